@@ -1,0 +1,521 @@
+//! Boards as text: a streaming reader for the judges' line formats, shared by every puzzle.
+//!
+//! Every puzzle's input is a sequence of *header lines* (numbers such as `N` or `R C`) and *board
+//! rows* (exactly `C` characters from a small alphabet). [`BoardReader`] reads them one line at a
+//! time from any [`BufRead`], so memory is the board being solved, not the whole file.
+//!
+//! Tolerated: CRLF line ends, trailing spaces and tabs, blank lines before a header (between
+//! boards) and at the end. Everything else is an [`InputError`] naming file, line and column
+//! (both 1-based, columns in bytes), what was found and what was expected.
+//!
+//! Sizes are checked against a cell limit before anything is allocated, so an absurd header such
+//! as `1000000000000` is refused with a message instead of an allocation failure.
+
+use std::fmt;
+use std::io::BufRead;
+
+/// Default limit on the cells of one board (`--max-cells`); about 2–4 GB of working memory for
+/// the heaviest puzzle.
+pub const DEFAULT_MAX_CELLS: u64 = 200_000_000;
+
+/// A rectangular board of ASCII cells, stored row-major.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    rows: usize,
+    cols: usize,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// Builds a grid from row-major cells.
+    ///
+    /// # Panics
+    /// If `cells.len() != rows * cols`.
+    pub fn from_cells(rows: usize, cols: usize, cells: Vec<u8>) -> Grid {
+        assert_eq!(
+            Some(cells.len()),
+            rows.checked_mul(cols),
+            "grid size mismatch"
+        );
+        Grid { rows, cols, cells }
+    }
+
+    /// Builds a grid from equal-length text rows (tests, examples, built-in samples).
+    ///
+    /// # Panics
+    /// If the rows differ in length.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Grid {
+        let cols = rows.first().map_or(0, |r| r.as_ref().len());
+        let mut cells = Vec::with_capacity(rows.len() * cols);
+        for r in rows {
+            assert_eq!(r.as_ref().len(), cols, "rows differ in length");
+            cells.extend_from_slice(r.as_ref().as_bytes());
+        }
+        Grid::from_cells(rows.len(), cols, cells)
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The cell at row `r`, column `c` (0-based).
+    ///
+    /// # Panics
+    /// If out of bounds.
+    pub fn get(&self, r: usize, c: usize) -> u8 {
+        assert!(r < self.rows && c < self.cols, "cell out of bounds");
+        self.cells[r * self.cols + c]
+    }
+
+    /// All cells, row-major.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Row `r` as a byte slice.
+    pub fn row(&self, r: usize) -> &[u8] {
+        &self.cells[r * self.cols..(r + 1) * self.cols]
+    }
+
+    /// The rows as strings (for JSON and pictures).
+    pub fn to_lines(&self) -> Vec<String> {
+        (0..self.rows)
+            .map(|r| String::from_utf8_lossy(self.row(r)).into_owned())
+            .collect()
+    }
+}
+
+/// A refusal of bad input: where, what was found, what was expected, and an optional hint.
+///
+/// Displays as `FILE:LINE:COL: found X, expected Y` followed by `hint: …` on its own line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct InputError {
+    /// Name of the input (a path, or `<stdin>`).
+    pub file: String,
+    /// 1-based line.
+    pub line: u64,
+    /// 1-based column (bytes).
+    pub col: u64,
+    /// What was there, already quoted or described (`'Y'`, `end of input`).
+    pub found: String,
+    /// What should have been there.
+    pub expected: String,
+    /// Extra advice, if any.
+    pub hint: Option<String>,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: found {}, expected {}",
+            self.file, self.line, self.col, self.found, self.expected
+        )?;
+        if let Some(h) = &self.hint {
+            write!(f, "\nhint: {h}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A number in a header line together with where it stood.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Number {
+    /// The value.
+    pub value: u64,
+    /// 1-based line.
+    pub line: u64,
+    /// 1-based column of its first character.
+    pub col: u64,
+}
+
+/// Describes one byte for an error message: `'x'`, `a tab`, or the non-ASCII character.
+fn describe_at(bytes: &[u8], i: usize) -> String {
+    let b = bytes[i];
+    match b {
+        b'\t' => "a tab".to_string(),
+        b' ' => "a space".to_string(),
+        0x21..=0x7e => format!("'{}'", b as char),
+        0x80.. => {
+            let end = (i + 4).min(bytes.len());
+            match String::from_utf8_lossy(&bytes[i..end]).chars().next() {
+                Some(ch) if ch != char::REPLACEMENT_CHARACTER => format!("'{ch}'"),
+                _ => format!("byte 0x{b:02x}"),
+            }
+        }
+        _ => format!("byte 0x{b:02x}"),
+    }
+}
+
+/// Reads header lines and board rows from a judge-format text, one line at a time.
+pub struct BoardReader<R> {
+    input: R,
+    file: String,
+    line_no: u64,
+    buf: Vec<u8>,
+    max_cells: u64,
+}
+
+impl<R: BufRead> BoardReader<R> {
+    /// Wraps `input`; `file` names it in error messages.
+    pub fn new(input: R, file: impl Into<String>) -> Self {
+        BoardReader {
+            input,
+            file: file.into(),
+            line_no: 0,
+            buf: Vec::new(),
+            max_cells: DEFAULT_MAX_CELLS,
+        }
+    }
+
+    /// Sets the largest board (in cells) [`read_grid`](Self::read_grid) accepts.
+    pub fn with_max_cells(mut self, max_cells: u64) -> Self {
+        self.max_cells = max_cells;
+        self
+    }
+
+    /// The name used in error messages.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// The current cell limit.
+    pub fn max_cells(&self) -> u64 {
+        self.max_cells
+    }
+
+    /// Builds an error at `line:col`.
+    pub fn error(
+        &self,
+        line: u64,
+        col: u64,
+        found: impl Into<String>,
+        expected: impl Into<String>,
+    ) -> InputError {
+        InputError {
+            file: self.file.clone(),
+            line,
+            col,
+            found: found.into(),
+            expected: expected.into(),
+            hint: None,
+        }
+    }
+
+    /// Reads the next line into `self.buf` without its line end or trailing blanks.
+    /// Returns false at end of input.
+    fn next_line(&mut self) -> Result<bool, InputError> {
+        self.buf.clear();
+        let n = self.input.read_until(b'\n', &mut self.buf).map_err(|e| {
+            let mut err = self.error(self.line_no + 1, 1, "unreadable input", "text");
+            err.hint = Some(e.to_string());
+            err
+        })?;
+        if n == 0 {
+            return Ok(false);
+        }
+        self.line_no += 1;
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
+        }
+        if self.buf.last() == Some(&b'\r') {
+            self.buf.pop();
+        }
+        while matches!(self.buf.last(), Some(b' ' | b'\t')) {
+            self.buf.pop();
+        }
+        Ok(true)
+    }
+
+    /// Skips blank lines and reads the next header line's numbers. `Ok(None)` at end of input.
+    ///
+    /// `what` names the expected numbers for messages, e.g. `"the board size N"`.
+    pub fn header(&mut self, count: usize, what: &str) -> Result<Option<Vec<Number>>, InputError> {
+        loop {
+            if !self.next_line()? {
+                return Ok(None);
+            }
+            if !self.buf.is_empty() {
+                break;
+            }
+        }
+        let mut nums = Vec::with_capacity(count);
+        let mut i = 0;
+        let b = &self.buf;
+        while i < b.len() {
+            if b[i] == b' ' || b[i] == b'\t' {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            let col = start as u64 + 1;
+            if nums.len() == count {
+                let mut e = self.error(
+                    self.line_no,
+                    col,
+                    describe_at(b, start),
+                    "end of line".to_string(),
+                );
+                e.hint = Some(format!("this line should hold only {what}"));
+                return Err(e);
+            }
+            while i < b.len() && b[i] != b' ' && b[i] != b'\t' {
+                i += 1;
+            }
+            let token = &b[start..i];
+            let value = parse_number(token).ok_or_else(|| {
+                let shown = String::from_utf8_lossy(token);
+                let found = if shown.chars().count() > 24 {
+                    format!("'{}…'", shown.chars().take(24).collect::<String>())
+                } else {
+                    format!("'{shown}'")
+                };
+                let mut e =
+                    self.error(self.line_no, col, found, format!("{what} (a whole number)"));
+                if token.first() == Some(&b'-') {
+                    e.hint = Some("sizes and counts cannot be negative".into());
+                } else if token.iter().all(u8::is_ascii_digit) {
+                    e.hint = Some("the number is too large".into());
+                }
+                e
+            })?;
+            nums.push(Number {
+                value,
+                line: self.line_no,
+                col,
+            });
+        }
+        if nums.len() < count {
+            let col = self.buf.len() as u64 + 1;
+            return Err(self.error(self.line_no, col, "end of line", what.to_string()));
+        }
+        Ok(Some(nums))
+    }
+
+    /// Like [`header`](Self::header), but end of input is an error.
+    pub fn required_header(&mut self, count: usize, what: &str) -> Result<Vec<Number>, InputError> {
+        match self.header(count, what)? {
+            Some(n) => Ok(n),
+            None => Err(self.error(self.line_no + 1, 1, "end of input", what.to_string())),
+        }
+    }
+
+    /// Checks that only blank lines remain.
+    pub fn expect_end(&mut self, why: &str) -> Result<(), InputError> {
+        while self.next_line()? {
+            if let Some(i) = self.buf.iter().position(|&c| c != b' ' && c != b'\t') {
+                let mut e = self.error(
+                    self.line_no,
+                    i as u64 + 1,
+                    describe_at(&self.buf, i),
+                    "end of input",
+                );
+                e.hint = Some(why.to_string());
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// Validates board dimensions against the cell limit; `at` is the header number to blame.
+    pub fn check_size(&self, rows: Number, cols: Number) -> Result<(usize, usize), InputError> {
+        for n in [rows, cols] {
+            if n.value == 0 {
+                return Err(self.error(n.line, n.col, "'0'", "a size of at least 1"));
+            }
+        }
+        let cells = rows.value.checked_mul(cols.value);
+        match cells {
+            Some(c) if c <= self.max_cells => {
+                let r = usize::try_from(rows.value);
+                let cc = usize::try_from(cols.value);
+                match (r, cc) {
+                    (Ok(r), Ok(cc)) => Ok((r, cc)),
+                    _ => Err(self.too_big(rows, cols)),
+                }
+            }
+            _ => Err(self.too_big(rows, cols)),
+        }
+    }
+
+    fn too_big(&self, rows: Number, cols: Number) -> InputError {
+        let mut e = self.error(
+            rows.line,
+            rows.col,
+            format!("a board of {} × {} cells", rows.value, cols.value),
+            format!("at most {} cells", self.max_cells),
+        );
+        e.hint = Some("raise the limit with --max-cells if the machine has the memory".into());
+        e
+    }
+
+    /// Reads `rows` rows of exactly `cols` characters from `alphabet`. Returns the grid and the
+    /// line number of its first row.
+    ///
+    /// # Complexity
+    /// O(rows × cols); allocates the grid once (size checked by [`check_size`](Self::check_size)).
+    pub fn read_grid(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        alphabet: &[u8],
+    ) -> Result<(Grid, u64), InputError> {
+        let mut cells = Vec::new();
+        cells
+            .try_reserve_exact(rows * cols)
+            .map_err(|_| self.error(self.line_no + 1, 1, "not enough memory", "a smaller board"))?;
+        let first_line = self.line_no + 1;
+        let allowed = alphabet_text(alphabet);
+        for r in 0..rows {
+            if !self.next_line()? {
+                let mut e = self.error(
+                    self.line_no + 1,
+                    1,
+                    "end of input",
+                    format!("row {} of {rows} ({cols} characters from {allowed})", r + 1),
+                );
+                e.hint = Some("the board is truncated".into());
+                return Err(e);
+            }
+            let line = &self.buf;
+            if let Some(i) = line.iter().position(|c| !alphabet.contains(c))
+                && i < cols
+            {
+                {
+                    return Err(self.error(
+                        self.line_no,
+                        i as u64 + 1,
+                        describe_at(line, i),
+                        format!("one of {allowed}"),
+                    ));
+                }
+            }
+            if line.len() != cols {
+                let (col, found) = if line.len() < cols {
+                    (line.len() as u64 + 1, "end of line".to_string())
+                } else {
+                    (cols as u64 + 1, describe_at(line, cols))
+                };
+                let mut e = self.error(self.line_no, col, found, format!("{cols} characters"));
+                e.hint = Some(format!(
+                    "row {} has {} cells, the header said {cols}",
+                    r + 1,
+                    line.len()
+                ));
+                return Err(e);
+            }
+            cells.extend_from_slice(line);
+        }
+        Ok((Grid::from_cells(rows, cols, cells), first_line))
+    }
+}
+
+fn alphabet_text(alphabet: &[u8]) -> String {
+    let parts: Vec<String> = alphabet
+        .iter()
+        .map(|&c| format!("'{}'", c as char))
+        .collect();
+    parts.join(" ")
+}
+
+/// Parses an unsigned decimal with an optional leading `+`; `None` on anything else or overflow.
+fn parse_number(token: &[u8]) -> Option<u64> {
+    let digits = token.strip_prefix(b"+").unwrap_or(token);
+    if digits.is_empty() {
+        return None;
+    }
+    digits.iter().try_fold(0u64, |acc, &d| {
+        if d.is_ascii_digit() {
+            acc.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+        } else {
+            None
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reader(s: &str) -> BoardReader<&[u8]> {
+        BoardReader::new(s.as_bytes(), "t")
+    }
+
+    #[test]
+    fn crlf_trailing_spaces_and_blank_lines() {
+        let mut r = reader("\r\n 2 \r\n.X  \r\nX.\t\r\n\r\n\r\n1\n.\n\n");
+        let h = r.required_header(1, "N").unwrap();
+        assert_eq!(h[0].value, 2);
+        assert_eq!(h[0].col, 2);
+        let (g, first) = r.read_grid(2, 2, b".X").unwrap();
+        assert_eq!(first, 3);
+        assert_eq!(g.to_lines(), vec![".X", "X."]);
+        let h = r.header(1, "N").unwrap().unwrap();
+        assert_eq!((h[0].value, h[0].line), (1, 7));
+        r.read_grid(1, 1, b".X").unwrap();
+        assert!(r.header(1, "N").unwrap().is_none());
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let mut r = reader("2\n.Y\n");
+        r.required_header(1, "N").unwrap();
+        let e = r.read_grid(2, 2, b".X").unwrap_err();
+        assert_eq!(e.to_string(), "t:2:2: found 'Y', expected one of '.' 'X'");
+
+        let mut r = reader("3\n...\n..\n");
+        r.required_header(1, "N").unwrap();
+        let e = r.read_grid(3, 3, b".X").unwrap_err();
+        assert_eq!((e.line, e.col), (3, 3));
+        assert!(
+            e.to_string()
+                .contains("row 2 has 2 cells, the header said 3")
+        );
+
+        let mut r = reader("2\n..\n");
+        r.required_header(1, "N").unwrap();
+        let e = r.read_grid(2, 2, b".X").unwrap_err();
+        assert_eq!((e.line, e.found.as_str()), (3, "end of input"));
+
+        for (text, col) in [("-3\n", 1), ("x\n", 1), ("  99999999999999999999999\n", 3)] {
+            let e = reader(text).required_header(1, "N").unwrap_err();
+            assert_eq!((e.line, e.col), (1, col), "{text}");
+        }
+        let e = reader("3 4\n").required_header(1, "N").unwrap_err();
+        assert_eq!((e.col, e.expected.as_str()), (3, "end of line"));
+        let e = reader("3\n").required_header(2, "R C").unwrap_err();
+        assert_eq!((e.col, e.found.as_str()), (2, "end of line"));
+    }
+
+    #[test]
+    fn sizes_are_checked_before_allocation() {
+        let r = reader("").with_max_cells(100);
+        let n = |v| Number {
+            value: v,
+            line: 1,
+            col: 1,
+        };
+        assert!(r.check_size(n(10), n(10)).is_ok());
+        assert!(r.check_size(n(10), n(11)).is_err());
+        assert!(r.check_size(n(0), n(1)).is_err());
+        assert!(r.check_size(n(u64::MAX), n(u64::MAX)).is_err());
+        let e = r
+            .check_size(n(1_000_000_000_000), n(1_000_000_000_000))
+            .unwrap_err();
+        assert!(e.to_string().contains("--max-cells"));
+    }
+
+    #[test]
+    fn non_ascii_is_named() {
+        let mut r = reader("1\né\n");
+        r.required_header(1, "N").unwrap();
+        let e = r.read_grid(1, 1, b".X").unwrap_err();
+        assert_eq!(e.found, "'é'");
+    }
+}

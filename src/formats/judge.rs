@@ -1,0 +1,64 @@
+//! The judges' input formats.
+//!
+//! | puzzle | input | output line |
+//! |---|---|---|
+//! | rooks (UVa 12668) | boards until end of input: `N`, then N rows of `.`/`X` | the most rooks |
+//! | rooks `--rect` | boards until end of input: `R C`, then R rows | the most rooks |
+
+use std::io::BufRead;
+
+use crate::board::{BoardReader, Grid, InputError};
+
+/// How a board's size is written in its header line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Header {
+    /// One number `N`: an N × N board.
+    Square,
+    /// Two numbers `R C`: R rows of C cells.
+    Rect,
+}
+
+/// A board read from a judge file, with the line its first row was on.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// The cells.
+    pub grid: Grid,
+    /// 1-based line of the first row (row r is on line `first_line + r`).
+    pub first_line: u64,
+}
+
+/// Reads one board (header and rows); `Ok(None)` at end of input if `optional`.
+pub fn read_board<R: BufRead>(
+    reader: &mut BoardReader<R>,
+    header: Header,
+    alphabet: &[u8],
+    optional: bool,
+) -> Result<Option<Board>, InputError> {
+    let (count, what) = match header {
+        Header::Square => (1, "the board size N"),
+        Header::Rect => (2, "the board size R C"),
+    };
+    let nums = if optional {
+        match reader.header(count, what)? {
+            Some(n) => n,
+            None => return Ok(None),
+        }
+    } else {
+        reader.required_header(count, what)?
+    };
+    // `header` returned exactly `count` numbers.
+    let cols = if header == Header::Rect {
+        nums[1]
+    } else {
+        nums[0]
+    };
+    let (rows, cols) = reader.check_size(nums[0], cols)?;
+    let (grid, first_line) = reader.read_grid(rows, cols, alphabet)?;
+    Ok(Some(Board { grid, first_line }))
+}
+
+/// Reads the case count `T` on the first line of a counted format (at least 1 is not required:
+/// `0` is a valid, empty input).
+pub fn read_count<R: BufRead>(reader: &mut BoardReader<R>, what: &str) -> Result<u64, InputError> {
+    Ok(reader.required_header(1, what)?[0].value)
+}

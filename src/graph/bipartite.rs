@@ -1,0 +1,445 @@
+//! Maximum bipartite matching (Hopcroft–Karp) and a König minimum vertex cover that proves it.
+//!
+//! **Complexity:** O(E √V) time, O(V + E) memory, no recursion (explicit stacks), where V counts
+//! both sides and E the edges.
+//!
+//! The graph is stored as CSR: left vertex `u`'s neighbours are `targets[offsets[u]..offsets[u+1]]`.
+//! [`hopcroft_karp`] first matches greedily, then runs phases: a BFS from every free left vertex
+//! layers the graph, and an iterative DFS finds a maximal set of vertex-disjoint shortest
+//! augmenting paths. [`konig_cover`] walks alternating paths from the free left vertices (set Z)
+//! and returns `(L \ Z) ∪ (R ∩ Z)`, a vertex cover as large as the matching — by König's theorem
+//! the proof that no larger matching exists.
+//!
+//! Status: compared with an exhaustive maximum matching on thousands of random graphs
+//! (≤ 7 + 7 vertices), every cover checked to cover all edges with |cover| = |matching|.
+
+/// Marks "no vertex".
+pub const NONE: u32 = u32::MAX;
+
+/// A bipartite graph with CSR adjacency from the left side.
+#[derive(Clone, Debug)]
+pub struct BipartiteGraph {
+    n_right: usize,
+    offsets: Vec<usize>,
+    targets: Vec<u32>,
+}
+
+impl BipartiteGraph {
+    /// Builds the graph from an edge list `(left, right)`.
+    ///
+    /// # Constraints
+    /// `n_left, n_right < u32::MAX`.
+    /// # Panics
+    /// If an endpoint is out of range.
+    /// # Complexity
+    /// O(n_left + E).
+    pub fn from_edges(n_left: usize, n_right: usize, edges: &[(u32, u32)]) -> Self {
+        let mut offsets = vec![0usize; n_left + 1];
+        for &(u, v) in edges {
+            assert!(
+                (u as usize) < n_left && (v as usize) < n_right,
+                "edge out of range"
+            );
+            offsets[u as usize + 1] += 1;
+        }
+        for i in 0..n_left {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut pos = offsets.clone();
+        let mut targets = vec![0u32; edges.len()];
+        for &(u, v) in edges {
+            targets[pos[u as usize]] = v;
+            pos[u as usize] += 1;
+        }
+        BipartiteGraph::from_csr(n_right, offsets, targets)
+    }
+
+    /// Wraps ready CSR arrays: `offsets` has `n_left + 1` non-decreasing entries starting at 0 and
+    /// ending at `targets.len()`.
+    ///
+    /// # Constraints
+    /// `n_left, n_right < u32::MAX`.
+    /// # Panics
+    /// If the offsets are malformed or a target is `>= n_right`.
+    /// # Complexity
+    /// O(n_left + E) for the checks.
+    pub fn from_csr(n_right: usize, offsets: Vec<usize>, targets: Vec<u32>) -> Self {
+        assert!(
+            !offsets.is_empty() && offsets[0] == 0,
+            "offsets must start at 0"
+        );
+        assert_eq!(
+            offsets[offsets.len() - 1],
+            targets.len(),
+            "offsets must end at E"
+        );
+        assert!(
+            offsets.windows(2).all(|w| w[0] <= w[1]),
+            "offsets must not decrease"
+        );
+        assert!(
+            offsets.len() - 1 < NONE as usize && n_right < NONE as usize,
+            "too many vertices"
+        );
+        assert!(
+            targets.iter().all(|&v| (v as usize) < n_right),
+            "target out of range"
+        );
+        BipartiteGraph {
+            n_right,
+            offsets,
+            targets,
+        }
+    }
+
+    /// Number of left vertices.
+    pub fn n_left(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Number of right vertices.
+    pub fn n_right(&self) -> usize {
+        self.n_right
+    }
+
+    /// Number of edges.
+    pub fn num_edges(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// Right neighbours of left vertex `u`.
+    ///
+    /// # Panics
+    /// If `u >= n_left`.
+    pub fn neighbors(&self, u: u32) -> &[u32] {
+        let u = u as usize;
+        &self.targets[self.offsets[u]..self.offsets[u + 1]]
+    }
+}
+
+/// A matching: each matched left vertex knows its right mate and vice versa.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Matching {
+    left: Vec<u32>,
+    right: Vec<u32>,
+    size: usize,
+}
+
+impl Matching {
+    /// Number of matched pairs.
+    pub fn len(&self) -> usize {
+        self.size
+    }
+
+    /// True if nothing is matched.
+    pub fn is_empty(&self) -> bool {
+        self.size == 0
+    }
+
+    /// Right mate of left vertex `u`.
+    pub fn left_mate(&self, u: u32) -> Option<u32> {
+        Some(self.left[u as usize]).filter(|&v| v != NONE)
+    }
+
+    /// Left mate of right vertex `v`.
+    pub fn right_mate(&self, v: u32) -> Option<u32> {
+        Some(self.right[v as usize]).filter(|&u| u != NONE)
+    }
+
+    /// Matched pairs `(left, right)` in left order.
+    pub fn pairs(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        (0u32..)
+            .zip(self.left.iter().copied())
+            .filter(|&(_, v)| v != NONE)
+    }
+}
+
+/// Greedy warm start plus Hopcroft–Karp phases.
+///
+/// # Constraints
+/// None beyond the graph's.
+/// # Panics
+/// Never.
+/// # Complexity
+/// O(E √V) time, O(V) extra memory, no recursion.
+pub fn hopcroft_karp(g: &BipartiteGraph) -> Matching {
+    const INF: u32 = u32::MAX;
+    let nl = g.n_left();
+    let mut left = vec![NONE; nl];
+    let mut right = vec![NONE; g.n_right()];
+    let mut size = 0;
+    // Greedy warm start: usually within a few percent of the optimum on boards.
+    for (u, mate) in left.iter_mut().enumerate() {
+        if let Some(&v) = g
+            .neighbors(u as u32)
+            .iter()
+            .find(|&&v| right[v as usize] == NONE)
+        {
+            *mate = v;
+            right[v as usize] = u as u32;
+            size += 1;
+        }
+    }
+    let mut dist = vec![INF; nl];
+    let mut next = vec![0usize; nl]; // next edge to try, per left vertex
+    let mut queue: Vec<u32> = Vec::new();
+    let mut stack: Vec<u32> = Vec::new();
+    loop {
+        // BFS layering from all free left vertices.
+        queue.clear();
+        for (u, (d, &mate)) in dist.iter_mut().zip(&left).enumerate() {
+            if mate == NONE {
+                *d = 0;
+                queue.push(u as u32);
+            } else {
+                *d = INF;
+            }
+        }
+        let mut found = false;
+        let mut head = 0;
+        while head < queue.len() {
+            let u = queue[head];
+            head += 1;
+            for &v in g.neighbors(u) {
+                let w = right[v as usize];
+                if w == NONE {
+                    found = true;
+                } else if dist[w as usize] == INF {
+                    dist[w as usize] = dist[u as usize] + 1;
+                    queue.push(w);
+                }
+            }
+        }
+        if !found {
+            break;
+        }
+        // Iterative DFS along the layers; dead ends get dist = INF so they are never retried.
+        next.copy_from_slice(&g.offsets[..nl]);
+        for root in 0..nl {
+            if left[root] != NONE {
+                continue;
+            }
+            stack.clear();
+            stack.push(root as u32);
+            while let Some(&u) = stack.last() {
+                let ui = u as usize;
+                if next[ui] == g.offsets[ui + 1] {
+                    dist[ui] = INF;
+                    stack.pop();
+                    continue;
+                }
+                let v = g.targets[next[ui]];
+                let w = right[v as usize];
+                if w == NONE {
+                    // Augment along the stack: each vertex takes the edge it is pointing at.
+                    for &x in &stack {
+                        let y = g.targets[next[x as usize]];
+                        left[x as usize] = y;
+                        right[y as usize] = x;
+                    }
+                    size += 1;
+                    break;
+                } else if dist[w as usize] != INF && dist[w as usize] == dist[ui] + 1 {
+                    stack.push(w);
+                } else {
+                    next[ui] += 1;
+                }
+            }
+        }
+    }
+    Matching { left, right, size }
+}
+
+/// A vertex cover given as sorted lists of left and right vertices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VertexCover {
+    /// Left vertices in the cover.
+    pub left: Vec<u32>,
+    /// Right vertices in the cover.
+    pub right: Vec<u32>,
+}
+
+impl VertexCover {
+    /// Number of vertices in the cover.
+    pub fn len(&self) -> usize {
+        self.left.len() + self.right.len()
+    }
+
+    /// True if the cover is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// König's construction: a minimum vertex cover from a maximum matching.
+///
+/// # Constraints
+/// `m` is a maximum matching of `g` (as returned by [`hopcroft_karp`]).
+/// # Panics
+/// If an augmenting path exists (then `m` was not maximum) — a bug in the caller.
+/// # Complexity
+/// O(V + E), no recursion.
+pub fn konig_cover(g: &BipartiteGraph, m: &Matching) -> VertexCover {
+    let mut seen_left = vec![false; g.n_left()];
+    let mut seen_right = vec![false; g.n_right()];
+    let mut queue: Vec<u32> = Vec::new();
+    for (u, seen) in seen_left.iter_mut().enumerate() {
+        if m.left[u] == NONE {
+            *seen = true;
+            queue.push(u as u32);
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let u = queue[head];
+        head += 1;
+        for &v in g.neighbors(u) {
+            if !seen_right[v as usize] {
+                seen_right[v as usize] = true;
+                let w = m.right[v as usize];
+                assert!(
+                    w != NONE,
+                    "augmenting path found: the matching is not maximum"
+                );
+                if !seen_left[w as usize] {
+                    seen_left[w as usize] = true;
+                    queue.push(w);
+                }
+            }
+        }
+    }
+    let cover = VertexCover {
+        left: (0u32..)
+            .zip(&seen_left)
+            .filter(|(_, s)| !**s)
+            .map(|(u, _)| u)
+            .collect(),
+        right: (0u32..)
+            .zip(&seen_right)
+            .filter(|(_, s)| **s)
+            .map(|(v, _)| v)
+            .collect(),
+    };
+    // König: the sizes agree exactly when the matching is maximum (KACTL-style runtime check).
+    assert_eq!(
+        cover.len(),
+        m.len(),
+        "König cover size differs from the matching"
+    );
+    cover
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Exhaustive maximum matching: bitmask DP over right vertices (independent of HK).
+    fn brute_max(nl: usize, nr: usize, edges: &[(u32, u32)]) -> usize {
+        let mut adj = vec![0u32; nl];
+        for &(u, v) in edges {
+            adj[u as usize] |= 1 << v;
+        }
+        // best[mask] over prefixes of left vertices, done by iterating left vertices.
+        let mut best = vec![-1i32; 1 << nr];
+        best[0] = 0;
+        for &a in &adj {
+            let mut next = best.clone();
+            for (mask, &b) in best.iter().enumerate() {
+                if b < 0 {
+                    continue;
+                }
+                for v in 0..nr {
+                    if a >> v & 1 == 1 && mask >> v & 1 == 0 {
+                        let m2 = mask | 1 << v;
+                        next[m2] = next[m2].max(b + 1);
+                    }
+                }
+            }
+            best = next;
+        }
+        best.into_iter().max().unwrap_or(0) as usize
+    }
+
+    fn check(nl: usize, nr: usize, edges: &[(u32, u32)]) {
+        let g = BipartiteGraph::from_edges(nl, nr, edges);
+        let m = hopcroft_karp(&g);
+        // Valid matching over real edges, consistent both ways.
+        let mut count = 0;
+        for (u, v) in m.pairs() {
+            assert!(edges.contains(&(u, v)), "matched a non-edge");
+            assert_eq!(m.right_mate(v), Some(u));
+            count += 1;
+        }
+        assert_eq!(count, m.len());
+        assert_eq!(m.len(), brute_max(nl, nr, edges), "{nl} {nr} {edges:?}");
+        let c = konig_cover(&g, &m);
+        assert_eq!(c.len(), m.len());
+        for &(u, v) in edges {
+            assert!(
+                c.left.contains(&u) || c.right.contains(&v),
+                "edge uncovered"
+            );
+        }
+    }
+
+    #[test]
+    fn random_graphs_against_brute_force() {
+        let mut rng = ChaCha8Rng::seed_from_u64(12668);
+        for _ in 0..4000 {
+            let nl = rng.random_range(0..=7);
+            let nr = rng.random_range(0..=7);
+            let p: f64 = rng.random_range(0.0..1.0);
+            let mut edges = Vec::new();
+            for u in 0..nl {
+                for v in 0..nr {
+                    if rng.random_bool(p) {
+                        edges.push((u as u32, v as u32));
+                        if rng.random_bool(0.1) {
+                            edges.push((u as u32, v as u32)); // parallel edge
+                        }
+                    }
+                }
+            }
+            check(nl, nr, &edges);
+        }
+    }
+
+    #[test]
+    fn families() {
+        check(0, 0, &[]);
+        check(3, 0, &[]);
+        let complete: Vec<_> = (0..6).flat_map(|u| (0..6).map(move |v| (u, v))).collect();
+        check(6, 6, &complete);
+        let star: Vec<_> = (0..7).map(|v| (0, v)).collect();
+        check(1, 7, &star);
+        // A path where greedy picks wrong and an augmenting path of length 5 is needed.
+        check(3, 3, &[(0, 0), (0, 1), (1, 0), (1, 2), (2, 1)]);
+    }
+
+    #[test]
+    fn long_paths_need_no_deep_stack() {
+        // Left i has rights i+1 (listed first, so greedy takes it) and i; left n-1 has only
+        // right n-1. Greedy leaves one augmenting path of length 2n through the whole graph.
+        let n = 200_000u32;
+        let mut edges = Vec::new();
+        for i in 0..n - 1 {
+            edges.push((i, i + 1));
+            edges.push((i, i));
+        }
+        edges.push((n - 1, n - 1));
+        let handle = std::thread::Builder::new()
+            .stack_size(128 * 1024)
+            .spawn(move || {
+                let g = BipartiteGraph::from_edges(n as usize, n as usize, &edges);
+                let m = hopcroft_karp(&g);
+                let c = konig_cover(&g, &m);
+                (m.len(), c.len())
+            })
+            .unwrap();
+        let (m, c) = handle.join().unwrap();
+        assert_eq!(m, n as usize);
+        assert_eq!(c, m);
+    }
+}

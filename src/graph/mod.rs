@@ -1,0 +1,5 @@
+//! The graph core: algorithms that know nothing of boards.
+//!
+//! - [`bipartite`]: Hopcroft–Karp maximum matching and the König minimum vertex cover.
+
+pub mod bipartite;

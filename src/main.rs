@@ -1,0 +1,147 @@
+//! The `gridmatch` command: a thin layer over the library (arguments → options → run → exit code).
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use gridmatch::app::{self, AppError, Mode};
+use gridmatch::board::{BoardReader, DEFAULT_MAX_CELLS};
+
+/// Board puzzles solved by graph reductions, with proofs.
+#[derive(Parser, Debug)]
+#[command(name = "gridmatch", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Most non-attacking rooks (UVa 12668); prints the judge's answer per board.
+    Rooks {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Boards are given as `R C` then R rows (rectangular) instead of `N`.
+        #[arg(long)]
+        rect: bool,
+    },
+    /// Checks the certificates printed by --json, one line per certificate; exit 1 if any fails.
+    Verify {
+        /// JSON lines file (`-` for stdin).
+        file: PathBuf,
+    },
+    /// Solves the built-in sample boards of every puzzle and draws the answers.
+    Demo,
+}
+
+#[derive(Args, Debug)]
+struct InputArgs {
+    /// Input file in the judge's format (stdin if absent or `-`).
+    file: Option<PathBuf>,
+    /// After each answer, draw the board with the solution.
+    #[arg(long, conflicts_with = "json")]
+    show: bool,
+    /// Print one JSON certificate per board instead of the judge's output.
+    #[arg(long)]
+    json: bool,
+    /// Refuse boards with more cells than this.
+    #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
+    max_cells: u64,
+}
+
+impl InputArgs {
+    fn mode(&self) -> Mode {
+        if self.json {
+            Mode::Json
+        } else if self.show {
+            Mode::Show
+        } else {
+            Mode::Judge
+        }
+    }
+}
+
+fn open(path: Option<&PathBuf>) -> Result<(Box<dyn BufRead>, String), String> {
+    match path {
+        None => Ok((Box::new(io::stdin().lock()), "<stdin>".into())),
+        Some(p) if p.as_os_str() == "-" => Ok((Box::new(io::stdin().lock()), "<stdin>".into())),
+        Some(p) => match File::open(p) {
+            Ok(f) => Ok((
+                Box::new(BufReader::with_capacity(1 << 16, f)),
+                p.display().to_string(),
+            )),
+            Err(e) => Err(format!("cannot open {}: {e}", p.display())),
+        },
+    }
+}
+
+fn board_reader(input: &InputArgs) -> Result<BoardReader<Box<dyn BufRead>>, String> {
+    let (r, name) = open(input.file.as_ref())?;
+    Ok(BoardReader::new(r, name).with_max_cells(input.max_cells))
+}
+
+/// Runs the command; `Ok(code)` is the exit code, `Err` an error already worth printing.
+fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, AppError> {
+    match cli.command {
+        Command::Rooks { input, rect } => {
+            let mut reader = board_reader(&input).map_err(usage)?;
+            let opts = app::RooksOptions {
+                mode: input.mode(),
+                rect,
+            };
+            app::rooks(&mut reader, &mut { out }, &opts)?;
+        }
+        Command::Verify { file } => {
+            let (r, name) = open(Some(&file)).map_err(usage)?;
+            let summary = app::verify(r, &name, &mut { out })?;
+            if summary.checked == 0 {
+                eprintln!("gridmatch verify: no certificates in {name}");
+                return Ok(ExitCode::from(1));
+            }
+            if summary.failed > 0 {
+                eprintln!(
+                    "gridmatch verify: {} of {} certificates failed",
+                    summary.failed, summary.checked
+                );
+                return Ok(ExitCode::from(1));
+            }
+        }
+        Command::Demo => app::demo(&mut { out })?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A file that cannot be opened is reported like bad input (exit 2).
+fn usage(msg: String) -> AppError {
+    AppError::Io(io::Error::new(io::ErrorKind::NotFound, msg))
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let result = run(cli, &mut out);
+    let flushed = out.flush();
+    let code = match result {
+        Ok(code) => code,
+        Err(AppError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+        Err(AppError::Input(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+        Err(AppError::Io(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    };
+    match flushed {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: writing output: {e}");
+            ExitCode::from(2)
+        }
+        Ok(()) => code,
+    }
+}
