@@ -7,10 +7,10 @@
 use std::io::{self, BufRead, Write};
 
 use crate::board::{BoardReader, InputError};
-use crate::formats::json::{Record, RooksRecord, board_from_lines};
-use crate::formats::judge::{Header, read_board};
+use crate::formats::json::{LpuzzleRecord, Record, RooksRecord};
+use crate::formats::judge::{Header, read_board, read_counted};
 use crate::formats::show;
-use crate::puzzles::rooks;
+use crate::puzzles::{lpuzzle, rooks};
 
 /// What a run failed on.
 #[derive(Debug, thiserror::Error)]
@@ -75,6 +75,30 @@ pub fn rooks<R: BufRead, W: Write>(
     Ok(())
 }
 
+/// Solves every pattern of an NWERC 2011 input (`T`, then `n m` and n rows per board).
+pub fn lpuzzle<R: BufRead, W: Write>(
+    reader: &mut BoardReader<R>,
+    out: &mut W,
+    mode: Mode,
+) -> Result<(), AppError> {
+    read_counted(reader, lpuzzle::ALPHABET, |case, board| {
+        let grid = &board.grid;
+        let answer = lpuzzle::solve(grid);
+        let written: io::Result<()> = match mode {
+            Mode::Judge => writeln!(out, "{}", if answer.is_yes() { "YES" } else { "NO" }),
+            Mode::Show => {
+                writeln!(out, "{}", if answer.is_yes() { "YES" } else { "NO" })?;
+                writeln!(out, "{}", show::lpuzzle_picture(grid, &answer))
+            }
+            Mode::Json => write_json(
+                out,
+                &Record::Lpuzzle(LpuzzleRecord::new(case, grid, &answer)),
+            ),
+        };
+        Ok::<(), AppError>(written?)
+    })
+}
+
 fn write_json<W: Write>(out: &mut W, record: &Record) -> io::Result<()> {
     serde_json::to_writer(&mut *out, record).map_err(io::Error::other)?;
     out.write_all(b"\n")
@@ -113,7 +137,7 @@ pub fn verify<R: BufRead, W: Write>(
             expected: "a certificate line written by --json".into(),
             hint: None,
         })?;
-        let (name, case, verdict) = check_record(&record);
+        let (name, case, verdict) = (record.puzzle(), record.case(), record.verify());
         summary.checked += 1;
         match verdict {
             Ok(()) => writeln!(out, "{file}:{line_no}: {name} case {case}: ok")?,
@@ -126,22 +150,13 @@ pub fn verify<R: BufRead, W: Write>(
     Ok(summary)
 }
 
-/// Verifies one record: (puzzle name, case, verdict).
-pub fn check_record(record: &Record) -> (&'static str, u64, Result<(), String>) {
-    match record {
-        Record::Rooks(r) => {
-            let verdict = board_from_lines(&r.board, rooks::ALPHABET)
-                .and_then(|grid| rooks::verify(&grid, r.answer, &r.solution()));
-            ("rooks", r.case, verdict)
-        }
-    }
-}
-
 /// The samples from the original problem statements, built into the binary.
 pub mod samples {
     /// UVa 12668 sample input.
     pub const ROOKS: &str =
         "5\nX....\nX....\n..X..\n.X...\n....X\n4\n....\n....\n....\n....\n1\nX\n";
+    /// NWERC 2011 "Piece it together" sample input.
+    pub const LPUZZLE: &str = "2\n3 4\nBWW.\nWWBW\n..WB\n3 3\nW..\nBW.\nWBW\n";
 }
 
 /// `gridmatch demo`: solves the built-in samples of every puzzle and draws the answers.
@@ -156,5 +171,11 @@ pub fn demo<W: Write>(out: &mut W) -> Result<(), AppError> {
         rect: false,
     };
     rooks(&mut reader, out, &opts)?;
+    writeln!(
+        out,
+        "== L-puzzle (NWERC 2011): tile with L pieces; a piece is one letter, its black corner upper-case ==\n"
+    )?;
+    let mut reader = BoardReader::new(samples::LPUZZLE.as_bytes(), "<lpuzzle sample>");
+    lpuzzle(&mut reader, out, Mode::Show)?;
     Ok(())
 }

@@ -27,6 +27,11 @@ enum Command {
         #[arg(long)]
         rect: bool,
     },
+    /// Can a pattern be built from L pieces (NWERC 2011 "Piece it together")? Prints YES/NO per board.
+    Lpuzzle {
+        #[command(flatten)]
+        input: InputArgs,
+    },
     /// Checks the certificates printed by --json, one line per certificate; exit 1 if any fails.
     Verify {
         /// JSON lines file (`-` for stdin).
@@ -92,6 +97,10 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, AppError> {
                 rect,
             };
             app::rooks(&mut reader, &mut { out }, &opts)?;
+        }
+        Command::Lpuzzle { input } => {
+            let mut reader = board_reader(&input).map_err(usage)?;
+            app::lpuzzle(&mut reader, &mut { out }, input.mode())?;
         }
         Command::Verify { file } => {
             let (r, name) = open(Some(&file)).map_err(usage)?;

@@ -3,10 +3,17 @@
 //! Rooks: `{"puzzle":"rooks","case":1,"board":["X....",…],"answer":7,"rooks":[[r,c],…],
 //! "cover":{"rows":[[row,first_col,last_col],…],"cols":[[col,first_row,last_row],…]}}`
 //! (0-based, ends inclusive).
+//!
+//! L-puzzle: `{"puzzle":"lpuzzle","case":1,"board":[…],"answer":"YES","pieces":[[[br,bc],[vr,vc],[hr,hc]],…]}`
+//! (black corner, vertical arm, horizontal arm), or `"answer":"NO","reason":{"kind":…}` with kind
+//! `count` (`blacks`, `whites`), `stranded` (`cell`, `axis`: `vertical`/`horizontal`) or
+//! `conflict` (`chain`: `[{"cell":[r,c],"dir":"up"},…]`); every reason also has `message` and
+//! the culprit `cells`.
 
 use serde::{Deserialize, Serialize};
 
 use crate::board::Grid;
+use crate::puzzles::lpuzzle::{self, Answer, Choice, Dir, Piece, Reason};
 use crate::puzzles::rooks;
 
 /// One line of `--json` output.
@@ -15,6 +22,35 @@ use crate::puzzles::rooks;
 pub enum Record {
     /// A rooks board.
     Rooks(RooksRecord),
+    /// An L-puzzle pattern.
+    Lpuzzle(LpuzzleRecord),
+}
+
+impl Record {
+    /// The puzzle's name as in `"puzzle"`.
+    pub fn puzzle(&self) -> &'static str {
+        match self {
+            Record::Rooks(_) => "rooks",
+            Record::Lpuzzle(_) => "lpuzzle",
+        }
+    }
+
+    /// The case number.
+    pub fn case(&self) -> u64 {
+        match self {
+            Record::Rooks(r) => r.case,
+            Record::Lpuzzle(r) => r.case,
+        }
+    }
+
+    /// Checks the certificate against its board with the puzzle's independent verifier;
+    /// `Err` names the first rule broken.
+    pub fn verify(&self) -> Result<(), String> {
+        match self {
+            Record::Rooks(r) => r.verify(),
+            Record::Lpuzzle(r) => r.verify(),
+        }
+    }
 }
 
 /// A rooks answer with its placement and König cover.
@@ -68,6 +104,12 @@ impl RooksRecord {
         }
     }
 
+    /// Checks the record against its board with the independent verifier.
+    pub fn verify(&self) -> Result<(), String> {
+        let grid = board_from_lines(&self.board, rooks::ALPHABET)?;
+        rooks::verify(&grid, self.answer, &self.solution())
+    }
+
     /// The certificate part as the puzzle's own type.
     pub fn solution(&self) -> rooks::Solution {
         rooks::Solution {
@@ -101,4 +143,173 @@ pub fn board_from_lines(lines: &[String], alphabet: &[u8]) -> Result<Grid, Strin
         cells.extend_from_slice(line.as_bytes());
     }
     Ok(Grid::from_cells(lines.len(), cols, cells))
+}
+
+/// An L-puzzle answer: a tiling or a reason.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LpuzzleRecord {
+    /// 1-based case number.
+    pub case: u64,
+    /// The pattern rows.
+    pub board: Vec<String>,
+    /// `YES` or `NO`.
+    pub answer: String,
+    /// For YES: `[black, vertical arm, horizontal arm]` per piece.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pieces: Option<Vec<[[usize; 2]; 3]>>,
+    /// For NO: why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<ReasonRecord>,
+}
+
+/// A choice in a conflict chain.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChoiceRecord {
+    /// The black cell.
+    pub cell: [usize; 2],
+    /// `up`, `down`, `left` or `right`.
+    pub dir: String,
+}
+
+/// Why an L-puzzle pattern has no tiling.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum ReasonRecord {
+    /// Whites are not twice the blacks.
+    Count {
+        /// For people.
+        message: String,
+        /// Black cells on the board.
+        blacks: usize,
+        /// White cells on the board.
+        whites: usize,
+        /// Culprit cells (none: the whole board).
+        cells: Vec<[usize; 2]>,
+    },
+    /// A black with no white on one axis.
+    Stranded {
+        /// For people.
+        message: String,
+        /// The black.
+        cell: [usize; 2],
+        /// `vertical` or `horizontal`.
+        axis: String,
+        /// Culprit cells.
+        cells: Vec<[usize; 2]>,
+    },
+    /// A cycle of forced choices.
+    Conflict {
+        /// For people.
+        message: String,
+        /// The chain `x ⇒ … ⇒ ¬x ⇒ … ⇒ x`.
+        chain: Vec<ChoiceRecord>,
+        /// Culprit cells.
+        cells: Vec<[usize; 2]>,
+    },
+}
+
+fn pair(p: (usize, usize)) -> [usize; 2] {
+    [p.0, p.1]
+}
+
+impl LpuzzleRecord {
+    /// Builds the record of a solved pattern.
+    pub fn new(case: u64, grid: &Grid, answer: &Answer) -> Self {
+        let mut rec = LpuzzleRecord {
+            case,
+            board: grid.to_lines(),
+            answer: if answer.is_yes() { "YES" } else { "NO" }.into(),
+            pieces: None,
+            reason: None,
+        };
+        match answer {
+            Answer::Yes(pieces) => {
+                rec.pieces = Some(
+                    pieces
+                        .iter()
+                        .map(|p| [pair(p.black), pair(p.vertical), pair(p.horizontal)])
+                        .collect(),
+                );
+            }
+            Answer::No(reason) => {
+                let message = reason.message();
+                let cells = reason.cells(grid).into_iter().map(pair).collect();
+                rec.reason = Some(match reason {
+                    Reason::Count { blacks, whites } => ReasonRecord::Count {
+                        message,
+                        blacks: *blacks,
+                        whites: *whites,
+                        cells,
+                    },
+                    Reason::Stranded { cell, vertical } => ReasonRecord::Stranded {
+                        message,
+                        cell: pair(*cell),
+                        axis: if *vertical { "vertical" } else { "horizontal" }.into(),
+                        cells,
+                    },
+                    Reason::Conflict { chain } => ReasonRecord::Conflict {
+                        message,
+                        chain: chain
+                            .iter()
+                            .map(|c| ChoiceRecord {
+                                cell: pair(c.cell),
+                                dir: c.dir.name().into(),
+                            })
+                            .collect(),
+                        cells,
+                    },
+                });
+            }
+        }
+        rec
+    }
+
+    /// Checks the record against its board with the puzzle's independent verifiers.
+    pub fn verify(&self) -> Result<(), String> {
+        let grid = board_from_lines(&self.board, lpuzzle::ALPHABET)?;
+        match (self.answer.as_str(), &self.pieces, &self.reason) {
+            ("YES", Some(pieces), None) => {
+                let pieces: Vec<Piece> = pieces
+                    .iter()
+                    .map(|[b, v, h]| Piece {
+                        black: (b[0], b[1]),
+                        vertical: (v[0], v[1]),
+                        horizontal: (h[0], h[1]),
+                    })
+                    .collect();
+                lpuzzle::verify_tiling(&grid, &pieces)
+            }
+            ("NO", None, Some(reason)) => {
+                let reason = match reason {
+                    ReasonRecord::Count { blacks, whites, .. } => Reason::Count {
+                        blacks: *blacks,
+                        whites: *whites,
+                    },
+                    ReasonRecord::Stranded { cell, axis, .. } => Reason::Stranded {
+                        cell: (cell[0], cell[1]),
+                        vertical: match axis.as_str() {
+                            "vertical" => true,
+                            "horizontal" => false,
+                            other => return Err(format!("unknown axis {other:?}")),
+                        },
+                    },
+                    ReasonRecord::Conflict { chain, .. } => Reason::Conflict {
+                        chain: chain
+                            .iter()
+                            .map(|c| {
+                                Dir::from_name(&c.dir)
+                                    .map(|dir| Choice {
+                                        cell: (c.cell[0], c.cell[1]),
+                                        dir,
+                                    })
+                                    .ok_or_else(|| format!("unknown direction {:?}", c.dir))
+                            })
+                            .collect::<Result<_, _>>()?,
+                    },
+                };
+                lpuzzle::verify_no(&grid, &reason)
+            }
+            _ => Err("expected answer YES with pieces, or NO with a reason".into()),
+        }
+    }
 }

@@ -4,6 +4,7 @@
 //! |---|---|---|
 //! | rooks (UVa 12668) | boards until end of input: `N`, then N rows of `.`/`X` | the most rooks |
 //! | rooks `--rect` | boards until end of input: `R C`, then R rows | the most rooks |
+//! | lpuzzle (NWERC 2011) | `T`, then per board `n m` and n rows of `B`/`W`/`.` | `YES` or `NO` |
 
 use std::io::BufRead;
 
@@ -57,8 +58,30 @@ pub fn read_board<R: BufRead>(
     Ok(Some(Board { grid, first_line }))
 }
 
-/// Reads the case count `T` on the first line of a counted format (at least 1 is not required:
-/// `0` is a valid, empty input).
-pub fn read_count<R: BufRead>(reader: &mut BoardReader<R>, what: &str) -> Result<u64, InputError> {
-    Ok(reader.required_header(1, what)?[0].value)
+/// Reads a counted format: `T` on the first line, then T boards with `R C` headers, then nothing
+/// but blank lines. Calls `each(case, board)` (case from 1) as each board is read, so answers are
+/// written before a later board can fail.
+pub fn read_counted<R: BufRead, E: From<InputError>>(
+    reader: &mut BoardReader<R>,
+    alphabet: &[u8],
+    mut each: impl FnMut(u64, Board) -> Result<(), E>,
+) -> Result<(), E> {
+    let t = reader.required_header(1, "the number of boards")?[0];
+    for case in 1..=t.value {
+        let board = read_board(reader, Header::Rect, alphabet, false).map_err(|mut e| {
+            if e.found == "end of input" {
+                e.hint = Some(format!(
+                    "line {} announced {} boards, the input ends in board {case}",
+                    t.line, t.value
+                ));
+            }
+            e
+        })?;
+        if let Some(board) = board {
+            each(case, board)?;
+        }
+    }
+    reader
+        .expect_end(&format!("line {} announced {} boards", t.line, t.value))
+        .map_err(E::from)
 }

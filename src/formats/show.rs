@@ -1,6 +1,7 @@
 //! Terminal pictures of boards and answers.
 
 use crate::board::Grid;
+use crate::puzzles::lpuzzle::{Answer, Reason};
 use crate::puzzles::rooks;
 
 /// The board with `R` on every rook.
@@ -9,10 +10,78 @@ pub fn rooks_picture(grid: &Grid, sol: &rooks::Solution) -> String {
     for &(r, c) in &sol.rooks {
         cells[r * grid.cols() + c] = b'R';
     }
-    let mut out = String::with_capacity(cells.len() + grid.rows());
-    for row in cells.chunks(grid.cols().max(1)) {
+    lines(&cells, grid.cols())
+}
+
+fn lines(cells: &[u8], cols: usize) -> String {
+    let mut out = String::with_capacity(cells.len() + cells.len() / cols.max(1));
+    for row in cells.chunks(cols.max(1)) {
         out.push_str(&String::from_utf8_lossy(row));
         out.push('\n');
     }
     out
+}
+
+/// A tiling drawn with one letter per piece (upper-case on its black corner, no two touching
+/// pieces share a letter), or a NO with its reason and the culprit cells in lower case.
+pub fn lpuzzle_picture(grid: &Grid, answer: &Answer) -> String {
+    let cols = grid.cols();
+    match answer {
+        Answer::Yes(pieces) => {
+            let mut owner = vec![u32::MAX; grid.cells().len()];
+            for (i, p) in pieces.iter().enumerate() {
+                for (r, c) in [p.black, p.vertical, p.horizontal] {
+                    owner[r * cols + c] = i as u32;
+                }
+            }
+            let mut letter = vec![0u8; pieces.len()];
+            let mut cells = grid.cells().to_vec();
+            for (i, p) in pieces.iter().enumerate() {
+                // Smallest letter not used by an already lettered piece touching this one.
+                let mut taken = 0u32;
+                for (r, c) in [p.black, p.vertical, p.horizontal] {
+                    let around = [
+                        (r.wrapping_sub(1), c),
+                        (r + 1, c),
+                        (r, c.wrapping_sub(1)),
+                        (r, c + 1),
+                    ];
+                    for (r2, c2) in around {
+                        if r2 < grid.rows() && c2 < cols {
+                            let o = owner[r2 * cols + c2];
+                            if o != u32::MAX && (o as usize) < i {
+                                taken |= 1 << letter[o as usize];
+                            }
+                        }
+                    }
+                }
+                letter[i] = (!taken).trailing_zeros() as u8;
+                let l = b'a' + letter[i] % 26;
+                cells[p.black.0 * cols + p.black.1] = l.to_ascii_uppercase();
+                cells[p.vertical.0 * cols + p.vertical.1] = l;
+                cells[p.horizontal.0 * cols + p.horizontal.1] = l;
+            }
+            lines(&cells, cols)
+        }
+        Answer::No(reason) => {
+            let mut cells = grid.cells().to_vec();
+            for (r, c) in reason.cells(grid) {
+                cells[r * cols + c] = cells[r * cols + c].to_ascii_lowercase();
+            }
+            let mut out = format!("why: {}\n", reason.message());
+            if let Reason::Conflict { chain } = reason {
+                for step in chain {
+                    out.push_str(&format!(
+                        "  ({},{}) {}\n",
+                        step.cell.0,
+                        step.cell.1,
+                        step.dir.name()
+                    ));
+                }
+            }
+            out.push_str("culprit cells in lower case:\n");
+            out.push_str(&lines(&cells, cols));
+            out
+        }
+    }
 }

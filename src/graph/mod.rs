@@ -3,3 +3,4 @@
 //! - [`bipartite`]: Hopcroft–Karp maximum matching and the König minimum vertex cover.
 
 pub mod bipartite;
+pub mod twosat;
