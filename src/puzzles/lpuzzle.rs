@@ -250,7 +250,7 @@ struct Board<'a> {
 impl Board<'_> {
     fn choice(&self, lit: Lit) -> Choice {
         let b = lit.var() / 2;
-        let dir = match (lit.var() % 2 == 0, lit.is_neg()) {
+        let dir = match (lit.var().is_multiple_of(2), lit.is_neg()) {
             (true, false) => Dir::Down,
             (true, true) => Dir::Up,
             (false, false) => Dir::Right,
