@@ -7,9 +7,10 @@
 use std::io::{self, BufRead, Write};
 
 use crate::board::{BoardReader, InputError};
-use crate::formats::json::{LpuzzleRecord, Record, RooksRecord};
-use crate::formats::judge::{Header, read_board, read_counted};
+use crate::formats::json::{KingRecord, LpuzzleRecord, Record, RooksRecord};
+use crate::formats::judge::{Header, king_start, read_board, read_counted};
 use crate::formats::show;
+use crate::puzzles::king::{self, Analysis, Moves, Player};
 use crate::puzzles::{lpuzzle, rooks};
 
 /// What a run failed on.
@@ -99,6 +100,177 @@ pub fn lpuzzle<R: BufRead, W: Write>(
     })
 }
 
+/// Options of `gridmatch king`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KingOptions {
+    /// Output mode.
+    pub mode: Mode,
+    /// After each answer, the every-start map.
+    pub all: bool,
+    /// The move set.
+    pub moves: Moves,
+}
+
+/// Solves every board of a GCJ 2008 "King" input (`N`, then `R C` and R rows per board).
+pub fn king<R: BufRead, W: Write>(
+    reader: &mut BoardReader<R>,
+    out: &mut W,
+    opts: &KingOptions,
+) -> Result<(), AppError> {
+    let file = reader.file().to_string();
+    read_counted(reader, king::ALPHABET, |case, board| {
+        let start = king_start(&file, &board)?;
+        let grid = &board.grid;
+        let analysis = Analysis::new(grid, opts.moves);
+        // `start` is a free cell of this board, so every lookup below is Some.
+        let winner = analysis.winner(start).unwrap_or(Player::Bob);
+        if opts.mode == Mode::Json {
+            if let Some(cert) = analysis.certificate(start) {
+                let rec = KingRecord::new(case, opts.moves, grid, &cert);
+                write_json(out, &Record::King(rec))?;
+            }
+            return Ok(());
+        }
+        writeln!(out, "Case #{case}: {}", winner.letter())?;
+        if opts.all {
+            for row in analysis.map(grid) {
+                writeln!(out, "{row}")?;
+            }
+        }
+        if opts.mode == Mode::Show
+            && let Some(strategy) = analysis.strategy(start)
+        {
+            write!(out, "{}", show::king_strategy(grid, start, &strategy))?;
+        }
+        Ok::<(), AppError>(())
+    })
+}
+
+/// `gridmatch king play`: a person plays one side of board `case` against the engine, typing a
+/// move number or `row col` (from 0) at each turn. The engine never loses a won position.
+pub fn play<R: BufRead, I: BufRead, W: Write>(
+    reader: &mut BoardReader<R>,
+    case: u64,
+    moves: Moves,
+    human: Player,
+    input: &mut I,
+    out: &mut W,
+) -> Result<(), AppError> {
+    let file = reader.file().to_string();
+    let mut chosen = None;
+    let mut count = 0;
+    read_counted(reader, king::ALPHABET, |c, board| {
+        let start = king_start(&file, &board)?;
+        count = c;
+        if c == case {
+            chosen = Some((board.grid, start));
+        }
+        Ok::<(), AppError>(())
+    })?;
+    let Some((grid, start)) = chosen else {
+        return Err(InputError::at(
+            &file,
+            1,
+            1,
+            format!("{count} boards"),
+            format!("board {case} (--case)"),
+        )
+        .into());
+    };
+    let cols = grid.cols();
+    let mut visited = vec![false; grid.cells().len()];
+    visited[start.0 * cols + start.1] = true;
+    let mut at = start;
+    let mut turn = Player::Alice;
+    let winner = Analysis::new(&grid, moves)
+        .winner(start)
+        .unwrap_or(Player::Bob);
+    let name = |p: Player| if p == Player::Alice { "Alice" } else { "Bob" };
+    writeln!(
+        out,
+        "You are {}; Alice moves first. With perfect play {} wins. Moves: {}.",
+        name(human),
+        name(winner),
+        moves.name()
+    )?;
+    loop {
+        let legal: Vec<(usize, usize)> = moves
+            .offsets()
+            .iter()
+            .filter_map(|&(dr, dc)| {
+                let (r, c) = (at.0 as i64 + dr, at.1 as i64 + dc);
+                (r >= 0 && c >= 0 && (r as usize) < grid.rows() && (c as usize) < cols)
+                    .then_some((r as usize, c as usize))
+            })
+            .filter(|&(r, c)| grid.get(r, c) != b'#' && !visited[r * cols + c])
+            .collect();
+        write!(out, "{}", show::king_position(&grid, &visited, at, &legal))?;
+        if legal.is_empty() {
+            let other = if turn == Player::Alice {
+                Player::Bob
+            } else {
+                Player::Alice
+            };
+            writeln!(out, "{} cannot move: {} wins.", name(turn), name(other))?;
+            return Ok(());
+        }
+        let next = if turn == human {
+            loop {
+                write!(out, "{} to move (number or `row col`): ", name(turn))?;
+                out.flush()?;
+                let mut line = String::new();
+                if input.read_line(&mut line)? == 0 {
+                    writeln!(out, "\ninput ended; game abandoned")?;
+                    return Ok(());
+                }
+                match parse_move(line.trim(), &legal) {
+                    Ok(m) => break m,
+                    Err(why) => writeln!(out, "{why}")?,
+                }
+            }
+        } else {
+            let m = king::engine_move(&grid, moves, &visited, at).unwrap_or(legal[0]);
+            writeln!(out, "{} (engine) moves to ({},{})", name(turn), m.0, m.1)?;
+            m
+        };
+        visited[next.0 * cols + next.1] = true;
+        at = next;
+        turn = if turn == Player::Alice {
+            Player::Bob
+        } else {
+            Player::Alice
+        };
+    }
+}
+
+/// A move typed as a list number (1-based) or as `row col`.
+fn parse_move(text: &str, legal: &[(usize, usize)]) -> Result<(usize, usize), String> {
+    let nums: Vec<usize> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse::<usize>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("{text:?} is not a move: type a number from the list or `row col`"))?;
+    let cell = match nums[..] {
+        [k] if (1..=legal.len()).contains(&k) => return Ok(legal[k - 1]),
+        [k] => return Err(format!("there is no move {k}: choose 1 to {}", legal.len())),
+        [r, c] => (r, c),
+        _ => {
+            return Err(format!(
+                "{text:?} is not a move: type a number from the list or `row col`"
+            ));
+        }
+    };
+    if legal.contains(&cell) {
+        Ok(cell)
+    } else {
+        Err(format!(
+            "({},{}) is not a legal move: it must be one step away, not burned and not visited",
+            cell.0, cell.1
+        ))
+    }
+}
+
 fn write_json<W: Write>(out: &mut W, record: &Record) -> io::Result<()> {
     serde_json::to_writer(&mut *out, record).map_err(io::Error::other)?;
     out.write_all(b"\n")
@@ -155,6 +327,8 @@ pub mod samples {
     /// UVa 12668 sample input.
     pub const ROOKS: &str =
         "5\nX....\nX....\n..X..\n.X...\n....X\n4\n....\n....\n....\n....\n1\nX\n";
+    /// GCJ 2008 "King" sample input.
+    pub const KING: &str = "2\n2 2\nK.\n.#\n4 2\nK#\n.#\n.#\n.#\n";
     /// NWERC 2011 "Piece it together" sample input.
     pub const LPUZZLE: &str = "2\n3 4\nBWW.\nWWBW\n..WB\n3 3\nW..\nBW.\nWBW\n";
 }
@@ -177,5 +351,16 @@ pub fn demo<W: Write>(out: &mut W) -> Result<(), AppError> {
     )?;
     let mut reader = BoardReader::new(samples::LPUZZLE.as_bytes(), "<lpuzzle sample>");
     lpuzzle(&mut reader, out, Mode::Show)?;
+    writeln!(
+        out,
+        "== King (GCJ 2008): who wins from K? The map shows the winner from every square ==\n"
+    )?;
+    let mut reader = BoardReader::new(samples::KING.as_bytes(), "<king sample>");
+    let opts = KingOptions {
+        mode: Mode::Show,
+        all: true,
+        moves: Moves::King,
+    };
+    king(&mut reader, out, &opts)?;
     Ok(())
 }

@@ -110,6 +110,32 @@ pub struct InputError {
     pub hint: Option<String>,
 }
 
+impl InputError {
+    /// An error at `file:line:col` without a hint.
+    pub fn at(
+        file: &str,
+        line: u64,
+        col: u64,
+        found: impl Into<String>,
+        expected: impl Into<String>,
+    ) -> InputError {
+        InputError {
+            file: file.to_string(),
+            line,
+            col,
+            found: found.into(),
+            expected: expected.into(),
+            hint: None,
+        }
+    }
+
+    /// The same error with a hint line.
+    pub fn with_hint(mut self, hint: impl Into<String>) -> InputError {
+        self.hint = Some(hint.into());
+        self
+    }
+}
+
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -198,14 +224,7 @@ impl<R: BufRead> BoardReader<R> {
         found: impl Into<String>,
         expected: impl Into<String>,
     ) -> InputError {
-        InputError {
-            file: self.file.clone(),
-            line,
-            col,
-            found: found.into(),
-            expected: expected.into(),
-            hint: None,
-        }
+        InputError::at(&self.file, line, col, found, expected)
     }
 
     /// Reads the next line into `self.buf` without its line end or trailing blanks.

@@ -5,9 +5,10 @@ use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use gridmatch::app::{self, AppError, Mode};
 use gridmatch::board::{BoardReader, DEFAULT_MAX_CELLS};
+use gridmatch::puzzles::king::{Moves, Player};
 
 /// Board puzzles solved by graph reductions, with proofs.
 #[derive(Parser, Debug)]
@@ -32,6 +33,19 @@ enum Command {
         #[command(flatten)]
         input: InputArgs,
     },
+    /// Who wins the King game (GCJ 2008 "King")? Prints `Case #x: A` or `B` per board.
+    King {
+        #[command(subcommand)]
+        action: Option<KingAction>,
+        #[command(flatten)]
+        input: InputArgs,
+        /// After each answer, print who wins from every free square (A/B, # for burned).
+        #[arg(long)]
+        all: bool,
+        /// How the piece moves; GCJ's game is `king` (8 neighbours).
+        #[arg(long, value_enum, default_value_t = MovesArg::King)]
+        moves: MovesArg,
+    },
     /// Checks the certificates printed by --json, one line per certificate; exit 1 if any fails.
     Verify {
         /// JSON lines file (`-` for stdin).
@@ -39,6 +53,49 @@ enum Command {
     },
     /// Solves the built-in sample boards of every puzzle and draws the answers.
     Demo,
+}
+
+#[derive(Subcommand, Debug)]
+enum KingAction {
+    /// Play the King game against the engine in the terminal.
+    Play {
+        /// Board file in the King judge format (the first board is played, or --case).
+        file: PathBuf,
+        /// Which board of the file.
+        #[arg(long, default_value_t = 1)]
+        case: u64,
+        /// Your side: alice (moves first) or bob.
+        #[arg(long, value_enum, default_value_t = SideArg::Alice)]
+        side: SideArg,
+        /// How the piece moves.
+        #[arg(long, value_enum, default_value_t = MovesArg::King)]
+        moves: MovesArg,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum MovesArg {
+    King,
+    Wazir,
+    Ferz,
+    Knight,
+}
+
+impl From<MovesArg> for Moves {
+    fn from(m: MovesArg) -> Moves {
+        match m {
+            MovesArg::King => Moves::King,
+            MovesArg::Wazir => Moves::Wazir,
+            MovesArg::Ferz => Moves::Ferz,
+            MovesArg::Knight => Moves::Knight,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SideArg {
+    Alice,
+    Bob,
 }
 
 #[derive(Args, Debug)]
@@ -101,6 +158,46 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, AppError> {
         Command::Lpuzzle { input } => {
             let mut reader = board_reader(&input).map_err(usage)?;
             app::lpuzzle(&mut reader, &mut { out }, input.mode())?;
+        }
+        Command::King {
+            action: None,
+            input,
+            all,
+            moves,
+        } => {
+            let mut reader = board_reader(&input).map_err(usage)?;
+            let opts = app::KingOptions {
+                mode: input.mode(),
+                all,
+                moves: moves.into(),
+            };
+            app::king(&mut reader, &mut { out }, &opts)?;
+        }
+        Command::King {
+            action:
+                Some(KingAction::Play {
+                    file,
+                    case,
+                    side,
+                    moves,
+                }),
+            ..
+        } => {
+            let (r, name) = open(Some(&file)).map_err(usage)?;
+            let mut reader = BoardReader::new(r, name);
+            let human = match side {
+                SideArg::Alice => Player::Alice,
+                SideArg::Bob => Player::Bob,
+            };
+            let stdin = io::stdin();
+            app::play(
+                &mut reader,
+                case,
+                moves.into(),
+                human,
+                &mut stdin.lock(),
+                &mut { out },
+            )?;
         }
         Command::Verify { file } => {
             let (r, name) = open(Some(&file)).map_err(usage)?;

@@ -9,10 +9,15 @@
 //! `count` (`blacks`, `whites`), `stranded` (`cell`, `axis`: `vertical`/`horizontal`) or
 //! `conflict` (`chain`: `[{"cell":[r,c],"dir":"up"},…]`); every reason also has `message` and
 //! the culprit `cells`.
+//!
+//! King: `{"puzzle":"king","case":1,"moves":"king","board":[…],"answer":"A","matching":[[r1,c1,r2,c2],…],
+//! "barrier":[[r,c],…],"barrier_without_start":[[r,c],…]}` (`barrier_without_start` only for `A`);
+//! see [`crate::puzzles::king`] for what they prove.
 
 use serde::{Deserialize, Serialize};
 
 use crate::board::Grid;
+use crate::puzzles::king::{self, Moves, Player};
 use crate::puzzles::lpuzzle::{self, Answer, Choice, Dir, Piece, Reason};
 use crate::puzzles::rooks;
 
@@ -24,6 +29,8 @@ pub enum Record {
     Rooks(RooksRecord),
     /// An L-puzzle pattern.
     Lpuzzle(LpuzzleRecord),
+    /// A King board.
+    King(KingRecord),
 }
 
 impl Record {
@@ -32,6 +39,7 @@ impl Record {
         match self {
             Record::Rooks(_) => "rooks",
             Record::Lpuzzle(_) => "lpuzzle",
+            Record::King(_) => "king",
         }
     }
 
@@ -40,6 +48,7 @@ impl Record {
         match self {
             Record::Rooks(r) => r.case,
             Record::Lpuzzle(r) => r.case,
+            Record::King(r) => r.case,
         }
     }
 
@@ -49,6 +58,7 @@ impl Record {
         match self {
             Record::Rooks(r) => r.verify(),
             Record::Lpuzzle(r) => r.verify(),
+            Record::King(r) => r.verify(),
         }
     }
 }
@@ -311,5 +321,71 @@ impl LpuzzleRecord {
             }
             _ => Err("expected answer YES with pieces, or NO with a reason".into()),
         }
+    }
+}
+
+/// A King answer with its certificate.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KingRecord {
+    /// 1-based case number.
+    pub case: u64,
+    /// The move set (`king` is GCJ's game).
+    pub moves: String,
+    /// The board rows.
+    pub board: Vec<String>,
+    /// `A` (Alice, who moves first, wins) or `B`.
+    pub answer: String,
+    /// Matched pairs `[r1, c1, r2, c2]`.
+    pub matching: Vec<[usize; 4]>,
+    /// Tutte–Berge barrier of the board.
+    pub barrier: Vec<[usize; 2]>,
+    /// For `A`: a barrier of the board without the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub barrier_without_start: Option<Vec<[usize; 2]>>,
+}
+
+impl KingRecord {
+    /// Builds the record of a solved board.
+    pub fn new(case: u64, moves: Moves, grid: &Grid, cert: &king::Certificate) -> Self {
+        KingRecord {
+            case,
+            moves: moves.name().into(),
+            board: grid.to_lines(),
+            answer: cert.winner.letter().to_string(),
+            matching: cert
+                .matching
+                .iter()
+                .map(|&(a, b)| [a.0, a.1, b.0, b.1])
+                .collect(),
+            barrier: cert.barrier.iter().map(|&c| pair(c)).collect(),
+            barrier_without_start: cert
+                .barrier_without_start
+                .as_ref()
+                .map(|y| y.iter().map(|&c| pair(c)).collect()),
+        }
+    }
+
+    /// Checks the record against its board with the independent verifier.
+    pub fn verify(&self) -> Result<(), String> {
+        let grid = board_from_lines(&self.board, king::ALPHABET)?;
+        let moves = Moves::from_name(&self.moves)
+            .ok_or_else(|| format!("unknown moves {:?}", self.moves))?;
+        let winner = match self.answer.as_str() {
+            "A" => Player::Alice,
+            "B" => Player::Bob,
+            other => return Err(format!("answer {other:?} is neither A nor B")),
+        };
+        let cells = |v: &Vec<[usize; 2]>| v.iter().map(|c| (c[0], c[1])).collect::<Vec<_>>();
+        let cert = king::Certificate {
+            winner,
+            matching: self
+                .matching
+                .iter()
+                .map(|m| ((m[0], m[1]), (m[2], m[3])))
+                .collect(),
+            barrier: cells(&self.barrier),
+            barrier_without_start: self.barrier_without_start.as_ref().map(cells),
+        };
+        king::verify(&grid, moves, &cert)
     }
 }

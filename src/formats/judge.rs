@@ -5,6 +5,7 @@
 //! | rooks (UVa 12668) | boards until end of input: `N`, then N rows of `.`/`X` | the most rooks |
 //! | rooks `--rect` | boards until end of input: `R C`, then R rows | the most rooks |
 //! | lpuzzle (NWERC 2011) | `T`, then per board `n m` and n rows of `B`/`W`/`.` | `YES` or `NO` |
+//! | king (GCJ 2008) | `N`, then per board `R C` and R rows of `.`/`#`/`K` (one `K`) | `Case #x: A` or `B` |
 
 use std::io::BufRead;
 
@@ -84,4 +85,46 @@ pub fn read_counted<R: BufRead, E: From<InputError>>(
     reader
         .expect_end(&format!("line {} announced {} boards", t.line, t.value))
         .map_err(E::from)
+}
+
+/// Finds the single `K` of a King board (read from `file`), or says where the board breaks
+/// that rule. (A `K` is free by definition: a cell cannot be both `K` and `#`.)
+pub fn king_start(file: &str, board: &Board) -> Result<(usize, usize), InputError> {
+    let grid = &board.grid;
+    let last_line = board.first_line + grid.rows() as u64 - 1;
+    let mut found: Option<(usize, usize)> = None;
+    for (i, &c) in grid.cells().iter().enumerate() {
+        if c == b'K' {
+            let (r, col) = (i / grid.cols(), i % grid.cols());
+            if let Some((r0, c0)) = found {
+                let line = board.first_line + r as u64;
+                return Err(InputError::at(
+                    file,
+                    line,
+                    col as u64 + 1,
+                    "a second 'K'",
+                    "'.' or '#'",
+                )
+                .with_hint(format!(
+                    "the king already starts at line {}, column {}; a board has exactly one K",
+                    board.first_line + r0 as u64,
+                    c0 + 1
+                )));
+            }
+            found = Some((r, col));
+        }
+    }
+    found.ok_or_else(|| {
+        InputError::at(
+            file,
+            last_line,
+            grid.cols() as u64 + 1,
+            "a board without 'K'",
+            "exactly one 'K' (the king's start)",
+        )
+        .with_hint(format!(
+            "the board on lines {}-{last_line} has no K",
+            board.first_line
+        ))
+    })
 }

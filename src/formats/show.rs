@@ -1,6 +1,7 @@
 //! Terminal pictures of boards and answers.
 
 use crate::board::Grid;
+use crate::puzzles::king::{Cell, Strategy};
 use crate::puzzles::lpuzzle::{Answer, Reason};
 use crate::puzzles::rooks;
 
@@ -84,4 +85,70 @@ pub fn lpuzzle_picture(grid: &Grid, answer: &Answer) -> String {
             out
         }
     }
+}
+
+/// The winner's plan from `start`, in words and on the board (cells as `(row,col)` from 0).
+pub fn king_strategy(grid: &Grid, start: Cell, strategy: &Strategy) -> String {
+    let cols = grid.cols();
+    let mut cells = grid.cells().to_vec();
+    let mut out = String::new();
+    match strategy {
+        Strategy::Alice { first } => {
+            out.push_str(&format!(
+                "Alice wins: move {start:?} -> {first:?} (marked 1), then always answer along the same matching\n"
+            ));
+            cells[first.0 * cols + first.1] = b'1';
+        }
+        Strategy::Bob { replies } if replies.is_empty() => {
+            out.push_str("Bob wins: Alice has no move\n");
+        }
+        Strategy::Bob { replies } => {
+            out.push_str(
+                "Bob wins: to each first move of Alice he replies (a = Alice, b = Bob's reply)\n",
+            );
+            for (a, b) in replies {
+                out.push_str(&format!("  Alice {a:?} -> Bob {b:?}\n"));
+            }
+            if let Some((a, b)) = replies.first() {
+                cells[a.0 * cols + a.1] = b'a';
+                cells[b.0 * cols + b.1] = b'b';
+            }
+        }
+    }
+    out.push_str(&lines(&cells, cols));
+    out
+}
+
+/// A game position: `K` where the king stands, `o` on visited squares, move numbers on the
+/// legal moves (`*` past 9), and the list of moves.
+pub fn king_position(grid: &Grid, visited: &[bool], at: Cell, legal: &[Cell]) -> String {
+    let cols = grid.cols();
+    let mut cells: Vec<u8> = grid
+        .cells()
+        .iter()
+        .zip(visited)
+        .map(|(&c, &v)| {
+            if c == b'#' {
+                b'#'
+            } else if v {
+                b'o'
+            } else {
+                b'.'
+            }
+        })
+        .collect();
+    cells[at.0 * cols + at.1] = b'K';
+    for (k, &(r, c)) in legal.iter().enumerate() {
+        cells[r * cols + c] = if k < 9 { b'1' + k as u8 } else { b'*' };
+    }
+    let mut out = lines(&cells, cols);
+    if !legal.is_empty() {
+        let list: Vec<String> = legal
+            .iter()
+            .enumerate()
+            .map(|(k, (r, c))| format!("{}=({r},{c})", k + 1))
+            .collect();
+        out.push_str(&format!("moves: {}\n", list.join(" ")));
+    }
+    out
 }

@@ -2,5 +2,7 @@
 //!
 //! - [`bipartite`]: Hopcroft–Karp maximum matching and the König minimum vertex cover.
 
+pub mod barrier;
 pub mod bipartite;
+pub mod general;
 pub mod twosat;

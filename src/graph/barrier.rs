@@ -1,0 +1,207 @@
+//! Tutte–Berge barriers: sets X with `|V| − 2ν(G) = odd(G − X) − |X|`, the proof that a matching
+//! is maximum.
+//!
+//! **Complexity:** [`deficiency`] is O(V + E); [`minimize`] is O((V + E) α(V)) per pass, and it
+//! repeats passes until nothing changes (in practice one or two).
+//!
+//! For every vertex set X, `ν(G) ≤ (|V| − odd(G − X) + |X|) / 2`, because each odd component of
+//! G − X leaves a vertex unmatched unless it is matched into X. A set reaching equality is a
+//! barrier. Gallai–Edmonds gives one (the set A), but it may hold vertices that are not needed: a
+//! vertex whose return to the graph joins at most two odd components leaves the deficiency as it
+//! is. [`minimize`] drops such vertices until none is left, so that dropping any one vertex of the
+//! result breaks the equality — a certificate in which every vertex matters.
+//!
+//! Status: tested on thousands of random graphs against a brute-force maximum matching: the
+//! result of `minimize` stays a barrier and no single vertex can be dropped from it.
+
+use super::general::Graph;
+
+const NO: u32 = u32::MAX;
+
+/// `odd(G − X) − |X|`: the number of odd components left when the vertices of `barrier` are
+/// removed, minus their number.
+///
+/// # Constraints
+/// `barrier` holds distinct vertices of `g`.
+/// # Panics
+/// If a vertex is out of range.
+/// # Complexity
+/// O(V + E), explicit stack.
+pub fn deficiency(g: &Graph, barrier: &[u32]) -> i64 {
+    let n = g.num_vertices();
+    let mut seen = vec![false; n];
+    for &x in barrier {
+        seen[x as usize] = true;
+    }
+    let mut odd = 0i64;
+    let mut stack = Vec::new();
+    for s in 0..n {
+        if seen[s] {
+            continue;
+        }
+        seen[s] = true;
+        stack.push(s as u32);
+        let mut size = 0u64;
+        while let Some(v) = stack.pop() {
+            size += 1;
+            for &u in g.neighbors(v) {
+                if !seen[u as usize] {
+                    seen[u as usize] = true;
+                    stack.push(u);
+                }
+            }
+        }
+        odd += (size % 2) as i64;
+    }
+    odd - barrier.len() as i64
+}
+
+/// Union–find with component sizes; iterative path halving.
+struct Dsu {
+    parent: Vec<u32>,
+    size: Vec<u32>,
+}
+
+impl Dsu {
+    fn find(&mut self, mut v: u32) -> u32 {
+        while self.parent[v as usize] != v {
+            let p = self.parent[v as usize];
+            self.parent[v as usize] = self.parent[p as usize];
+            v = self.parent[v as usize];
+        }
+        v
+    }
+
+    fn union(&mut self, a: u32, b: u32) {
+        let (mut a, mut b) = (self.find(a), self.find(b));
+        if a == b {
+            return;
+        }
+        if self.size[a as usize] < self.size[b as usize] {
+            std::mem::swap(&mut a, &mut b);
+        }
+        self.parent[b as usize] = a;
+        self.size[a as usize] += self.size[b as usize];
+    }
+}
+
+/// Shrinks a barrier to one from which no single vertex can be dropped.
+///
+/// Returning vertex `a` to the graph merges it with the components around it; with `k` of them
+/// odd, the deficiency changes by `1 − k + [merged component odd]`, which is 0 exactly when the
+/// barrier stays a barrier. Such vertices are returned one at a time until none is left.
+///
+/// # Constraints
+/// `barrier` is a Tutte–Berge barrier of `g` (maximum deficiency), of distinct vertices.
+/// # Panics
+/// If a vertex is out of range.
+/// # Complexity
+/// O((V + E) α(V)) per pass; passes repeat while some vertex was dropped.
+pub fn minimize(g: &Graph, barrier: &[u32]) -> Vec<u32> {
+    let n = g.num_vertices();
+    let mut in_x = vec![false; n];
+    for &x in barrier {
+        in_x[x as usize] = true;
+    }
+    let mut dsu = Dsu {
+        parent: (0..n as u32).collect(),
+        size: vec![1; n],
+    };
+    for v in 0..n as u32 {
+        if !in_x[v as usize] {
+            for &u in g.neighbors(v) {
+                if u < v && !in_x[u as usize] {
+                    dsu.union(u, v);
+                }
+            }
+        }
+    }
+    let mut stamp = vec![NO; n];
+    let mut roots: Vec<u32> = Vec::new();
+    let mut x: Vec<u32> = barrier.to_vec();
+    loop {
+        let before = x.len();
+        let mut kept = Vec::with_capacity(x.len());
+        for &a in &x {
+            roots.clear();
+            for &u in g.neighbors(a) {
+                if !in_x[u as usize] {
+                    let r = dsu.find(u);
+                    if stamp[r as usize] != a {
+                        stamp[r as usize] = a;
+                        roots.push(r);
+                    }
+                }
+            }
+            let odd = roots
+                .iter()
+                .filter(|&&r| dsu.size[r as usize] % 2 == 1)
+                .count() as i64;
+            let merged: u64 = 1 + roots
+                .iter()
+                .map(|&r| u64::from(dsu.size[r as usize]))
+                .sum::<u64>();
+            let change = 1 - odd + (merged % 2) as i64;
+            for &r in &roots {
+                stamp[r as usize] = NO; // the next evaluation starts from clean marks
+            }
+            if change == 0 {
+                in_x[a as usize] = false;
+                for &r in &roots {
+                    dsu.union(a, r);
+                }
+            } else {
+                kept.push(a);
+            }
+        }
+        x = kept;
+        if x.len() == before {
+            return x;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::general::{gallai_edmonds, maximum_matching};
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn minimized_barriers_stay_barriers_and_are_minimal() {
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        let mut shrunk = 0;
+        for _ in 0..3000 {
+            let n = rng.random_range(1..=12usize);
+            let p = rng.random_range(0.05..0.6);
+            let mut edges = Vec::new();
+            for u in 0..n as u32 {
+                for v in u + 1..n as u32 {
+                    if rng.random_bool(p) {
+                        edges.push((u, v));
+                    }
+                }
+            }
+            let g = Graph::from_edges(n, &edges);
+            let m = maximum_matching(&g);
+            let target = n as i64 - 2 * m.len() as i64;
+            let a = gallai_edmonds(&g, &m).barrier();
+            assert_eq!(deficiency(&g, &a), target);
+            let x = minimize(&g, &a);
+            assert_eq!(deficiency(&g, &x), target, "not a barrier any more");
+            assert!(x.iter().all(|v| a.contains(v)));
+            shrunk += usize::from(x.len() < a.len());
+            for i in 0..x.len() {
+                let mut y = x.clone();
+                y.remove(i);
+                assert!(
+                    deficiency(&g, &y) < target,
+                    "vertex {} could be dropped",
+                    x[i]
+                );
+            }
+        }
+        assert!(shrunk > 100, "minimisation rarely did anything: {shrunk}");
+    }
+}
