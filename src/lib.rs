@@ -13,5 +13,6 @@
 pub mod app;
 pub mod board;
 pub mod formats;
+pub mod generate;
 pub mod graph;
 pub mod puzzles;

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use gridmatch::app::{self, AppError, Mode};
 use gridmatch::board::{BoardReader, DEFAULT_MAX_CELLS};
+use gridmatch::generate;
 use gridmatch::puzzles::king::{Moves, Player};
 
 /// Board puzzles solved by graph reductions, with proofs.
@@ -53,6 +54,94 @@ enum Command {
     },
     /// Solves the built-in sample boards of every puzzle and draws the answers.
     Demo,
+    /// Writes random instances in a puzzle's judge format (deterministic for a seed).
+    Gen(GenArgs),
+}
+
+#[derive(Args, Debug)]
+struct GenArgs {
+    /// Which puzzle.
+    #[arg(value_enum)]
+    puzzle: PuzzleArg,
+    /// Rows of each board.
+    #[arg(long, default_value_t = 8)]
+    rows: usize,
+    /// Columns of each board (default: as many as rows).
+    #[arg(long)]
+    cols: Option<usize>,
+    /// Pawns (rooks), burned squares (king), piece attempts (lpuzzle tiled) or filled cells
+    /// (lpuzzle random), as a fraction.
+    #[arg(long, default_value_t = 0.1)]
+    density: f64,
+    /// Number of boards.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// L-puzzle patterns: tiled (solvable), near-miss, random.
+    #[arg(long, value_enum, default_value_t = StyleArg::Tiled)]
+    style: StyleArg,
+    /// Rooks: write `R C` headers (for `rooks --rect`) even for square boards.
+    #[arg(long)]
+    rect: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PuzzleArg {
+    Rooks,
+    Lpuzzle,
+    King,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum StyleArg {
+    Tiled,
+    NearMiss,
+    Random,
+}
+
+fn gen_cmd(args: &GenArgs, out: &mut dyn Write) -> Result<(), AppError> {
+    let rows = args.rows;
+    let cols = args.cols.unwrap_or(rows);
+    if rows == 0 || cols == 0 || !(0.0..=1.0).contains(&args.density) {
+        return Err(usage(
+            "gen: --rows/--cols must be at least 1 and --density within 0..1".into(),
+        ));
+    }
+    if args.puzzle == PuzzleArg::Rooks && rows != cols && !args.rect {
+        return Err(usage(
+            "gen rooks: the UVa format is square; use --rect for R x C boards".into(),
+        ));
+    }
+    let mut rng = generate::rng(args.seed);
+    if args.puzzle != PuzzleArg::Rooks {
+        writeln!(out, "{}", args.count)?;
+    }
+    for _ in 0..args.count {
+        let grid = match args.puzzle {
+            PuzzleArg::Rooks => generate::rooks(&mut rng, rows, cols, args.density),
+            PuzzleArg::King => generate::king(&mut rng, rows, cols, args.density),
+            PuzzleArg::Lpuzzle => {
+                let style = match args.style {
+                    StyleArg::Tiled => generate::LStyle::Tiled,
+                    StyleArg::NearMiss => generate::LStyle::NearMiss,
+                    StyleArg::Random => generate::LStyle::Random,
+                };
+                generate::lpuzzle(&mut rng, rows, cols, args.density, style)
+            }
+        };
+        if args.puzzle == PuzzleArg::Rooks && !args.rect {
+            writeln!(out, "{rows}")?;
+        } else {
+            writeln!(out, "{rows} {cols}")?;
+        }
+        for r in 0..rows {
+            out.write_all(grid.row(r))?;
+            out.write_all(b"\n")?;
+        }
+    }
+    Ok(())
 }
 
 #[derive(Subcommand, Debug)]
@@ -215,6 +304,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, AppError> {
             }
         }
         Command::Demo => app::demo(&mut { out })?,
+        Command::Gen(args) => gen_cmd(&args, out)?,
     }
     Ok(ExitCode::SUCCESS)
 }
