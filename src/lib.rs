@@ -16,3 +16,4 @@ pub mod formats;
 pub mod generate;
 pub mod graph;
 pub mod puzzles;
+pub mod serve;

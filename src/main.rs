@@ -54,6 +54,12 @@ enum Command {
     },
     /// Solves the built-in sample boards of every puzzle and draws the answers.
     Demo,
+    /// A local web playground on 127.0.0.1: paint a board, see the answer and picture live.
+    Serve {
+        /// TCP port on 127.0.0.1.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+    },
     /// Writes random instances in a puzzle's judge format (deterministic for a seed).
     Gen(GenArgs),
 }
@@ -305,6 +311,10 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, AppError> {
         }
         Command::Demo => app::demo(&mut { out })?,
         Command::Gen(args) => gen_cmd(&args, out)?,
+        Command::Serve { port } => {
+            out.flush()?;
+            gridmatch::serve::run(port)?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

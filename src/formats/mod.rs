@@ -4,3 +4,4 @@
 pub mod json;
 pub mod judge;
 pub mod show;
+pub mod svg;
