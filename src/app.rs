@@ -1,15 +1,20 @@
 //! Drivers behind the command-line tool: read a whole input, solve each board, write each answer.
 //!
-//! Every driver writes the answer of a board before reading the next one, so when a bad board
-//! stops the run, the answers before it are already out (the binary flushes before it prints the
-//! error).
+//! Boards are read one at a time and solved in chunks (in parallel with `--jobs`); answers are
+//! written in input order, and when a bad board stops the run, the answers before it are already
+//! out (the binary flushes before it prints the error).
 
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
 
 use crate::board::{BoardReader, InputError};
 use crate::formats::json::{KingRecord, LpuzzleRecord, Record, RooksRecord};
-use crate::formats::judge::{Header, king_start, read_board, read_counted};
+use crate::formats::judge::{Board, BoardStream, Header, king_start};
 use crate::formats::show;
+use crate::formats::svg;
 use crate::puzzles::king::{self, Analysis, Moves, Player};
 use crate::puzzles::{lpuzzle, rooks};
 
@@ -36,6 +41,107 @@ pub enum Mode {
     Json,
 }
 
+/// How a batch is run: threads, pictures, progress. The default is one thread, no pictures,
+/// no progress bar; the output bytes are the same for every setting.
+#[derive(Clone, Debug, Default)]
+pub struct Batch {
+    /// Worker threads (0 or 1: solve on the calling thread).
+    pub jobs: usize,
+    /// Write one SVG picture per board into this directory (`case-0001.svg`, …).
+    pub svg: Option<PathBuf>,
+    /// Show a progress bar on stderr (the binary sets this only when stderr is a terminal).
+    pub progress: bool,
+}
+
+/// Boards are solved in chunks of at most this many cells (and `4 × jobs` boards), so memory
+/// stays bounded while every thread has work.
+const CHUNK_CELLS: usize = 1 << 24;
+
+/// Pulls boards from `stream`, solves them (in parallel chunks when `batch.jobs > 1`) and writes
+/// each board's output in input order. Boards before a bad one are always written.
+fn run_batch<R, W, S>(
+    stream: &mut BoardStream<'_, R>,
+    out: &mut W,
+    batch: &Batch,
+    solve: S,
+) -> Result<(), AppError>
+where
+    R: BufRead,
+    W: Write,
+    S: Fn(u64, &Board) -> Result<Vec<u8>, AppError> + Sync,
+{
+    if let Some(dir) = &batch.svg {
+        std::fs::create_dir_all(dir)?;
+    }
+    let jobs = batch.jobs.max(1);
+    let pool = if jobs > 1 {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs)
+                .build()
+                .map_err(io::Error::other)?,
+        )
+    } else {
+        None
+    };
+    let bar = if batch.progress {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {pos}/{len} boards solved, {elapsed}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    loop {
+        let mut chunk = Vec::new();
+        let mut cells = 0;
+        let mut failure = None;
+        while chunk.len() < 4 * jobs && cells < CHUNK_CELLS {
+            match stream.next_board() {
+                Ok(Some((case, board))) => {
+                    cells += board.grid.cells().len();
+                    chunk.push((case, board));
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            }
+        }
+        if let Some(n) = stream.announced() {
+            bar.set_length(n);
+        }
+        let outputs: Vec<Result<Vec<u8>, AppError>> = match &pool {
+            Some(pool) if chunk.len() > 1 => {
+                pool.install(|| chunk.par_iter().map(|(c, b)| solve(*c, b)).collect())
+            }
+            _ => chunk.iter().map(|(c, b)| solve(*c, b)).collect(),
+        };
+        for output in outputs {
+            out.write_all(&output?)?;
+            bar.inc(1);
+        }
+        if let Some(e) = failure {
+            bar.finish_and_clear();
+            return Err(e.into());
+        }
+        if chunk.is_empty() {
+            bar.finish_and_clear();
+            return Ok(());
+        }
+    }
+}
+
+fn write_svg(batch: &Batch, case: u64, svg: impl FnOnce() -> String) -> io::Result<()> {
+    match &batch.svg {
+        Some(dir) => std::fs::write(dir.join(format!("case-{case:04}.svg")), svg()),
+        None => Ok(()),
+    }
+}
+
 /// Options of `gridmatch rooks`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RooksOptions {
@@ -51,29 +157,44 @@ pub fn rooks<R: BufRead, W: Write>(
     out: &mut W,
     opts: &RooksOptions,
 ) -> Result<(), AppError> {
+    rooks_batch(reader, out, opts, &Batch::default())
+}
+
+/// [`rooks`] with batch settings.
+pub fn rooks_batch<R: BufRead, W: Write>(
+    reader: &mut BoardReader<R>,
+    out: &mut W,
+    opts: &RooksOptions,
+    batch: &Batch,
+) -> Result<(), AppError> {
     let header = if opts.rect {
         Header::Rect
     } else {
         Header::Square
     };
-    let mut case = 0;
-    while let Some(board) = read_board(reader, header, rooks::ALPHABET, true)? {
-        case += 1;
+    let mut stream = BoardStream::until_end(reader, header, rooks::ALPHABET);
+    run_batch(&mut stream, out, batch, |case, board| {
         let grid = &board.grid;
-        match opts.mode {
-            Mode::Judge => writeln!(out, "{}", rooks::max_rooks(grid))?,
-            Mode::Show => {
-                let sol = rooks::solve(grid);
-                writeln!(out, "{}", sol.rooks.len())?;
-                writeln!(out, "{}", show::rooks_picture(grid, &sol))?;
-            }
-            Mode::Json => {
-                let sol = rooks::solve(grid);
-                write_json(out, &Record::Rooks(RooksRecord::new(case, grid, &sol)))?;
-            }
+        let mut text = Vec::new();
+        if opts.mode == Mode::Judge && batch.svg.is_none() {
+            writeln!(text, "{}", rooks::max_rooks(grid))?;
+            return Ok(text);
         }
-    }
-    Ok(())
+        let sol = rooks::solve(grid);
+        write_svg(batch, case, || svg::rooks_svg(grid, &sol))?;
+        match opts.mode {
+            Mode::Judge => writeln!(text, "{}", sol.rooks.len())?,
+            Mode::Show => {
+                writeln!(text, "{}", sol.rooks.len())?;
+                writeln!(text, "{}", show::rooks_picture(grid, &sol))?;
+            }
+            Mode::Json => write_json(
+                &mut text,
+                &Record::Rooks(RooksRecord::new(case, grid, &sol)),
+            )?,
+        }
+        Ok(text)
+    })
 }
 
 /// Solves every pattern of an NWERC 2011 input (`T`, then `n m` and n rows per board).
@@ -82,21 +203,35 @@ pub fn lpuzzle<R: BufRead, W: Write>(
     out: &mut W,
     mode: Mode,
 ) -> Result<(), AppError> {
-    read_counted(reader, lpuzzle::ALPHABET, |case, board| {
+    lpuzzle_batch(reader, out, mode, &Batch::default())
+}
+
+/// [`lpuzzle`] with batch settings.
+pub fn lpuzzle_batch<R: BufRead, W: Write>(
+    reader: &mut BoardReader<R>,
+    out: &mut W,
+    mode: Mode,
+    batch: &Batch,
+) -> Result<(), AppError> {
+    let mut stream = BoardStream::counted(reader, lpuzzle::ALPHABET);
+    run_batch(&mut stream, out, batch, |case, board| {
         let grid = &board.grid;
         let answer = lpuzzle::solve(grid);
-        let written: io::Result<()> = match mode {
-            Mode::Judge => writeln!(out, "{}", if answer.is_yes() { "YES" } else { "NO" }),
+        write_svg(batch, case, || svg::lpuzzle_svg(grid, &answer))?;
+        let verdict = if answer.is_yes() { "YES" } else { "NO" };
+        let mut text = Vec::new();
+        match mode {
+            Mode::Judge => writeln!(text, "{verdict}")?,
             Mode::Show => {
-                writeln!(out, "{}", if answer.is_yes() { "YES" } else { "NO" })?;
-                writeln!(out, "{}", show::lpuzzle_picture(grid, &answer))
+                writeln!(text, "{verdict}")?;
+                writeln!(text, "{}", show::lpuzzle_picture(grid, &answer))?;
             }
             Mode::Json => write_json(
-                out,
+                &mut text,
                 &Record::Lpuzzle(LpuzzleRecord::new(case, grid, &answer)),
-            ),
-        };
-        Ok::<(), AppError>(written?)
+            )?,
+        }
+        Ok(text)
     })
 }
 
@@ -117,32 +252,45 @@ pub fn king<R: BufRead, W: Write>(
     out: &mut W,
     opts: &KingOptions,
 ) -> Result<(), AppError> {
+    king_batch(reader, out, opts, &Batch::default())
+}
+
+/// [`king`] with batch settings.
+pub fn king_batch<R: BufRead, W: Write>(
+    reader: &mut BoardReader<R>,
+    out: &mut W,
+    opts: &KingOptions,
+    batch: &Batch,
+) -> Result<(), AppError> {
     let file = reader.file().to_string();
-    read_counted(reader, king::ALPHABET, |case, board| {
-        let start = king_start(&file, &board)?;
+    let mut stream = BoardStream::counted(reader, king::ALPHABET);
+    run_batch(&mut stream, out, batch, |case, board| {
+        let start = king_start(&file, board)?;
         let grid = &board.grid;
         let analysis = Analysis::new(grid, opts.moves);
-        // `start` is a free cell of this board, so every lookup below is Some.
-        let winner = analysis.winner(start).unwrap_or(Player::Bob);
+        write_svg(batch, case, || svg::king_svg(grid, &analysis, start))?;
+        let mut text = Vec::new();
         if opts.mode == Mode::Json {
             if let Some(cert) = analysis.certificate(start) {
                 let rec = KingRecord::new(case, opts.moves, grid, &cert);
-                write_json(out, &Record::King(rec))?;
+                write_json(&mut text, &Record::King(rec))?;
             }
-            return Ok(());
+            return Ok(text);
         }
-        writeln!(out, "Case #{case}: {}", winner.letter())?;
+        // `start` is a free cell, so the analysis always has a winner for it.
+        let winner = analysis.winner(start).unwrap_or(Player::Bob);
+        writeln!(text, "Case #{case}: {}", winner.letter())?;
         if opts.all {
             for row in analysis.map(grid) {
-                writeln!(out, "{row}")?;
+                writeln!(text, "{row}")?;
             }
         }
         if opts.mode == Mode::Show
             && let Some(strategy) = analysis.strategy(start)
         {
-            write!(out, "{}", show::king_strategy(grid, start, &strategy))?;
+            write!(text, "{}", show::king_strategy(grid, start, &strategy))?;
         }
-        Ok::<(), AppError>(())
+        Ok(text)
     })
 }
 
@@ -159,14 +307,14 @@ pub fn play<R: BufRead, I: BufRead, W: Write>(
     let file = reader.file().to_string();
     let mut chosen = None;
     let mut count = 0;
-    read_counted(reader, king::ALPHABET, |c, board| {
+    let mut stream = BoardStream::counted(reader, king::ALPHABET);
+    while let Some((c, board)) = stream.next_board()? {
         let start = king_start(&file, &board)?;
         count = c;
         if c == case {
             chosen = Some((board.grid, start));
         }
-        Ok::<(), AppError>(())
-    })?;
+    }
     let Some((grid, start)) = chosen else {
         return Err(InputError::at(
             &file,

@@ -1,7 +1,7 @@
 //! The `gridmatch` command: a thin layer over the library (arguments → options → run → exit code).
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -203,12 +203,27 @@ struct InputArgs {
     /// Print one JSON certificate per board instead of the judge's output.
     #[arg(long)]
     json: bool,
+    /// Worker threads for multi-board inputs (default: all cores); output is identical.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
+    /// Also write one SVG picture per board into DIR (DIR/case-0001.svg, ...).
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
     /// Refuse boards with more cells than this.
     #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
     max_cells: u64,
 }
 
 impl InputArgs {
+    fn batch(&self) -> app::Batch {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        app::Batch {
+            jobs: self.jobs.unwrap_or(cores).max(1),
+            svg: self.svg.clone(),
+            progress: io::stderr().is_terminal(),
+        }
+    }
+
     fn mode(&self) -> Mode {
         if self.json {
             Mode::Json
@@ -248,11 +263,11 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, AppError> {
                 mode: input.mode(),
                 rect,
             };
-            app::rooks(&mut reader, &mut { out }, &opts)?;
+            app::rooks_batch(&mut reader, &mut { out }, &opts, &input.batch())?;
         }
         Command::Lpuzzle { input } => {
             let mut reader = board_reader(&input).map_err(usage)?;
-            app::lpuzzle(&mut reader, &mut { out }, input.mode())?;
+            app::lpuzzle_batch(&mut reader, &mut { out }, input.mode(), &input.batch())?;
         }
         Command::King {
             action: None,
@@ -266,7 +281,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, AppError> {
                 all,
                 moves: moves.into(),
             };
-            app::king(&mut reader, &mut { out }, &opts)?;
+            app::king_batch(&mut reader, &mut { out }, &opts, &input.batch())?;
         }
         Command::King {
             action:

@@ -9,7 +9,7 @@
 
 use std::io::BufRead;
 
-use crate::board::{BoardReader, Grid, InputError};
+use crate::board::{BoardReader, Grid, InputError, Number};
 
 /// How a board's size is written in its header line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,32 +59,100 @@ pub fn read_board<R: BufRead>(
     Ok(Some(Board { grid, first_line }))
 }
 
-/// Reads a counted format: `T` on the first line, then T boards with `R C` headers, then nothing
-/// but blank lines. Calls `each(case, board)` (case from 1) as each board is read, so answers are
-/// written before a later board can fail.
-pub fn read_counted<R: BufRead, E: From<InputError>>(
-    reader: &mut BoardReader<R>,
-    alphabet: &[u8],
-    mut each: impl FnMut(u64, Board) -> Result<(), E>,
-) -> Result<(), E> {
-    let t = reader.required_header(1, "the number of boards")?[0];
-    for case in 1..=t.value {
-        let board = read_board(reader, Header::Rect, alphabet, false).map_err(|mut e| {
-            if e.found == "end of input" {
-                e.hint = Some(format!(
-                    "line {} announced {} boards, the input ends in board {case}",
-                    t.line, t.value
-                ));
-            }
-            e
-        })?;
-        if let Some(board) = board {
-            each(case, board)?;
+/// The boards of one input, pulled one at a time: either until end of input (rooks), or a
+/// count `T` on the first line followed by exactly T boards and nothing else (lpuzzle, king).
+pub struct BoardStream<'a, R> {
+    reader: &'a mut BoardReader<R>,
+    header: Header,
+    alphabet: &'static [u8],
+    counted: bool,
+    /// The `T` line, once read.
+    total: Option<Number>,
+    case: u64,
+    done: bool,
+}
+
+impl<'a, R: BufRead> BoardStream<'a, R> {
+    /// Boards until end of input.
+    pub fn until_end(
+        reader: &'a mut BoardReader<R>,
+        header: Header,
+        alphabet: &'static [u8],
+    ) -> Self {
+        BoardStream {
+            reader,
+            header,
+            alphabet,
+            counted: false,
+            total: None,
+            case: 0,
+            done: false,
         }
     }
-    reader
-        .expect_end(&format!("line {} announced {} boards", t.line, t.value))
-        .map_err(E::from)
+
+    /// `T`, then T boards with `R C` headers, then only blank lines.
+    pub fn counted(reader: &'a mut BoardReader<R>, alphabet: &'static [u8]) -> Self {
+        BoardStream {
+            counted: true,
+            ..BoardStream::until_end(reader, Header::Rect, alphabet)
+        }
+    }
+
+    /// The name of the input, for messages.
+    pub fn file(&self) -> &str {
+        self.reader.file()
+    }
+
+    /// The number of boards announced, once known.
+    pub fn announced(&self) -> Option<u64> {
+        self.total.map(|t| t.value)
+    }
+
+    /// The next board with its case number (from 1), `Ok(None)` after the last one.
+    pub fn next_board(&mut self) -> Result<Option<(u64, Board)>, InputError> {
+        if self.done {
+            return Ok(None);
+        }
+        let board = if self.counted {
+            let t = match self.total {
+                Some(t) => t,
+                None => {
+                    let t = self.reader.required_header(1, "the number of boards")?[0];
+                    self.total = Some(t);
+                    t
+                }
+            };
+            if self.case == t.value {
+                self.done = true;
+                self.reader
+                    .expect_end(&format!("line {} announced {} boards", t.line, t.value))?;
+                return Ok(None);
+            }
+            let case = self.case + 1;
+            read_board(self.reader, self.header, self.alphabet, false).map_err(|e| {
+                if e.found == "end of input" {
+                    e.with_hint(format!(
+                        "line {} announced {} boards, the input ends in board {case}",
+                        t.line, t.value
+                    ))
+                } else {
+                    e
+                }
+            })?
+        } else {
+            read_board(self.reader, self.header, self.alphabet, true)?
+        };
+        match board {
+            Some(b) => {
+                self.case += 1;
+                Ok(Some((self.case, b)))
+            }
+            None => {
+                self.done = true;
+                Ok(None)
+            }
+        }
+    }
 }
 
 /// Finds the single `K` of a King board (read from `file`), or says where the board breaks

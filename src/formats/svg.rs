@@ -1,23 +1,1016 @@
-//! SVG pictures of answers (stub: being written).
+//! SVG pictures of answers, written as text (no algorithms here: everything drawn comes from the
+//! solvers' answers).
+//!
+//! | puzzle | picture |
+//! |---|---|
+//! | [`rooks_svg`] | rooks as pieces on a chequered board, pawns dark, the König cover as faint lines (blue: row runs, orange: column runs) |
+//! | [`lpuzzle_svg`] | YES: every L piece in its own colour with a dot on its black corner; NO: the board with the culprit cells in red and, for a conflict, the chain of forced choices as arrows |
+//! | [`king_svg`] | who wins from every square (blue `A`: Alice, the first player; orange `B`: Bob), burned squares dark, the start framed in gold, a maximum matching as dominoes |
+//!
+//! All coordinates are in cell units (`viewBox`), so one cell is the square `(c, r)–(c+1, r+1)`;
+//! `width`/`height` set the size in pixels. Cell fills are drawn as one `<path>` per colour made
+//! of horizontal runs with relative moves, so the file grows with the number of colour changes,
+//! not with the cells.
+//!
+//! Boards above [`COMPACT_CELLS`] cells or with a side above [`COMPACT_SIDE`] switch to a
+//! *compact* style: 1–8 px per cell, no text inside the board, no grid lines, only path-based
+//! drawing (a 500 × 500 board stays around a megabyte or two). King dominoes are left out of a
+//! compact picture with more than [`COMPACT_MAX_DOMINOES`] pairs (the picture says so).
+
+use std::fmt::{self, Write};
 
 use crate::board::Grid;
-use crate::puzzles::king::{Analysis, Cell};
-use crate::puzzles::{lpuzzle, rooks};
+use crate::puzzles::king::{Analysis, Cell, Player};
+use crate::puzzles::lpuzzle::{self, Answer, Dir, Reason};
+use crate::puzzles::rooks;
 
-/// Rooks as pieces, the König cover drawn faintly.
+/// Boards with more cells than this are drawn in the compact style.
+pub const COMPACT_CELLS: usize = 64 * 64;
+/// Boards with a side longer than this are drawn in the compact style.
+pub const COMPACT_SIDE: usize = 96;
+/// Compact King pictures with more matched pairs than this leave the dominoes out.
+pub const COMPACT_MAX_DOMINOES: usize = 40_000;
+
+/// Whether a `rows × cols` board is drawn in the compact style.
+pub fn is_compact(rows: usize, cols: usize) -> bool {
+    rows.saturating_mul(cols) > COMPACT_CELLS || rows.max(cols) > COMPACT_SIDE
+}
+
+/// Pictures are at least this many cell units wide in the normal style, so captions fit.
+const MIN_WIDTH: usize = 10;
+/// Caption font size in cell units.
+const CAPTION_FONT: f64 = 0.36;
+/// Caption line height in cell units.
+const CAPTION_LINE: f64 = 0.5;
+
+const PALETTE: [&str; 8] = [
+    "#8dd3c7", "#ffed6f", "#bebada", "#fb8072", "#80b1d3", "#fdb462", "#b3de69", "#fccde5",
+];
+
+/// A number in cell units, rounded to 1/1000 and printed without trailing zeros.
+struct Num(f64);
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let x = (self.0 * 1000.0).round() / 1000.0;
+        // Avoid "-0".
+        write!(f, "{}", if x == 0.0 { 0.0 } else { x })
+    }
+}
+
+/// Escapes text for XML content and attribute values.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Path data in integer cell units with relative moves between subpaths.
+#[derive(Default)]
+struct Path {
+    d: String,
+    /// The current point, once something was drawn.
+    cur: Option<(i64, i64)>,
+}
+
+impl Path {
+    fn move_to(&mut self, x: i64, y: i64) {
+        // Writing into a String cannot fail.
+        let _ = match self.cur {
+            None => write!(self.d, "M{x} {y}"),
+            Some((cx, cy)) => write!(self.d, "m{} {}", x - cx, y - cy),
+        };
+        self.cur = Some((x, y));
+    }
+
+    /// The cells `(x..x+w, y)` as one closed rectangle; the current point stays at its corner.
+    fn run(&mut self, x: usize, y: usize, w: usize) {
+        self.move_to(x as i64, y as i64);
+        let _ = write!(self.d, "h{w}v1h-{w}z");
+    }
+
+    /// The cells `(x, y..y+h)` as one closed rectangle.
+    fn vrun(&mut self, x: usize, y: usize, h: usize) {
+        self.move_to(x as i64, y as i64);
+        let _ = write!(self.d, "v{h}h1v-{h}z");
+    }
+
+    /// A segment from `(x1, y1)` to `(x2, y2)`.
+    fn segment(&mut self, x1: i64, y1: i64, x2: i64, y2: i64) {
+        self.move_to(x1, y1);
+        let _ = write!(self.d, "l{} {}", x2 - x1, y2 - y1);
+        self.cur = Some((x2, y2));
+    }
+
+    fn is_empty(&self) -> bool {
+        self.d.is_empty()
+    }
+}
+
+/// One `<path>` per class of cells, from `class(r, c)` (`None`: not drawn), as horizontal runs.
+fn class_paths(
+    rows: usize,
+    cols: usize,
+    classes: usize,
+    class: impl Fn(usize, usize) -> Option<usize>,
+) -> Vec<Path> {
+    let mut paths: Vec<Path> = (0..classes).map(|_| Path::default()).collect();
+    for r in 0..rows {
+        let mut c = 0;
+        while c < cols {
+            let k = class(r, c);
+            let start = c;
+            while c < cols && class(r, c) == k {
+                c += 1;
+            }
+            if let Some(k) = k
+                && let Some(p) = paths.get_mut(k)
+            {
+                p.run(start, r, c - start);
+            }
+        }
+    }
+    paths
+}
+
+/// The picture being written: frame, size and caption.
+struct Svg {
+    out: String,
+    rows: usize,
+    cols: usize,
+    compact: bool,
+    /// Pixels per cell unit.
+    px: f64,
+    /// Width in cell units.
+    width: f64,
+    caption: Vec<String>,
+}
+
+impl Svg {
+    /// Starts a picture of a `rows × cols` board whose caption is `caption` (shown below the
+    /// board in the normal style, as the title in both).
+    fn new(rows: usize, cols: usize, title: &str, caption: &str) -> Svg {
+        let compact = is_compact(rows, cols);
+        let side = rows.max(cols).max(1) as f64;
+        let (width, px, caption) = if compact {
+            (cols as f64, (1000.0 / side).clamp(1.0, 8.0), Vec::new())
+        } else {
+            let width = cols.max(MIN_WIDTH) as f64;
+            let px = (640.0 / (rows.max(cols).max(MIN_WIDTH) as f64)).clamp(14.0, 44.0);
+            (width, px, wrap(caption, width))
+        };
+        let height = rows as f64 + caption.len() as f64 * CAPTION_LINE + 0.2;
+        let pad = 0.1;
+        let mut out = String::with_capacity(if compact { rows * cols * 4 } else { 8192 });
+        let _ = write!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"{} {} {} {}\" font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\" role=\"img\" class=\"{}\">\n<title>{}</title>\n<desc>{}</desc>\n",
+            Num(((width + 2.0 * pad) * px).ceil()),
+            Num(((height + pad) * px).ceil()),
+            Num(-pad),
+            Num(-pad),
+            Num(width + 2.0 * pad),
+            Num(height + pad),
+            if compact {
+                "gridmatch compact"
+            } else {
+                "gridmatch"
+            },
+            escape(title),
+            escape(caption_text(caption.as_slice(), title).as_str()),
+        );
+        let ox = ((width - cols as f64) / 2.0).floor();
+        let _ = write!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n",
+            Num(-pad),
+            Num(-pad),
+            Num(width + 2.0 * pad),
+            Num(height + pad)
+        );
+        if compact {
+            out.push_str("<g shape-rendering=\"crispEdges\">\n");
+        } else {
+            let _ = writeln!(out, "<g transform=\"translate({} 0)\">", Num(ox));
+        }
+        Svg {
+            out,
+            rows,
+            cols,
+            compact,
+            px,
+            width,
+            caption,
+        }
+    }
+
+    /// A filled path (nothing if empty).
+    fn fill(&mut self, path: &Path, fill: &str, extra: &str) {
+        if !path.is_empty() {
+            let _ = writeln!(self.out, "<path fill=\"{fill}\"{extra} d=\"{}\"/>", path.d);
+        }
+    }
+
+    /// A stroked path (nothing if empty).
+    fn stroke(&mut self, path: &Path, stroke: &str, width: f64, extra: &str) {
+        if !path.is_empty() {
+            let _ = writeln!(
+                self.out,
+                "<path fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{}\"{extra} d=\"{}\"/>",
+                Num(width),
+                path.d
+            );
+        }
+    }
+
+    /// Thin lines between the cells (normal style only).
+    fn grid_lines(&mut self) {
+        if self.compact {
+            return;
+        }
+        let mut p = Path::default();
+        for r in 0..=self.rows {
+            p.move_to(0, r as i64);
+            let _ = write!(p.d, "h{}", self.cols);
+            p.cur = Some((self.cols as i64, r as i64));
+        }
+        for c in 0..=self.cols {
+            p.move_to(c as i64, 0);
+            let _ = write!(p.d, "v{}", self.rows);
+            p.cur = Some((c as i64, self.rows as i64));
+        }
+        self.stroke(&p, "#8a8a8a", 0.03, " stroke-opacity=\"0.6\"");
+    }
+
+    /// A frame around the whole board.
+    fn frame(&mut self, stroke: &str, width: f64) {
+        let _ = writeln!(
+            self.out,
+            "<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{}\"/>",
+            self.cols,
+            self.rows,
+            Num(width)
+        );
+    }
+
+    /// Finishes the picture: closes the board group and writes the caption lines below it.
+    fn finish(mut self) -> String {
+        self.out.push_str("</g>\n");
+        for (i, line) in self.caption.iter().enumerate() {
+            let _ = writeln!(
+                self.out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#222\">{}</text>",
+                Num(self.width / 2.0),
+                Num(self.rows as f64 + 0.1 + CAPTION_LINE * (i as f64 + 0.8)),
+                Num(CAPTION_FONT),
+                escape(line)
+            );
+        }
+        self.out.push_str("</svg>\n");
+        self.out
+    }
+}
+
+/// The caption's full text (or the title when there is no caption).
+fn caption_text(lines: &[String], title: &str) -> String {
+    if lines.is_empty() {
+        title.to_string()
+    } else {
+        lines.join(" ")
+    }
+}
+
+/// Splits `text` into lines that fit `width` cell units at the caption font size; `|` forces a
+/// line break.
+fn wrap(text: &str, width: f64) -> Vec<String> {
+    // Average glyph width of a sans-serif font is about 0.55 em.
+    let max = ((width - 0.2) / (CAPTION_FONT * 0.55)).floor().max(12.0) as usize;
+    let mut lines = Vec::new();
+    for para in text.split('|') {
+        let mut line = String::new();
+        for word in para.split_whitespace() {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > max {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        if !line.is_empty() {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+/// Unit squares of the given cells, as one path.
+fn squares(cells: impl IntoIterator<Item = (usize, usize)>) -> Path {
+    let mut p = Path::default();
+    for (r, c) in cells {
+        p.run(c, r, 1);
+    }
+    p
+}
+
+const ROOK_SYMBOL: &str = "<symbol id=\"rook\" viewBox=\"0 0 100 100\"><path fill=\"#b3261e\" stroke=\"#3b0a07\" stroke-width=\"4\" stroke-linejoin=\"round\" d=\"M22 16h10v9h8v-9h20v9h8v-9h10v18l-8 6 4 32h8v12H18V72h8l4-32-8-6z\"/><path fill=\"none\" stroke=\"#f6d6d2\" stroke-width=\"3\" d=\"M31 40h38M27 72h46\"/></symbol>";
+
+const PAWN_SYMBOL: &str = "<symbol id=\"pawn\" viewBox=\"0 0 100 100\"><path fill=\"#d9d9d9\" d=\"M50 18a12 12 0 1 1-.1 0zM41 42h18l-3 6 8 24h8v10H28V72h8l8-24z\"/></symbol>";
+
+/// Rooks as pieces on the board, pawns as dark squares, and the König cover drawn faintly: a
+/// blue line along every covered row run and an orange one along every covered column run
+/// (every empty cell lies on one of them, which is why no more rooks fit).
 pub fn rooks_svg(grid: &Grid, sol: &rooks::Solution) -> String {
-    let _ = (grid, sol);
-    String::from("<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let title = format!(
+        "Rooks: {} non-attacking rooks on a {rows}×{cols} board",
+        sol.rooks.len()
+    );
+    let caption = format!(
+        "{} rooks. König cover: {} row runs (blue) + {} column runs (orange) touch every empty square, and each holds at most one rook.",
+        sol.rooks.len(),
+        sol.row_cover.len(),
+        sol.col_cover.len()
+    );
+    let mut svg = Svg::new(rows, cols, &title, &caption);
+    let pawn = |r: usize, c: usize| grid.get(r, c) != rooks::EMPTY;
+    if svg.compact {
+        let paths = class_paths(rows, cols, 2, |r, c| Some(usize::from(pawn(r, c))));
+        svg.fill(&paths[0], "#f2ead8", "");
+        svg.fill(&paths[1], "#4a4a4a", "");
+        let mut row_runs = Path::default();
+        for s in &sol.row_cover {
+            row_runs.run(s.start, s.line, s.end + 1 - s.start);
+        }
+        let mut col_runs = Path::default();
+        for s in &sol.col_cover {
+            col_runs.vrun(s.line, s.start, s.end + 1 - s.start);
+        }
+        svg.fill(&row_runs, "#2b6cb0", " fill-opacity=\"0.3\"");
+        svg.fill(&col_runs, "#d97706", " fill-opacity=\"0.3\"");
+        svg.fill(&squares(sol.rooks.iter().copied()), "#b3261e", "");
+        return svg.finish();
+    }
+    let paths = class_paths(rows, cols, 3, |r, c| {
+        Some(if pawn(r, c) { 2 } else { (r + c) % 2 })
+    });
+    svg.fill(&paths[0], "#f2ead8", "");
+    svg.fill(&paths[1], "#e4d7bd", "");
+    svg.fill(&paths[2], "#4a4a4a", "");
+    svg.grid_lines();
+    svg.out.push_str("<defs>");
+    svg.out.push_str(ROOK_SYMBOL);
+    svg.out.push_str(PAWN_SYMBOL);
+    svg.out.push_str("</defs>\n");
+    for r in 0..rows {
+        for c in 0..cols {
+            if pawn(r, c) {
+                let _ = writeln!(
+                    svg.out,
+                    "<use href=\"#pawn\" x=\"{c}.1\" y=\"{r}.1\" width=\"0.8\" height=\"0.8\"/>"
+                );
+            }
+        }
+    }
+    for (segs, color, horizontal) in [
+        (&sol.row_cover, "#2b6cb0", true),
+        (&sol.col_cover, "#d97706", false),
+    ] {
+        let mut d = String::new();
+        for s in segs {
+            let (a, b, l) = (
+                s.start as f64 + 0.2,
+                s.end as f64 + 0.8,
+                s.line as f64 + 0.5,
+            );
+            let _ = if horizontal {
+                write!(d, "M{} {}H{}", Num(a), Num(l), Num(b))
+            } else {
+                write!(d, "M{} {}V{}", Num(l), Num(a), Num(b))
+            };
+        }
+        if !d.is_empty() {
+            let _ = writeln!(
+                svg.out,
+                "<path fill=\"none\" stroke=\"{color}\" stroke-opacity=\"0.4\" stroke-width=\"0.16\" stroke-linecap=\"round\" d=\"{d}\"/>"
+            );
+        }
+    }
+    for &(r, c) in &sol.rooks {
+        let _ = writeln!(
+            svg.out,
+            "<use href=\"#rook\" x=\"{c}.08\" y=\"{r}.08\" width=\"0.84\" height=\"0.84\"/>"
+        );
+    }
+    svg.frame("#333", 0.06);
+    svg.finish()
 }
 
-/// An L tiling as coloured pieces, or a NO with the culprit cells highlighted.
+/// Colours the pieces so that no two pieces sharing an edge share a colour (greedy, in order).
+fn piece_colours(grid: &Grid, pieces: &[lpuzzle::Piece]) -> (Vec<u32>, Vec<usize>) {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let mut owner = vec![u32::MAX; rows * cols];
+    for (i, p) in pieces.iter().enumerate() {
+        for (r, c) in [p.black, p.vertical, p.horizontal] {
+            if r < rows && c < cols {
+                owner[r * cols + c] = i as u32;
+            }
+        }
+    }
+    let mut colour = vec![0usize; pieces.len()];
+    for (i, p) in pieces.iter().enumerate() {
+        let mut taken = 0u32;
+        for (r, c) in [p.black, p.vertical, p.horizontal] {
+            let around = [
+                (r.wrapping_sub(1), c),
+                (r + 1, c),
+                (r, c.wrapping_sub(1)),
+                (r, c + 1),
+            ];
+            for (r2, c2) in around {
+                if r2 < rows && c2 < cols {
+                    let o = owner[r2 * cols + c2];
+                    if o != u32::MAX && (o as usize) < i {
+                        taken |= 1 << colour[o as usize];
+                    }
+                }
+            }
+        }
+        // A piece touches at most 10 others, so a free colour below 11 always exists.
+        colour[i] = ((!taken).trailing_zeros() as usize).min(31);
+    }
+    (owner, colour)
+}
+
+/// An arrow from the centre of `from` one step towards `dir` (cell units), as path data.
+fn arrow(d: &mut String, from: (usize, usize), dir: Dir) {
+    let (dx, dy): (f64, f64) = match dir {
+        Dir::Up => (0.0, -1.0),
+        Dir::Down => (0.0, 1.0),
+        Dir::Left => (-1.0, 0.0),
+        Dir::Right => (1.0, 0.0),
+    };
+    let (x, y) = (from.1 as f64 + 0.5, from.0 as f64 + 0.5);
+    let (tx, ty) = (x + 0.8 * dx, y + 0.8 * dy);
+    let (bx, by) = (tx - 0.28 * dx, ty - 0.28 * dy);
+    let (px, py) = (-dy * 0.16, dx * 0.16);
+    let _ = write!(
+        d,
+        "M{} {}L{} {}M{} {}L{} {}L{} {}z",
+        Num(x + 0.18 * dx),
+        Num(y + 0.18 * dy),
+        Num(bx),
+        Num(by),
+        Num(tx),
+        Num(ty),
+        Num(bx + px),
+        Num(by + py),
+        Num(bx - px),
+        Num(by - py)
+    );
+}
+
+/// An L-puzzle answer. YES: every piece in its own colour (touching pieces differ), outlined,
+/// with a dark dot on its black corner. NO: the pattern (black `B`, white `W`, grey `.`) with the
+/// culprit cells in red (the whole board framed in red for a count mismatch) and, for a conflict,
+/// the chain of forced choices as red arrows from each black towards the white it would take.
 pub fn lpuzzle_svg(grid: &Grid, answer: &lpuzzle::Answer) -> String {
-    let _ = (grid, answer);
-    String::from("<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+    let (rows, cols) = (grid.rows(), grid.cols());
+    match answer {
+        Answer::Yes(pieces) => {
+            let title = format!("L-puzzle: YES, {} L pieces", pieces.len());
+            let caption = format!(
+                "YES: {} L pieces, one colour each; the dot marks each piece's black corner.",
+                pieces.len()
+            );
+            let mut svg = Svg::new(rows, cols, &title, &caption);
+            let (owner, colour) = piece_colours(grid, pieces);
+            let owner_of = |r: usize, c: usize| owner[r * cols + c];
+            let n = PALETTE.len();
+            let paths = class_paths(rows, cols, n + 1, |r, c| {
+                let o = owner_of(r, c);
+                Some(if o == u32::MAX {
+                    n
+                } else {
+                    colour[o as usize] % n
+                })
+            });
+            svg.fill(&paths[n], "#f1f1f1", "");
+            for (i, colour) in PALETTE.iter().enumerate() {
+                svg.fill(&paths[i], colour, "");
+            }
+            let corners = squares(pieces.iter().map(|p| p.black));
+            if svg.compact {
+                svg.fill(&corners, "#1f1f1f", "");
+                return svg.finish();
+            }
+            svg.grid_lines();
+            // Outlines: every cell edge between different owners (or the board's edge).
+            let mut edges = Path::default();
+            for r in 0..rows {
+                for c in 0..cols {
+                    let o = owner_of(r, c);
+                    let right = if c + 1 < cols {
+                        owner_of(r, c + 1)
+                    } else {
+                        u32::MAX
+                    };
+                    let below = if r + 1 < rows {
+                        owner_of(r + 1, c)
+                    } else {
+                        u32::MAX
+                    };
+                    let left = if c == 0 { u32::MAX } else { owner_of(r, c - 1) };
+                    let above = if r == 0 { u32::MAX } else { owner_of(r - 1, c) };
+                    let (x, y) = (c as i64, r as i64);
+                    if o != right && (o != u32::MAX || right != u32::MAX) {
+                        edges.segment(x + 1, y, x + 1, y + 1);
+                    }
+                    if o != below && (o != u32::MAX || below != u32::MAX) {
+                        edges.segment(x, y + 1, x + 1, y + 1);
+                    }
+                    if c == 0 && o != u32::MAX && left == u32::MAX {
+                        edges.segment(x, y, x, y + 1);
+                    }
+                    if r == 0 && o != u32::MAX && above == u32::MAX {
+                        edges.segment(x, y, x + 1, y);
+                    }
+                }
+            }
+            svg.stroke(
+                &edges,
+                "#202020",
+                0.07,
+                " stroke-linecap=\"square\" stroke-linejoin=\"miter\"",
+            );
+            let mut dots = String::new();
+            for p in pieces {
+                let (x, y) = (p.black.1 as f64 + 0.5, p.black.0 as f64 + 0.5);
+                let _ = write!(
+                    dots,
+                    "M{} {}a.2 .2 0 1 0 .4 0a.2 .2 0 1 0-.4 0z",
+                    Num(x - 0.2),
+                    Num(y)
+                );
+            }
+            if !dots.is_empty() {
+                let _ = writeln!(svg.out, "<path fill=\"#1f1f1f\" d=\"{dots}\"/>");
+            }
+            svg.finish()
+        }
+        Answer::No(reason) => {
+            let title = format!("L-puzzle: NO: {}", reason.message());
+            let caption = format!("NO: {}.|Culprit cells in red.", reason.message());
+            let mut svg = Svg::new(rows, cols, &title, &caption);
+            let paths = class_paths(rows, cols, 3, |r, c| match grid.get(r, c) {
+                b'B' => Some(0),
+                b'W' => Some(1),
+                _ => Some(2),
+            });
+            svg.fill(&paths[2], "#d6d6d6", "");
+            svg.fill(&paths[1], "#ffffff", "");
+            svg.fill(&paths[0], "#262626", "");
+            svg.grid_lines();
+            let culprits = reason.cells(grid);
+            let marks = squares(culprits.iter().copied());
+            svg.fill(&marks, "#e02424", " fill-opacity=\"0.45\"");
+            if svg.compact {
+                // Cells are 1–8 px here: ring every culprit so it can be found.
+                let r = (4.0 / svg.px).max(0.8);
+                let mut rings = String::new();
+                for &(row, col) in &culprits {
+                    let (x, y) = (col as f64 + 0.5, row as f64 + 0.5);
+                    let _ = write!(
+                        rings,
+                        "M{} {}a{r} {r} 0 1 0 {d} 0a{r} {r} 0 1 0-{d} 0z",
+                        Num(x - r),
+                        Num(y),
+                        r = Num(r),
+                        d = Num(2.0 * r)
+                    );
+                }
+                if !rings.is_empty() {
+                    let _ = writeln!(
+                        svg.out,
+                        "<path fill=\"none\" stroke=\"#e02424\" stroke-width=\"{}\" d=\"{rings}\"/>",
+                        Num(1.5 / svg.px)
+                    );
+                }
+            } else {
+                svg.stroke(&marks, "#b91c1c", 0.1, "");
+            }
+            match reason {
+                Reason::Count { .. } => {
+                    let w = if svg.compact { 3.0 / svg.px } else { 0.15 };
+                    svg.frame("#e02424", w);
+                }
+                Reason::Conflict { chain } if !svg.compact => {
+                    let mut d = String::new();
+                    for ch in chain {
+                        arrow(&mut d, ch.cell, ch.dir);
+                    }
+                    let _ = writeln!(
+                        svg.out,
+                        "<path fill=\"#b91c1c\" stroke=\"#b91c1c\" stroke-width=\"0.08\" stroke-linecap=\"round\" stroke-linejoin=\"round\" d=\"{d}\"/>"
+                    );
+                    svg.frame("#333", 0.06);
+                }
+                _ => {
+                    if !svg.compact {
+                        svg.frame("#333", 0.06);
+                    }
+                }
+            }
+            svg.finish()
+        }
+    }
 }
 
-/// A King board: the A/B map as colours, the start, the matching as dominoes.
+/// A King board: who wins from every free square (light blue `A`: Alice, who moves first;
+/// light orange `B`: Bob), burned squares dark, the start framed in gold, and a maximum matching
+/// as dominoes. When Bob wins, the matching drawn leaves the start free (Bob answers every move
+/// along it); when Alice wins, it covers the start (she moves along it).
 pub fn king_svg(grid: &Grid, analysis: &Analysis, start: Cell) -> String {
-    let _ = (grid, analysis, start);
-    String::from("<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let winner = analysis.winner(start);
+    let pairs: Vec<(Cell, Cell)> = match winner {
+        Some(Player::Bob)
+            if analysis
+                .board
+                .vertex(start)
+                .is_some_and(|v| analysis.matching.is_matched(v)) =>
+        {
+            analysis
+                .certificate(start)
+                .map(|cert| cert.matching)
+                .unwrap_or_default()
+        }
+        _ => analysis
+            .matching
+            .edges()
+            .map(|(u, v)| (analysis.board.cell(u), analysis.board.cell(v)))
+            .collect(),
+    };
+    let who = match winner {
+        Some(Player::Alice) => "Alice (A, who moves first) wins from the start",
+        Some(Player::Bob) => "Bob (B) wins from the start",
+        None => "the start is not a free square",
+    };
+    let title = format!("King: {who}");
+    let compact = is_compact(rows, cols);
+    let dominoes = !compact || pairs.len() <= COMPACT_MAX_DOMINOES;
+    let caption = format!(
+        "{who} (gold frame). Blue A: Alice wins starting there; orange B: Bob wins. Dominoes: a maximum matching ({} pairs){}.",
+        pairs.len(),
+        if dominoes {
+            ""
+        } else {
+            ", not drawn at this size"
+        }
+    );
+    let mut svg = Svg::new(rows, cols, &title, &caption);
+    let paths = class_paths(rows, cols, 3, |r, c| {
+        Some(match analysis.winner((r, c)) {
+            Some(Player::Alice) => 0,
+            Some(Player::Bob) => 1,
+            None => 2,
+        })
+    });
+    let (a_fill, b_fill) = if compact {
+        ("#7fb0e0", "#f2a27e")
+    } else {
+        ("#cfe3f7", "#fad7c6")
+    };
+    svg.fill(&paths[0], a_fill, "");
+    svg.fill(&paths[1], b_fill, "");
+    svg.fill(&paths[2], "#3a3a3a", "");
+    if compact {
+        if dominoes {
+            let mut p = Path::default();
+            for &((r1, c1), (r2, c2)) in &pairs {
+                p.segment(c1 as i64, r1 as i64, c2 as i64, r2 as i64);
+            }
+            svg.stroke(
+                &p,
+                "#333",
+                0.35,
+                " stroke-opacity=\"0.6\" stroke-linecap=\"round\" transform=\"translate(.5 .5)\"",
+            );
+        }
+        if start.0 < rows && start.1 < cols {
+            let r = (5.0 / svg.px).max(0.8);
+            let _ = writeln!(
+                svg.out,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#f5c518\" stroke=\"#000\" stroke-width=\"{}\"/>",
+                Num(start.1 as f64 + 0.5),
+                Num(start.0 as f64 + 0.5),
+                Num(r),
+                Num(1.0 / svg.px)
+            );
+        }
+        return svg.finish();
+    }
+    svg.grid_lines();
+    // Burned squares: a cross.
+    let mut burned = Path::default();
+    for r in 0..rows {
+        for c in 0..cols {
+            if analysis.winner((r, c)).is_none() {
+                burned.segment(c as i64, r as i64, c as i64 + 1, r as i64 + 1);
+                burned.segment(c as i64 + 1, r as i64, c as i64, r as i64 + 1);
+            }
+        }
+    }
+    svg.stroke(&burned, "#5c5c5c", 0.05, "");
+    // A/B letters in the upper-left corner of every free square.
+    for (letter, fill, class) in [("A", "#1d4e89", 0), ("B", "#9c3b14", 1)] {
+        let mut xs = String::new();
+        let mut ys = String::new();
+        let mut count = 0;
+        for r in 0..rows {
+            for c in 0..cols {
+                let k = match analysis.winner((r, c)) {
+                    Some(Player::Alice) => 0,
+                    Some(Player::Bob) => 1,
+                    None => 2,
+                };
+                if k == class {
+                    let _ = write!(xs, "{} ", Num(c as f64 + 0.07));
+                    let _ = write!(ys, "{} ", Num(r as f64 + 0.3));
+                    count += 1;
+                }
+            }
+        }
+        if count > 0 {
+            // One <text> per colour with a position per glyph.
+            let _ = writeln!(
+                svg.out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"0.26\" font-weight=\"bold\" fill=\"{fill}\">{}</text>",
+                xs.trim_end(),
+                ys.trim_end(),
+                letter.repeat(count)
+            );
+        }
+    }
+    // Dominoes: a light capsule with a dark rim between the two centres, a pip on each end.
+    let mut bones = Path::default();
+    let mut pips = String::new();
+    for &((r1, c1), (r2, c2)) in &pairs {
+        bones.segment(c1 as i64, r1 as i64, c2 as i64, r2 as i64);
+        for (r, c) in [(r1, c1), (r2, c2)] {
+            if (r, c) != start {
+                let _ = write!(
+                    pips,
+                    "M{} {}a.09 .09 0 1 0 .18 0a.09 .09 0 1 0-.18 0z",
+                    Num(c as f64 + 0.41),
+                    Num(r as f64 + 0.5)
+                );
+            }
+        }
+    }
+    svg.stroke(
+        &bones,
+        "#3b3b3b",
+        0.56,
+        " stroke-linecap=\"round\" transform=\"translate(.5 .5)\"",
+    );
+    svg.stroke(
+        &bones,
+        "#fffaf0",
+        0.44,
+        " stroke-linecap=\"round\" transform=\"translate(.5 .5)\"",
+    );
+    if !pips.is_empty() {
+        let _ = writeln!(svg.out, "<path fill=\"#3b3b3b\" d=\"{pips}\"/>");
+    }
+    if start.0 < rows && start.1 < cols {
+        let (x, y) = (start.1 as f64, start.0 as f64);
+        let _ = writeln!(
+            svg.out,
+            "<rect x=\"{}\" y=\"{}\" width=\"0.84\" height=\"0.84\" rx=\"0.08\" fill=\"none\" stroke=\"#d4a017\" stroke-width=\"0.12\"/>\n<text x=\"{}\" y=\"{}\" font-size=\"0.42\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#7a5a00\" stroke=\"#fff8dc\" stroke-width=\"0.06\" paint-order=\"stroke\">K</text>",
+            Num(x + 0.08),
+            Num(y + 0.08),
+            Num(x + 0.5),
+            Num(y + 0.65)
+        );
+    }
+    svg.frame("#333", 0.06);
+    svg.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate;
+    use crate::puzzles::king::{self, Moves};
+
+    fn parse(svg: &str) -> roxmltree::Document<'_> {
+        match roxmltree::Document::parse(svg) {
+            Ok(doc) => doc,
+            Err(e) => panic!("not XML: {e}\n{}", &svg[..svg.len().min(2000)]),
+        }
+    }
+
+    fn check(svg: &str) -> roxmltree::Document<'_> {
+        let doc = parse(svg);
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "svg");
+        assert_eq!(
+            root.tag_name().namespace(),
+            Some("http://www.w3.org/2000/svg")
+        );
+        for attr in ["width", "height", "viewBox"] {
+            assert!(root.attribute(attr).is_some(), "missing {attr}");
+        }
+        // Every referenced symbol exists.
+        for node in doc.descendants().filter(|n| n.has_tag_name("use")) {
+            let href = node.attribute("href").unwrap_or("");
+            let id = href.trim_start_matches('#');
+            assert!(
+                doc.descendants().any(|n| n.attribute("id") == Some(id)),
+                "dangling {href}"
+            );
+        }
+        doc
+    }
+
+    fn count(doc: &roxmltree::Document<'_>, tag: &str) -> usize {
+        doc.descendants().filter(|n| n.has_tag_name(tag)).count()
+    }
+
+    fn is_compact_doc(doc: &roxmltree::Document<'_>) -> bool {
+        doc.root_element()
+            .attribute("class")
+            .is_some_and(|c| c.contains("compact"))
+    }
+
+    #[test]
+    fn rooks_sample() {
+        let grid = Grid::from_rows(&["X....", "X....", "..X..", ".X...", "....X"]);
+        let sol = rooks::solve(&grid);
+        let svg = rooks_svg(&grid, &sol);
+        let doc = check(&svg);
+        assert!(!is_compact_doc(&doc));
+        let rooks = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("use") && n.attribute("href") == Some("#rook"))
+            .count();
+        assert_eq!(rooks, 7);
+        assert!(svg.contains("7 rooks"));
+    }
+
+    #[test]
+    fn rooks_edge_boards() {
+        for rows in [
+            &["X"][..],
+            &["."],
+            &["XXXX"],
+            &["....", "....", "....", "...."],
+        ] {
+            let grid = Grid::from_rows(rows);
+            check(&rooks_svg(&grid, &rooks::solve(&grid)));
+        }
+    }
+
+    #[test]
+    fn lpuzzle_yes_and_no() {
+        let yes = Grid::from_rows(&["BWW.", "WWBW", "..WB"]);
+        let answer = lpuzzle::solve(&yes);
+        assert!(answer.is_yes());
+        let svg = lpuzzle_svg(&yes, &answer);
+        check(&svg);
+        assert!(svg.contains("YES"));
+
+        for rows in [
+            &["W..", "BW.", "WBW"][..],
+            &["BW", "WW", "W."],
+            &["BWW", "WWW"],
+            &["WBW", "WWW", "WBW"],
+        ] {
+            let grid = Grid::from_rows(rows);
+            let answer = lpuzzle::solve(&grid);
+            assert!(!answer.is_yes(), "{rows:?}");
+            let svg = lpuzzle_svg(&grid, &answer);
+            check(&svg);
+            assert!(svg.contains("NO"));
+        }
+    }
+
+    #[test]
+    fn lpuzzle_conflict_draws_arrows() {
+        let grid = Grid::from_rows(&["W..", "BW.", "WBW"]);
+        let answer = lpuzzle::solve(&grid);
+        if let Answer::No(Reason::Conflict { .. }) = answer {
+            let svg = lpuzzle_svg(&grid, &answer);
+            assert!(svg.contains("#b91c1c"));
+            check(&svg);
+        }
+    }
+
+    #[test]
+    fn king_alice_and_bob() {
+        for (rows, letter) in [
+            (&["K.", ".#"][..], 'B'),
+            (&["K#", ".#", ".#", ".#"], 'A'),
+            (&["K.", ".."], 'A'),
+            (&["K..", "...", "..."], 'B'),
+            (&["K.."], 'B'),
+            (&[".K."], 'A'),
+        ] {
+            let grid = Grid::from_rows(rows);
+            let start = king::start_of(&grid).unwrap();
+            let analysis = Analysis::new(&grid, Moves::King);
+            assert_eq!(analysis.winner(start).unwrap().letter(), letter, "{rows:?}");
+            let svg = king_svg(&grid, &analysis, start);
+            let doc = check(&svg);
+            assert!(!is_compact_doc(&doc));
+            let who = if letter == 'A' { "Alice" } else { "Bob" };
+            assert!(svg.contains(who), "{svg}");
+        }
+    }
+
+    #[test]
+    fn king_other_moves() {
+        let grid = Grid::from_rows(&["K...", ".#..", "...#", "...."]);
+        let start = king::start_of(&grid).unwrap();
+        for moves in Moves::ALL {
+            let analysis = Analysis::new(&grid, moves);
+            check(&king_svg(&grid, &analysis, start));
+        }
+    }
+
+    #[test]
+    fn escapes_text() {
+        assert_eq!(escape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
+        assert_eq!(format!("{}", Num(-0.0001)), "0");
+        assert_eq!(format!("{}", Num(0.1 + 0.2)), "0.3");
+        assert_eq!(format!("{}", Num(3.0)), "3");
+    }
+
+    /// 500 × 500 boards render in the compact style: no text in the board, paths only, a
+    /// reasonable size.
+    #[test]
+    fn compact_500() {
+        const LIMIT: usize = 6 << 20;
+        let mut rng = generate::rng(7);
+        let n = 500;
+
+        let grid = generate::rooks(&mut rng, n, n, 0.1);
+        let svg = rooks_svg(&grid, &rooks::solve(&grid));
+        let doc = check(&svg);
+        assert!(is_compact_doc(&doc));
+        assert_eq!(count(&doc, "text"), 0);
+        assert_eq!(count(&doc, "use"), 0);
+        assert!(svg.len() < LIMIT, "rooks: {} bytes", svg.len());
+
+        for style in [generate::LStyle::Tiled, generate::LStyle::NearMiss] {
+            let grid = generate::lpuzzle(&mut rng, n, n, 0.5, style);
+            let answer = lpuzzle::solve(&grid);
+            let svg = lpuzzle_svg(&grid, &answer);
+            let doc = check(&svg);
+            assert!(is_compact_doc(&doc));
+            assert_eq!(count(&doc, "text"), 0);
+            assert!(svg.len() < LIMIT, "lpuzzle: {} bytes", svg.len());
+        }
+
+        let mut grid = generate::king(&mut rng, n, n, 0.1);
+        if king::start_of(&grid).is_none() {
+            let mut cells = grid.cells().to_vec();
+            cells[0] = b'K';
+            grid = Grid::from_cells(n, n, cells);
+        }
+        let start = king::start_of(&grid).unwrap();
+        let analysis = Analysis::new(&grid, Moves::King);
+        let svg = king_svg(&grid, &analysis, start);
+        let doc = check(&svg);
+        assert!(is_compact_doc(&doc));
+        assert_eq!(count(&doc, "text"), 0);
+        assert!(svg.len() < LIMIT, "king: {} bytes", svg.len());
+    }
+
+    #[test]
+    fn compact_threshold() {
+        assert!(!is_compact(8, 8));
+        assert!(!is_compact(64, 64));
+        assert!(is_compact(65, 64));
+        assert!(is_compact(1, 97));
+        assert!(is_compact(500, 500));
+    }
+
+    #[test]
+    fn caption_wraps() {
+        let lines = wrap("one two three four five six seven eight nine ten|x", 4.0);
+        assert!(lines.len() >= 2);
+        assert_eq!(lines.last().map(String::as_str), Some("x"));
+    }
 }
