@@ -4,14 +4,19 @@
 //! both sides and E the edges.
 //!
 //! The graph is stored as CSR: left vertex `u`'s neighbours are `targets[offsets[u]..offsets[u+1]]`.
-//! [`hopcroft_karp`] first matches greedily, then runs phases: a BFS from every free left vertex
-//! layers the graph, and an iterative DFS finds a maximal set of vertex-disjoint shortest
-//! augmenting paths. [`konig_cover`] walks alternating paths from the free left vertices (set Z)
+//! [`hopcroft_karp`] first matches greedily (low degrees first), drops the free left vertices
+//! that have no augmenting path at all (they never get one later), then runs phases: a BFS from
+//! the free left vertices layers the graph up to the first free right vertex, an iterative DFS
+//! finds a maximal set of vertex-disjoint shortest augmenting paths, and a second DFS pass
+//! ("disjoint walks", Duff–Kaya–Uçar 2011) with a free-neighbour lookahead picks up longer paths
+//! the layers missed, which cuts the number of phases on board graphs. [`konig_cover`] walks alternating paths from the free left vertices (set Z)
 //! and returns `(L \ Z) ∪ (R ∩ Z)`, a vertex cover as large as the matching — by König's theorem
 //! the proof that no larger matching exists.
 //!
 //! Status: compared with an exhaustive maximum matching on thousands of random graphs
-//! (≤ 7 + 7 vertices), every cover checked to cover all edges with |cover| = |matching|.
+//! (≤ 7 + 7 vertices) and with Kuhn's algorithm on hundreds of graphs up to 300 + 300; every
+//! cover checked to cover all edges with |cover| = |matching|; a 2·10⁵-vertex augmenting path
+//! runs on a 128 KiB stack.
 
 /// Marks "no vertex".
 pub const NONE: u32 = u32::MAX;
@@ -168,55 +173,75 @@ pub fn hopcroft_karp(g: &BipartiteGraph) -> Matching {
     let mut left = vec![NONE; nl];
     let mut right = vec![NONE; g.n_right()];
     let mut size = 0;
-    // Greedy warm start: usually within a few percent of the optimum on boards.
-    for (u, mate) in left.iter_mut().enumerate() {
-        if let Some(&v) = g
-            .neighbors(u as u32)
+    // Warm start: greedy in order of increasing left degree, each taking its free neighbour of
+    // smallest degree (a cheap Karp–Sipser flavour); on boards it leaves few phases to run.
+    let mut right_degree = vec![0u32; g.n_right()];
+    for &v in &g.targets {
+        right_degree[v as usize] = right_degree[v as usize].saturating_add(1);
+    }
+    let mut by_degree: Vec<u32> = (0..nl as u32).collect();
+    by_degree.sort_by_key(|&u| g.neighbors(u).len());
+    for &u in &by_degree {
+        let best = g
+            .neighbors(u)
             .iter()
-            .find(|&&v| right[v as usize] == NONE)
-        {
-            *mate = v;
-            right[v as usize] = u as u32;
+            .filter(|&&v| right[v as usize] == NONE)
+            .min_by_key(|&&v| right_degree[v as usize]);
+        if let Some(&v) = best {
+            left[u as usize] = v;
+            right[v as usize] = u;
             size += 1;
         }
     }
+    drop((right_degree, by_degree));
     let mut dist = vec![INF; nl];
     let mut next = vec![0usize; nl]; // next edge to try, per left vertex
+    let mut look = g.offsets[..nl].to_vec(); // lookahead for a free neighbour, per left vertex
+    let mut stamp = vec![0u32; g.n_right()]; // phase in which a right vertex was last entered
+    let mut phase = 0u32;
     let mut queue: Vec<u32> = Vec::new();
     let mut stack: Vec<u32> = Vec::new();
+    // Free left vertices with no augmenting path stay so for good (each augmentation keeps
+    // them unreachable), so they are dropped as roots once and for all.
+    let dead = dead_roots(g, &left, &right, &mut next, &mut stack);
     loop {
         // BFS layering from all free left vertices.
         queue.clear();
         for (u, (d, &mate)) in dist.iter_mut().zip(&left).enumerate() {
-            if mate == NONE {
+            if mate == NONE && !dead[u] {
                 *d = 0;
                 queue.push(u as u32);
             } else {
                 *d = INF;
             }
         }
-        let mut found = false;
+        // Layers stop at the first one that reaches a free right vertex (shortest paths only).
+        let mut limit = INF;
         let mut head = 0;
         while head < queue.len() {
             let u = queue[head];
             head += 1;
+            if dist[u as usize] >= limit {
+                break;
+            }
             for &v in g.neighbors(u) {
                 let w = right[v as usize];
                 if w == NONE {
-                    found = true;
+                    limit = dist[u as usize];
                 } else if dist[w as usize] == INF {
                     dist[w as usize] = dist[u as usize] + 1;
                     queue.push(w);
                 }
             }
         }
+        let found = limit != INF;
         if !found {
             break;
         }
         // Iterative DFS along the layers; dead ends get dist = INF so they are never retried.
         next.copy_from_slice(&g.offsets[..nl]);
         for root in 0..nl {
-            if left[root] != NONE {
+            if left[root] != NONE || dead[root] {
                 continue;
             }
             stack.clear();
@@ -246,8 +271,124 @@ pub fn hopcroft_karp(g: &BipartiteGraph) -> Matching {
                 }
             }
         }
+        // Disjoint walks (Duff, Kaya & Uçar): from each root still free, one more depth-first
+        // search, not bound to the layers, each right vertex entered at most once per phase.
+        // A free neighbour is looked for first ("lookahead"); since free right vertices only
+        // ever become matched, the lookahead pointer never has to move back.
+        phase += 1;
+        for root in 0..nl {
+            if left[root] != NONE || dead[root] {
+                continue;
+            }
+            stack.clear();
+            stack.push(root as u32);
+            next[root] = g.offsets[root];
+            while let Some(&u) = stack.last() {
+                let ui = u as usize;
+                let end = g.offsets[ui + 1];
+                while look[ui] < end && right[g.targets[look[ui]] as usize] != NONE {
+                    look[ui] += 1;
+                }
+                if look[ui] < end {
+                    // u has a free neighbour: augment along the stack and it.
+                    let v = g.targets[look[ui]];
+                    stamp[v as usize] = phase;
+                    for &x in &stack[..stack.len() - 1] {
+                        let y = g.targets[next[x as usize]];
+                        left[x as usize] = y;
+                        right[y as usize] = x;
+                    }
+                    left[ui] = v;
+                    right[v as usize] = u;
+                    size += 1;
+                    break;
+                }
+                // Descend through the next right neighbour not yet entered in this phase.
+                let mut pushed = false;
+                while next[ui] < end {
+                    let v = g.targets[next[ui]] as usize;
+                    if stamp[v] != phase {
+                        stamp[v] = phase;
+                        let w = right[v];
+                        next[w as usize] = g.offsets[w as usize];
+                        stack.push(w);
+                        pushed = true;
+                        break;
+                    }
+                    next[ui] += 1;
+                }
+                if !pushed {
+                    stack.pop();
+                    if let Some(&p) = stack.last() {
+                        next[p as usize] += 1;
+                    }
+                }
+            }
+        }
     }
     Matching { left, right, size }
+}
+
+/// Marks the free left vertices from which no augmenting path exists: one depth-first sweep in
+/// which every right vertex is entered once; a search that meets a free right vertex, or a
+/// vertex of such a search, is "maybe live" — the others are certainly dead.
+fn dead_roots(
+    g: &BipartiteGraph,
+    left: &[u32],
+    right: &[u32],
+    next: &mut [usize],
+    stack: &mut Vec<u32>,
+) -> Vec<bool> {
+    const UNSEEN: u8 = 0;
+    const LIVE: u8 = 1;
+    const DEAD: u8 = 2;
+    const OPEN: u8 = 3;
+    let mut state = vec![UNSEEN; g.n_right()];
+    let mut dead = vec![false; left.len()];
+    let mut entered: Vec<u32> = Vec::new();
+    for root in 0..left.len() {
+        if left[root] != NONE {
+            continue;
+        }
+        entered.clear();
+        stack.clear();
+        stack.push(root as u32);
+        next[root] = g.offsets[root];
+        let mut live = false;
+        'search: while let Some(&u) = stack.last() {
+            let ui = u as usize;
+            while next[ui] < g.offsets[ui + 1] {
+                let v = g.targets[next[ui]];
+                next[ui] += 1;
+                match state[v as usize] {
+                    UNSEEN if right[v as usize] == NONE => {
+                        live = true;
+                        break 'search;
+                    }
+                    UNSEEN => {
+                        state[v as usize] = OPEN;
+                        entered.push(v);
+                        let w = right[v as usize];
+                        next[w as usize] = g.offsets[w as usize];
+                        stack.push(w);
+                        continue 'search;
+                    }
+                    LIVE => {
+                        live = true;
+                        break 'search;
+                    }
+                    _ => {}
+                }
+            }
+            stack.pop();
+        }
+        let verdict = if live { LIVE } else { DEAD };
+        for &v in &entered {
+            state[v as usize] = verdict;
+        }
+        dead[root] = !live;
+    }
+    dead
 }
 
 /// A vertex cover given as sorted lists of left and right vertices.
@@ -403,6 +544,73 @@ mod tests {
                 }
             }
             check(nl, nr, &edges);
+        }
+    }
+
+    /// Kuhn's simple augmenting-path algorithm, as an independent reference on larger graphs.
+    fn kuhn(nl: usize, nr: usize, edges: &[(u32, u32)]) -> usize {
+        let mut adj = vec![Vec::new(); nl];
+        for &(u, v) in edges {
+            adj[u as usize].push(v as usize);
+        }
+        let mut mate_r = vec![usize::MAX; nr];
+        let mut size = 0;
+        for root in 0..nl {
+            // Iterative search with parent links over right vertices.
+            let mut seen = vec![false; nr];
+            let mut parent = vec![usize::MAX; nr]; // right v -> left vertex that reached it
+            let mut queue = vec![root];
+            let mut found = None;
+            let mut from_right = vec![usize::MAX; nl]; // left u -> right vertex it was reached by
+            'bfs: while let Some(u) = queue.pop() {
+                for &v in &adj[u] {
+                    if !seen[v] {
+                        seen[v] = true;
+                        parent[v] = u;
+                        if mate_r[v] == usize::MAX {
+                            found = Some(v);
+                            break 'bfs;
+                        }
+                        from_right[mate_r[v]] = v;
+                        queue.push(mate_r[v]);
+                    }
+                }
+            }
+            if let Some(mut v) = found {
+                loop {
+                    let u = parent[v];
+                    let prev = from_right[u];
+                    mate_r[v] = u;
+                    if u == root {
+                        break;
+                    }
+                    v = prev;
+                }
+                size += 1;
+            }
+        }
+        size
+    }
+
+    #[test]
+    fn medium_random_graphs_against_kuhn() {
+        let mut rng = ChaCha8Rng::seed_from_u64(77);
+        for _ in 0..300 {
+            let nl = rng.random_range(1..300);
+            let nr = rng.random_range(1..300);
+            let m = rng.random_range(0..4 * (nl + nr));
+            let edges: Vec<(u32, u32)> = (0..m)
+                .map(|_| {
+                    (
+                        rng.random_range(0..nl) as u32,
+                        rng.random_range(0..nr) as u32,
+                    )
+                })
+                .collect();
+            let g = BipartiteGraph::from_edges(nl, nr, &edges);
+            let mm = hopcroft_karp(&g);
+            assert_eq!(mm.len(), kuhn(nl, nr, &edges));
+            assert_eq!(konig_cover(&g, &mm).len(), mm.len());
         }
     }
 
