@@ -262,51 +262,69 @@ impl Board<'_> {
         }
     }
 
-    fn lit(&self, cell: (usize, usize), dir: Dir) -> Lit {
-        let b = self.blacks.index(cell.0 * self.grid.cols() + cell.1);
-        let var = 2 * b + u32::from(!dir.vertical());
+    /// The literal "the black at cell index `i` takes its white toward `dir`".
+    fn lit_at(&self, i: usize, dir: Dir) -> Lit {
+        let var = 2 * self.blacks.index(i) + u32::from(!dir.vertical());
         Lit::new(var, matches!(dir, Dir::Up | Dir::Left))
     }
 
-    /// Literals implied by `lit`: if its white does not exist, `¬lit`; otherwise "not taking
-    /// that white" for every other black next to it.
-    fn successors(&self, lit: Lit) -> ([Lit; 3], usize) {
-        let mut out = [lit; 3];
-        let Choice { cell, dir } = self.choice(lit);
-        let (rows, cols) = (self.grid.rows(), self.grid.cols());
-        let white = dir
-            .step(cell.0, cell.1, rows, cols)
-            .filter(|&(r, c)| self.grid.get(r, c) == b'W');
-        let Some((wr, wc)) = white else {
-            out[0] = !lit;
-            return (out, 1);
-        };
-        let mut n = 0;
-        for d in Dir::ALL {
-            if let Some(other) = d.step(wr, wc, rows, cols)
-                && other != cell
-                && self.grid.get(other.0, other.1) == b'B'
-            {
-                // That black takes (wr, wc) by going the opposite way.
-                out[n] = !self.lit(other, d.opposite());
-                n += 1;
-            }
+    /// The cell index one step from `i` toward `dir`, if on the board.
+    fn step(&self, i: usize, dir: Dir) -> Option<usize> {
+        let cols = self.grid.cols();
+        match dir {
+            Dir::Up => i.checked_sub(cols),
+            Dir::Down => Some(i + cols).filter(|&j| j < self.grid.cells().len()),
+            Dir::Left => (i % cols != 0).then(|| i - 1),
+            Dir::Right => ((i + 1) % cols != 0).then_some(i + 1),
         }
-        (out, n)
+    }
+
+    /// For `lit`: its black's cell index and the white cell it would take, if that is white.
+    fn target(&self, lit: Lit) -> (usize, Option<usize>) {
+        let i = self.blacks.cells[(lit.var() / 2) as usize] as usize;
+        let dir = match (lit.var().is_multiple_of(2), lit.is_neg()) {
+            (true, false) => Dir::Down,
+            (true, true) => Dir::Up,
+            (false, false) => Dir::Right,
+            (false, true) => Dir::Left,
+        };
+        let white = self.step(i, dir).filter(|&w| self.grid.cells()[w] == b'W');
+        (i, white)
+    }
+
+    /// The other blacks next to white `w` (each takes `w` by going the opposite way of `d`).
+    fn rivals(&self, i: usize, w: usize) -> impl Iterator<Item = (usize, Dir)> + '_ {
+        Dir::ALL.into_iter().filter_map(move |d| {
+            self.step(w, d)
+                .filter(|&j| j != i && self.grid.cells()[j] == b'B')
+                .map(|j| (j, d))
+        })
     }
 }
 
+/// Implications of the board's clauses, computed on demand: from "black takes white w", "each
+/// other black next to w does not take it"; from a choice pointing at no white, its negation.
 impl ImplicationGraph for Board<'_> {
     fn num_vars(&self) -> usize {
         2 * self.blacks.cells.len()
     }
 
     fn out_degree(&self, lit: Lit) -> usize {
-        self.successors(lit).1
+        match self.target(lit) {
+            (_, None) => 1,
+            (i, Some(w)) => self.rivals(i, w).count(),
+        }
     }
 
     fn successor(&self, lit: Lit, k: usize) -> Lit {
-        self.successors(lit).0[k]
+        match self.target(lit) {
+            (_, None) => !lit,
+            (i, Some(w)) => match self.rivals(i, w).nth(k) {
+                // That black takes w by going back toward it: the opposite of d.
+                Some((j, d)) => !self.lit_at(j, d.opposite()),
+                None => !lit, // k < out_degree by the trait's contract; never reached
+            },
+        }
     }
 }
 
