@@ -2,7 +2,7 @@
 
 use crate::board::Grid;
 use crate::puzzles::king::{Cell, Strategy};
-use crate::puzzles::lpuzzle::{Answer, Reason};
+use crate::puzzles::lpuzzle::Answer;
 use crate::puzzles::rooks;
 
 /// The board with `R` on every rook.
@@ -70,15 +70,8 @@ pub fn lpuzzle_picture(grid: &Grid, answer: &Answer) -> String {
                 cells[r * cols + c] = cells[r * cols + c].to_ascii_lowercase();
             }
             let mut out = format!("why: {}\n", reason.message());
-            if let Reason::Conflict { chain } = reason {
-                for step in chain {
-                    out.push_str(&format!(
-                        "  ({},{}) {}\n",
-                        step.cell.0,
-                        step.cell.1,
-                        step.dir.name()
-                    ));
-                }
+            for step in reason.steps(grid) {
+                out.push_str(&format!("  {step}\n"));
             }
             out.push_str("culprit cells in lower case:\n");
             out.push_str(&lines(&cells, cols));

@@ -38,10 +38,14 @@ pub fn is_compact(rows: usize, cols: usize) -> bool {
 
 /// Pictures are at least this many cell units wide in the normal style, so captions fit.
 const MIN_WIDTH: usize = 10;
-/// Caption font size in cell units.
+/// Smallest caption font size in cell units.
 const CAPTION_FONT: f64 = 0.36;
-/// Caption line height in cell units.
-const CAPTION_LINE: f64 = 0.5;
+/// Smallest caption font size in pixels (for boards drawn with small cells).
+const CAPTION_PX: f64 = 14.0;
+/// Caption line height in font sizes.
+const CAPTION_LINE: f64 = 1.4;
+/// Per-cell letters (King's A/B) are drawn only when cells are at least this many pixels.
+const LETTER_PX: f64 = 26.0;
 
 const PALETTE: [&str; 8] = [
     "#8dd3c7", "#ffed6f", "#bebada", "#fb8072", "#80b1d3", "#fdb462", "#b3de69", "#fccde5",
@@ -153,13 +157,16 @@ struct Svg {
     px: f64,
     /// Width in cell units.
     width: f64,
+    /// Caption font size in cell units.
+    font: f64,
     caption: Vec<String>,
 }
 
 impl Svg {
-    /// Starts a picture of a `rows × cols` board whose caption is `caption` (shown below the
-    /// board in the normal style, as the title in both).
+    /// Starts a picture of a `rows × cols` board: `title` for `<title>`, `caption` for
+    /// `<desc>` and, in the normal style, as text below the board (`|` breaks a line).
     fn new(rows: usize, cols: usize, title: &str, caption: &str) -> Svg {
+        let caption_text = caption;
         let compact = is_compact(rows, cols);
         let side = rows.max(cols).max(1) as f64;
         let (width, px, caption) = if compact {
@@ -167,11 +174,20 @@ impl Svg {
         } else {
             let width = cols.max(MIN_WIDTH) as f64;
             let px = (640.0 / (rows.max(cols).max(MIN_WIDTH) as f64)).clamp(14.0, 44.0);
-            (width, px, wrap(caption, width))
+            (
+                width,
+                px,
+                wrap(caption, width, CAPTION_FONT.max(CAPTION_PX / px)),
+            )
         };
-        let height = rows as f64 + caption.len() as f64 * CAPTION_LINE + 0.2;
+        let font = CAPTION_FONT.max(CAPTION_PX / px);
+        let height = rows as f64 + caption.len() as f64 * font * CAPTION_LINE + 0.2;
         let pad = 0.1;
-        let mut out = String::with_capacity(if compact { rows * cols * 4 } else { 8192 });
+        let mut out = String::with_capacity(if compact {
+            rows.saturating_mul(cols).saturating_mul(4).min(1 << 22)
+        } else {
+            8192
+        });
         let _ = write!(
             out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"{} {} {} {}\" font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\" role=\"img\" class=\"{}\">\n<title>{}</title>\n<desc>{}</desc>\n",
@@ -187,12 +203,12 @@ impl Svg {
                 "gridmatch"
             },
             escape(title),
-            escape(caption_text(caption.as_slice(), title).as_str()),
+            escape(&caption_text.replace('|', " ")),
         );
         let ox = ((width - cols as f64) / 2.0).floor();
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n",
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>",
             Num(-pad),
             Num(-pad),
             Num(width + 2.0 * pad),
@@ -210,6 +226,7 @@ impl Svg {
             compact,
             px,
             width,
+            font,
             caption,
         }
     }
@@ -271,8 +288,8 @@ impl Svg {
                 self.out,
                 "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#222\">{}</text>",
                 Num(self.width / 2.0),
-                Num(self.rows as f64 + 0.1 + CAPTION_LINE * (i as f64 + 0.8)),
-                Num(CAPTION_FONT),
+                Num(self.rows as f64 + 0.1 + self.font * CAPTION_LINE * (i as f64 + 0.8)),
+                Num(self.font),
                 escape(line)
             );
         }
@@ -281,20 +298,11 @@ impl Svg {
     }
 }
 
-/// The caption's full text (or the title when there is no caption).
-fn caption_text(lines: &[String], title: &str) -> String {
-    if lines.is_empty() {
-        title.to_string()
-    } else {
-        lines.join(" ")
-    }
-}
-
 /// Splits `text` into lines that fit `width` cell units at the caption font size; `|` forces a
 /// line break.
-fn wrap(text: &str, width: f64) -> Vec<String> {
+fn wrap(text: &str, width: f64, font: f64) -> Vec<String> {
     // Average glyph width of a sans-serif font is about 0.55 em.
-    let max = ((width - 0.2) / (CAPTION_FONT * 0.55)).floor().max(12.0) as usize;
+    let max = ((width - 0.2) / (font * 0.55)).floor().max(12.0) as usize;
     let mut lines = Vec::new();
     for para in text.split('|') {
         let mut line = String::new();
@@ -461,9 +469,9 @@ fn arrow(d: &mut String, from: (usize, usize), dir: Dir) {
         Dir::Right => (1.0, 0.0),
     };
     let (x, y) = (from.1 as f64 + 0.5, from.0 as f64 + 0.5);
-    let (tx, ty) = (x + 0.8 * dx, y + 0.8 * dy);
-    let (bx, by) = (tx - 0.28 * dx, ty - 0.28 * dy);
-    let (px, py) = (-dy * 0.16, dx * 0.16);
+    let (tx, ty) = (x + 0.72 * dx, y + 0.72 * dy);
+    let (bx, by) = (tx - 0.22 * dx, ty - 0.22 * dy);
+    let (px, py) = (-dy * 0.12, dx * 0.12);
     let _ = write!(
         d,
         "M{} {}L{} {}M{} {}L{} {}L{} {}z",
@@ -570,7 +578,16 @@ pub fn lpuzzle_svg(grid: &Grid, answer: &lpuzzle::Answer) -> String {
         }
         Answer::No(reason) => {
             let title = format!("L-puzzle: NO: {}", reason.message());
-            let caption = format!("NO: {}.|Culprit cells in red.", reason.message());
+            let caption = match reason {
+                Reason::Conflict { .. } => format!(
+                    "NO: {}.|Culprit cells in red; purple arrows: the chain of forced choices.",
+                    reason.message()
+                ),
+                Reason::Count { .. } => format!("NO: {}.", reason.message()),
+                Reason::Stranded { .. } => {
+                    format!("NO: {}.|The culprit cell is in red.", reason.message())
+                }
+            };
             let mut svg = Svg::new(rows, cols, &title, &caption);
             let paths = class_paths(rows, cols, 3, |r, c| match grid.get(r, c) {
                 b'B' => Some(0),
@@ -621,7 +638,7 @@ pub fn lpuzzle_svg(grid: &Grid, answer: &lpuzzle::Answer) -> String {
                     }
                     let _ = writeln!(
                         svg.out,
-                        "<path fill=\"#b91c1c\" stroke=\"#b91c1c\" stroke-width=\"0.08\" stroke-linecap=\"round\" stroke-linejoin=\"round\" d=\"{d}\"/>"
+                        "<path fill=\"#6d28d9\" stroke=\"#6d28d9\" stroke-width=\"0.07\" stroke-linecap=\"round\" stroke-linejoin=\"round\" d=\"{d}\"/>"
                     );
                     svg.frame("#333", 0.06);
                 }
@@ -708,14 +725,17 @@ pub fn king_svg(grid: &Grid, analysis: &Analysis, start: Cell) -> String {
             );
         }
         if start.0 < rows && start.1 < cols {
-            let r = (5.0 / svg.px).max(0.8);
+            // Cells are 1–8 px here: thin gold cross-hairs through the start, and a ring on it.
+            let (x, y) = (start.1 as f64 + 0.5, start.0 as f64 + 0.5);
+            let r = (7.0 / svg.px).max(0.8);
             let _ = writeln!(
                 svg.out,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#f5c518\" stroke=\"#000\" stroke-width=\"{}\"/>",
-                Num(start.1 as f64 + 0.5),
-                Num(start.0 as f64 + 0.5),
-                Num(r),
-                Num(1.0 / svg.px)
+                "<path fill=\"none\" stroke=\"#b8860b\" stroke-opacity=\"0.7\" stroke-width=\"{w}\" d=\"M0 {y}H{cols}M{x} 0V{rows}\"/>\n<circle cx=\"{x}\" cy=\"{y}\" r=\"{r}\" fill=\"#f5c518\" stroke=\"#000\" stroke-width=\"{w2}\"/>",
+                w = Num(1.0 / svg.px),
+                w2 = Num(2.0 / svg.px),
+                x = Num(x),
+                y = Num(y),
+                r = Num(r),
             );
         }
         return svg.finish();
@@ -732,8 +752,13 @@ pub fn king_svg(grid: &Grid, analysis: &Analysis, start: Cell) -> String {
         }
     }
     svg.stroke(&burned, "#5c5c5c", 0.05, "");
-    // A/B letters in the upper-left corner of every free square.
-    for (letter, fill, class) in [("A", "#1d4e89", 0), ("B", "#9c3b14", 1)] {
+    // A/B letters in the upper-left corner of every free square, if big enough to read.
+    let letters = if svg.px >= LETTER_PX {
+        &[("A", "#1d4e89", 0), ("B", "#9c3b14", 1)][..]
+    } else {
+        &[]
+    };
+    for &(letter, fill, class) in letters {
         let mut xs = String::new();
         let mut ys = String::new();
         let mut count = 0;
@@ -912,7 +937,7 @@ mod tests {
         let answer = lpuzzle::solve(&grid);
         if let Answer::No(Reason::Conflict { .. }) = answer {
             let svg = lpuzzle_svg(&grid, &answer);
-            assert!(svg.contains("#b91c1c"));
+            assert!(svg.contains("#6d28d9"));
             check(&svg);
         }
     }
@@ -996,6 +1021,9 @@ mod tests {
         assert!(is_compact_doc(&doc));
         assert_eq!(count(&doc, "text"), 0);
         assert!(svg.len() < LIMIT, "king: {} bytes", svg.len());
+        // Too many pairs to draw at 1–2 px a cell: the description says so.
+        assert!(svg.contains("not drawn at this size"));
+        assert_eq!(count(&doc, "circle"), 1);
     }
 
     #[test]
@@ -1009,7 +1037,11 @@ mod tests {
 
     #[test]
     fn caption_wraps() {
-        let lines = wrap("one two three four five six seven eight nine ten|x", 4.0);
+        let lines = wrap(
+            "one two three four five six seven eight nine ten|x",
+            4.0,
+            0.36,
+        );
         assert!(lines.len() >= 2);
         assert_eq!(lines.last().map(String::as_str), Some("x"));
     }

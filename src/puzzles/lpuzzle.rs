@@ -157,6 +157,40 @@ impl Reason {
         }
     }
 
+    /// For a conflict, one sentence per step of the chain; empty for the other reasons.
+    pub fn steps(&self, grid: &Grid) -> Vec<String> {
+        let Reason::Conflict { chain } = self else {
+            return Vec::new();
+        };
+        chain
+            .windows(2)
+            .map(|w| {
+                let (p, q) = (w[0], w[1]);
+                let at = |c: (usize, usize)| format!("({},{})", c.0, c.1);
+                let white = p
+                    .dir
+                    .step(p.cell.0, p.cell.1, grid.rows(), grid.cols())
+                    .filter(|&(r, c)| grid.get(r, c) == b'W');
+                match white {
+                    None => format!(
+                        "{} cannot go {}: no white there, so it goes {}",
+                        at(p.cell),
+                        p.dir.name(),
+                        q.dir.name()
+                    ),
+                    Some(wc) => format!(
+                        "{} goes {} and takes the white {}, so {} cannot take it and goes {}",
+                        at(p.cell),
+                        p.dir.name(),
+                        at(wc),
+                        at(q.cell),
+                        q.dir.name()
+                    ),
+                }
+            })
+            .collect()
+    }
+
     /// The board cells involved: the blacks of the chain and the whites they fight over.
     pub fn cells(&self, grid: &Grid) -> Vec<(usize, usize)> {
         let mut cells = Vec::new();

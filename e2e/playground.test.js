@@ -1,0 +1,396 @@
+// End-to-end test of `gridmatch serve` in a real browser (the system Chromium, driven by
+// playwright-core): start the server on a free loopback port, paint small boards of every
+// puzzle, check the answers the page shows, play King against the engine, take a screenshot per
+// puzzle (e2e/screenshots/), and check that the server listens on 127.0.0.1 only.
+//
+//   node e2e/playground.test.js        (or: bash e2e/run.sh, which installs what is missing)
+//
+// Environment: GRIDMATCH_BIN (default target/release/gridmatch), CHROMIUM (default
+// /usr/bin/chromium). Exits 1 if any check fails.
+'use strict';
+
+const { chromium } = require('playwright-core');
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const http = require('node:http');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const BIN = process.env.GRIDMATCH_BIN || path.join(ROOT, 'target', 'release', 'gridmatch');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const SHOTS = path.join(__dirname, 'screenshots');
+const STEP_TIMEOUT = 15000;
+const TOTAL_TIMEOUT = 180000;
+
+let passed = 0;
+let failed = 0;
+const cleanups = [];
+
+function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+function assertEq(actual, expected, what) {
+  if (actual !== expected) {
+    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  }
+}
+
+async function step(name, fn) {
+  const started = Date.now();
+  try {
+    await fn();
+    passed++;
+    console.log(`ok - ${name} (${Date.now() - started} ms)`);
+  } catch (e) {
+    failed++;
+    console.log(`not ok - ${name}\n  ${String(e && e.stack ? e.stack : e).replace(/\n/g, '\n  ')}`);
+  }
+}
+
+// ------------------------------------------------------------------ server
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(port) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(BIN, ['serve', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    cleanups.push(() => { if (child.exitCode === null) child.kill('SIGTERM'); });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`no URL printed within 20 s; stdout: ${out} stderr: ${err}`)), 20000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/http:\/\/[^\s]+\//);
+      if (m) { clearTimeout(timer); resolve({ child, url: m[0], banner: out }); }
+    });
+    child.stderr.on('data', (d) => { err += d; });
+    child.on('error', (e) => { clearTimeout(timer); reject(e); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before printing its URL: ${err}`));
+    });
+  });
+}
+
+/** Listening sockets on `port` from /proc/net/tcp{,6}: [{ family, address }]. */
+function listeners(port) {
+  const found = [];
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const [file, family] of [['/proc/net/tcp', 4], ['/proc/net/tcp6', 6]]) {
+    let text = '';
+    try { text = fs.readFileSync(file, 'utf8'); } catch { continue; }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length < 4 || cols[3] !== '0A') continue; // 0A = LISTEN
+      const [addr, p] = cols[1].split(':');
+      if (p === hexPort) found.push({ family, address: addr });
+    }
+  }
+  return found;
+}
+
+/** A raw HTTP request (lets the test set the Host header). */
+function request(port, { method = 'GET', path: p = '/', headers = {}, body = null }) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: p, headers }, (res) => {
+      let data = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => { data += d; });
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: data }));
+    });
+    req.on('error', reject);
+    req.setTimeout(STEP_TIMEOUT, () => req.destroy(new Error('request timed out')));
+    if (body !== null) req.write(body);
+    req.end();
+  });
+}
+
+function postJson(port, p, value) {
+  const body = typeof value === 'string' ? value : JSON.stringify(value);
+  return request(port, {
+    method: 'POST',
+    path: p,
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    body,
+  });
+}
+
+// ------------------------------------------------------------------ page helpers
+
+async function selectPuzzle(page, name) {
+  await page.check(`input[name=puzzle][value=${name}]`);
+  await page.waitForFunction((n) => document.body.dataset.puzzle === n, name);
+}
+
+async function setSize(page, rows, cols) {
+  for (const [id, v] of [['#rows', rows], ['#cols', cols]]) {
+    await page.fill(id, String(v));
+    await page.dispatchEvent(id, 'change');
+  }
+  await page.waitForFunction(([r, c]) => {
+    const b = document.getElementById('board');
+    return Number(b.dataset.rows) === r && Number(b.dataset.cols) === c;
+  }, [rows, cols]);
+}
+
+async function cellPoint(page, r, c) {
+  const canvas = page.locator('#board');
+  const box = await canvas.boundingBox();
+  const { cell, width } = await canvas.evaluate((el) => ({ cell: Number(el.dataset.cell), width: el.width }));
+  const scale = box.width / width;
+  return { x: box.x + (c + 0.5) * cell * scale, y: box.y + (r + 0.5) * cell * scale };
+}
+
+async function clickCell(page, r, c, times = 1) {
+  for (let i = 0; i < times; i++) {
+    const p = await cellPoint(page, r, c);
+    await page.mouse.click(p.x, p.y);
+  }
+}
+
+async function dragCells(page, [r0, c0], [r1, c1]) {
+  const a = await cellPoint(page, r0, c0);
+  const b = await cellPoint(page, r1, c1);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 10 });
+  await page.mouse.up();
+}
+
+/** Waits until the page shows `value` as the answer; returns the headline. */
+async function expectAnswer(page, value) {
+  try {
+    await page.waitForFunction((v) => {
+      const a = document.getElementById('answer');
+      return a.dataset.state === 'done' && document.getElementById('answer-value').textContent === v;
+    }, value, { timeout: STEP_TIMEOUT });
+  } catch (e) {
+    const shown = await page.evaluate(() => ({
+      state: document.getElementById('answer').dataset.state,
+      value: document.getElementById('answer-value').textContent,
+      headline: document.getElementById('answer-text').textContent,
+      error: document.getElementById('error').textContent,
+    }));
+    throw new Error(`expected answer ${JSON.stringify(value)}, the page shows ${JSON.stringify(shown)}`);
+  }
+  return page.textContent('#answer-text');
+}
+
+async function boardText(page) {
+  return page.evaluate(() => document.getElementById('judge-text').value);
+}
+
+async function pictureLoaded(page) {
+  await page.waitForFunction(() => {
+    const img = document.getElementById('picture');
+    return img.complete && img.naturalWidth > 0 && img.src.startsWith('blob:');
+  }, null, { timeout: STEP_TIMEOUT });
+}
+
+async function shot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  assert(fs.statSync(file).size > 1000, `screenshot ${file} is empty`);
+}
+
+// ------------------------------------------------------------------ the test
+
+async function main() {
+  assert(fs.existsSync(BIN), `${BIN} is missing: run cargo build --release first`);
+  assert(fs.existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium`);
+  const port = await freePort();
+  const server = await startServer(port);
+  console.log(`# server: ${server.banner.trim()}`);
+
+  await step('the server prints its URL and listens on 127.0.0.1 only', async () => {
+    assertEq(server.url, `http://127.0.0.1:${port}/`, 'printed URL');
+    const socks = listeners(port);
+    assert(socks.length > 0, `nothing listens on port ${port}`);
+    for (const s of socks) {
+      // 0100007F is 127.0.0.1 in /proc's little-endian hex.
+      assert(s.family === 4 && s.address === '0100007F', `listening on a non-loopback address: ${JSON.stringify(s)}`);
+    }
+  });
+
+  await step('the API refuses oversize, malformed and foreign-host requests with JSON 4xx', async () => {
+    const big = await postJson(port, '/api/solve', { puzzle: 'rooks', board: Array(501).fill('.'.repeat(500)) });
+    assertEq(big.status, 413, 'oversize status');
+    assert(JSON.parse(big.body).error.includes('250000'), `oversize message: ${big.body}`);
+    const bad = await postJson(port, '/api/solve', '{"puzzle": "rooks", "board": [');
+    assertEq(bad.status, 400, 'malformed status');
+    assert(typeof JSON.parse(bad.body).error === 'string', 'malformed message');
+    const ragged = await postJson(port, '/api/solve', { puzzle: 'lpuzzle', board: ['BW', 'W'] });
+    assertEq(ragged.status, 422, 'ragged status');
+    const foreign = await request(port, { headers: { host: 'attacker.example' } });
+    assertEq(foreign.status, 403, 'foreign Host status');
+    const ok = await postJson(port, '/api/solve', { puzzle: 'king', board: ['K.', '.#'] });
+    assertEq(ok.status, 200, 'solve status');
+    assertEq(JSON.parse(ok.body).answer, 'B', 'King sample answer');
+  });
+
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gridmatch-e2e-'));
+  cleanups.push(() => fs.rmSync(userDataDir, { recursive: true, force: true }));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  });
+  cleanups.unshift(() => context.close().catch(() => {}));
+  const page = context.pages()[0] || await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  // The API's deliberate refusals (422: an illegal move, a bad paste) are logged by Chromium as
+  // failed loads; anything else logged as an error counts.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 422 \(Unprocessable Entity\)/.test(m.text())) pageErrors.push(m.text());
+  });
+  // Nothing but the playground may be fetched.
+  const foreign = [];
+  page.on('request', (r) => { if (!r.url().startsWith(server.url) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) foreign.push(r.url()); });
+
+  await step('the page loads', async () => {
+    await page.goto(server.url);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    assertEq(await page.title(), 'gridmatch playground', 'title');
+    await expectAnswer(page, '7'); // the rooks sample is shown first
+    await pictureLoaded(page);
+  });
+
+  await step('rooks: painting cells and dragging updates the count', async () => {
+    await selectPuzzle(page, 'rooks');
+    await setSize(page, 4, 4);
+    await page.click('#clear');
+    await expectAnswer(page, '4');
+    await dragCells(page, [1, 0], [1, 3]); // a row of pawns
+    const headline = await expectAnswer(page, '3');
+    assert(headline.includes('3 rooks'), `headline: ${headline}`);
+    assertEq(await boardText(page), '4\n....\nXXXX\n....\n....\n', 'judge text');
+    await clickCell(page, 1, 1); // X -> . again
+    await expectAnswer(page, '4');
+    await pictureLoaded(page);
+    await shot(page, 'rooks');
+  });
+
+  await step('rooks: pasting the judge input loads its boards', async () => {
+    await page.fill('#judge-text', '5\nX....\nX....\n..X..\n.X...\n....X\n4\n....\n....\n....\n....\n');
+    await page.click('#load');
+    await expectAnswer(page, '7');
+    assert(await page.isVisible('#case-label'), 'the board chooser is shown for two boards');
+    await page.selectOption('#case', '1');
+    await expectAnswer(page, '4');
+    await page.fill('#judge-text', '2\n..\nQ.\n');
+    await page.click('#load');
+    await page.waitForFunction(() => document.getElementById('parse-error').textContent.includes('<pasted>:3:1'));
+  });
+
+  await step('L-puzzle: a tiling is YES, a count mismatch is NO with its reason', async () => {
+    await selectPuzzle(page, 'lpuzzle');
+    await setSize(page, 2, 2);
+    await page.click('#clear');
+    await expectAnswer(page, 'YES'); // nothing to tile
+    await clickCell(page, 0, 0, 1); // . -> B
+    await clickCell(page, 0, 1, 2); // . -> B -> W
+    await clickCell(page, 1, 0, 2);
+    const yes = await expectAnswer(page, 'YES');
+    assert(yes.includes('1 L piece'), `headline: ${yes}`);
+    await clickCell(page, 1, 1, 1); // a second black
+    const no = await expectAnswer(page, 'NO');
+    assert(no.startsWith('NO: ') && no.includes('white'), `headline: ${no}`);
+    await pictureLoaded(page);
+    await page.click('#sample');
+    await expectAnswer(page, 'YES');
+    await pictureLoaded(page);
+    await shot(page, 'lpuzzle');
+  });
+
+  await step('King: the A/B answer follows the board', async () => {
+    await selectPuzzle(page, 'king');
+    await setSize(page, 2, 2);
+    await page.click('#clear');
+    const a = await expectAnswer(page, 'A'); // four squares: a perfect matching
+    assert(a.includes('Alice'), `headline: ${a}`);
+    await clickCell(page, 1, 1); // burn one: GCJ sample 1
+    const b = await expectAnswer(page, 'B');
+    assert(b.includes('Bob'), `headline: ${b}`);
+    assertEq(await boardText(page), '1\n2 2\nK.\n.#\n', 'judge text');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-input')]);
+    const saved = fs.readFileSync(await download.path(), 'utf8');
+    assertEq(saved, '1\n2 2\nK.\n.#\n', 'downloaded input');
+  });
+
+  await step('King: the engine refuses illegal moves and wins a lost game for Alice', async () => {
+    await page.selectOption('#side', 'alice');
+    await page.click('#play-start');
+    await clickCell(page, 1, 1); // burned
+    await page.waitForFunction(() => document.getElementById('play-status').dataset.refused === 'true');
+    const refused = await page.textContent('#play-status');
+    assert(refused.includes('not a legal move') && refused.includes('burned'), `status: ${refused}`);
+    await clickCell(page, 0, 1);
+    await page.waitForFunction(() => document.getElementById('play-status').dataset.winner === 'engine');
+    const over = await page.textContent('#play-status');
+    assert(over.includes('engine wins'), `status: ${over}`);
+    await page.click('#play-stop');
+  });
+
+  await step('King: a game on the sample board', async () => {
+    await page.click('#sample');
+    await expectAnswer(page, 'B');
+    await pictureLoaded(page);
+    await page.selectOption('#side', 'alice');
+    await page.click('#play-start');
+    await clickCell(page, 1, 1);
+    await page.waitForFunction(() => document.getElementById('play-status').textContent.startsWith('The engine moved'));
+    const status = await page.textContent('#play-status');
+    assert(status.includes('you lose'), `Bob wins from K, so Alice should be losing: ${status}`);
+    await shot(page, 'king');
+    await page.click('#play-stop');
+  });
+
+  await step('no page errors and no requests outside the playground', async () => {
+    assertEq(pageErrors.join('\n'), '', 'page errors');
+    assertEq(foreign.join('\n'), '', 'foreign requests');
+  });
+}
+
+async function cleanup() {
+  for (const f of cleanups.splice(0)) {
+    try { await f(); } catch { /* best effort */ }
+  }
+}
+
+const watchdog = setTimeout(async () => {
+  console.log(`not ok - the whole test took over ${TOTAL_TIMEOUT / 1000} s`);
+  await cleanup();
+  process.exit(1);
+}, TOTAL_TIMEOUT);
+
+main()
+  .catch((e) => {
+    failed++;
+    console.log(`not ok - setup\n  ${e && e.stack ? e.stack : e}`);
+  })
+  .finally(async () => {
+    clearTimeout(watchdog);
+    await cleanup();
+    console.log(`e2e: ${passed} passed, ${failed} failed`);
+    process.exit(failed > 0 || passed === 0 ? 1 : 0);
+  });

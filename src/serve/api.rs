@@ -1,0 +1,568 @@
+//! The playground's JSON API as plain functions (request in, response or [`ApiError`] out), so
+//! they can be tested without HTTP. [`super`] wires them to routes.
+
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+
+use crate::board::{BoardReader, Grid, InputError};
+use crate::formats::json::{KingRecord, LpuzzleRecord, Record, RooksRecord, board_from_lines};
+use crate::formats::judge::{BoardStream, Header, king_start};
+use crate::formats::{show, svg};
+use crate::puzzles::king::{self, Analysis, Cell, Moves, Player};
+use crate::puzzles::{lpuzzle, rooks};
+
+use super::MAX_CELLS;
+
+/// Most boards one `/api/parse` call returns.
+const MAX_BOARDS: usize = 1000;
+
+/// A refusal: an HTTP status and a message for people, sent as `{"error": message}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    /// 4xx for the caller's mistakes, 5xx for ours.
+    pub status: StatusCode,
+    /// What went wrong and what is expected instead.
+    pub message: String,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    fn invalid(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+}
+
+/// One of the three puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Puzzle {
+    /// UVa 12668.
+    Rooks,
+    /// NWERC 2011.
+    Lpuzzle,
+    /// GCJ 2008.
+    King,
+}
+
+impl Puzzle {
+    fn alphabet(self) -> &'static [u8] {
+        match self {
+            Puzzle::Rooks => rooks::ALPHABET,
+            Puzzle::Lpuzzle => lpuzzle::ALPHABET,
+            Puzzle::King => king::ALPHABET,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Puzzle::Rooks => "rooks",
+            Puzzle::Lpuzzle => "lpuzzle",
+            Puzzle::King => "king",
+        }
+    }
+}
+
+/// `POST /api/solve`.
+#[derive(Debug, Deserialize)]
+pub struct SolveRequest {
+    /// Which puzzle.
+    pub puzzle: Puzzle,
+    /// The rows of the board.
+    pub board: Vec<String>,
+    /// King only: `king` (default), `wazir`, `ferz` or `knight`.
+    #[serde(default)]
+    pub moves: Option<String>,
+}
+
+/// The answer to `POST /api/solve`.
+#[derive(Debug, Serialize)]
+pub struct SolveResponse {
+    /// Which puzzle.
+    pub puzzle: Puzzle,
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// The judge's answer: the number of rooks, `YES`/`NO`, or `A`/`B`.
+    pub answer: String,
+    /// One line for people.
+    pub headline: String,
+    /// The terminal picture (`--show`, and `--all` for King).
+    pub text: String,
+    /// The SVG picture.
+    pub svg: String,
+    /// Whether the picture is in the compact style.
+    pub compact: bool,
+    /// The JSON certificate, as `--json` prints it.
+    pub record: serde_json::Value,
+    /// The board in the judge's input format.
+    pub judge_input: String,
+    /// The judge's output for it.
+    pub judge_output: String,
+    /// The command that reads `judge_input` and prints `judge_output`.
+    pub command: String,
+    /// King: the winner from every square (`A`/`B`/`#`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub map: Option<Vec<String>>,
+    /// King: the start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<[usize; 2]>,
+    /// L-puzzle NO: the culprit cells.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub culprits: Option<Vec<[usize; 2]>>,
+}
+
+/// Checks the size first (before looking at any cell), then the shape and the alphabet.
+pub fn grid_of(puzzle: Puzzle, board: &[String]) -> Result<Grid, ApiError> {
+    let rows = board.len();
+    let cols = board.iter().map(String::len).max().unwrap_or(0);
+    if rows == 0 || cols == 0 {
+        return Err(ApiError::invalid(
+            "the board is empty: send at least one row with at least one cell",
+        ));
+    }
+    let cells = rows.saturating_mul(cols);
+    if cells > MAX_CELLS {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the board has {rows} rows × {cols} columns = {cells} cells; the playground takes at most {MAX_CELLS} cells (use the command line for bigger boards)"
+            ),
+        ));
+    }
+    board_from_lines(board, puzzle.alphabet()).map_err(|e| {
+        ApiError::invalid(format!(
+            "{e} (a {} board uses the characters {:?})",
+            puzzle.name(),
+            String::from_utf8_lossy(puzzle.alphabet())
+        ))
+    })
+}
+
+fn moves_of(name: Option<&str>) -> Result<Moves, ApiError> {
+    match name {
+        None | Some("") => Ok(Moves::King),
+        Some(n) => Moves::from_name(n).ok_or_else(|| {
+            ApiError::invalid(format!(
+                "unknown moves {n:?}: expected one of king, wazir, ferz, knight"
+            ))
+        }),
+    }
+}
+
+fn lines_of(grid: &Grid) -> String {
+    let mut out = String::with_capacity(grid.cells().len() + grid.rows());
+    for line in grid.to_lines() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+fn record_value(record: &Record) -> Result<serde_json::Value, ApiError> {
+    serde_json::to_value(record).map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("cannot write the record: {e}"),
+        )
+    })
+}
+
+/// The single `K` of a King board, or why not.
+fn start_in(grid: &Grid) -> Result<Cell, ApiError> {
+    let ks = grid.cells().iter().filter(|&&c| c == b'K').count();
+    match king::start_of(grid) {
+        Some(s) => Ok(s),
+        None => Err(ApiError::invalid(format!(
+            "a King board needs exactly one K (the king's start); this one has {ks}"
+        ))),
+    }
+}
+
+/// Solves one board: the answer, pictures, certificate and judge formats.
+pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
+    let grid = grid_of(req.puzzle, &req.board)?;
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let compact = svg::is_compact(rows, cols);
+    let header = format!("{rows} {cols}\n");
+    let mut res = SolveResponse {
+        puzzle: req.puzzle,
+        rows,
+        cols,
+        answer: String::new(),
+        headline: String::new(),
+        text: String::new(),
+        svg: String::new(),
+        compact,
+        record: serde_json::Value::Null,
+        judge_input: String::new(),
+        judge_output: String::new(),
+        command: String::new(),
+        map: None,
+        start: None,
+        culprits: None,
+    };
+    match req.puzzle {
+        Puzzle::Rooks => {
+            let sol = rooks::solve(&grid);
+            let n = sol.rooks.len();
+            res.answer = n.to_string();
+            res.headline = format!(
+                "{n} {} (König cover: {} row runs + {} column runs)",
+                if n == 1 { "rook" } else { "rooks" },
+                sol.row_cover.len(),
+                sol.col_cover.len()
+            );
+            res.text = show::rooks_picture(&grid, &sol);
+            res.svg = svg::rooks_svg(&grid, &sol);
+            res.record = record_value(&Record::Rooks(RooksRecord::new(1, &grid, &sol)))?;
+            if rows == cols {
+                res.judge_input = format!("{rows}\n{}", lines_of(&grid));
+                res.command = "gridmatch rooks board.txt".into();
+            } else {
+                res.judge_input = format!("{header}{}", lines_of(&grid));
+                res.command = "gridmatch rooks --rect board.txt".into();
+            }
+            res.judge_output = format!("{n}\n");
+        }
+        Puzzle::Lpuzzle => {
+            let answer = lpuzzle::solve(&grid);
+            res.answer = if answer.is_yes() { "YES" } else { "NO" }.into();
+            res.headline = match &answer {
+                lpuzzle::Answer::Yes(pieces) => format!(
+                    "YES: {} L piece{}",
+                    pieces.len(),
+                    if pieces.len() == 1 { "" } else { "s" }
+                ),
+                lpuzzle::Answer::No(reason) => {
+                    res.culprits = Some(
+                        reason
+                            .cells(&grid)
+                            .into_iter()
+                            .map(|(r, c)| [r, c])
+                            .collect(),
+                    );
+                    format!("NO: {}", reason.message())
+                }
+            };
+            res.text = show::lpuzzle_picture(&grid, &answer);
+            res.svg = svg::lpuzzle_svg(&grid, &answer);
+            res.record = record_value(&Record::Lpuzzle(LpuzzleRecord::new(1, &grid, &answer)))?;
+            res.judge_input = format!("1\n{header}{}", lines_of(&grid));
+            res.judge_output = format!("{}\n", res.answer);
+            res.command = "gridmatch lpuzzle board.txt".into();
+        }
+        Puzzle::King => {
+            let moves = moves_of(req.moves.as_deref())?;
+            let start = start_in(&grid)?;
+            let analysis = Analysis::new(&grid, moves);
+            let cert = analysis.certificate(start).ok_or_else(|| {
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "the start square is not free",
+                )
+            })?;
+            let winner = cert.winner;
+            res.answer = winner.letter().to_string();
+            res.headline = match winner {
+                Player::Alice => "A: Alice (who moves first) wins".into(),
+                Player::Bob => "B: Bob (who moves second) wins".into(),
+            };
+            let map = analysis.map(&grid);
+            let mut text = String::new();
+            if let Some(strategy) = analysis.strategy(start) {
+                text.push_str(&show::king_strategy(&grid, start, &strategy));
+            }
+            text.push_str("winner from every square:\n");
+            for row in &map {
+                text.push_str(row);
+                text.push('\n');
+            }
+            res.text = text;
+            res.svg = svg::king_svg(&grid, &analysis, start);
+            res.record = record_value(&Record::King(KingRecord::new(1, moves, &grid, &cert)))?;
+            res.judge_input = format!("1\n{header}{}", lines_of(&grid));
+            res.judge_output = format!("Case #1: {}\n", winner.letter());
+            res.command = if moves == Moves::King {
+                "gridmatch king --all board.txt".into()
+            } else {
+                format!("gridmatch king --all --moves {} board.txt", moves.name())
+            };
+            res.map = Some(map);
+            res.start = Some([start.0, start.1]);
+        }
+    }
+    Ok(res)
+}
+
+/// `POST /api/parse`: judge-format text to boards.
+#[derive(Debug, Deserialize)]
+pub struct ParseRequest {
+    /// Which puzzle's format.
+    pub puzzle: Puzzle,
+    /// The input, as a judge would read it.
+    pub text: String,
+}
+
+/// The boards of a judge-format text.
+#[derive(Debug, Serialize)]
+pub struct ParseResponse {
+    /// Boards in input order (at most 1000).
+    pub boards: Vec<Vec<String>>,
+    /// How many boards the text holds.
+    pub count: usize,
+}
+
+/// Reads a judge-format text with the command line's own reader (the same errors, named
+/// `<pasted>:LINE:COL`). Rooks accepts both `N` and `R C` headers (the first header decides).
+pub fn parse(req: &ParseRequest) -> Result<ParseResponse, ApiError> {
+    let bad = |e: InputError| ApiError::invalid(e.to_string());
+    let mut reader =
+        BoardReader::new(req.text.as_bytes(), "<pasted>").with_max_cells(MAX_CELLS as u64);
+    let mut boards = Vec::new();
+    let mut count = 0;
+    let mut take = |grid: &Grid| {
+        count += 1;
+        if boards.len() < MAX_BOARDS {
+            boards.push(grid.to_lines());
+        }
+    };
+    match req.puzzle {
+        Puzzle::Rooks => {
+            let rect = req
+                .text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .is_some_and(|l| l.split_whitespace().count() == 2);
+            let header = if rect { Header::Rect } else { Header::Square };
+            let mut stream = BoardStream::until_end(&mut reader, header, rooks::ALPHABET);
+            while let Some((_, board)) = stream.next_board().map_err(bad)? {
+                take(&board.grid);
+            }
+        }
+        Puzzle::Lpuzzle | Puzzle::King => {
+            let mut stream = BoardStream::counted(&mut reader, req.puzzle.alphabet());
+            while let Some((_, board)) = stream.next_board().map_err(bad)? {
+                if req.puzzle == Puzzle::King {
+                    king_start("<pasted>", &board).map_err(bad)?;
+                }
+                take(&board.grid);
+            }
+        }
+    }
+    if count == 0 {
+        return Err(ApiError::invalid(
+            "the text holds no board: paste the judge's input format",
+        ));
+    }
+    Ok(ParseResponse { boards, count })
+}
+
+/// `POST /api/king/move`: a position of the King game, and optionally the person's move.
+#[derive(Debug, Deserialize)]
+pub struct MoveRequest {
+    /// The board (one `K`: the start).
+    pub board: Vec<String>,
+    /// `king` (default), `wazir`, `ferz` or `knight`.
+    #[serde(default)]
+    pub moves: Option<String>,
+    /// Squares already visited, `[row, col]` (the start and `at` are added if missing).
+    #[serde(default)]
+    pub visited: Vec<[usize; 2]>,
+    /// Where the king stands now (default: the start).
+    #[serde(default)]
+    pub at: Option<[usize; 2]>,
+    /// The person's move from `at`; without it the engine moves from `at`.
+    #[serde(default)]
+    pub play: Option<[usize; 2]>,
+}
+
+/// The position after the person's move and the engine's reply.
+#[derive(Debug, Serialize)]
+pub struct MoveResponse {
+    /// The person's move, as accepted.
+    pub played: Option<[usize; 2]>,
+    /// The engine's reply (`None` if the engine could not move or the game was already over).
+    pub engine: Option<[usize; 2]>,
+    /// Where the king stands now.
+    pub at: [usize; 2],
+    /// Every visited square, the start first, in the order played.
+    pub visited: Vec<[usize; 2]>,
+    /// The person's legal moves now.
+    pub legal: Vec<[usize; 2]>,
+    /// True when the player to move (the person) has no move.
+    pub over: bool,
+    /// `you` or `engine` once the game is over.
+    pub winner: Option<String>,
+    /// Whether the person, to move now, wins with perfect play (`None` when over).
+    pub you_can_win: Option<bool>,
+    /// One sentence for people.
+    pub message: String,
+}
+
+fn legal_moves(grid: &Grid, moves: Moves, visited: &[bool], at: Cell) -> Vec<Cell> {
+    let (rows, cols) = (grid.rows() as i64, grid.cols() as i64);
+    moves
+        .offsets()
+        .iter()
+        .filter_map(|&(dr, dc)| {
+            let (r, c) = (at.0 as i64 + dr, at.1 as i64 + dc);
+            (r >= 0 && c >= 0 && r < rows && c < cols).then_some((r as usize, c as usize))
+        })
+        .filter(|&(r, c)| grid.get(r, c) != b'#' && !visited[r * grid.cols() + c])
+        .collect()
+}
+
+/// Whether the player to move from `at` wins, the visited squares (but `at`) burned.
+fn to_move_wins(grid: &Grid, moves: Moves, visited: &[bool], at: Cell) -> bool {
+    let at_index = at.0 * grid.cols() + at.1;
+    let cells = grid
+        .cells()
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            if i == at_index {
+                b'K'
+            } else if c == b'#' || visited[i] {
+                b'#'
+            } else {
+                b'.'
+            }
+        })
+        .collect();
+    let rest = Grid::from_cells(grid.rows(), grid.cols(), cells);
+    Analysis::new(&rest, moves).winner(at) == Some(Player::Alice)
+}
+
+/// Plays the person's move (if any), checking it is legal, then the engine's reply.
+pub fn king_move(req: &MoveRequest) -> Result<MoveResponse, ApiError> {
+    let grid = grid_of(Puzzle::King, &req.board)?;
+    let moves = moves_of(req.moves.as_deref())?;
+    let start = start_in(&grid)?;
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let free = |[r, c]: [usize; 2], what: &str| -> Result<Cell, ApiError> {
+        if r >= rows || c >= cols {
+            Err(ApiError::invalid(format!(
+                "{what} ({r},{c}) is off the {rows}×{cols} board"
+            )))
+        } else if grid.get(r, c) == b'#' {
+            Err(ApiError::invalid(format!("{what} ({r},{c}) is burned")))
+        } else {
+            Ok((r, c))
+        }
+    };
+    let mut visited = vec![false; rows * cols];
+    let mut order = vec![[start.0, start.1]];
+    visited[start.0 * cols + start.1] = true;
+    for &v in &req.visited {
+        let (r, c) = free(v, "visited square")?;
+        if !visited[r * cols + c] {
+            visited[r * cols + c] = true;
+            order.push([r, c]);
+        }
+    }
+    let mut at = match req.at {
+        Some(a) => free(a, "the king's square")?,
+        None => start,
+    };
+    if !visited[at.0 * cols + at.1] {
+        visited[at.0 * cols + at.1] = true;
+        order.push([at.0, at.1]);
+    }
+    let mut played = None;
+    if let Some([r, c]) = req.play {
+        let legal = legal_moves(&grid, moves, &visited, at);
+        if !legal.contains(&(r, c)) {
+            let why = if r >= rows || c >= cols {
+                "it is off the board".to_string()
+            } else if grid.get(r, c) == b'#' {
+                "that square is burned".to_string()
+            } else if visited[r * cols + c] {
+                "that square was already visited".to_string()
+            } else if !moves
+                .offsets()
+                .iter()
+                .any(|&(dr, dc)| at.0 as i64 + dr == r as i64 && at.1 as i64 + dc == c as i64)
+            {
+                format!(
+                    "it is not one {} move from ({},{})",
+                    moves.name(),
+                    at.0,
+                    at.1
+                )
+            } else {
+                "it is not allowed".to_string()
+            };
+            return Err(ApiError::invalid(format!(
+                "({r},{c}) is not a legal move: {why}"
+            )));
+        }
+        visited[r * cols + c] = true;
+        order.push([r, c]);
+        at = (r, c);
+        played = Some([r, c]);
+    }
+    // The engine to move.
+    let mut engine = None;
+    let engine_can_move = !legal_moves(&grid, moves, &visited, at).is_empty();
+    if engine_can_move {
+        let reply = king::engine_move(&grid, moves, &visited, at).ok_or_else(|| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the engine found no move although one exists",
+            )
+        })?;
+        visited[reply.0 * cols + reply.1] = true;
+        order.push([reply.0, reply.1]);
+        at = reply;
+        engine = Some([reply.0, reply.1]);
+    }
+    let legal = legal_moves(&grid, moves, &visited, at);
+    let (over, winner, you_can_win, message) = if !engine_can_move {
+        (
+            true,
+            Some("you".to_string()),
+            None,
+            "The engine cannot move: you win!".to_string(),
+        )
+    } else if legal.is_empty() {
+        let (r, c) = at;
+        (
+            true,
+            Some("engine".to_string()),
+            None,
+            format!("The engine moved to ({r},{c}) and you cannot move: the engine wins."),
+        )
+    } else {
+        let wins = to_move_wins(&grid, moves, &visited, at);
+        let (r, c) = at;
+        (
+            false,
+            None,
+            Some(wins),
+            format!(
+                "The engine moved to ({r},{c}). Your move: {} legal square{}; with perfect play you {}.",
+                legal.len(),
+                if legal.len() == 1 { "" } else { "s" },
+                if wins { "win" } else { "lose" }
+            ),
+        )
+    };
+    Ok(MoveResponse {
+        played,
+        engine,
+        at: [at.0, at.1],
+        visited: order,
+        legal: legal.into_iter().map(|(r, c)| [r, c]).collect(),
+        over,
+        winner,
+        you_can_win,
+        message,
+    })
+}

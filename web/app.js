@@ -1,0 +1,569 @@
+// gridmatch playground: a board editor over the JSON API of `gridmatch serve`.
+'use strict';
+
+const MAX_SIDE = 500;
+
+const PUZZLES = {
+  rooks: {
+    cycle: ['.', 'X'],
+    about: 'Rooks (UVa 12668): place the most rooks that do not attack each other; ' +
+      'a pawn X blocks attacks along its row and column. The answer is a maximum bipartite ' +
+      'matching of row runs × column runs, proved by a König cover.',
+    legend: 'Click or drag to paint: empty . ⇄ pawn X',
+    sample: ['X....', 'X....', '..X..', '.X...', '....X'],
+    colors: { '.': '#f2ead8', 'X': '#4a4a4a' },
+  },
+  lpuzzle: {
+    cycle: ['.', 'B', 'W'],
+    about: 'L-puzzle (NWERC 2011): can the black and white cells be covered by L pieces, each ' +
+      'a black corner with one white above or below and one white left or right? ' +
+      'Solved by 2-SAT; a NO comes with the culprit cells.',
+    legend: 'Click or drag to paint: empty . → black B → white W → empty',
+    sample: ['BWW.', 'WWBW', '..WB'],
+    colors: { '.': '#d6d6d6', 'B': '#262626', 'W': '#ffffff' },
+  },
+  king: {
+    cycle: ['.', '#', 'K'],
+    about: 'King (GCJ 2008): Alice and Bob move a king in turn to an unvisited, unburned square; ' +
+      'who cannot move loses. Alice (first) wins from K exactly when every maximum matching ' +
+      'covers K. The map shows the winner from every square.',
+    legend: 'Click or drag to paint: free . → burned # → start K (one K: painting K moves it)',
+    sample: ['K.....#.', '......#.', '.#....#.', '#######.', '........', '######.#', '....#...', '..#...#.'],
+    colors: { '.': '#e8eef5', '#': '#3a3a3a', 'K': '#f5c518' },
+  },
+};
+
+const $ = (id) => document.getElementById(id);
+
+/** One board per puzzle: rows, cols and a row-major array of one-character strings. */
+const boards = {};
+let puzzle = 'rooks';
+let last = null; // last successful solve response
+let solveTimer = 0;
+let solveSeq = 0;
+let solveAbort = null;
+let pictureUrl = null;
+let play = { active: false };
+let judgeFromBoard = true; // the judge text box follows the board (until the person edits it)
+let loaded = []; // boards of the last loaded judge text
+
+function makeBoard(rows) {
+  return { rows: rows.length, cols: rows[0].length, cells: rows.join('').split('') };
+}
+
+function board() { return boards[puzzle]; }
+
+function boardRows(b = board()) {
+  const out = [];
+  for (let r = 0; r < b.rows; r++) out.push(b.cells.slice(r * b.cols, (r + 1) * b.cols).join(''));
+  return out;
+}
+
+// ---------------------------------------------------------------- drawing
+
+function cellPx(b) {
+  return Math.max(1, Math.min(40, Math.floor(560 / Math.max(b.rows, b.cols))));
+}
+
+function draw() {
+  const b = board();
+  const px = cellPx(b);
+  const canvas = $('board');
+  const w = b.cols * px + 1;
+  const h = b.rows * px + 1;
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
+  canvas.dataset.rows = b.rows;
+  canvas.dataset.cols = b.cols;
+  canvas.dataset.cell = px;
+  canvas.dataset.puzzle = puzzle;
+  const ctx = canvas.getContext('2d');
+  const colors = PUZZLES[puzzle].colors;
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, w, h);
+  for (let r = 0; r < b.rows; r++) {
+    for (let c = 0; c < b.cols; c++) {
+      const ch = b.cells[r * b.cols + c];
+      ctx.fillStyle = colors[ch] || '#ff00ff';
+      ctx.fillRect(c * px, r * px, px, px);
+    }
+  }
+  if (px >= 6) {
+    ctx.strokeStyle = 'rgba(120,120,120,0.55)';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let r = 0; r <= b.rows; r++) { ctx.moveTo(0, r * px + 0.5); ctx.lineTo(w, r * px + 0.5); }
+    for (let c = 0; c <= b.cols; c++) { ctx.moveTo(c * px + 0.5, 0); ctx.lineTo(c * px + 0.5, h); }
+    ctx.stroke();
+  }
+  if (px >= 12) {
+    ctx.font = `bold ${Math.floor(px * 0.55)}px sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (let r = 0; r < b.rows; r++) {
+      for (let c = 0; c < b.cols; c++) {
+        const ch = b.cells[r * b.cols + c];
+        let glyph = '';
+        if (puzzle === 'rooks' && ch === 'X') { glyph = 'X'; ctx.fillStyle = '#d9d9d9'; }
+        if (puzzle === 'lpuzzle' && ch !== '.') { glyph = ch; ctx.fillStyle = ch === 'B' ? '#ffffff' : '#262626'; }
+        if (puzzle === 'king' && ch === 'K') { glyph = 'K'; ctx.fillStyle = '#5a4300'; }
+        if (glyph) ctx.fillText(glyph, c * px + px / 2, r * px + px / 2 + 1);
+      }
+    }
+  }
+  if (play.active) drawGame(ctx, px);
+}
+
+function drawGame(ctx, px) {
+  ctx.fillStyle = 'rgba(60,60,60,0.55)';
+  for (const [r, c] of play.visited) {
+    ctx.beginPath();
+    ctx.arc(c * px + px / 2, r * px + px / 2, Math.max(1, px * 0.18), 0, 2 * Math.PI);
+    ctx.fill();
+  }
+  ctx.lineWidth = Math.max(1, px * 0.12);
+  ctx.strokeStyle = '#1a7f37';
+  for (const [r, c] of play.legal) {
+    ctx.strokeRect(c * px + px * 0.12, r * px + px * 0.12, px * 0.76, px * 0.76);
+  }
+  const [ar, ac] = play.at;
+  ctx.fillStyle = '#d4a017';
+  ctx.beginPath();
+  ctx.arc(ac * px + px / 2, ar * px + px / 2, Math.max(2, px * 0.36), 0, 2 * Math.PI);
+  ctx.fill();
+  if (px >= 12) {
+    ctx.fillStyle = '#222';
+    ctx.font = `bold ${Math.floor(px * 0.5)}px sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText('♚', ac * px + px / 2, ar * px + px / 2 + 1);
+  }
+}
+
+// ---------------------------------------------------------------- painting
+
+let painting = null; // { value, last: [r, c] }
+
+function cellAt(ev) {
+  const canvas = $('board');
+  const rect = canvas.getBoundingClientRect();
+  const b = board();
+  const px = cellPx(b) * (rect.width / canvas.width);
+  const c = Math.floor((ev.clientX - rect.left) / px);
+  const r = Math.floor((ev.clientY - rect.top) / px);
+  if (r < 0 || c < 0 || r >= b.rows || c >= b.cols) return null;
+  return [r, c];
+}
+
+function setCell(r, c, value) {
+  const b = board();
+  const i = r * b.cols + c;
+  if (b.cells[i] === value) return false;
+  if (value === 'K') {
+    for (let j = 0; j < b.cells.length; j++) if (b.cells[j] === 'K') b.cells[j] = '.';
+  }
+  b.cells[i] = value;
+  return true;
+}
+
+function nextValue(ch) {
+  const cycle = PUZZLES[puzzle].cycle;
+  const i = cycle.indexOf(ch);
+  return cycle[(i + 1) % cycle.length];
+}
+
+function paintLine(from, to, value) {
+  // Every cell on the segment, so fast drags leave no gaps.
+  let [r0, c0] = from;
+  const [r1, c1] = to;
+  const n = Math.max(Math.abs(r1 - r0), Math.abs(c1 - c0));
+  let changed = false;
+  for (let k = 1; k <= n; k++) {
+    const r = Math.round(r0 + ((r1 - r0) * k) / n);
+    const c = Math.round(c0 + ((c1 - c0) * k) / n);
+    changed = setCell(r, c, value) || changed;
+  }
+  return changed;
+}
+
+function onPointerDown(ev) {
+  const cell = cellAt(ev);
+  if (!cell) return;
+  ev.preventDefault();
+  if (play.active) { playMove(cell); return; }
+  const b = board();
+  const value = nextValue(b.cells[cell[0] * b.cols + cell[1]]);
+  setCell(cell[0], cell[1], value);
+  painting = { value, last: cell };
+  $('board').setPointerCapture(ev.pointerId);
+  boardChanged();
+}
+
+function onPointerMove(ev) {
+  if (!painting) return;
+  const cell = cellAt(ev);
+  if (!cell || (cell[0] === painting.last[0] && cell[1] === painting.last[1])) return;
+  // K is a single square: dragging it moves it.
+  const changed = painting.value === 'K'
+    ? setCell(cell[0], cell[1], 'K')
+    : paintLine(painting.last, cell, painting.value);
+  painting.last = cell;
+  if (changed) boardChanged();
+}
+
+function onPointerUp() { painting = null; }
+
+// ---------------------------------------------------------------- board changes
+
+function boardChanged() {
+  judgeFromBoard = true;
+  draw();
+  scheduleSolve();
+}
+
+function resize() {
+  const rows = clampSide($('rows').value);
+  const cols = clampSide($('cols').value);
+  $('rows').value = rows;
+  $('cols').value = cols;
+  const b = board();
+  if (rows === b.rows && cols === b.cols) return;
+  const cells = new Array(rows * cols).fill('.');
+  for (let r = 0; r < Math.min(rows, b.rows); r++) {
+    for (let c = 0; c < Math.min(cols, b.cols); c++) cells[r * cols + c] = b.cells[r * b.cols + c];
+  }
+  boards[puzzle] = { rows, cols, cells };
+  if (puzzle === 'king') ensureKing();
+  stopGame();
+  boardChanged();
+}
+
+function clampSide(v) {
+  const n = Math.floor(Number(v));
+  return Number.isFinite(n) ? Math.min(MAX_SIDE, Math.max(1, n)) : 1;
+}
+
+function ensureKing() {
+  const b = board();
+  if (!b.cells.includes('K')) {
+    const i = b.cells.indexOf('.');
+    b.cells[i >= 0 ? i : 0] = 'K';
+  }
+}
+
+function setBoard(rows) {
+  boards[puzzle] = makeBoard(rows);
+  $('rows').value = boards[puzzle].rows;
+  $('cols').value = boards[puzzle].cols;
+  stopGame();
+  boardChanged();
+}
+
+function clearBoard() {
+  const b = board();
+  b.cells.fill('.');
+  if (puzzle === 'king') b.cells[0] = 'K';
+  stopGame();
+  boardChanged();
+}
+
+function randomBoard() {
+  const b = board();
+  const n = b.rows * b.cols;
+  if (puzzle === 'rooks') {
+    for (let i = 0; i < n; i++) b.cells[i] = Math.random() < 0.2 ? 'X' : '.';
+  } else if (puzzle === 'king') {
+    for (let i = 0; i < n; i++) b.cells[i] = Math.random() < 0.2 ? '#' : '.';
+    b.cells[Math.floor(Math.random() * n)] = 'K';
+  } else {
+    // A random tiling (always YES): try an L piece at every cell in random order.
+    b.cells.fill('.');
+    const order = [...Array(n).keys()].sort(() => Math.random() - 0.5);
+    for (const i of order) {
+      const r = Math.floor(i / b.cols);
+      const c = i % b.cols;
+      const vr = r + (Math.random() < 0.5 ? -1 : 1);
+      const hc = c + (Math.random() < 0.5 ? -1 : 1);
+      if (vr < 0 || vr >= b.rows || hc < 0 || hc >= b.cols) continue;
+      const cells = [i, vr * b.cols + c, r * b.cols + hc];
+      if (cells.every((j) => b.cells[j] === '.') && Math.random() < 0.7) {
+        b.cells[cells[0]] = 'B';
+        b.cells[cells[1]] = 'W';
+        b.cells[cells[2]] = 'W';
+      }
+    }
+  }
+  stopGame();
+  boardChanged();
+}
+
+// ---------------------------------------------------------------- API
+
+async function api(path, body, signal) {
+  const res = await fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+  let data;
+  try {
+    data = await res.json();
+  } catch (e) {
+    throw new Error(`${res.status} ${res.statusText}: the server's answer is not JSON`);
+  }
+  if (!res.ok) {
+    const err = new Error(data && data.error ? data.error : `${res.status} ${res.statusText}`);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+function scheduleSolve() {
+  clearTimeout(solveTimer);
+  $('answer').dataset.state = 'busy';
+  solveTimer = setTimeout(solve, 120);
+}
+
+async function solve() {
+  if (solveAbort) solveAbort.abort();
+  solveAbort = new AbortController();
+  const seq = ++solveSeq;
+  const request = { puzzle, board: boardRows() };
+  if (puzzle === 'king') request.moves = $('moves').value;
+  try {
+    const res = await api('/api/solve', request, solveAbort.signal);
+    if (seq !== solveSeq) return;
+    showAnswer(res);
+  } catch (e) {
+    if (e.name === 'AbortError' || seq !== solveSeq) return;
+    showError(e.message);
+  }
+}
+
+function showAnswer(res) {
+  last = res;
+  const answer = $('answer');
+  answer.dataset.state = 'done';
+  answer.dataset.answer = res.answer;
+  answer.dataset.puzzle = res.puzzle;
+  $('answer-value').textContent = res.answer;
+  $('answer-text').textContent = res.headline;
+  $('error').textContent = '';
+  if (pictureUrl) URL.revokeObjectURL(pictureUrl);
+  pictureUrl = URL.createObjectURL(new Blob([res.svg], { type: 'image/svg+xml' }));
+  const img = $('picture');
+  img.src = pictureUrl;
+  img.alt = res.headline;
+  $('text').textContent = res.text;
+  $('record').textContent = JSON.stringify(res.record, null, 1);
+  $('command').textContent = res.command;
+  if (judgeFromBoard && document.activeElement !== $('judge-text')) {
+    $('judge-text').value = res.judge_input;
+  }
+  for (const id of ['download-svg', 'download-json', 'download-input']) $(id).disabled = false;
+  $('play-start').disabled = play.active;
+}
+
+function showError(message) {
+  last = null;
+  const answer = $('answer');
+  answer.dataset.state = 'error';
+  delete answer.dataset.answer;
+  $('answer-value').textContent = '';
+  $('answer-text').textContent = 'no answer';
+  $('error').textContent = message;
+  if (pictureUrl) URL.revokeObjectURL(pictureUrl);
+  pictureUrl = null;
+  $('picture').removeAttribute('src');
+  $('text').textContent = '';
+  $('record').textContent = '';
+  for (const id of ['download-svg', 'download-json']) $(id).disabled = true;
+  $('play-start').disabled = true;
+}
+
+// ---------------------------------------------------------------- judge format
+
+async function loadText() {
+  $('parse-error').textContent = '';
+  try {
+    const res = await api('/api/parse', { puzzle, text: $('judge-text').value });
+    loaded = res.boards;
+    const select = $('case');
+    select.replaceChildren();
+    res.boards.forEach((_, i) => {
+      const opt = document.createElement('option');
+      opt.value = i;
+      opt.textContent = `${i + 1} of ${res.count}`;
+      select.append(opt);
+    });
+    $('case-label').hidden = res.count < 2;
+    judgeFromBoard = false;
+    setBoard(res.boards[0]);
+    judgeFromBoard = false;
+  } catch (e) {
+    $('parse-error').textContent = e.message;
+  }
+}
+
+function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ---------------------------------------------------------------- King game
+
+function legalFrom(at, visited) {
+  const b = board();
+  const offsets = {
+    king: [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]],
+    wazir: [[-1, 0], [0, -1], [0, 1], [1, 0]],
+    ferz: [[-1, -1], [-1, 1], [1, -1], [1, 1]],
+    knight: [[-2, -1], [-2, 1], [-1, -2], [-1, 2], [1, -2], [1, 2], [2, -1], [2, 1]],
+  }[$('moves').value];
+  const seen = new Set(visited.map(([r, c]) => r * b.cols + c));
+  return offsets
+    .map(([dr, dc]) => [at[0] + dr, at[1] + dc])
+    .filter(([r, c]) => r >= 0 && c >= 0 && r < b.rows && c < b.cols &&
+      b.cells[r * b.cols + c] !== '#' && !seen.has(r * b.cols + c));
+}
+
+function setPlayStatus(text, over) {
+  const el = $('play-status');
+  el.textContent = text;
+  el.dataset.over = over ? 'true' : 'false';
+}
+
+async function startGame() {
+  if (!last || last.puzzle !== 'king') return;
+  const start = last.start;
+  play = { active: true, at: start, visited: [start], legal: [], over: false, busy: false };
+  setEditing(false);
+  if ($('side').value === 'bob') {
+    setPlayStatus('The engine (Alice) is thinking…', false);
+    await sendMove(null);
+  } else {
+    play.legal = legalFrom(start, play.visited);
+    const wins = last.answer === 'A';
+    setPlayStatus(play.legal.length === 0
+      ? 'Alice cannot move: the engine (Bob) wins.'
+      : `Your move (Alice): click a green square. With perfect play you ${wins ? 'win' : 'lose'}.`,
+    play.legal.length === 0);
+    draw();
+  }
+}
+
+function stopGame() {
+  if (!play.active) return;
+  play = { active: false };
+  setEditing(true);
+  setPlayStatus('Start a game, then click a highlighted square to move.', false);
+  draw();
+}
+
+function setEditing(on) {
+  for (const id of ['rows', 'cols', 'moves', 'sample', 'clear', 'random', 'load', 'side']) $(id).disabled = !on;
+  for (const input of document.querySelectorAll('input[name=puzzle]')) input.disabled = !on;
+  $('play-start').disabled = !on;
+  $('play-stop').disabled = on;
+}
+
+async function playMove(cell) {
+  if (play.busy) return;
+  if (play.over) { setPlayStatus('The game is over: stop it to edit the board, or start again.', true); return; }
+  await sendMove(cell);
+}
+
+async function sendMove(cell) {
+  play.busy = true;
+  const body = {
+    board: boardRows(),
+    moves: $('moves').value,
+    visited: play.visited,
+    at: play.at,
+  };
+  if (cell) body.play = cell;
+  try {
+    const res = await api('/api/king/move', body);
+    if (!play.active) return;
+    play.visited = res.visited;
+    play.at = res.at;
+    play.legal = res.legal;
+    play.over = res.over;
+    $('play-status').dataset.refused = 'false';
+    $('play-status').dataset.winner = res.winner || '';
+    setPlayStatus(res.message, res.over);
+  } catch (e) {
+    $('play-status').dataset.refused = 'true';
+    setPlayStatus(`Refused: ${e.message}`, false);
+  } finally {
+    play.busy = false;
+    draw();
+  }
+}
+
+// ---------------------------------------------------------------- setup
+
+function selectPuzzle(name) {
+  stopGame();
+  puzzle = name;
+  if (!boards[name]) boards[name] = makeBoard(PUZZLES[name].sample);
+  const b = board();
+  $('rows').value = b.rows;
+  $('cols').value = b.cols;
+  $('about').textContent = PUZZLES[name].about;
+  $('legend').textContent = PUZZLES[name].legend;
+  $('moves-label').hidden = name !== 'king';
+  $('play').hidden = name !== 'king';
+  $('case-label').hidden = true;
+  $('parse-error').textContent = '';
+  judgeFromBoard = true;
+  document.body.dataset.puzzle = name;
+  boardChanged();
+}
+
+function init() {
+  for (const input of document.querySelectorAll('input[name=puzzle]')) {
+    input.addEventListener('change', () => { if (input.checked) selectPuzzle(input.value); });
+  }
+  $('rows').addEventListener('change', resize);
+  $('cols').addEventListener('change', resize);
+  $('moves').addEventListener('change', () => { stopGame(); scheduleSolve(); });
+  $('sample').addEventListener('click', () => setBoard(PUZZLES[puzzle].sample));
+  $('clear').addEventListener('click', clearBoard);
+  $('random').addEventListener('click', randomBoard);
+  $('load').addEventListener('click', loadText);
+  $('case').addEventListener('change', () => {
+    const rows = loaded[Number($('case').value)];
+    if (rows) { setBoard(rows); judgeFromBoard = false; }
+  });
+  $('judge-text').addEventListener('input', () => { judgeFromBoard = false; });
+  $('download-input').addEventListener('click', () => {
+    if (last) download(`${last.puzzle}.txt`, last.judge_input, 'text/plain');
+  });
+  $('download-svg').addEventListener('click', () => {
+    if (last) download(`${last.puzzle}.svg`, last.svg, 'image/svg+xml');
+  });
+  $('download-json').addEventListener('click', () => {
+    if (last) download(`${last.puzzle}.json`, JSON.stringify(last.record) + '\n', 'application/json');
+  });
+  $('play-start').addEventListener('click', startGame);
+  $('play-stop').addEventListener('click', stopGame);
+  const canvas = $('board');
+  canvas.addEventListener('pointerdown', onPointerDown);
+  canvas.addEventListener('pointermove', onPointerMove);
+  canvas.addEventListener('pointerup', onPointerUp);
+  canvas.addEventListener('pointercancel', onPointerUp);
+  const checked = document.querySelector('input[name=puzzle]:checked');
+  selectPuzzle(checked ? checked.value : 'rooks');
+  document.body.dataset.ready = 'true';
+}
+
+init();
