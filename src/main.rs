@@ -251,7 +251,9 @@ fn open(path: Option<&PathBuf>) -> Result<(Box<dyn BufRead>, String), String> {
 
 fn board_reader(input: &InputArgs) -> Result<BoardReader<Box<dyn BufRead>>, String> {
     let (r, name) = open(input.file.as_ref())?;
-    Ok(BoardReader::new(r, name).with_max_cells(input.max_cells))
+    // Cell indices are u32 inside the solvers: boards stay below 2^32 - 1 cells whatever the flag.
+    let limit = input.max_cells.min(u64::from(u32::MAX) - 1);
+    Ok(BoardReader::new(r, name).with_max_cells(limit))
 }
 
 /// Runs the command; `Ok(code)` is the exit code, `Err` an error already worth printing.

@@ -373,12 +373,16 @@ pub fn can_build(grid: &Grid) -> bool {
 /// Solves a pattern: a tiling, or the reason there is none.
 ///
 /// # Constraints
-/// Cells are `B`, `W`, `.`; fewer than 2³¹ black cells.
+/// Cells are `B`, `W`, `.`; fewer than 2³² − 1 cells.
 /// # Panics
-/// If there are 2³¹ black cells or more.
+/// If the board has 2³² − 1 cells or more.
 /// # Complexity
 /// O(n) time for n cells; memory: the board plus O(blacks) words.
 pub fn solve(grid: &Grid) -> Answer {
+    assert!(
+        grid.cells().len() < u32::MAX as usize,
+        "lpuzzle: boards are limited to 2^32 - 1 cells"
+    );
     let (rows, cols) = (grid.rows(), grid.cols());
     let mut blacks = 0usize;
     let mut whites = 0usize;
