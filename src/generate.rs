@@ -99,31 +99,29 @@ fn tiled(rng: &mut GenRng, rows: usize, cols: usize, density: f64) -> Grid {
     order.shuffle(rng);
     for i in order {
         let (r, c) = (i as usize / cols, i as usize % cols);
-        {
-            if cells[r * cols + c] != b'.' || !rng.random_bool(p) {
-                continue;
-            }
-            let first = rng.random_range(0..4usize);
-            for k in 0..4 {
-                let o = (first + k) % 4;
-                let vr = if o & 1 == 0 {
-                    r.checked_sub(1)
-                } else {
-                    Some(r + 1).filter(|&x| x < rows)
-                };
-                let hc = if o & 2 == 0 {
-                    c.checked_sub(1)
-                } else {
-                    Some(c + 1).filter(|&x| x < cols)
-                };
-                if let (Some(vr), Some(hc)) = (vr, hc) {
-                    let (v, h) = (vr * cols + c, r * cols + hc);
-                    if cells[v] == b'.' && cells[h] == b'.' {
-                        cells[r * cols + c] = b'B';
-                        cells[v] = b'W';
-                        cells[h] = b'W';
-                        break;
-                    }
+        if cells[r * cols + c] != b'.' || !rng.random_bool(p) {
+            continue;
+        }
+        let first = rng.random_range(0..4usize);
+        for k in 0..4 {
+            let o = (first + k) % 4;
+            let vr = if o & 1 == 0 {
+                r.checked_sub(1)
+            } else {
+                Some(r + 1).filter(|&x| x < rows)
+            };
+            let hc = if o & 2 == 0 {
+                c.checked_sub(1)
+            } else {
+                Some(c + 1).filter(|&x| x < cols)
+            };
+            if let (Some(vr), Some(hc)) = (vr, hc) {
+                let (v, h) = (vr * cols + c, r * cols + hc);
+                if cells[v] == b'.' && cells[h] == b'.' {
+                    cells[r * cols + c] = b'B';
+                    cells[v] = b'W';
+                    cells[h] = b'W';
+                    break;
                 }
             }
         }
