@@ -420,8 +420,10 @@ fn parse_move(text: &str, legal: &[(usize, usize)]) -> Result<(usize, usize), St
 }
 
 fn write_json<W: Write>(out: &mut W, record: &Record) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, record).map_err(io::Error::other)?;
-    out.write_all(b"\n")
+    // Serialise first, so a failed write keeps its io::ErrorKind (a closed pipe stays quiet).
+    let mut line = serde_json::to_vec(record).map_err(io::Error::other)?;
+    line.push(b'\n');
+    out.write_all(&line)
 }
 
 /// Totals of a `verify` run.

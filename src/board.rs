@@ -290,7 +290,10 @@ impl<R: BufRead> BoardReader<R> {
             let token = &b[start..i];
             let value = parse_number(token).ok_or_else(|| {
                 let shown = String::from_utf8_lossy(token);
-                let found = if shown.chars().count() > 24 {
+                let found = if std::str::from_utf8(token).is_err() {
+                    let bad = token.iter().position(|c| !c.is_ascii()).unwrap_or(0);
+                    describe_at(b, start + bad)
+                } else if shown.chars().count() > 24 {
                     format!("'{}…'", shown.chars().take(24).collect::<String>())
                 } else {
                     format!("'{shown}'")

@@ -1,0 +1,548 @@
+//! Property tests across the layers, for every puzzle:
+//!
+//! - random boards, written in the judge's text format and run through the `app` drivers:
+//!   judge answer == `--json` certificate answer, and `Record::verify` accepts every certificate;
+//! - on tiny boards, all of those equal an exhaustive search written here (rooks placement
+//!   search, L tiling search, King game search memoised on the visited bitmask), sharing no code
+//!   with the crate;
+//! - any byte string fed to any driver gives `Ok` or an `AppError::Input` with line ≥ 1 and
+//!   column ≥ 1, never a panic.
+//!
+//! Sized to run in a few seconds with `cargo test --release`.
+
+use std::collections::HashMap;
+
+use gridmatch::app::{self, AppError, KingOptions, Mode, RooksOptions};
+use gridmatch::board::BoardReader;
+use gridmatch::formats::json::Record;
+use gridmatch::puzzles::king::Moves;
+use proptest::prelude::*;
+use proptest::sample::select;
+
+/// A board as rows of bytes.
+type Rows = Vec<Vec<u8>>;
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        // Only tests/props.rs is ours: no regression files next to it.
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Running the drivers on text
+// ------------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, Debug)]
+enum Driver {
+    Rooks,
+    RooksRect,
+    Lpuzzle,
+    King(Moves),
+}
+
+fn run(input: &[u8], driver: Driver, mode: Mode) -> Result<String, AppError> {
+    let mut reader = BoardReader::new(input, "prop").with_max_cells(10_000);
+    let mut out = Vec::new();
+    match driver {
+        Driver::Rooks | Driver::RooksRect => {
+            let rect = matches!(driver, Driver::RooksRect);
+            app::rooks(&mut reader, &mut out, &RooksOptions { mode, rect })?
+        }
+        Driver::Lpuzzle => app::lpuzzle(&mut reader, &mut out, mode)?,
+        Driver::King(moves) => app::king(
+            &mut reader,
+            &mut out,
+            &KingOptions {
+                mode,
+                all: false,
+                moves,
+            },
+        )?,
+    }
+    Ok(String::from_utf8(out).expect("output is UTF-8"))
+}
+
+/// Writes boards in a judge format: `counted` puts the number of boards first; `square` writes
+/// `N` headers, otherwise `R C`.
+fn judge_text(boards: &[Rows], counted: bool, square: bool) -> String {
+    let mut s = String::new();
+    if counted {
+        s += &format!("{}\n", boards.len());
+    }
+    for b in boards {
+        if square {
+            s += &format!("{}\n", b.len());
+        } else {
+            s += &format!("{} {}\n", b.len(), b[0].len());
+        }
+        for row in b {
+            s += std::str::from_utf8(row).unwrap();
+            s.push('\n');
+        }
+    }
+    s
+}
+
+/// Runs the judge and `--json` modes on the same text and checks they agree and that every
+/// certificate verifies; returns the judge's answer lines.
+fn answers(text: &str, driver: Driver) -> Vec<String> {
+    let judge = run(text.as_bytes(), driver, Mode::Judge).expect("judge mode");
+    let json = run(text.as_bytes(), driver, Mode::Json).expect("json mode");
+    let judge: Vec<String> = judge.lines().map(str::to_string).collect();
+    let json: Vec<&str> = json.lines().collect();
+    assert_eq!(
+        judge.len(),
+        json.len(),
+        "one certificate per answer\n{text}"
+    );
+    for (i, (j, line)) in judge.iter().zip(&json).enumerate() {
+        let rec: Record = serde_json::from_str(line).expect("a certificate");
+        assert_eq!(rec.case(), i as u64 + 1);
+        if let Err(why) = rec.verify() {
+            panic!("certificate {} rejected: {why}\n{line}", i + 1);
+        }
+        let from_json = match &rec {
+            Record::Rooks(r) => r.answer.to_string(),
+            Record::Lpuzzle(r) => r.answer.clone(),
+            Record::King(r) => format!("Case #{}: {}", i + 1, r.answer),
+        };
+        assert_eq!(*j, from_json, "judge answer vs certificate");
+    }
+    judge
+}
+
+// ------------------------------------------------------------------------------------------
+// Exhaustive searches (independent of the crate)
+// ------------------------------------------------------------------------------------------
+
+/// Most non-attacking rooks: each empty cell in turn gets a rook or not; a rook is allowed when
+/// no earlier rook sees it along its row or column without a pawn in between.
+fn brute_rooks(b: &Rows) -> usize {
+    let (rows, cols) = (b.len(), b[0].len());
+    let sees = |(r1, c1): (usize, usize), (r2, c2): (usize, usize)| {
+        (r1 == r2 && (c1.min(c2)..=c1.max(c2)).all(|c| b[r1][c] == b'.'))
+            || (c1 == c2 && (r1.min(r2)..=r1.max(r2)).all(|r| b[r][c1] == b'.'))
+    };
+    let cells: Vec<(usize, usize)> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| (r, c)))
+        .filter(|&(r, c)| b[r][c] == b'.')
+        .collect();
+    fn go(
+        i: usize,
+        cells: &[(usize, usize)],
+        placed: &mut Vec<(usize, usize)>,
+        sees: &dyn Fn((usize, usize), (usize, usize)) -> bool,
+    ) -> usize {
+        if i == cells.len() {
+            return placed.len();
+        }
+        let mut best = go(i + 1, cells, placed, sees);
+        if placed.iter().all(|&p| !sees(p, cells[i])) {
+            placed.push(cells[i]);
+            best = best.max(go(i + 1, cells, placed, sees));
+            placed.pop();
+        }
+        best
+    }
+    go(0, &cells, &mut Vec::new(), &sees)
+}
+
+/// Can the pattern be tiled by L pieces (a black corner, a white above or below it, a white
+/// left or right of it)? The first uncovered B/W cell must belong to some piece; try them all.
+fn brute_tiling(b: &Rows) -> bool {
+    let (rows, cols) = (b.len() as i64, b[0].len() as i64);
+    let at = |r: i64, c: i64| {
+        if r < 0 || c < 0 || r >= rows || c >= cols {
+            b'.'
+        } else {
+            b[r as usize][c as usize]
+        }
+    };
+    fn go(used: &mut Vec<bool>, rows: i64, cols: i64, at: &dyn Fn(i64, i64) -> u8) -> bool {
+        let Some(i) =
+            (0..rows * cols).find(|&i| at(i / cols, i % cols) != b'.' && !used[i as usize])
+        else {
+            return true;
+        };
+        let (r, c) = (i / cols, i % cols);
+        for (br, bc) in [(r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)] {
+            for dv in [-1, 1] {
+                for dh in [-1, 1] {
+                    let piece = [(br, bc), (br + dv, bc), (br, bc + dh)];
+                    let colours_ok =
+                        at(br, bc) == b'B' && at(br + dv, bc) == b'W' && at(br, bc + dh) == b'W';
+                    if !colours_ok
+                        || !piece.contains(&(r, c))
+                        || piece.iter().any(|&(a, b)| used[(a * cols + b) as usize])
+                    {
+                        continue;
+                    }
+                    for &(a, b) in &piece {
+                        used[(a * cols + b) as usize] = true;
+                    }
+                    if go(used, rows, cols, at) {
+                        return true;
+                    }
+                    for &(a, b) in &piece {
+                        used[(a * cols + b) as usize] = false;
+                    }
+                }
+            }
+        }
+        false
+    }
+    go(&mut vec![false; (rows * cols) as usize], rows, cols, &at)
+}
+
+/// Who wins the King game from the board's K ('A' if the first player does): a game search
+/// over (visited cells as a bitmask, position), memoised.
+fn brute_king(b: &Rows, moves: Moves) -> char {
+    let (rows, cols) = (b.len() as i64, b[0].len() as i64);
+    let steps: Vec<(i64, i64)> = match moves {
+        Moves::King => vec![
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ],
+        Moves::Wazir => vec![(-1, 0), (1, 0), (0, -1), (0, 1)],
+        Moves::Ferz => vec![(-1, -1), (-1, 1), (1, -1), (1, 1)],
+        Moves::Knight => vec![
+            (-2, -1),
+            (-2, 1),
+            (2, -1),
+            (2, 1),
+            (-1, -2),
+            (-1, 2),
+            (1, -2),
+            (1, 2),
+        ],
+    };
+    fn wins(
+        visited: u64,
+        pos: (i64, i64),
+        b: &Rows,
+        steps: &[(i64, i64)],
+        memo: &mut HashMap<(u64, (i64, i64)), bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(&(visited, pos)) {
+            return w;
+        }
+        let (rows, cols) = (b.len() as i64, b[0].len() as i64);
+        let mut w = false;
+        for &(dr, dc) in steps {
+            let (r, c) = (pos.0 + dr, pos.1 + dc);
+            if r < 0 || c < 0 || r >= rows || c >= cols || b[r as usize][c as usize] == b'#' {
+                continue;
+            }
+            let bit = 1u64 << (r * cols + c);
+            if visited & bit == 0 && !wins(visited | bit, (r, c), b, steps, memo) {
+                w = true;
+                break;
+            }
+        }
+        memo.insert((visited, pos), w);
+        w
+    }
+    let k = (0..rows * cols)
+        .find(|&i| b[(i / cols) as usize][(i % cols) as usize] == b'K')
+        .expect("a K");
+    let start = (k / cols, k % cols);
+    if wins(1 << k, start, b, &steps, &mut HashMap::new()) {
+        'A'
+    } else {
+        'B'
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Board strategies
+// ------------------------------------------------------------------------------------------
+
+/// A `rows × cols` board (sizes drawn from the ranges) over `cells` (repeat a byte to weight it).
+fn board(
+    rows: std::ops::RangeInclusive<usize>,
+    cols: std::ops::RangeInclusive<usize>,
+    cells: &'static [u8],
+) -> impl Strategy<Value = Rows> {
+    (rows, cols).prop_flat_map(move |(r, c)| {
+        prop::collection::vec(prop::collection::vec(select(cells), c), r)
+    })
+}
+
+fn square_board(n: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Rows> {
+    n.prop_flat_map(|n| prop::collection::vec(prop::collection::vec(select(&b"...X"[..]), n), n))
+}
+
+/// An L pattern made by dropping pieces on an empty board (usually tileable), then maybe
+/// changing one cell (usually not).
+fn tiled_pattern(max: usize) -> impl Strategy<Value = Rows> {
+    (1..=max, 1..=max)
+        .prop_flat_map(move |(r, c)| {
+            (
+                Just((r, c)),
+                prop::collection::vec((0..r, 0..c, any::<bool>(), any::<bool>()), 0..=r * c),
+                prop::option::of((0..r, 0..c, select(&b"BW."[..]))),
+            )
+        })
+        .prop_map(|((rows, cols), drops, flip)| {
+            let mut b = vec![vec![b'.'; cols]; rows];
+            for (r, c, down, right) in drops {
+                let vr = if down { r + 1 } else { r.wrapping_sub(1) };
+                let hc = if right { c + 1 } else { c.wrapping_sub(1) };
+                if vr >= rows || hc >= cols {
+                    continue;
+                }
+                if b[r][c] == b'.' && b[vr][c] == b'.' && b[r][hc] == b'.' {
+                    b[r][c] = b'B';
+                    b[vr][c] = b'W';
+                    b[r][hc] = b'W';
+                }
+            }
+            if let Some((r, c, v)) = flip {
+                b[r][c] = v;
+            }
+            b
+        })
+}
+
+/// A King board with exactly one K.
+fn king_board(max_r: usize, max_c: usize) -> impl Strategy<Value = Rows> {
+    board(1..=max_r, 1..=max_c, b"...#").prop_flat_map(|b| {
+        let (r, c) = (b.len(), b[0].len());
+        (Just(b), 0..r, 0..c).prop_map(|(mut b, kr, kc)| {
+            b[kr][kc] = b'K';
+            b
+        })
+    })
+}
+
+fn moves() -> impl Strategy<Value = Moves> {
+    select(&Moves::ALL[..])
+}
+
+// ------------------------------------------------------------------------------------------
+// Answers: judge == certificate == verifier == exhaustive search
+// ------------------------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(config(1000))]
+
+    #[test]
+    fn rooks_judge_json_verify_and_brute(boards in prop::collection::vec(square_board(1..=5), 1..=4)) {
+        let got = answers(&judge_text(&boards, false, true), Driver::Rooks);
+        let want: Vec<String> = boards.iter().map(|b| brute_rooks(b).to_string()).collect();
+        prop_assert_eq!(got, want);
+    }
+
+    #[test]
+    fn rooks_rect_judge_json_verify_and_brute(boards in prop::collection::vec(board(1..=4, 1..=6, b"...X"), 1..=4)) {
+        let got = answers(&judge_text(&boards, false, false), Driver::RooksRect);
+        let want: Vec<String> = boards.iter().map(|b| brute_rooks(b).to_string()).collect();
+        prop_assert_eq!(got, want);
+    }
+
+    #[test]
+    fn lpuzzle_judge_json_verify_and_brute(
+        boards in prop::collection::vec(prop_oneof![tiled_pattern(5), board(1..=4, 1..=4, b"BWW.")], 1..=4)
+    ) {
+        let got = answers(&judge_text(&boards, true, false), Driver::Lpuzzle);
+        let want: Vec<String> = boards
+            .iter()
+            .map(|b| if brute_tiling(b) { "YES" } else { "NO" }.to_string())
+            .collect();
+        prop_assert_eq!(got, want);
+    }
+
+    #[test]
+    fn king_judge_json_verify_and_brute(boards in prop::collection::vec(king_board(4, 4), 1..=3), moves in moves()) {
+        let got = answers(&judge_text(&boards, true, false), Driver::King(moves));
+        let want: Vec<String> = boards
+            .iter()
+            .enumerate()
+            .map(|(i, b)| format!("Case #{}: {}", i + 1, brute_king(b, moves)))
+            .collect();
+        prop_assert_eq!(got, want);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(100))]
+
+    /// Bigger boards: no exhaustive search, but the layers must still agree.
+    #[test]
+    fn larger_boards_layers_agree(
+        rooks in prop::collection::vec(square_board(6..=30), 1..=2),
+        lp in prop::collection::vec(prop_oneof![tiled_pattern(24), board(2..=12, 2..=12, b"BWW.")], 1..=2),
+        kings in prop::collection::vec(king_board(16, 16), 1..=2),
+        moves in moves(),
+    ) {
+        answers(&judge_text(&rooks, false, true), Driver::Rooks);
+        answers(&judge_text(&lp, true, false), Driver::Lpuzzle);
+        answers(&judge_text(&kings, true, false), Driver::King(moves));
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Any bytes: Ok or a positioned input error, never a panic
+// ------------------------------------------------------------------------------------------
+
+/// Checks the contract on one input for one driver.
+fn positioned_or_ok(input: &[u8], driver: Driver) -> Result<(), TestCaseError> {
+    for mode in [Mode::Judge, Mode::Json, Mode::Show] {
+        match run(input, driver, mode) {
+            Ok(_) => {}
+            Err(AppError::Input(e)) => {
+                prop_assert!(e.line >= 1 && e.col >= 1, "{driver:?}: {e:?}");
+            }
+            Err(AppError::Io(e)) => prop_assert!(false, "{driver:?}: I/O error {e}"),
+        }
+    }
+    Ok(())
+}
+
+/// The same contract for `verify`. With `strict == false`, two known defects are let through
+/// (see `verify_missing_field_has_a_column` and `verify_invalid_utf8_is_an_input_error`, ignored
+/// until they are fixed): column 0 on JSON errors that serde_json reports without a column.
+fn verify_positioned_or_ok(input: &[u8], strict: bool) -> Result<(), TestCaseError> {
+    let mut out = Vec::new();
+    match app::verify(input, "prop", &mut out) {
+        Ok(s) => prop_assert!(s.failed <= s.checked),
+        Err(AppError::Input(e)) => {
+            prop_assert!(e.line >= 1, "verify: {e:?}");
+            prop_assert!(
+                e.col >= 1 || (!strict && e.found.starts_with("invalid JSON")),
+                "verify: {e:?}"
+            );
+        }
+        Err(AppError::Io(e)) => prop_assert!(false, "verify: I/O error {e}"),
+    }
+    Ok(())
+}
+
+/// Bytes that look like judge input: digits, signs, blanks, line ends and board characters,
+/// with the odd stray byte.
+fn judge_like() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(
+        prop_oneof![
+            8 => select(&b"0123456789"[..]),
+            6 => select(&b" \n\n\n"[..]),
+            6 => select(&b".X#KBW"[..]),
+            1 => select(&b"-+\t\r"[..]),
+            1 => any::<u8>(),
+        ],
+        0..120,
+    )
+}
+
+/// Text that looks like certificates: a real one with a few bytes changed.
+fn json_like() -> impl Strategy<Value = Vec<u8>> {
+    let seeds = vec![
+        r#"{"puzzle":"rooks","case":1,"board":["X.",".."],"answer":2,"rooks":[[0,1],[1,0]],"cover":{"rows":[[1,0,1]],"cols":[[1,0,1]]}}"#,
+        r#"{"puzzle":"lpuzzle","case":1,"board":["BW","W."],"answer":"YES","pieces":[[[0,0],[1,0],[0,1]]]}"#,
+        r#"{"puzzle":"lpuzzle","case":2,"board":["B"],"answer":"NO","reason":{"kind":"count","message":"m","blacks":1,"whites":0,"cells":[]}}"#,
+        r#"{"puzzle":"king","case":1,"moves":"king","board":["K.",".#"],"answer":"B","matching":[[0,1,1,0]],"barrier":[]}"#,
+    ];
+    (
+        select(seeds),
+        prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..4),
+    )
+        .prop_map(|(s, edits)| {
+            let mut b = s.as_bytes().to_vec();
+            for (i, v) in edits {
+                let i = i.index(b.len());
+                b[i] = if v < 128 {
+                    v
+                } else {
+                    b"0123456789[],:\"-"[v as usize % 16]
+                };
+            }
+            b
+        })
+}
+
+proptest! {
+    #![proptest_config(config(1500))]
+
+    #[test]
+    fn any_bytes_rooks(input in prop::collection::vec(any::<u8>(), 0..200)) {
+        positioned_or_ok(&input, Driver::Rooks)?;
+        positioned_or_ok(&input, Driver::RooksRect)?;
+    }
+
+    #[test]
+    fn any_bytes_lpuzzle(input in prop::collection::vec(any::<u8>(), 0..200)) {
+        positioned_or_ok(&input, Driver::Lpuzzle)?;
+    }
+
+    #[test]
+    fn any_bytes_king(input in prop::collection::vec(any::<u8>(), 0..200)) {
+        positioned_or_ok(&input, Driver::King(Moves::King))?;
+    }
+
+    #[test]
+    fn judge_like_bytes_every_driver(input in judge_like()) {
+        positioned_or_ok(&input, Driver::Rooks)?;
+        positioned_or_ok(&input, Driver::RooksRect)?;
+        positioned_or_ok(&input, Driver::Lpuzzle)?;
+        positioned_or_ok(&input, Driver::King(Moves::King))?;
+        positioned_or_ok(&input, Driver::King(Moves::Knight))?;
+    }
+
+    /// `verify` on arbitrary text (valid UTF-8; see `verify_invalid_utf8` for the rest).
+    #[test]
+    fn any_text_verify(input in ".{0,200}") {
+        verify_positioned_or_ok(input.as_bytes(), false)?;
+    }
+
+    #[test]
+    fn json_like_verify(input in json_like()) {
+        verify_positioned_or_ok(&input, false)?;
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Known defects of `verify`'s error positions (reported; ignored until src is fixed)
+// ------------------------------------------------------------------------------------------
+
+/// A certificate line with a missing field: serde_json gives no column (0), and `verify` passes
+/// it on as `FILE:1:0`.
+#[test]
+#[ignore = "known defect: verify reports column 0 for JSON errors without a position"]
+fn verify_missing_field_has_a_column() {
+    let mut out = Vec::new();
+    match app::verify(&br#"{"puzzle":"rooks"}"#[..], "t", &mut out) {
+        Err(AppError::Input(e)) => assert!(e.line == 1 && e.col >= 1, "{e:?}"),
+        other => panic!("expected an input error, got {other:?}"),
+    }
+}
+
+/// Invalid UTF-8 in a certificate file: `verify` reads with `BufRead::lines`, so the result is
+/// an I/O error without file, line or column.
+#[test]
+#[ignore = "known defect: verify reports invalid UTF-8 as an I/O error without a position"]
+fn verify_invalid_utf8_is_an_input_error() {
+    let mut out = Vec::new();
+    match app::verify(&b"\n\xff\xfe\n"[..], "t", &mut out) {
+        Err(AppError::Input(e)) => assert!(e.line == 2 && e.col >= 1, "{e:?}"),
+        other => panic!("expected an input error at line 2, got {other:?}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(config(400))]
+
+    /// The strict contract on any bytes, invalid UTF-8 included.
+    #[test]
+    #[ignore = "known defects: see verify_missing_field_has_a_column, verify_invalid_utf8_is_an_input_error"]
+    fn any_bytes_verify_strict(input in prop_oneof![prop::collection::vec(any::<u8>(), 0..200), json_like()]) {
+        verify_positioned_or_ok(&input, true)?;
+    }
+}
