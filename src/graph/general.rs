@@ -2,39 +2,58 @@
 //! decomposition, and maximum matchings that avoid a given vertex.
 //!
 //! **Complexity:** [`maximum_matching`] / [`maximum_matching_from`] run in
-//! O(k · (n + m) · α(n)) time, k ≤ n/2 being the number of vertices left
-//! exposed by the greedy warm start (so O(n · m · α(n)) worst case, and close
-//! to linear on grid-like graphs, where almost every search stays local);
+//! O(k · (n + m) · α(n)) time, k ≤ n/2 being the number of vertices still
+//! exposed after the greedy warm start (so O(n · m · α(n)) worst case; on
+//! grid-like graphs k is tiny and the run is close to linear);
 //! [`gallai_edmonds`] and [`maximum_matching_avoiding`] run in
-//! O((n + m) · α(n)). Memory is O(n + m); no function recurses, so vertex
-//! counts in the tens of millions are fine on any thread stack.
+//! O((n + m) · α(n)). Memory is O(n + m). Nothing recurses (explicit heap
+//! stacks and queues only), so graphs with tens of millions of vertices are
+//! fine on any thread stack.
 //!
-//! **Algorithm.** Edmonds' blossom algorithm with blossoms kept implicitly
-//! in a union–find structure over blossom bases (Gabow's formulation,
-//! as in LEMON's `MaxMatching`). A greedy pass first matches every vertex it
-//! can; then, for each still-exposed vertex `r`, an alternating tree is grown
-//! from `r` breadth-first. An even–even edge inside the tree closes an odd
-//! cycle, which is contracted by merging the bases along both tree paths up
-//! to their lowest common ancestor (the predecessor pointers are rewritten so
-//! that every even vertex still has an even-length alternating path to the
-//! root). Reaching an exposed vertex augments along that path. Per-search
-//! state is reset through a list of touched vertices, never in O(n). A tree
-//! that fails is *Hungarian*: none of its vertices can lie on a later
-//! augmenting path, so they are frozen for the rest of the run.
-//! [`gallai_edmonds`] grows one such forest from *all* exposed vertices of a
-//! maximum matching at once: outer vertices form D, inner vertices A,
-//! unreached vertices C (Gallai–Edmonds structure theorem). Flipping the
-//! even alternating path from a vertex of D to its root gives
-//! [`maximum_matching_avoiding`].
+//! **Algorithm.** Edmonds' blossom algorithm in Gabow's formulation, with
+//! blossoms shrunk implicitly by a union–find structure over their bases.
+//! 1. Warm start: Karp–Sipser-style greedy (a vertex with a single exposed
+//!    neighbour is matched to it, otherwise vertices are matched in id order
+//!    to their least-constrained neighbour); the same pass computes connected
+//!    components.
+//! 2. For each exposed vertex `r`, grow an alternating tree breadth-first.
+//!    An even–even edge closes an odd cycle: the blossoms on both tree paths
+//!    up to their lowest common ancestor are merged base by base, the inner
+//!    vertices on them becoming outer with a "bridge" label. Reaching an
+//!    exposed vertex augments along the path rebuilt from the labels (with
+//!    an explicit stack). Per-search state is reset through a list of
+//!    touched vertices, never in O(n). A failed tree is Hungarian: its
+//!    vertices can never lie on a later augmenting path and stay frozen. A
+//!    search is skipped when its component holds no other live exposed
+//!    vertex (e.g. the last exposed vertex of an odd component), since it
+//!    would fail after exploring the whole component.
+//! 3. [`gallai_edmonds`] grows one forest from *all* exposed vertices of a
+//!    maximum matching: outer vertices are D, inner vertices A, unreached
+//!    vertices C (Gallai–Edmonds structure theorem). The labels do not
+//!    depend on the scanning order, so pending outer vertices are scanned
+//!    smallest id first (a hierarchical bitmap), a near-sequential sweep of
+//!    the CSR arrays that roughly halves cache misses compared with BFS
+//!    order. [`maximum_matching_avoiding`] flips the even alternating path
+//!    from a vertex of D to the root of its tree.
 //!
-//! **Status:** tested against brute force (bitmask DP for ν(G) and every
-//! ν(G − v), exhaustive augmenting-path search) on thousands of random graphs
-//! with ≤ 12 vertices of varied density and on explicit families (odd cycles,
-//! nested blossoms, flowers, K1..K9, Petersen, paths, stars, disjoint
-//! unions); larger random graphs, long paths/cycles and king grids are
-//! certified by the Tutte–Berge barrier returned by [`gallai_edmonds`]
-//! (|V| − 2ν = odd(G − A) − |A|), the no-recursion claim by running them on a
-//! 256 KiB thread stack.
+//! **Status:** verified against brute force (bitmask DP for ν(G) and every
+//! ν(G − v), exhaustive augmenting-path search) on thousands of random
+//! graphs with ≤ 12 vertices of varied density, on random graphs with 13–18
+//! vertices, and on explicit families (odd cycles, nested blossoms, flowers,
+//! K1..K9, Petersen, paths, stars, disjoint unions), with every vertex of D
+//! avoided and random warm starts. Larger random graphs, nested blossoms up
+//! to 3^9 vertices, 200k-vertex paths and cycles and burnt king grids are
+//! certified by the Tutte–Berge equality |V| − 2ν = odd(G − A) − |A| for
+//! the returned barrier A, counted independently; the biggest of them run
+//! on a 256 KiB thread stack.
+//! Hand-made mutants of the core (path rebuilding, contraction, resets,
+//! skipping rules) are all caught by the tests, except behaviour-preserving
+//! ones. Timing (release, one core of a 2-core VM, test
+//! `king_grid_1000_timing`): 1000×1000 king grid with 10% of the cells burnt
+//! (~900k vertices, ~3.2M edges), matching plus decomposition 0.08 s when
+//! the matching is perfect and 0.12 s when D is the whole giant component;
+//! at 3200×3200 (9.2M vertices) about 2.4 s, mostly a few long
+//! breadth-first searches between far-apart exposed vertices.
 
 /// Sentinel vertex id meaning "no vertex" (e.g. the mate of an exposed
 /// vertex). Valid vertex ids are therefore `< u32::MAX`.
@@ -104,8 +123,9 @@ impl Graph {
     /// # Constraints
     /// The adjacency must be symmetric as a multiset (`u` appears in the list
     /// of `v` exactly as often as `v` in the list of `u`); this is only
-    /// checked by a `debug_assert!`, and the algorithms of this module give
-    /// meaningless results on asymmetric input. `offsets.len() - 1 < u32::MAX`.
+    /// checked by a `debug_assert!`; on asymmetric input the results of this
+    /// module are unspecified (every function still terminates).
+    /// `offsets.len() - 1 < u32::MAX`.
     ///
     /// # Panics
     /// If `offsets` is empty, `offsets[0] != 0`, `offsets` decreases
@@ -483,7 +503,8 @@ impl Matching {
     /// # Complexity
     /// O(n + m).
     pub fn is_matching_of(&self, g: &Graph) -> bool {
-        self.mate.len() == g.num_vertices() && self.edges().all(|(u, v)| g.has_edge(u, v))
+        self.mate.len() == g.num_vertices()
+            && self.edges().all(|(u, v)| g.neighbors(u).contains(&v))
     }
 }
 
@@ -496,8 +517,11 @@ fn check_matching(g: &Graph, m: &Matching, what: &str) {
         m.num_vertices(),
         g.num_vertices()
     );
-    if let Some((u, v)) = m.edges().find(|&(u, v)| !g.has_edge(u, v)) {
-        panic!("{what}: matched pair ({u}, {v}) is not an edge of the graph");
+    // Sequential over the CSR arrays (cache-friendly), one side per pair.
+    for (v, &u) in m.mate.iter().enumerate() {
+        if u != NONE && (v as u32) < u && !g.neighbors(v as u32).contains(&u) {
+            panic!("{what}: matched pair ({v}, {u}) is not an edge of the graph");
+        }
     }
 }
 
@@ -505,11 +529,6 @@ fn check_matching(g: &Graph, m: &Matching, what: &str) {
 // Alternating forest with implicit blossoms
 // ---------------------------------------------------------------------------
 
-static BLOSSOM_CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-static BLOSSOM_STEPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-static TOUCH_OK: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-static TOUCH_FAIL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-static LCA_STEPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 /// Vertex not (yet) in the forest.
 const UNLABELED: u8 = 0;
 /// Outer vertex (even distance to the root, or inside an outer blossom).
@@ -519,33 +538,60 @@ const ODD: u8 = 2;
 /// Vertex of a Hungarian tree: never again on an augmenting path.
 const DEAD: u8 = 3;
 
-/// The search state shared by all algorithms of this module.
+/// One step of the iterative reconstruction of the alternating path `P(x)`
+/// (see [`Forest`]); an explicit stack of these replaces recursion.
+#[derive(Clone, Copy)]
+enum Step {
+    /// Emit `P(x)` up to and including `stop` (up to the root if `NONE`).
+    Forward(u32, u32),
+    /// Emit the reverse of the prefix of `P(x)` that ends at `stop`.
+    Reverse(u32, u32),
+    /// Emit one vertex.
+    Emit(u32),
+}
+
+/// The search state shared by all algorithms of this module: an
+/// alternating forest with shrunken blossoms (Gabow's labelling, as in
+/// Tarjan's "Data Structures and Network Algorithms", ch. 9).
 ///
-/// Path invariant (as in Gabow's / LEMON's formulation): for every `EVEN`
-/// vertex `x`, the walk `x, mate[x], pred[mate[x]], mate[..], pred[..], …`
-/// is an even-length alternating path ending at the (exposed) root of its
-/// tree. `pred` of an `ODD` vertex is the `EVEN` vertex that labelled it;
-/// blossom contraction rewrites `pred` of the vertices it walks over so the
-/// invariant keeps holding for the vertices that just became `EVEN`.
+/// Every outer (`EVEN`) vertex `x` has an even-length alternating path
+/// `P(x)` to the exposed root of its tree, starting with its matched edge:
+/// * a root: `P(x) = x`;
+/// * outer as the mate of an inner vertex `w` (vertex label):
+///   `P(x) = x, w, P(pred[w])`;
+/// * a former inner vertex made outer by the blossom closed by the edge
+///   `{x1, y1}`, `x1` on its side (bridge label `bridge[x] = (x1, y1)`):
+///   `P(x) = reverse(P(x1) up to x), P(y1)`.
+///
+/// Labels never change once set, so neither does `P(x)`. Contraction walks
+/// blossom base to blossom base (no walk inside blossoms), which gives
+/// O((n + m) α(n)) per search; paths are only materialised to augment.
 struct Forest<'g> {
     g: &'g Graph,
     mate: Vec<u32>,
     label: Vec<u8>,
+    /// For an inner vertex: the outer vertex that labelled it.
     pred: Vec<u32>,
+    /// Bridge label of outer vertices that were inner; `[NONE, NONE]` else.
+    bridge: Vec<[u32; 2]>,
     /// Union–find parent over vertices; a set is an (outer) blossom.
     uf: Vec<u32>,
     /// Union-by-rank ranks (valid at set roots).
     rank: Vec<u8>,
     /// Base of the blossom (valid at set roots).
     base: Vec<u32>,
-    /// Visit stamps for lowest-common-ancestor walks.
+    /// Visit stamps for lowest-common-ancestor walks (valid at set roots).
     stamp: Vec<u32>,
     cur_stamp: u32,
-    /// BFS queue of `EVEN` vertices (`head` = next to scan).
+    /// BFS queue of `EVEN` vertices (`head` = next to scan); also where
+    /// [`Forest::blossom`] reports vertices that just became `EVEN`.
     queue: Vec<u32>,
     head: usize,
     /// Vertices labelled during the current single-root search.
     touched: Vec<u32>,
+    /// Scratch for path reconstruction.
+    path: Vec<u32>,
+    steps: Vec<Step>,
 }
 
 impl<'g> Forest<'g> {
@@ -557,6 +603,7 @@ impl<'g> Forest<'g> {
             mate,
             label: vec![UNLABELED; n],
             pred: vec![NONE; n],
+            bridge: vec![[NONE; 2]; n],
             uf: (0..n as u32).collect(),
             rank: vec![0; n],
             base: (0..n as u32).collect(),
@@ -565,6 +612,8 @@ impl<'g> Forest<'g> {
             queue: Vec::new(),
             head: 0,
             touched: Vec::new(),
+            path: Vec::new(),
+            steps: Vec::new(),
         }
     }
 
@@ -582,38 +631,27 @@ impl<'g> Forest<'g> {
         }
     }
 
-    /// Base of the blossom containing `x` (`x` itself if not in a blossom).
+    /// Unites the sets with roots `a != b` by rank; returns the new root.
     #[inline]
-    fn base_of(&mut self, x: u32) -> u32 {
-        let r = self.root(x);
-        self.base[r as usize]
-    }
-
-    /// Merges the blossom of `x` into the blossom based at `l`, keeping `l`
-    /// as the base.
-    fn absorb(&mut self, x: u32, l: u32) {
-        let rx = self.root(x);
-        let rl = self.root(l);
-        if rx == rl {
-            return;
-        }
-        let (kx, kl) = (self.rank[rx as usize], self.rank[rl as usize]);
-        let r = if kx < kl {
-            self.uf[rx as usize] = rl;
-            rl
-        } else if kx > kl {
-            self.uf[rl as usize] = rx;
-            rx
+    fn link(&mut self, a: u32, b: u32) -> u32 {
+        let (ka, kb) = (self.rank[a as usize], self.rank[b as usize]);
+        if ka < kb {
+            self.uf[a as usize] = b;
+            b
+        } else if ka > kb {
+            self.uf[b as usize] = a;
+            a
         } else {
-            self.uf[rx as usize] = rl;
-            self.rank[rl as usize] = kl + 1;
-            rl
-        };
-        self.base[r as usize] = l;
+            self.uf[a as usize] = b;
+            self.rank[b as usize] = kb + 1;
+            b
+        }
     }
 
-    /// Lowest common ancestor (as a blossom base) of the blossoms based at
-    /// `a` and `b`, or `NONE` if they lie in different trees.
+    /// Base of the lowest common ancestor blossom of the (outer) blossoms
+    /// containing `a` and `b`, or `NONE` if they lie in different trees.
+    /// Walks up from both sides alternately, so the cost is proportional to
+    /// the blossoms about to be merged (plus as many more on one side).
     fn lca(&mut self, mut a: u32, mut b: u32) -> u32 {
         if self.cur_stamp == u32::MAX {
             self.stamp.iter_mut().for_each(|s| *s = 0);
@@ -622,14 +660,15 @@ impl<'g> Forest<'g> {
         self.cur_stamp += 1;
         let s = self.cur_stamp;
         loop {
-            LCA_STEPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             if a != NONE {
-                a = self.base_of(a);
-                if self.stamp[a as usize] == s {
-                    return a;
+                // Stamps live at union–find roots, one per blossom.
+                let r = self.root(a);
+                let base = self.base[r as usize];
+                if self.stamp[r as usize] == s {
+                    return base;
                 }
-                self.stamp[a as usize] = s;
-                let m = self.mate[a as usize];
+                self.stamp[r as usize] = s;
+                let m = self.mate[base as usize];
                 a = if m == NONE {
                     NONE
                 } else {
@@ -642,62 +681,110 @@ impl<'g> Forest<'g> {
         }
     }
 
-    /// Walks from `x` (reached from `y` over the even–even edge `{x, y}`) up
-    /// to the base `l`, rewriting `pred`, relabelling inner vertices as outer
-    /// (queueing them) and merging every blossom met into the one based at
-    /// `l`.
-    fn blossom(&mut self, mut x: u32, mut y: u32, l: u32) {
-        BLOSSOM_CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        while self.base_of(x) != l {
-            BLOSSOM_STEPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            self.pred[x as usize] = y;
-            let z = self.mate[x as usize];
-            // `x` is outer and not in the root blossom (that one is based at
-            // `l` or above it), so it is matched.
-            debug_assert_ne!(z, NONE);
-            if self.label[z as usize] == ODD {
-                self.label[z as usize] = EVEN;
-                self.queue.push(z);
-            }
-            // Only merge a blossom once the walk has reached its base:
-            // the walk must keep rewriting `pred` inside nested blossoms.
-            if self.base_of(x) == x {
-                self.absorb(x, l);
-            }
-            if self.base_of(z) == z {
-                self.absorb(z, l);
-            }
-            y = z;
-            x = self.pred[z as usize];
+    /// Contracts the blossom closed by the even–even edge `{x, y}` on the
+    /// side of `x`: walks from the blossom of `x` up to the one based at `l`
+    /// (their lowest common ancestor), base by base; every inner vertex met
+    /// becomes outer with bridge label `(x, y)` (and is queued), and every
+    /// blossom met is merged into the one based at `l`.
+    fn blossom(&mut self, x: u32, y: u32, l: u32) {
+        let mut lr = self.root(l);
+        let mut r = self.root(x);
+        while r != lr {
+            // The blossom below `l` has a matched base whose mate `v` is a
+            // singleton inner vertex (its own union–find root).
+            let v = self.mate[self.base[r as usize] as usize];
+            debug_assert!(v != NONE && self.label[v as usize] == ODD);
+            self.bridge[v as usize] = [x, y];
+            self.label[v as usize] = EVEN;
+            self.queue.push(v);
+            lr = self.link(r, lr);
+            lr = self.link(v, lr);
+            self.base[lr as usize] = l;
+            let up = self.pred[v as usize];
+            r = self.root(up);
         }
     }
 
-    /// Augments along the path `y, pred[y], mate[pred[y]], …` ending at an
-    /// exposed root; `y` must be exposed and `pred[y]` outer.
-    fn augment(&mut self, mut y: u32) {
-        loop {
-            let p = self.pred[y as usize];
-            let next = self.mate[p as usize];
-            self.mate[y as usize] = p;
-            self.mate[p as usize] = y;
-            if next == NONE {
-                return;
+    /// Appends `P(x)` to `self.path` (iteratively, see [`Step`]).
+    fn push_path(&mut self, x: u32) {
+        let mut steps = std::mem::take(&mut self.steps);
+        steps.clear();
+        steps.push(Step::Forward(x, NONE));
+        while let Some(step) = steps.pop() {
+            match step {
+                Step::Emit(v) => self.path.push(v),
+                Step::Forward(mut x, stop) => loop {
+                    let [x1, y1] = self.bridge[x as usize];
+                    if x1 != NONE {
+                        // P(x) = reverse(P(x1) up to x), P(y1).
+                        steps.push(Step::Forward(y1, stop));
+                        steps.push(Step::Reverse(x1, x));
+                        break;
+                    }
+                    self.path.push(x);
+                    let w = self.mate[x as usize];
+                    if x == stop || w == NONE {
+                        break; // reached `stop`, or the root
+                    }
+                    // P(x) = x, w, P(pred[w]).
+                    self.path.push(w);
+                    if w == stop {
+                        break;
+                    }
+                    x = self.pred[w as usize];
+                },
+                Step::Reverse(x, stop) => {
+                    let [x1, y1] = self.bridge[x as usize];
+                    if x == stop {
+                        self.path.push(x);
+                    } else if x1 != NONE {
+                        // reverse(prefix) = reverse(P(y1) up to stop), P(x1) up to x
+                        // (`stop` is never inside the blossom part of P(x)).
+                        steps.push(Step::Forward(x1, x));
+                        steps.push(Step::Reverse(y1, stop));
+                    } else {
+                        // `stop` lies strictly after `x` on P(x), so `x` is
+                        // not a root and `w` is its (inner) mate.
+                        let w = self.mate[x as usize];
+                        debug_assert_ne!(w, NONE);
+                        if w == stop {
+                            self.path.push(w);
+                            self.path.push(x);
+                        } else {
+                            steps.push(Step::Emit(x));
+                            steps.push(Step::Emit(w));
+                            steps.push(Step::Reverse(self.pred[w as usize], stop));
+                        }
+                    }
+                }
             }
-            y = next;
+        }
+        self.steps = steps;
+    }
+
+    /// Augments along `y, P(x)`, where `y` is exposed and adjacent to the
+    /// outer vertex `x`.
+    fn augment(&mut self, y: u32, x: u32) {
+        self.path.clear();
+        self.path.push(y);
+        self.push_path(x);
+        debug_assert_eq!(self.path.len() % 2, 0);
+        for pair in self.path.chunks_exact(2) {
+            self.mate[pair[0] as usize] = pair[1];
+            self.mate[pair[1] as usize] = pair[0];
         }
     }
 
-    /// Makes `v` (outer) exposed and its root matched by flipping the even
-    /// alternating path `v, mate[v], pred[mate[v]], …` to the root.
+    /// Makes the outer vertex `v` exposed and the root of its tree matched
+    /// by flipping the even alternating path `P(v)`.
     fn flip_to_root(&mut self, v: u32) {
-        let mut y = self.mate[v as usize];
+        self.path.clear();
+        self.push_path(v);
+        debug_assert_eq!(self.path.len() % 2, 1);
         self.mate[v as usize] = NONE;
-        while y != NONE {
-            let p = self.pred[y as usize];
-            let next = self.mate[p as usize];
-            self.mate[y as usize] = p;
-            self.mate[p as usize] = y;
-            y = next;
+        for pair in self.path[1..].chunks_exact(2) {
+            self.mate[pair[0] as usize] = pair[1];
+            self.mate[pair[1] as usize] = pair[0];
         }
     }
 
@@ -717,48 +804,56 @@ impl<'g> Forest<'g> {
         self.label_touch(r, EVEN);
         self.queue.push(r);
         let mut found = false;
+        // Software "prefetch" without `unsafe`: touching the CSR entries of
+        // vertices a few places ahead in the queue overlaps their cache and
+        // TLB misses with the current work (~20% faster BFS on 10^7-vertex
+        // grids, where BFS order is hostile to caches).
+        let mut sink = 0u32;
         'bfs: while self.head < self.queue.len() {
+            if let Some(&a) = self.queue.get(self.head + 8) {
+                sink = sink.wrapping_add(g.offsets[a as usize] as u32);
+            }
+            let soon = self.queue.get(self.head + 4);
+            if let Some(&t) = soon.and_then(|&a| g.targets.get(g.offsets[a as usize])) {
+                sink = sink.wrapping_add(t) ^ u32::from(self.label[t as usize]);
+            }
             let x = self.queue[self.head];
             self.head += 1;
+            let mut rx = self.root(x);
             for &y in g.neighbors(x) {
-                match self.label[y as usize] {
+                let label = self.label[y as usize];
+                match label {
                     UNLABELED => {
                         self.pred[y as usize] = x;
                         self.label_touch(y, ODD);
                         let m = self.mate[y as usize];
                         if m == NONE {
-                            self.augment(y);
+                            self.augment(y, x);
                             found = true;
                             break 'bfs;
                         }
                         self.label_touch(m, EVEN);
                         self.queue.push(m);
                     }
-                    EVEN => {
-                        let bx = self.base_of(x);
-                        let by = self.base_of(y);
-                        if bx != by {
-                            let l = self.lca(bx, by);
-                            // One tree only: the walks always meet.
-                            debug_assert_ne!(l, NONE);
-                            self.blossom(x, y, l);
-                            self.blossom(y, x, l);
-                        }
+                    EVEN if self.root(y) != rx => {
+                        let l = self.lca(x, y);
+                        // One tree only: the walks always meet.
+                        debug_assert_ne!(l, NONE);
+                        self.blossom(x, y, l);
+                        self.blossom(y, x, l);
+                        rx = self.root(x);
                     }
-                    _ => {} // ODD, or DEAD (frozen Hungarian tree)
+                    _ => {} // same blossom, ODD, or DEAD (frozen Hungarian tree)
                 }
             }
         }
+        std::hint::black_box(sink);
         let touched = std::mem::take(&mut self.touched);
-        if found {
-            TOUCH_OK.fetch_add(touched.len() as u64, std::sync::atomic::Ordering::Relaxed);
-        } else {
-            TOUCH_FAIL.fetch_add(touched.len() as u64, std::sync::atomic::Ordering::Relaxed);
-        }
         if found {
             for &t in &touched {
                 let t = t as usize;
                 self.label[t] = UNLABELED;
+                self.bridge[t] = [NONE; 2];
                 self.uf[t] = t as u32;
                 self.rank[t] = 0;
                 self.base[t] = t as u32;
@@ -773,11 +868,28 @@ impl<'g> Forest<'g> {
     }
 
     /// Runs one single-root search from every exposed vertex; afterwards the
-    /// matching is maximum.
-    fn augment_all(&mut self) {
-        for r in 0..self.g.num_vertices() as u32 {
-            if self.mate[r as usize] == NONE && self.label[r as usize] == UNLABELED {
-                self.search_from(r);
+    /// matching is maximum. `comp[v]` identifies the connected component of
+    /// `v` (a vertex id shared by exactly the vertices of that component).
+    ///
+    /// A search from `r` is skipped when no other exposed vertex outside the
+    /// frozen Hungarian trees is left in its component: an augmenting path
+    /// needs two such endpoints, so it would fail anyway (e.g. the last
+    /// exposed vertex of an odd component), after exploring the whole
+    /// component.
+    fn augment_all(&mut self, comp: &[u32]) {
+        let n = self.g.num_vertices();
+        // Exposed, not-yet-frozen vertices per component (indexed by root).
+        let mut live = vec![0u32; n];
+        for v in 0..n {
+            if self.mate[v] == NONE {
+                live[comp[v] as usize] += 1;
+            }
+        }
+        for r in 0..n as u32 {
+            let c = comp[r as usize] as usize;
+            if self.mate[r as usize] == NONE && self.label[r as usize] == UNLABELED && live[c] >= 2
+            {
+                live[c] -= if self.search_from(r) { 2 } else { 1 };
             }
         }
     }
@@ -789,18 +901,23 @@ impl<'g> Forest<'g> {
         let g = self.g;
         let n = g.num_vertices();
         self.queue.clear();
-        self.head = 0;
+        // Outer vertices waiting to be scanned. Any scanning order yields the
+        // same final labels; always scanning the smallest pending id keeps
+        // the growth a near-sequential sweep over the CSR arrays, about twice
+        // as fast as BFS order on large grids (far fewer cache misses).
+        let mut pending = MinIdSet::new(n);
         for v in 0..n as u32 {
             if self.mate[v as usize] == NONE {
                 self.label[v as usize] = EVEN;
-                self.queue.push(v);
+                pending.insert(v);
             }
         }
-        while self.head < self.queue.len() {
-            let x = self.queue[self.head];
-            self.head += 1;
+        while let Some(x) = pending.pop_min() {
+            // Union–find root of x's blossom; only changes when it grows.
+            let mut rx = self.root(x);
             for &y in g.neighbors(x) {
-                match self.label[y as usize] {
+                let label = self.label[y as usize];
+                match label {
                     UNLABELED => {
                         // Every exposed vertex is a root, so `y` is matched.
                         let m = self.mate[y as usize];
@@ -810,27 +927,100 @@ impl<'g> Forest<'g> {
                         self.pred[y as usize] = x;
                         self.label[y as usize] = ODD;
                         self.label[m as usize] = EVEN;
-                        self.queue.push(m);
+                        pending.insert(m);
                     }
-                    EVEN => {
-                        let bx = self.base_of(x);
-                        let by = self.base_of(y);
-                        if bx != by {
-                            let l = self.lca(bx, by);
-                            if l == NONE {
-                                // Even–even edge between two trees.
-                                return false;
-                            }
-                            self.blossom(x, y, l);
-                            self.blossom(y, x, l);
+                    EVEN if self.root(y) != rx => {
+                        let l = self.lca(x, y);
+                        if l == NONE {
+                            // Even–even edge between two trees.
+                            return false;
                         }
+                        self.blossom(x, y, l);
+                        self.blossom(y, x, l);
+                        rx = self.root(x);
+                        // Inner vertices that just became outer.
+                        for &z in &self.queue {
+                            pending.insert(z);
+                        }
+                        self.queue.clear();
                     }
-                    _ => {}
+                    _ => {} // same blossom, or ODD
                 }
             }
         }
         true
     }
+}
+
+/// Set of vertex ids with O(log₆₄ n) insert and pop-minimum: a hierarchy
+/// of bitmaps where a bit of level k + 1 says whether the corresponding
+/// 64-bit word of level k is non-zero.
+struct MinIdSet {
+    levels: Vec<Vec<u64>>,
+}
+
+impl MinIdSet {
+    fn new(n: usize) -> Self {
+        let mut levels = Vec::new();
+        let mut len = n;
+        loop {
+            let words = len.div_ceil(64).max(1);
+            levels.push(vec![0u64; words]);
+            if words == 1 {
+                break;
+            }
+            len = words;
+        }
+        MinIdSet { levels }
+    }
+
+    #[inline]
+    fn insert(&mut self, v: u32) {
+        let mut i = v as usize;
+        for level in &mut self.levels {
+            let w = &mut level[i >> 6];
+            let was = *w;
+            *w |= 1 << (i & 63);
+            if was != 0 {
+                return;
+            }
+            i >>= 6;
+        }
+    }
+
+    #[inline]
+    fn pop_min(&mut self) -> Option<u32> {
+        let mut i = 0usize;
+        for level in self.levels.iter().rev() {
+            let w = level[i];
+            if w == 0 {
+                return None; // only possible at the top level: set empty
+            }
+            i = (i << 6) | w.trailing_zeros() as usize;
+        }
+        let v = i;
+        for level in &mut self.levels {
+            let w = &mut level[i >> 6];
+            *w &= !(1u64 << (i & 63));
+            if *w != 0 {
+                break;
+            }
+            i >>= 6;
+        }
+        Some(v as u32)
+    }
+}
+
+/// Union–find root with path halving (for [`greedy_extend`]'s components).
+#[inline]
+fn dsu_find(parent: &mut [u32], mut x: u32) -> u32 {
+    while parent[x as usize] != x {
+        let p = parent[x as usize];
+        let gp = parent[p as usize];
+        parent[x as usize] = gp;
+        x = gp;
+    }
+    x
 }
 
 /// Greedy warm start in the style of Karp–Sipser: a vertex with exactly
@@ -839,30 +1029,55 @@ impl<'g> Forest<'g> {
 /// its exposed neighbour with the fewest exposed neighbours. Vertex ids of
 /// grid-like graphs are usually spatially ordered, so the sweep stays
 /// cache-friendly.
-fn greedy_extend(g: &Graph, mate: &mut [u32]) {
+///
+/// Returns the connected components as a by-product of the first pass over
+/// the adjacency: `comp[v]` is a vertex id shared by exactly the vertices of
+/// the component of `v` (union–find by rank with path halving).
+fn greedy_extend(g: &Graph, mate: &mut [u32]) -> Vec<u32> {
     let n = g.num_vertices();
     // deg[v] = number of edges from the exposed vertex v to exposed vertices.
     let mut deg = vec![0u32; n];
     let mut ones: Vec<u32> = Vec::new();
-    for v in 0..n {
-        if mate[v] == NONE {
-            let d = g
-                .neighbors(v as u32)
-                .iter()
-                .filter(|&&u| mate[u as usize] == NONE)
-                .count() as u32;
-            deg[v] = d;
+    let mut comp: Vec<u32> = (0..n as u32).collect();
+    let mut rank = vec![0u8; n];
+    for v in 0..n as u32 {
+        let mut a = dsu_find(&mut comp, v);
+        let mut d = 0u32;
+        for &u in g.neighbors(v) {
+            d += u32::from(mate[u as usize] == NONE);
+            if u > v {
+                let b = dsu_find(&mut comp, u);
+                if a != b {
+                    let (ka, kb) = (rank[a as usize], rank[b as usize]);
+                    if ka < kb {
+                        comp[a as usize] = b;
+                        a = b;
+                    } else {
+                        comp[b as usize] = a;
+                        if ka == kb {
+                            rank[a as usize] = ka + 1;
+                        }
+                    }
+                }
+            }
+        }
+        if mate[v as usize] == NONE {
+            deg[v as usize] = d;
             if d == 1 {
-                ones.push(v as u32);
+                ones.push(v);
             }
         }
     }
-    let mut pair = |v: u32, u: u32, mate: &mut [u32], deg: &mut [u32], ones: &mut Vec<u32>| {
+    for v in 0..n as u32 {
+        comp[v as usize] = dsu_find(&mut comp, v);
+    }
+    let pair = |v: u32, u: u32, mate: &mut [u32], deg: &mut [u32], ones: &mut Vec<u32>| {
         mate[v as usize] = u;
         mate[u as usize] = v;
         for &w in g.neighbors(v).iter().chain(g.neighbors(u)) {
             if mate[w as usize] == NONE {
-                deg[w as usize] -= 1;
+                // (saturating: stays robust on asymmetric adjacency)
+                deg[w as usize] = deg[w as usize].saturating_sub(1);
                 if deg[w as usize] == 1 {
                     ones.push(w);
                 }
@@ -894,11 +1109,15 @@ fn greedy_extend(g: &Graph, mate: &mut [u32]) {
                 best_deg = deg[u as usize];
             }
         }
-        // deg[v] > 0, so an exposed neighbour exists.
         if best != NONE {
             pair(v, best, mate, &mut deg, &mut ones);
+        } else {
+            // Unreachable for symmetric adjacency (deg[v] > 0 means v has an
+            // exposed neighbour); guarantees progress on asymmetric input.
+            deg[v as usize] = 0;
         }
     }
+    comp
 }
 
 /// Maximum-cardinality matching of `g`: greedy warm start, then Edmonds'
@@ -934,9 +1153,9 @@ pub fn maximum_matching(g: &Graph) -> Matching {
 pub fn maximum_matching_from(g: &Graph, start: Matching) -> Matching {
     check_matching(g, &start, "maximum_matching_from");
     let mut mate = start.mate;
-    greedy_extend(g, &mut mate);
+    let comp = greedy_extend(g, &mut mate);
     let mut f = Forest::new(g, mate);
-    f.augment_all();
+    f.augment_all(&comp);
     Matching::from_mates(f.mate)
 }
 
@@ -1305,7 +1524,7 @@ mod tests {
             }
         }
         assert_eq!(matched, 2 * m.len());
-        assert_eq!(m.is_empty(), m.len() == 0);
+        assert_eq!(m.is_empty(), m.edges().next().is_none());
         let edges: Vec<_> = m.edges().collect();
         assert_eq!(edges.len(), m.len());
         assert!(edges.iter().all(|&(u, v)| u < v && m.mate(u) == Some(v)));
@@ -1412,9 +1631,9 @@ mod tests {
         assert!(n <= 16);
         let mut seen = vec![false; n << n];
         let mut stack: Vec<(usize, usize)> = Vec::new();
-        for s in 0..n {
-            if mate[s] == NONE {
-                stack.push((s, 1 << s));
+        for (s, &ms) in mate.iter().enumerate() {
+            if ms == NONE {
+                stack.push((s, 1usize << s));
             }
         }
         while let Some((w, mask)) = stack.pop() {
@@ -1722,9 +1941,11 @@ mod tests {
             let n = 1 + rng.below(12) as usize;
             let g = Graph::from_edges(n, &random_edges(&mut rng, n, 45, 100));
             let m = maximum_matching(&g);
+            // No greedy matching: the searches do all the work.
+            let comp = greedy_extend(&g, &mut vec![NONE; n]);
             let mut f = Forest::new(&g, vec![NONE; n]);
             f.cur_stamp = u32::MAX - 1;
-            f.augment_all();
+            f.augment_all(&comp);
             assert_eq!(Matching::from_mates(f.mate).len(), m.len());
             let mut f = Forest::new(&g, m.mates().to_vec());
             f.cur_stamp = u32::MAX - 1;
@@ -1760,11 +1981,8 @@ mod tests {
         let empty = Graph::from_csr(vec![0], vec![]);
         assert_eq!(empty.num_vertices(), 0);
         assert!(maximum_matching(&empty).is_empty());
-        assert!(
-            gallai_edmonds(&empty, &Matching::empty(0))
-                .barrier()
-                .is_empty()
-        );
+        let d = gallai_edmonds(&empty, &Matching::empty(0));
+        assert!(d.barrier().is_empty());
     }
 
     #[test]
@@ -1825,6 +2043,105 @@ mod tests {
     fn maximum_matching_from_rejects_non_edges() {
         let g = Graph::from_edges(4, &path(4));
         maximum_matching_from(&g, Matching::from_mates(vec![3, NONE, NONE, 0]));
+    }
+
+    #[test]
+    #[should_panic(expected = "not an edge")]
+    fn gallai_edmonds_rejects_non_edges() {
+        let g = Graph::from_edges(4, &path(4));
+        gallai_edmonds(&g, &Matching::from_mates(vec![3, 2, 1, 0]));
+    }
+
+    #[test]
+    #[should_panic(expected = "not an edge")]
+    fn avoiding_rejects_non_edges() {
+        let g = Graph::from_edges(3, &path(3));
+        maximum_matching_avoiding(&g, &Matching::from_mates(vec![2, NONE, 0]), 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "not maximum")]
+    fn avoiding_rejects_non_maximum() {
+        let g = Graph::from_edges(4, &path(4));
+        maximum_matching_avoiding(&g, &Matching::from_mates(vec![NONE, 2, 1, NONE]), 0);
+    }
+
+    /// White-box: after all searches, every vertex is either untouched
+    /// (unlabelled, singleton blossom, no bridge label) or frozen in a
+    /// Hungarian tree, and every exposed vertex is frozen or was skipped
+    /// as the last live exposed vertex of its component.
+    #[test]
+    fn search_state_is_reset_or_frozen() {
+        let mut rng = Rng(0x5EED_0009);
+        let mut frozen_seen = 0;
+        for _ in 0..400 {
+            let n = 2 + rng.below(15) as usize;
+            // Sparse graphs with stars and pendant paths produce failing
+            // searches (Hungarian trees) inside components with more
+            // exposed vertices.
+            let density = 1 + rng.below(12);
+            let mut e = random_edges(&mut rng, n, density, 100);
+            for _ in 0..rng.below(3) {
+                let c = rng.below(n as u64) as u32;
+                for _ in 0..3 {
+                    e.push((c, rng.below(n as u64) as u32));
+                }
+            }
+            let g = Graph::from_edges(n, &e);
+            let mut mate = random_matching(&mut rng, &g).mates().to_vec();
+            let comp = if rng.chance(1, 2) {
+                greedy_extend(&g, &mut mate)
+            } else {
+                greedy_extend(&g, &mut mate.clone())
+            };
+            let mut f = Forest::new(&g, mate);
+            f.augment_all(&comp);
+            let m = Matching::from_mates(f.mate.clone());
+            assert_eq!(
+                m.len(),
+                nu_table(&adjacency_masks(&g))[(1 << n) - 1] as usize
+            );
+            let mut live = std::collections::HashMap::new();
+            for (v, &c) in comp.iter().enumerate() {
+                match f.label[v] {
+                    DEAD => frozen_seen += 1,
+                    UNLABELED => {
+                        assert_eq!(f.uf[v], v as u32);
+                        assert_eq!(f.base[v], v as u32);
+                        assert_eq!(f.rank[v], 0);
+                        assert_eq!(f.bridge[v], [NONE; 2]);
+                        if f.mate[v] == NONE {
+                            *live.entry(c).or_insert(0) += 1;
+                        }
+                    }
+                    l => panic!("vertex {v} left with label {l}"),
+                }
+            }
+            assert!(live.values().all(|&k| k <= 1));
+        }
+        assert!(frozen_seen > 0, "no Hungarian tree was exercised");
+    }
+
+    /// Asymmetric adjacency breaks the documented constraint of
+    /// `from_csr`; the result is then unspecified, but must still be a
+    /// matching and the run must terminate (no infinite loop).
+    #[test]
+    fn asymmetric_input_terminates() {
+        let mut rng = Rng(0x5EED_000A);
+        for _ in 0..300 {
+            let n = 1 + rng.below(30) as usize;
+            let g0 = Graph::from_edges(n, &random_edges(&mut rng, n, 20, 100));
+            // Drop every adjacency entry with probability 1/4, on one side.
+            let mut offsets = vec![0usize];
+            let mut targets = Vec::new();
+            for v in 0..n as u32 {
+                targets.extend(g0.neighbors(v).iter().copied().filter(|_| rng.chance(3, 4)));
+                offsets.push(targets.len());
+            }
+            let g = Graph { offsets, targets };
+            let m = maximum_matching(&g);
+            assert_eq!(m.mates().len(), n);
+        }
     }
 
     /// Long paths, huge blossoms and big grids on a 256 KiB stack: proves
@@ -1903,121 +2220,44 @@ mod tests {
         worker.join().expect("deep structures test failed");
     }
 
-    #[test]
-    #[ignore]
-    fn tmp_experiments() {
-        for (burn, seed) in std::env::var("CASES")
-            .map(|c| {
-                c.split(',')
-                    .map(|x| {
-                        let mut it = x.split(':');
-                        (
-                            it.next().unwrap().parse().unwrap(),
-                            it.next().unwrap().parse().unwrap(),
-                        )
-                    })
-                    .collect::<Vec<(u64, u64)>>()
-            })
-            .unwrap_or(vec![
-                (10u64, 2024u64),
-                (10, 1),
-                (10, 7),
-                (20, 3),
-                (30, 4),
-                (45, 5),
-            ])
-        {
-            let g = king_grid(1000, 1000, burn, seed);
-            let n = g.num_vertices();
-            let t = Instant::now();
-            let mut mate = vec![NONE; n];
-            greedy_extend(&g, &mut mate);
-            let tg = t.elapsed();
-            let exposed = mate.iter().filter(|&&x| x == NONE).count();
-            let t = Instant::now();
-            let mut f = Forest::new(&g, mate);
-            f.augment_all();
-            let ta = t.elapsed();
-            let m = Matching::from_mates(f.mate);
-            use std::sync::atomic::Ordering::Relaxed;
-            println!(
-                "touched ok {} fail {}",
-                TOUCH_OK.swap(0, Relaxed),
-                TOUCH_FAIL.swap(0, Relaxed)
-            );
-            println!(
-                "aug: calls {} steps {} lca {}",
-                BLOSSOM_CALLS.swap(0, Relaxed),
-                BLOSSOM_STEPS.swap(0, Relaxed),
-                LCA_STEPS.swap(0, Relaxed)
-            );
-            for _ in 0..3 {
-                let t = Instant::now();
-                check_matching(&g, &m, "x");
-                let t1 = t.elapsed();
-                let t = Instant::now();
-                let mut fr = Forest::new(&g, m.mates().to_vec());
-                let t2 = t.elapsed();
-                let t = Instant::now();
-                fr.grow_full_forest();
-                let t3 = t.elapsed();
-                println!(
-                    "check {:.4} new {:.4} grow {:.4}",
-                    t1.as_secs_f64(),
-                    t2.as_secs_f64(),
-                    t3.as_secs_f64()
-                );
-            }
-            let t = Instant::now();
-            let d = gallai_edmonds(&g, &m);
-            println!(
-                "ge: calls {} steps {} lca {}",
-                BLOSSOM_CALLS.swap(0, Relaxed),
-                BLOSSOM_STEPS.swap(0, Relaxed),
-                LCA_STEPS.swap(0, Relaxed)
-            );
-            let tge = t.elapsed();
-            println!(
-                "burn {burn} seed {seed}: n {n} exposed-after-greedy {exposed} final-exposed {} greedy {:.3} aug {:.3} ge {:.3} |A| {}",
-                n - 2 * m.len(),
-                tg.as_secs_f64(),
-                ta.as_secs_f64(),
-                tge.as_secs_f64(),
-                d.barrier().len()
-            );
-        }
-    }
-
-    /// Timing on the target instance; run with
+    /// Timing on the target instance (no timed assertion); run with
     /// `cargo test --release -- --ignored --nocapture king_grid_1000`.
+    /// Seed 2024 gives an even vertex count (perfect matching, D empty),
+    /// seed 7 an odd one (one exposed vertex, D ≈ the giant component, the
+    /// most expensive case for the decomposition). Best of 3 runs.
     #[test]
     #[ignore]
     fn king_grid_1000_timing() {
-        let t0 = Instant::now();
-        let g = king_grid(1000, 1000, 10, 2024);
-        let t_build = t0.elapsed();
-        let t1 = Instant::now();
-        let m = maximum_matching(&g);
-        let t_match = t1.elapsed();
-        let t2 = Instant::now();
-        let d = gallai_edmonds(&g, &m);
-        let t_ge = t2.elapsed();
-        println!(
-            "king 1000x1000 burn 10%: n = {}, m = {}, nu = {}, |A| = {}, |D| = {}",
-            g.num_vertices(),
-            g.num_edges(),
-            m.len(),
-            d.barrier().len(),
-            d.classes().iter().filter(|&&c| c == Class::D).count()
-        );
-        println!(
-            "build {:.3} s, maximum_matching {:.3} s, gallai_edmonds {:.3} s, total {:.3} s",
-            t_build.as_secs_f64(),
-            t_match.as_secs_f64(),
-            t_ge.as_secs_f64(),
-            (t_match + t_ge).as_secs_f64()
-        );
-        assert_structure(&g, &m, &d);
-        assert_barrier(&g, &m, &d);
+        for seed in [2024u64, 7] {
+            let t0 = Instant::now();
+            let g = king_grid(1000, 1000, 10, seed);
+            let t_build = t0.elapsed().as_secs_f64();
+            let (mut t_mm, mut t_ge) = (f64::MAX, f64::MAX);
+            let mut result = None;
+            for _ in 0..3 {
+                let t1 = Instant::now();
+                let m = maximum_matching(&g);
+                t_mm = t_mm.min(t1.elapsed().as_secs_f64());
+                let t2 = Instant::now();
+                let d = gallai_edmonds(&g, &m);
+                t_ge = t_ge.min(t2.elapsed().as_secs_f64());
+                result = Some((m, d));
+            }
+            let Some((m, d)) = result else { return };
+            println!(
+                "king 1000x1000, 10% burnt, seed {seed}: n = {}, m = {}, nu = {}, |D| = {}, |A| = {}",
+                g.num_vertices(),
+                g.num_edges(),
+                m.len(),
+                d.classes().iter().filter(|&&c| c == Class::D).count(),
+                d.barrier().len()
+            );
+            println!(
+                "  build {t_build:.3} s | maximum_matching {t_mm:.3} s | gallai_edmonds {t_ge:.3} s | both {:.3} s",
+                t_mm + t_ge
+            );
+            assert_structure(&g, &m, &d);
+            assert_barrier(&g, &m, &d);
+        }
     }
 }

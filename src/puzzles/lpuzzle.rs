@@ -308,8 +308,8 @@ impl Board<'_> {
         match dir {
             Dir::Up => i.checked_sub(cols),
             Dir::Down => Some(i + cols).filter(|&j| j < self.grid.cells().len()),
-            Dir::Left => (i % cols != 0).then(|| i - 1),
-            Dir::Right => ((i + 1) % cols != 0).then_some(i + 1),
+            Dir::Left => (!i.is_multiple_of(cols)).then(|| i - 1),
+            Dir::Right => (!(i + 1).is_multiple_of(cols)).then_some(i + 1),
         }
     }
 
