@@ -1,6 +1,7 @@
 //! Terminal pictures of boards and answers.
 
 use crate::board::Grid;
+use crate::formats::svg::piece_colours;
 use crate::puzzles::king::{Cell, Strategy};
 use crate::puzzles::lpuzzle::Answer;
 use crate::puzzles::rooks;
@@ -29,35 +30,10 @@ pub fn lpuzzle_picture(grid: &Grid, answer: &Answer) -> String {
     let cols = grid.cols();
     match answer {
         Answer::Yes(pieces) => {
-            let mut owner = vec![u32::MAX; grid.cells().len()];
-            for (i, p) in pieces.iter().enumerate() {
-                for (r, c) in [p.black, p.vertical, p.horizontal] {
-                    owner[r * cols + c] = i as u32;
-                }
-            }
-            let mut letter = vec![0u8; pieces.len()];
+            let (_, colour) = piece_colours(grid, pieces);
             let mut cells = grid.cells().to_vec();
-            for (i, p) in pieces.iter().enumerate() {
-                // Smallest letter not used by an already lettered piece touching this one.
-                let mut taken = 0u32;
-                for (r, c) in [p.black, p.vertical, p.horizontal] {
-                    let around = [
-                        (r.wrapping_sub(1), c),
-                        (r + 1, c),
-                        (r, c.wrapping_sub(1)),
-                        (r, c + 1),
-                    ];
-                    for (r2, c2) in around {
-                        if r2 < grid.rows() && c2 < cols {
-                            let o = owner[r2 * cols + c2];
-                            if o != u32::MAX && (o as usize) < i {
-                                taken |= 1 << letter[o as usize];
-                            }
-                        }
-                    }
-                }
-                letter[i] = (!taken).trailing_zeros() as u8;
-                let l = b'a' + letter[i] % 26;
+            for (p, &k) in pieces.iter().zip(&colour) {
+                let l = b'a' + (k % 26) as u8;
                 cells[p.black.0 * cols + p.black.1] = l.to_ascii_uppercase();
                 cells[p.vertical.0 * cols + p.vertical.1] = l;
                 cells[p.horizontal.0 * cols + p.horizontal.1] = l;

@@ -425,7 +425,8 @@ pub fn rooks_svg(grid: &Grid, sol: &rooks::Solution) -> String {
 }
 
 /// Colours the pieces so that no two pieces sharing an edge share a colour (greedy, in order).
-fn piece_colours(grid: &Grid, pieces: &[lpuzzle::Piece]) -> (Vec<u32>, Vec<usize>) {
+/// Returns the piece owning each cell (`u32::MAX` for none) and each piece's colour (< 11).
+pub(crate) fn piece_colours(grid: &Grid, pieces: &[lpuzzle::Piece]) -> (Vec<u32>, Vec<usize>) {
     let (rows, cols) = (grid.rows(), grid.cols());
     let mut owner = vec![u32::MAX; rows * cols];
     for (i, p) in pieces.iter().enumerate() {
