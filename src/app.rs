@@ -445,19 +445,37 @@ pub fn verify<R: BufRead, W: Write>(
     out: &mut W,
 ) -> Result<VerifySummary, AppError> {
     let mut summary = VerifySummary::default();
-    for (i, line) in input.lines().enumerate() {
-        let line = line?;
-        let line_no = i as u64 + 1;
+    let mut input = input;
+    let mut bytes = Vec::new();
+    let mut line_no = 0u64;
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        line_no += 1;
+        let line = std::str::from_utf8(&bytes).map_err(|e| {
+            let at = e.valid_up_to();
+            InputError::at(
+                file,
+                line_no,
+                at as u64 + 1,
+                format!("byte 0x{:02x} (not UTF-8)", bytes[at]),
+                "a certificate line written by --json",
+            )
+        })?;
         if line.trim().is_empty() {
             continue;
         }
-        let record: Record = serde_json::from_str(&line).map_err(|e| InputError {
-            file: file.to_string(),
-            line: line_no,
-            col: e.column() as u64,
-            found: format!("invalid JSON ({e})"),
-            expected: "a certificate line written by --json".into(),
-            hint: None,
+        let record: Record = serde_json::from_str(line).map_err(|e| {
+            // serde_json reports column 0 for errors found after parsing (a missing field).
+            InputError::at(
+                file,
+                line_no,
+                (e.column() as u64).max(1),
+                format!("invalid JSON ({e})"),
+                "a certificate line written by --json",
+            )
         })?;
         let (name, case, verdict) = (record.puzzle(), record.case(), record.verify());
         summary.checked += 1;

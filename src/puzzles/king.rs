@@ -385,7 +385,7 @@ pub fn verify(grid: &Grid, moves: Moves, cert: &Certificate) -> Result<(), Strin
             .flat_map(|&(a, b)| [(a, b), (a, -b), (-a, b), (-a, -b)])
             .collect(),
     };
-    let index = |(r, c): Cell| (r < rows && c < cols).then_some(r * cols + c);
+    let index = |(r, c): Cell| (r < rows && c < cols).then(|| r * cols + c);
     let mut matched = vec![false; rows * cols];
     for &(a, b) in &cert.matching {
         let (Some(i), Some(j)) = (index(a), index(b)) else {
