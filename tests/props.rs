@@ -5,6 +5,7 @@
 //! - on tiny boards, all of those equal an exhaustive search written here (rooks placement
 //!   search, L tiling search, King game search memoised on the visited bitmask), sharing no code
 //!   with the crate;
+//! - certificates edited to claim a wrong answer are rejected by `Record::verify`;
 //! - any byte string fed to any driver gives `Ok` or an `AppError::Input` with line ≥ 1 and
 //!   column ≥ 1, never a panic.
 //!
@@ -387,6 +388,93 @@ proptest! {
         answers(&judge_text(&rooks, false, true), Driver::Rooks);
         answers(&judge_text(&lp, true, false), Driver::Lpuzzle);
         answers(&judge_text(&kings, true, false), Driver::King(moves));
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Tampered certificates: the verifier must reject every claim of a wrong answer
+// ------------------------------------------------------------------------------------------
+
+/// The `--json` records of one board.
+fn records(text: &str, driver: Driver) -> Vec<Record> {
+    run(text.as_bytes(), driver, Mode::Json)
+        .expect("json mode")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a certificate"))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    /// Claiming one rook more (with any extra rook and any extra cover run) or one fewer is
+    /// always rejected.
+    #[test]
+    fn rooks_wrong_answers_rejected(b in square_board(1..=5), r in 0usize..6, c in 0usize..6, grow in any::<bool>()) {
+        for rec in records(&judge_text(&[b], false, true), Driver::Rooks) {
+            let Record::Rooks(mut rec) = rec else { unreachable!() };
+            if grow {
+                rec.answer += 1;
+                rec.rooks.push([r, c]);
+                rec.cover.rows.push([r, c, c]);
+            } else if rec.answer > 0 {
+                rec.answer -= 1;
+                rec.rooks.pop();
+                rec.cover.rows.pop();
+            } else {
+                continue;
+            }
+            prop_assert!(Record::Rooks(rec).verify().is_err());
+        }
+    }
+
+    /// Naming the other winner, with the same matching and barriers (and the start barrier
+    /// added or dropped), is always rejected.
+    #[test]
+    fn king_wrong_winner_rejected(b in king_board(4, 4), moves in moves()) {
+        for rec in records(&judge_text(&[b], true, false), Driver::King(moves)) {
+            let Record::King(mut rec) = rec else { unreachable!() };
+            if rec.answer == "A" {
+                rec.answer = "B".into();
+                rec.barrier_without_start = None;
+            } else {
+                rec.answer = "A".into();
+                rec.barrier_without_start = Some(rec.barrier.clone());
+            }
+            prop_assert!(Record::King(rec).verify().is_err());
+        }
+    }
+
+    /// A tiling with a piece dropped or doubled is rejected; so is "NO" for a tileable
+    /// pattern, whatever the reason.
+    #[test]
+    fn lpuzzle_broken_answers_rejected(b in tiled_pattern(5), which in any::<prop::sample::Index>(), double in any::<bool>()) {
+        for rec in records(&judge_text(&[b], true, false), Driver::Lpuzzle) {
+            let Record::Lpuzzle(rec) = rec else { unreachable!() };
+            let Some(pieces) = rec.pieces.clone() else { continue };
+            if pieces.is_empty() {
+                continue;
+            }
+            let mut broken = rec.clone();
+            let i = which.index(pieces.len());
+            let p = broken.pieces.as_mut().unwrap();
+            if double {
+                p.push(pieces[i]);
+            } else {
+                p.remove(i);
+            }
+            prop_assert!(Record::Lpuzzle(broken).verify().is_err());
+            let mut no = rec.clone();
+            no.answer = "NO".into();
+            no.pieces = None;
+            no.reason = Some(gridmatch::formats::json::ReasonRecord::Count {
+                message: String::new(),
+                blacks: pieces.len(),
+                whites: 2 * pieces.len(),
+                cells: vec![],
+            });
+            prop_assert!(Record::Lpuzzle(no).verify().is_err());
+        }
     }
 }
 

@@ -362,23 +362,21 @@ impl ImplicationGraph for Board<'_> {
     }
 }
 
-/// Only the decision: can the pattern be built? (Same work as [`solve`], without the tiling.)
+/// Only the decision: can the pattern be built? (Same work as [`solve`], without spelling out
+/// the tiling.)
 ///
+/// # Constraints
+/// As [`solve`].
+/// # Panics
+/// As [`solve`].
 /// # Complexity
 /// O(n) for n cells.
 pub fn can_build(grid: &Grid) -> bool {
-    solve(grid).is_yes()
+    decide(grid).is_ok()
 }
 
-/// Solves a pattern: a tiling, or the reason there is none.
-///
-/// # Constraints
-/// Cells are `B`, `W`, `.`; fewer than 2³² − 1 cells.
-/// # Panics
-/// If the board has 2³² − 1 cells or more.
-/// # Complexity
-/// O(n) time for n cells; memory: the board plus O(blacks) words.
-pub fn solve(grid: &Grid) -> Answer {
+/// The checks and the 2-SAT search; a satisfying assignment, or the reason there is none.
+fn decide(grid: &Grid) -> Result<(Board<'_>, Vec<bool>), Reason> {
     assert!(
         grid.cells().len() < u32::MAX as usize,
         "lpuzzle: boards are limited to 2^32 - 1 cells"
@@ -401,7 +399,7 @@ pub fn solve(grid: &Grid) -> Answer {
                                 .is_some_and(|(r2, c2)| grid.get(r2, c2) == b'W')
                         });
                         if !has_white {
-                            return Answer::No(Reason::Stranded {
+                            return Err(Reason::Stranded {
                                 cell: (r, c),
                                 vertical,
                             });
@@ -413,41 +411,56 @@ pub fn solve(grid: &Grid) -> Answer {
         }
     }
     if whites != 2 * blacks {
-        return Answer::No(Reason::Count { blacks, whites });
+        return Err(Reason::Count { blacks, whites });
     }
     let board = Board {
         grid,
         blacks: Blacks::new(grid),
     };
     match twosat::solve(&board) {
-        Outcome::Satisfiable(assign) => {
-            let pieces = (0..board.blacks.cells.len() as u32)
-                .map(|b| {
-                    let black = board.blacks.cell(b);
-                    let v = if assign[2 * b as usize] {
-                        Dir::Down
-                    } else {
-                        Dir::Up
-                    };
-                    let h = if assign[2 * b as usize + 1] {
-                        Dir::Right
-                    } else {
-                        Dir::Left
-                    };
-                    let arm = |d: Dir| d.step(black.0, black.1, rows, cols).unwrap_or(black);
-                    Piece {
-                        black,
-                        vertical: arm(v),
-                        horizontal: arm(h),
-                    }
-                })
-                .collect();
-            Answer::Yes(pieces)
-        }
-        Outcome::Unsatisfiable(conflict) => Answer::No(Reason::Conflict {
+        Outcome::Satisfiable(assign) => Ok((board, assign)),
+        Outcome::Unsatisfiable(conflict) => Err(Reason::Conflict {
             chain: conflict.chain.iter().map(|&l| board.choice(l)).collect(),
         }),
     }
+}
+
+/// Solves a pattern: a tiling, or the reason there is none.
+///
+/// # Constraints
+/// Cells are `B`, `W`, `.`; fewer than 2³² − 1 cells.
+/// # Panics
+/// If the board has 2³² − 1 cells or more.
+/// # Complexity
+/// O(n) time for n cells; memory: the board plus O(blacks) words.
+pub fn solve(grid: &Grid) -> Answer {
+    let (board, assign) = match decide(grid) {
+        Ok(found) => found,
+        Err(reason) => return Answer::No(reason),
+    };
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let pieces = (0..board.blacks.cells.len() as u32)
+        .map(|b| {
+            let black = board.blacks.cell(b);
+            let v = if assign[2 * b as usize] {
+                Dir::Down
+            } else {
+                Dir::Up
+            };
+            let h = if assign[2 * b as usize + 1] {
+                Dir::Right
+            } else {
+                Dir::Left
+            };
+            let arm = |d: Dir| d.step(black.0, black.1, rows, cols).unwrap_or(black);
+            Piece {
+                black,
+                vertical: arm(v),
+                horizontal: arm(h),
+            }
+        })
+        .collect();
+    Answer::Yes(pieces)
 }
 
 /// Checks a tiling against the board, independently of the solver: every piece an L whose corner
