@@ -1,0 +1,203 @@
+#!/usr/bin/env bash
+# Regenerates docs/ERRORS.md: feeds bad (and a few tolerated) inputs to the release binary and
+# records, for each, the command, the input, the exit code and exactly what it printed on stderr.
+#
+#   bash docs/errors.sh            # builds target/release/gridmatch if needed
+#   GRIDMATCH=path/to/gridmatch bash docs/errors.sh
+#
+# Inputs are written to files in a scratch folder (the file name shows in the messages); a case
+# whose exit code differs from the expected one is marked ⚠ in the table.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+bin="${GRIDMATCH:-$root/target/release/gridmatch}"
+if [[ ! -x "$bin" ]]; then
+    (cd "$root" && cargo build --release --quiet)
+fi
+out="$root/docs/ERRORS.md"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+
+rows=()
+n=0
+
+# visible: control bytes other than line ends as \xNN, so that they can be seen in the table.
+visible() {
+    perl -pe 's/([\x00-\x09\x0b-\x1f\x7f])/sprintf("\\x%02x", ord $1)/ge'
+}
+
+# md TEXT: escape for a Markdown table cell (HTML specials, pipes, line ends).
+md() {
+    local s="$1"
+    s="${s//&/&amp;}"
+    s="${s//</&lt;}"
+    s="${s//>/&gt;}"
+    s="${s//|/\\|}"
+    s="${s//$'\n'/<br>}"
+    printf '%s' "$s"
+}
+
+# try DESCRIPTION EXPECTED_EXIT INPUT_FORMAT COMMAND...
+#   INPUT_FORMAT is a printf %b string written to `in` (shown as is in the table); `-` for none.
+#   In COMMAND, the word IN stands for the input file's name (NN.in).
+try() {
+    local desc="$1" want="$2" input="$3"
+    shift 3
+    n=$((n + 1))
+    local name
+    name="$(printf '%02d.in' "$n")"
+    local args=() shown=()
+    for a in "$@"; do
+        if [[ "$a" == IN ]]; then
+            args+=("$name")
+            shown+=("$name")
+        else
+            args+=("$a")
+            shown+=("$a")
+        fi
+    done
+    if [[ "$input" != - ]]; then
+        printf '%b' "$input" >"$name"
+    fi
+    local code=0
+    "$bin" "${args[@]}" >stdout 2>stderr || code=$?
+    record "$desc" "$want" "$input" "gridmatch ${shown[*]}" "$code"
+}
+
+# record DESCRIPTION EXPECTED_EXIT INPUT COMMAND CODE  (reads ./stdout and ./stderr)
+record() {
+    local desc="$1" want="$2" input="$3" cmd="$4" code="$5"
+    local err outl mark=""
+    err="$(visible <stderr)"
+    outl="$(head -c 300 stdout | visible)"
+    [[ "$code" == "$want" ]] || mark=" ⚠ expected $want"
+    local shown_input
+    if [[ "$input" == - ]]; then
+        shown_input="(none)"
+    elif [[ -z "$input" ]]; then
+        shown_input="(empty file)"
+    else
+        shown_input="\`$(md "$input")\`"
+    fi
+    [[ -n "$err" ]] || err="(nothing)"
+    [[ -n "$outl" ]] || outl="(nothing)"
+    rows+=("| $n | $(md "$desc") | \`$(md "$cmd")\` | $shown_input | **$code**$mark | $(md "$err") | $(md "$outl") |")
+}
+
+# --- rows -------------------------------------------------------------------------------------
+try "short row" 2 '3\n...\n..\n...\n' rooks IN
+try "long row" 2 '2\n..\n...\n' rooks IN
+try "wrong character" 2 '2\n.Y\n..\n' rooks IN
+try "lower-case letter in an L pattern" 2 '1\n1 3\nBwW\n' lpuzzle IN
+try "non-ASCII character in a row" 2 '2\n.é\n..\n' rooks IN
+try "invalid UTF-8 byte in a row" 2 '2\n.\xff\n..\n' rooks IN
+try "tab inside a row" 2 '3\n.\t.\n...\n...\n' rooks IN
+try "blank line inside a board" 2 '2\n..\n\n..\n' rooks IN
+try "trailing spaces and tabs after rows (tolerated)" 0 '2 \n.. \t\n.X\t\n' rooks IN
+# --- header lines -----------------------------------------------------------------------------
+try "missing number: R C header with only R" 2 '3\n...\n...\n...\n' rooks --rect IN
+try "extra number on an N header" 2 '3 3\n...\n...\n...\n' rooks IN
+try "extra number on an R C header" 2 '1\n2 2 2\nBW\nW.\n' lpuzzle IN
+try "missing board count (King file starting with R C)" 2 '2 2\nK.\n..\n' king IN
+try "negative size" 2 '-3\n' rooks IN
+try "negative board count" 2 '-1\n' king IN
+try "zero size" 2 '0\n' rooks IN
+try "zero columns" 2 '1\n3 0\n' lpuzzle IN
+try "zero boards announced, nothing after (accepted)" 0 '0\n' king IN
+try "absurd size 10^12" 2 '1000000000000\n' rooks IN
+try "absurd R C 10^12 x 10^12" 2 '1000000000000 1000000000000\n' rooks --rect IN
+try "size 2^64 (overflows u64)" 2 '18446744073709551616\n' rooks IN
+try "board count 2^64 + 1" 2 '18446744073709551617\n1 1\n.\n' lpuzzle IN
+try "non-numeric size" 2 'three\n...\n' rooks IN
+try "decimal size" 2 '2.5\n..\n..\n' rooks IN
+try "size with a leading + (accepted)" 0 '+2\n..\n..\n' rooks IN
+try "size glued to a letter" 2 '3x\n...\n' rooks IN
+try "size followed by a non-UTF-8 byte" 2 '12\xff\n' rooks IN
+try "size followed by a non-ASCII letter" 2 '3é\n...\n' rooks IN
+try "board count followed by a control byte" 2 '1\x01\n1 1\n.\n' lpuzzle IN
+# --- boards -----------------------------------------------------------------------------------
+try "truncated board" 2 '3\n...\n...\n' rooks IN
+try "truncated board after a good one (first answer printed)" 2 '1\nX\n3\n...\n' rooks IN
+try "fewer boards than announced" 2 '2\n1 3\nBWW\n' lpuzzle IN
+try "more boards than announced" 2 '1\n1 1\n.\n1 1\n.\n' lpuzzle IN
+try "two K on a King board" 2 '1\n2 3\nK.K\n...\n' king IN
+try "no K on a King board" 2 '1\n2 2\n..\n.#\n' king IN
+try "CRLF line ends (accepted)" 0 '2\r\n2 2\r\nK.\r\n.#\r\n4 2\r\nK#\r\n.#\r\n.#\r\n.#\r\n' king IN
+try "CRLF line ends, rooks (accepted)" 0 '2\r\nX.\r\n..\r\n' rooks IN
+try "empty input, rooks (no boards: accepted)" 0 '' rooks IN
+try "empty input, lpuzzle" 2 '' lpuzzle IN
+try "empty input, king" 2 '' king IN
+try "only blank lines, king" 2 '\n\n  \n' king IN
+try "binary garbage" 2 '\x00\x01\xfe\xff\x7fELF\x02\x01\x01\x00\n\x89PNG\r\n' rooks IN
+try "NUL byte in a header" 2 '2\x00\n..\n..\n' rooks IN
+try "--max-cells exceeded" 2 '4\n....\n....\n....\n....\n' rooks --max-cells 10 IN
+try "nonexistent file" 2 - rooks no/such/file.in
+try "a directory instead of a file" 2 - king .
+# --- verify -----------------------------------------------------------------------------------
+try "verify: not JSON" 2 '{not json\n' verify IN
+try "verify: JSON, but not a certificate (missing fields)" 2 '{"puzzle":"rooks"}\n' verify IN
+try "verify: unknown puzzle" 2 '{"puzzle":"chess","case":1}\n' verify IN
+try "verify: invalid UTF-8" 2 '\xff\xfe\n' verify IN
+try "verify: empty file" 1 '' verify IN
+try "verify: tampered rooks certificate (answer 7 → 8, one rook added)" 1 '{"puzzle":"rooks","case":1,"board":["X....","X....","..X..",".X...","....X"],"answer":8,"rooks":[[0,1],[0,2],[1,3],[2,1],[2,4],[3,0],[3,2],[4,1]],"cover":{"rows":[[0,1,4],[1,1,4],[2,0,1],[2,3,4],[3,0,0],[3,2,4],[4,0,3]],"cols":[]}}\n' verify IN
+try "verify: tampered King certificate (B → A)" 1 '{"puzzle":"king","case":1,"moves":"king","board":["K.",".#"],"answer":"A","matching":[[0,1,1,0]],"barrier":[]}\n' verify IN
+try "verify: tampered L certificate (a piece moved onto a dot)" 1 '{"puzzle":"lpuzzle","case":1,"board":["BW","W."],"answer":"YES","pieces":[[[0,0],[1,0],[1,1]]]}\n' verify IN
+try "verify: certificate with a ragged board" 1 '{"puzzle":"rooks","case":1,"board":["..","."],"answer":1,"rooks":[[0,0]],"cover":{"rows":[],"cols":[[0,0,1]]}}\n' verify IN
+# --- broken pipe ------------------------------------------------------------------------------
+{
+    for _ in $(seq 40000); do echo 1; echo .; done
+} >pipe.in
+# Rooks prints one line per board, far more than a pipe holds; `head` closes it after one line.
+n=$((n + 1))
+set +o pipefail
+"$bin" rooks pipe.in 2>stderr | head -n 1 >stdout
+code="${PIPESTATUS[0]}"
+set -o pipefail
+record "broken pipe: stdout closed early (quiet exit 0)" 0 - \
+    "gridmatch rooks pipe.in | head -n 1   (pipe.in: 40000 one-cell boards)" "$code"
+
+{
+    echo "# Bad input: what gridmatch says"
+    echo
+    echo "Generated by \`bash docs/errors.sh\` against \`target/release/gridmatch\` ($("$bin" --version)); do not"
+    echo "edit by hand. Each row is one input actually run: the command (the input file is \`NN.in\`,"
+    echo "holding the bytes of the *input* column, written with \`printf '%b'\`), the exit code, and"
+    echo "exactly what the binary printed on stderr and (first 300 bytes) on stdout. Control bytes in"
+    echo "the output other than line ends are shown as \\xNN (the binary prints them raw)."
+    echo
+    echo "Exit codes: 0 success (accepted input), 1 a certificate failed \`verify\`, 2 bad input."
+    echo "A ⚠ marks an exit code other than the one expected."
+    echo
+    echo "| # | case | command | input | exit | stderr | stdout |"
+    echo "|---|---|---|---|---|---|---|"
+    printf '%s\n' "${rows[@]}"
+    cat <<'NOTES'
+
+## Messages worth improving
+
+Noted when this table was first made (commit 76141cc); the table above is always the current
+truth, these notes are not regenerated.
+
+- *size followed by a non-UTF-8 byte / non-ASCII letter / binary garbage*: the column is the
+  start of the number, not the bad byte (`12\xff` → `1:1: found byte 0xff`; the byte is in
+  column 3). Suggest the column of the byte described: `1:3: found byte 0xff, expected a digit`.
+- *NUL byte in a header, board count followed by a control byte*: control bytes are printed
+  raw inside the quotes, so a terminal shows `found '2', expected … (a whole number)`. Suggest
+  naming the first byte that is not a digit, at its own column: `1:2: found byte 0x00, expected
+  a digit, a blank or end of line`.
+- *no K on a King board*: the column is one past the end of the last row (`4:3` for a 2-wide
+  board). Suggest the board's header line (`2:1: found a board without 'K' (lines 3-4), …`).
+- *more boards than announced*: "line 1 announced 1 boards" — suggest "1 board" for one.
+- *verify: JSON errors*: the position is said twice (`1:2: found invalid JSON (key must be a
+  string at line 1 column 2)`); suggest dropping serde_json's " at line … column …" suffix.
+- *verify: missing fields*: column 0 (`NN.in:1:0`); serde_json gives no column for errors
+  found after parsing. Suggest column 1 when it has none.
+- *verify: invalid UTF-8*: no file, line or column (`error: stream did not contain valid
+  UTF-8`). Suggest `FILE:LINE:COL: found byte 0xff, expected UTF-8 text`.
+- *a directory instead of a file*: `.:1:1: found unreadable input, expected text` + `hint: Is a
+  directory`; suggest the same form as a missing file: `cannot read .: Is a directory`.
+- *verify: empty file* exits 1 (the code for a failed certificate) with `no certificates in
+  FILE`; an empty certificate file is arguably bad input (exit 2).
+NOTES
+} >"$out"
+echo "wrote $out ($n cases)"

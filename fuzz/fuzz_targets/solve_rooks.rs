@@ -1,0 +1,53 @@
+//! Solver + verifier target for rooks, on boards of at most 10 × 10 built from the fuzz bytes.
+//!
+//! 1. `solve` → `verify` accepts, `max_rooks` agrees, the certificate passes the independent
+//!    plain-rule check, and on small boards the answer equals an exhaustive search.
+//! 2. The remaining bytes edit the certificate (and maybe the board); whenever `verify` accepts
+//!    the edited certificate, it must pass the independent check and claim the true answer.
+#![no_main]
+
+use gridmatch::puzzles::rooks;
+use gridmatch_fuzz::*;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let mut u = Unstructured::new(data);
+    let mut grid = board(&mut u, 10, 10, b"...X");
+    let sol = rooks::solve(&grid);
+    let answer = sol.rooks.len();
+    if let Err(why) = rooks::verify(&grid, answer, &sol) {
+        panic!(
+            "verify rejects the solver's certificate: {why}\n{:?}",
+            grid.to_lines()
+        );
+    }
+    assert_eq!(
+        rooks::max_rooks(&grid),
+        answer,
+        "max_rooks differs from solve"
+    );
+    if let Err(why) = rooks_certificate_ok(&grid, answer, &sol) {
+        panic!(
+            "solver's certificate is invalid: {why}\n{:?}",
+            grid.to_lines()
+        );
+    }
+    let empties = grid.cells().iter().filter(|&&c| c == b'.').count();
+    if empties <= BRUTE_ROOKS_EMPTY {
+        assert_eq!(
+            answer,
+            rooks_brute(&grid),
+            "exhaustive search differs: {:?}",
+            grid.to_lines()
+        );
+    }
+
+    let (mut ans, mut cert) = (answer, sol);
+    let edits = range(&mut u, 1, 4);
+    for _ in 0..edits {
+        mutate_rooks(&mut u, &mut grid, &mut ans, &mut cert);
+    }
+    if rooks::verify(&grid, ans, &cert).is_ok() {
+        check_rooks_accepted(&grid, ans, &cert);
+    }
+});

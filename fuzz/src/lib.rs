@@ -1,0 +1,798 @@
+//! Helpers shared by the fuzz targets: running the drivers on raw bytes, boards built from fuzz
+//! bytes, fuzz-directed certificate mutations, and *independent* checks (exhaustive searches and
+//! plain-rule checkers written here, sharing no code with the crate's solvers or verifiers).
+//!
+//! A helper panics (so libFuzzer reports a crash) when the crate breaks one of its promises.
+
+use std::collections::HashMap;
+use std::io;
+
+use gridmatch::app::{self, AppError, KingOptions, Mode, RooksOptions};
+use gridmatch::board::{BoardReader, Grid};
+use gridmatch::formats::json::{Record, board_from_lines};
+use gridmatch::puzzles::king::{self, Analysis, Moves, Player};
+use gridmatch::puzzles::lpuzzle::{self, Piece};
+use gridmatch::puzzles::rooks::{self, Segment, Solution};
+pub use libfuzzer_sys::arbitrary::Unstructured;
+
+/// Cell limit for the drivers in the parser targets: small, so that one execution stays fast
+/// (the refusal path of `--max-cells` is exercised all the same).
+pub const MAX_CELLS: u64 = 4096;
+
+/// Boards with at most this many free cells / cells get an exhaustive cross-check.
+pub const BRUTE_KING_FREE: usize = 12;
+/// See [`BRUTE_KING_FREE`].
+pub const BRUTE_ROOKS_EMPTY: usize = 20;
+/// See [`BRUTE_KING_FREE`].
+pub const BRUTE_LPUZZLE_BLACKS: usize = 8;
+
+// ---------------------------------------------------------------------------------------------
+// Drivers on raw bytes
+// ---------------------------------------------------------------------------------------------
+
+/// Which judge-format driver a parser target feeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Driver {
+    /// `gridmatch rooks`
+    Rooks,
+    /// `gridmatch rooks --rect`
+    RooksRect,
+    /// `gridmatch lpuzzle`
+    Lpuzzle,
+    /// `gridmatch king`
+    King,
+}
+
+fn run(data: &[u8], driver: Driver, mode: Mode) -> (Vec<u8>, Result<(), AppError>) {
+    let mut reader = BoardReader::new(data, "fuzz").with_max_cells(MAX_CELLS);
+    let mut out = Vec::new();
+    let res = match driver {
+        Driver::Rooks | Driver::RooksRect => app::rooks(
+            &mut reader,
+            &mut out,
+            &RooksOptions {
+                mode,
+                rect: driver == Driver::RooksRect,
+            },
+        ),
+        Driver::Lpuzzle => app::lpuzzle(&mut reader, &mut out, mode),
+        Driver::King => app::king(
+            &mut reader,
+            &mut out,
+            &KingOptions {
+                mode,
+                all: mode == Mode::Show,
+                moves: Moves::King,
+            },
+        ),
+    };
+    (out, res)
+}
+
+/// The error of a driver run as text, after checking it is an input error with a position.
+fn error_text(res: Result<(), AppError>) -> Option<String> {
+    match res {
+        Ok(()) => None,
+        Err(AppError::Input(e)) => {
+            assert!(
+                e.line >= 1 && e.col >= 1,
+                "input error without a position: {e:?}"
+            );
+            assert!(
+                !e.found.is_empty() && !e.expected.is_empty(),
+                "empty message part: {e:?}"
+            );
+            Some(e.to_string())
+        }
+        Err(AppError::Io(e)) => panic!("in-memory input gave an I/O error: {e}"),
+    }
+}
+
+/// Feeds `data` to `driver` in every mode. Errors are fine, but they must be input errors with
+/// a position, identical in every mode; the judge answers must equal the JSON certificates'
+/// answers, and every certificate must pass `Record::verify`.
+pub fn check_driver(data: &[u8], driver: Driver) {
+    let (judge, judge_res) = run(data, driver, Mode::Judge);
+    let (json, json_res) = run(data, driver, Mode::Json);
+    let (_show, show_res) = run(data, driver, Mode::Show);
+    let err = error_text(judge_res);
+    assert_eq!(
+        err,
+        error_text(json_res),
+        "judge and --json modes disagree on the error"
+    );
+    assert_eq!(
+        err,
+        error_text(show_res),
+        "judge and --show modes disagree on the error"
+    );
+
+    let judge = String::from_utf8(judge).expect("judge output is UTF-8");
+    let json = String::from_utf8(json).expect("JSON output is UTF-8");
+    let judge_lines: Vec<&str> = judge.lines().collect();
+    let json_lines: Vec<&str> = json.lines().collect();
+    assert_eq!(
+        judge_lines.len(),
+        json_lines.len(),
+        "judge mode printed {} answers, --json {} certificates",
+        judge_lines.len(),
+        json_lines.len()
+    );
+    for (i, (j, line)) in judge_lines.iter().zip(&json_lines).enumerate() {
+        let rec: Record = serde_json::from_str(line).expect("--json wrote an unreadable line");
+        assert_eq!(rec.case(), i as u64 + 1, "case numbers");
+        if let Err(why) = rec.verify() {
+            panic!("certificate {} fails verify: {why}\n{line}", i + 1);
+        }
+        let answer = match &rec {
+            Record::Rooks(r) => r.answer.to_string(),
+            Record::Lpuzzle(r) => r.answer.clone(),
+            Record::King(r) => format!("Case #{}: {}", i + 1, r.answer),
+        };
+        assert_eq!(*j, answer, "judge answer differs from the certificate's");
+    }
+}
+
+/// Feeds `data` to `app::verify`; then checks with independent means every JSON line that
+/// `Record::verify` accepts.
+pub fn check_verify(data: &[u8]) {
+    if has_f3_coordinates(data) {
+        return;
+    }
+    let mut out = Vec::new();
+    match app::verify(data, "fuzz", &mut out) {
+        Ok(s) => assert!(s.failed <= s.checked),
+        Err(AppError::Input(e)) => {
+            assert!(e.line >= 1, "input error without a line: {e:?}");
+            // Known finding F1 (fuzz/README.md): serde_json reports some errors (a missing
+            // field) at column 0, and `verify` passes that on. Tolerated here so that the
+            // fuzzer can go on; tests/props.rs keeps the strict check as an ignored test.
+            assert!(
+                e.col >= 1 || e.found.starts_with("invalid JSON"),
+                "no column: {e:?}"
+            );
+        }
+        // Known finding F2 (fuzz/README.md): invalid UTF-8 is an I/O error without a position,
+        // because `verify` reads with `BufRead::lines`.
+        Err(AppError::Io(e)) => assert_eq!(e.kind(), io::ErrorKind::InvalidData, "{e}"),
+    }
+    for line in data.split(|&b| b == b'\n') {
+        if let Ok(rec) = serde_json::from_slice::<Record>(line)
+            && rec.verify().is_ok()
+        {
+            check_accepted_record(&rec);
+        }
+    }
+}
+
+/// Known finding F3 (fuzz/README.md): `king::verify` computes `r * cols + c` before checking
+/// that `r` is on the board, which overflows (a panic with overflow checks) for huge `r`. Inputs
+/// with a King certificate holding such a coordinate are skipped so that the fuzzer can go on;
+/// remove this when F3 is fixed.
+fn has_f3_coordinates(data: &[u8]) -> bool {
+    data.split(|&b| b == b'\n').any(|line| {
+        let Ok(Record::King(k)) = serde_json::from_slice::<Record>(line) else {
+            return false;
+        };
+        let huge = |x: usize| x > u32::MAX as usize;
+        k.matching.iter().flatten().any(|&x| huge(x))
+            || k.barrier.iter().flatten().any(|&x| huge(x))
+            || k.barrier_without_start
+                .iter()
+                .flatten()
+                .flatten()
+                .any(|&x| huge(x))
+    })
+}
+
+/// `rec` passed `verify`: its answer must be the true one and its certificate valid by the
+/// independent checks below.
+pub fn check_accepted_record(rec: &Record) {
+    match rec {
+        Record::Rooks(r) => {
+            let grid = board_from_lines(&r.board, rooks::ALPHABET).expect("verified board");
+            check_rooks_accepted(&grid, r.answer, &r.solution());
+        }
+        Record::Lpuzzle(r) => {
+            let grid = board_from_lines(&r.board, lpuzzle::ALPHABET).expect("verified board");
+            match (r.answer.as_str(), &r.pieces) {
+                ("YES", Some(pieces)) => {
+                    let pieces: Vec<Piece> = pieces
+                        .iter()
+                        .map(|[b, v, h]| Piece {
+                            black: (b[0], b[1]),
+                            vertical: (v[0], v[1]),
+                            horizontal: (h[0], h[1]),
+                        })
+                        .collect();
+                    check_tiling_accepted(&grid, &pieces);
+                }
+                ("NO", _) => check_no_accepted(&grid),
+                _ => panic!("verify accepted answer {:?}", r.answer),
+            }
+        }
+        Record::King(r) => {
+            let grid = board_from_lines(&r.board, king::ALPHABET).expect("verified board");
+            let moves = Moves::from_name(&r.moves).expect("verified moves");
+            let claimed = match r.answer.as_str() {
+                "A" => Player::Alice,
+                "B" => Player::Bob,
+                other => panic!("verify accepted answer {other:?}"),
+            };
+            let matching: Vec<_> = r
+                .matching
+                .iter()
+                .map(|m| ((m[0], m[1]), (m[2], m[3])))
+                .collect();
+            check_king_accepted(&grid, moves, claimed, &matching);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boards and values from fuzz bytes
+// ---------------------------------------------------------------------------------------------
+
+/// A byte, 0 once the input is used up.
+pub fn byte(u: &mut Unstructured) -> u8 {
+    u.arbitrary::<u8>().unwrap_or(0)
+}
+
+/// A number in `lo..=hi`.
+pub fn range(u: &mut Unstructured, lo: usize, hi: usize) -> usize {
+    u.int_in_range(lo..=hi).unwrap_or(lo)
+}
+
+/// A coordinate for a mutated certificate: mostly on a board of size `bound`, sometimes just
+/// off it or absurd.
+pub fn coord(u: &mut Unstructured, bound: usize) -> usize {
+    coord_upto(u, bound, usize::MAX)
+}
+
+/// [`coord`] with `huge` as the absurd value.
+pub fn coord_upto(u: &mut Unstructured, bound: usize, huge: usize) -> usize {
+    match byte(u) % 16 {
+        0 => huge,
+        1 => bound,
+        2 => bound + 1,
+        _ => range(u, 0, bound.saturating_sub(1)),
+    }
+}
+
+/// A `rows × cols` board (sizes from the bytes, at most `max_r × max_c`), each cell picked from
+/// `alphabet` by one byte.
+pub fn board(u: &mut Unstructured, max_r: usize, max_c: usize, alphabet: &[u8]) -> Grid {
+    let rows = range(u, 1, max_r);
+    let cols = range(u, 1, max_c);
+    let cells = (0..rows * cols)
+        .map(|_| alphabet[byte(u) as usize % alphabet.len()])
+        .collect();
+    Grid::from_cells(rows, cols, cells)
+}
+
+/// An L-puzzle pattern that is often tileable: random L pieces dropped on an empty board, then
+/// a few cells flipped.
+pub fn tiled_pattern(u: &mut Unstructured, max_r: usize, max_c: usize) -> Grid {
+    let rows = range(u, 1, max_r);
+    let cols = range(u, 1, max_c);
+    let mut cells = vec![b'.'; rows * cols];
+    let attempts = range(u, 0, rows * cols);
+    for _ in 0..attempts {
+        let (r, c) = (range(u, 0, rows - 1), range(u, 0, cols - 1));
+        let o = byte(u);
+        let (dr, dc): (isize, isize) = (
+            if o & 1 == 0 { -1 } else { 1 },
+            if o & 2 == 0 { -1 } else { 1 },
+        );
+        let (vr, hc) = (r as isize + dr, c as isize + dc);
+        if vr < 0 || hc < 0 || vr as usize >= rows || hc as usize >= cols {
+            continue;
+        }
+        let three = [r * cols + c, vr as usize * cols + c, r * cols + hc as usize];
+        if three.iter().all(|&i| cells[i] == b'.') {
+            cells[three[0]] = b'B';
+            cells[three[1]] = b'W';
+            cells[three[2]] = b'W';
+        }
+    }
+    for _ in 0..range(u, 0, 2) {
+        let i = range(u, 0, rows * cols - 1);
+        cells[i] = b"BW."[byte(u) as usize % 3];
+    }
+    Grid::from_cells(rows, cols, cells)
+}
+
+/// `grid` with cell `(r, c)` set to `v`.
+pub fn with_cell(grid: &Grid, r: usize, c: usize, v: u8) -> Grid {
+    let mut cells = grid.cells().to_vec();
+    cells[r * grid.cols() + c] = v;
+    Grid::from_cells(grid.rows(), grid.cols(), cells)
+}
+
+/// A move set.
+pub fn moves(u: &mut Unstructured) -> Moves {
+    Moves::ALL[byte(u) as usize % 4]
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rooks: independent checks
+// ---------------------------------------------------------------------------------------------
+
+fn empty(grid: &Grid, r: usize, c: usize) -> bool {
+    r < grid.rows() && c < grid.cols() && grid.get(r, c) == b'.'
+}
+
+/// A run of empty cells as `(line, start, end)`.
+type Run = (usize, usize, usize);
+
+/// A matched pair of cells.
+type Pair = ((usize, usize), (usize, usize));
+
+/// The maximal horizontal (or vertical) run of empty cells through `(r, c)`.
+fn run_through(grid: &Grid, r: usize, c: usize, horizontal: bool) -> Run {
+    if horizontal {
+        let (mut a, mut b) = (c, c);
+        while a > 0 && empty(grid, r, a - 1) {
+            a -= 1;
+        }
+        while empty(grid, r, b + 1) {
+            b += 1;
+        }
+        (r, a, b)
+    } else {
+        let (mut a, mut b) = (r, r);
+        while a > 0 && empty(grid, a - 1, c) {
+            a -= 1;
+        }
+        while empty(grid, b + 1, c) {
+            b += 1;
+        }
+        (c, a, b)
+    }
+}
+
+/// Plain-rule check of a rooks certificate: rooks distinct, on empty cells, pairwise not
+/// attacking; cover segments distinct maximal runs touching every empty cell; sizes equal.
+pub fn rooks_certificate_ok(grid: &Grid, answer: usize, sol: &Solution) -> Result<(), String> {
+    for (i, &(r, c)) in sol.rooks.iter().enumerate() {
+        if !empty(grid, r, c) {
+            return Err(format!("rook {i} not on an empty cell"));
+        }
+        let runs = (
+            run_through(grid, r, c, true),
+            run_through(grid, r, c, false),
+        );
+        for &(r2, c2) in &sol.rooks[..i] {
+            let other = (
+                run_through(grid, r2, c2, true),
+                run_through(grid, r2, c2, false),
+            );
+            if runs.0 == other.0 || runs.1 == other.1 {
+                return Err(format!(
+                    "rooks ({r2},{c2}) and ({r},{c}) attack (or coincide)"
+                ));
+            }
+        }
+    }
+    let mut segs = Vec::new();
+    for (list, horizontal) in [(&sol.row_cover, true), (&sol.col_cover, false)] {
+        for s in list.iter() {
+            let (r, c) = if horizontal {
+                (s.line, s.start)
+            } else {
+                (s.start, s.line)
+            };
+            if !empty(grid, r, c) || run_through(grid, r, c, horizontal) != (s.line, s.start, s.end)
+            {
+                return Err(format!("{s:?} is not a maximal run"));
+            }
+            if segs.contains(&(horizontal, s.line, s.start)) {
+                return Err(format!("{s:?} twice"));
+            }
+            segs.push((horizontal, s.line, s.start));
+        }
+    }
+    for r in 0..grid.rows() {
+        for c in 0..grid.cols() {
+            if empty(grid, r, c) {
+                let (l, a, _) = run_through(grid, r, c, true);
+                let (l2, a2, _) = run_through(grid, r, c, false);
+                if !segs.contains(&(true, l, a)) && !segs.contains(&(false, l2, a2)) {
+                    return Err(format!("({r},{c}) uncovered"));
+                }
+            }
+        }
+    }
+    if sol.rooks.len() != answer || segs.len() != answer {
+        return Err("sizes differ".into());
+    }
+    Ok(())
+}
+
+/// Exhaustive search for the most non-attacking rooks: every empty cell in turn, rook or not.
+pub fn rooks_brute(grid: &Grid) -> usize {
+    let cells: Vec<(usize, usize)> = (0..grid.rows())
+        .flat_map(|r| (0..grid.cols()).map(move |c| (r, c)))
+        .filter(|&(r, c)| empty(grid, r, c))
+        .collect();
+    let runs: Vec<(Run, Run)> = cells
+        .iter()
+        .map(|&(r, c)| {
+            (
+                run_through(grid, r, c, true),
+                run_through(grid, r, c, false),
+            )
+        })
+        .collect();
+    fn go(i: usize, runs: &[(Run, Run)], used: &mut Vec<usize>, best: &mut usize) {
+        if used.len() + (runs.len() - i) <= *best {
+            return;
+        }
+        if i == runs.len() {
+            *best = used.len();
+            return;
+        }
+        let free = used
+            .iter()
+            .all(|&j| runs[j].0 != runs[i].0 && runs[j].1 != runs[i].1);
+        if free {
+            used.push(i);
+            go(i + 1, runs, used, best);
+            used.pop();
+        }
+        go(i + 1, runs, used, best);
+    }
+    let mut best = 0;
+    go(0, &runs, &mut Vec::new(), &mut best);
+    best
+}
+
+/// `verify` accepted `(answer, sol)` on `grid`: it must be valid and optimal.
+pub fn check_rooks_accepted(grid: &Grid, answer: usize, sol: &Solution) {
+    if let Err(why) = rooks_certificate_ok(grid, answer, sol) {
+        panic!(
+            "rooks::verify accepted an invalid certificate ({why}): answer {answer}, {sol:?}, board {:?}",
+            grid.to_lines()
+        );
+    }
+    let truth = rooks::max_rooks(grid);
+    assert_eq!(
+        answer, truth,
+        "rooks::verify accepted answer {answer}, the most is {truth}"
+    );
+}
+
+/// Applies one fuzz-chosen edit to a rooks certificate (or its board).
+pub fn mutate_rooks(u: &mut Unstructured, grid: &mut Grid, answer: &mut usize, sol: &mut Solution) {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let seg = |u: &mut Unstructured, line_bound: usize, len: usize| Segment {
+        line: coord(u, line_bound),
+        start: coord(u, len),
+        end: coord(u, len),
+    };
+    match byte(u) % 12 {
+        0 => *answer = (*answer as isize + range(u, 0, 4) as isize - 2).max(0) as usize,
+        1 if !sol.rooks.is_empty() => {
+            let i = range(u, 0, sol.rooks.len() - 1);
+            sol.rooks.remove(i);
+        }
+        2 => sol.rooks.push((coord(u, rows), coord(u, cols))),
+        3 if !sol.rooks.is_empty() => {
+            let i = range(u, 0, sol.rooks.len() - 1);
+            sol.rooks[i] = (coord(u, rows), coord(u, cols));
+        }
+        4 if !sol.row_cover.is_empty() => {
+            let i = range(u, 0, sol.row_cover.len() - 1);
+            sol.row_cover.remove(i);
+        }
+        5 if !sol.col_cover.is_empty() => {
+            let i = range(u, 0, sol.col_cover.len() - 1);
+            sol.col_cover.remove(i);
+        }
+        6 => sol.row_cover.push(seg(u, rows, cols)),
+        7 => sol.col_cover.push(seg(u, cols, rows)),
+        8 if !sol.row_cover.is_empty() => {
+            let i = range(u, 0, sol.row_cover.len() - 1);
+            let s = sol.row_cover.remove(i);
+            sol.col_cover.push(s);
+        }
+        9 if !sol.rooks.is_empty() => {
+            let i = range(u, 0, sol.rooks.len() - 1);
+            sol.rooks.push(sol.rooks[i]);
+        }
+        10 => {
+            let (r, c) = (range(u, 0, rows - 1), range(u, 0, cols - 1));
+            let v = if grid.get(r, c) == b'.' { b'X' } else { b'.' };
+            *grid = with_cell(grid, r, c, v);
+        }
+        _ => {
+            // Move a whole row or column run boundary by one.
+            if let Some(s) = sol.row_cover.first_mut() {
+                if byte(u) & 1 == 0 {
+                    s.start = s.start.wrapping_sub(1);
+                } else {
+                    s.end = s.end.wrapping_add(1);
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// L-puzzle: independent checks
+// ---------------------------------------------------------------------------------------------
+
+fn at(grid: &Grid, r: usize, c: usize) -> u8 {
+    if r < grid.rows() && c < grid.cols() {
+        grid.get(r, c)
+    } else {
+        b'.'
+    }
+}
+
+/// Plain-rule check of a tiling: each piece a black corner, a white directly above/below and a
+/// white directly left/right; every B and W in exactly one piece; nothing else covered.
+pub fn tiling_ok(grid: &Grid, pieces: &[Piece]) -> Result<(), String> {
+    let mut count: HashMap<(usize, usize), usize> = HashMap::new();
+    for p in pieces {
+        let (b, v, h) = (p.black, p.vertical, p.horizontal);
+        if at(grid, b.0, b.1) != b'B' || at(grid, v.0, v.1) != b'W' || at(grid, h.0, h.1) != b'W' {
+            return Err(format!("{p:?} has wrong colours"));
+        }
+        if !(v.1 == b.1 && (v.0 + 1 == b.0 || b.0 + 1 == v.0)) {
+            return Err(format!("{p:?}: vertical arm not adjacent"));
+        }
+        if !(h.0 == b.0 && (h.1 + 1 == b.1 || b.1 + 1 == h.1)) {
+            return Err(format!("{p:?}: horizontal arm not adjacent"));
+        }
+        for x in [b, v, h] {
+            *count.entry(x).or_default() += 1;
+        }
+    }
+    for r in 0..grid.rows() {
+        for c in 0..grid.cols() {
+            let n = count.get(&(r, c)).copied().unwrap_or(0);
+            let want = usize::from(grid.get(r, c) != b'.');
+            if n != want {
+                return Err(format!("({r},{c}) covered {n} times"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Exhaustive tiling search: the first uncovered cell must be covered by one of the pieces that
+/// contain it. `None` if the search is too big to finish quickly.
+pub fn lpuzzle_brute(grid: &Grid) -> Option<bool> {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let blacks = grid.cells().iter().filter(|&&c| c == b'B').count();
+    let whites = grid.cells().iter().filter(|&&c| c == b'W').count();
+    if whites != 2 * blacks {
+        return Some(false);
+    }
+    if blacks > BRUTE_LPUZZLE_BLACKS {
+        return None;
+    }
+    fn go(grid: &Grid, used: &mut Vec<bool>, rows: usize, cols: usize) -> bool {
+        let Some(i) = (0..rows * cols).find(|&i| grid.cells()[i] != b'.' && !used[i]) else {
+            return true;
+        };
+        let (r, c) = ((i / cols) as isize, (i % cols) as isize);
+        for (br, bc) in [(r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)] {
+            for dv in [-1isize, 1] {
+                for dh in [-1isize, 1] {
+                    let three = [(br, bc), (br + dv, bc), (br, bc + dh)];
+                    let ok = three.iter().enumerate().all(|(k, &(a, b))| {
+                        a >= 0
+                            && b >= 0
+                            && (a as usize) < rows
+                            && (b as usize) < cols
+                            && !used[a as usize * cols + b as usize]
+                            && grid.get(a as usize, b as usize) == if k == 0 { b'B' } else { b'W' }
+                    }) && three.contains(&(r, c));
+                    if ok {
+                        for &(a, b) in &three {
+                            used[a as usize * cols + b as usize] = true;
+                        }
+                        if go(grid, used, rows, cols) {
+                            return true;
+                        }
+                        for &(a, b) in &three {
+                            used[a as usize * cols + b as usize] = false;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+    Some(go(grid, &mut vec![false; rows * cols], rows, cols))
+}
+
+/// `verify_tiling` accepted `pieces`: they must tile the board.
+pub fn check_tiling_accepted(grid: &Grid, pieces: &[Piece]) {
+    if let Err(why) = tiling_ok(grid, pieces) {
+        panic!(
+            "lpuzzle::verify_tiling accepted a non-tiling ({why}): {pieces:?} on {:?}",
+            grid.to_lines()
+        );
+    }
+    assert!(
+        lpuzzle::can_build(grid),
+        "a tiling exists but can_build says no: {:?}",
+        grid.to_lines()
+    );
+}
+
+/// `verify_no` accepted a reason: there must be no tiling.
+pub fn check_no_accepted(grid: &Grid) {
+    assert_ne!(
+        lpuzzle_brute(grid),
+        Some(true),
+        "verify_no accepted a reason, but a tiling exists: {:?}",
+        grid.to_lines()
+    );
+    assert!(
+        !lpuzzle::can_build(grid),
+        "verify_no accepted a reason, but can_build says yes: {:?}",
+        grid.to_lines()
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// King: independent checks
+// ---------------------------------------------------------------------------------------------
+
+/// Move offsets, written out here independently of the crate.
+pub fn steps(moves: Moves) -> Vec<(isize, isize)> {
+    match moves {
+        Moves::King => vec![
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ],
+        Moves::Wazir => vec![(-1, 0), (1, 0), (0, -1), (0, 1)],
+        Moves::Ferz => vec![(-1, -1), (-1, 1), (1, -1), (1, 1)],
+        Moves::Knight => vec![
+            (-2, -1),
+            (-2, 1),
+            (2, -1),
+            (2, 1),
+            (-1, -2),
+            (-1, 2),
+            (1, -2),
+            (1, 2),
+        ],
+    }
+}
+
+/// Exhaustive game search over (visited set, position), memoised; for boards with at most
+/// [`BRUTE_KING_FREE`] free cells.
+pub struct KingBrute {
+    idx: HashMap<(usize, usize), usize>,
+    adj: Vec<Vec<usize>>,
+    memo: HashMap<(u64, usize), bool>,
+}
+
+impl KingBrute {
+    /// `None` if the board has too many free cells.
+    pub fn new(grid: &Grid, moves: Moves) -> Option<KingBrute> {
+        let mut idx = HashMap::new();
+        for r in 0..grid.rows() {
+            for c in 0..grid.cols() {
+                if grid.get(r, c) != b'#' {
+                    let n = idx.len();
+                    idx.insert((r, c), n);
+                }
+            }
+        }
+        if idx.len() > BRUTE_KING_FREE {
+            return None;
+        }
+        let mut adj = vec![Vec::new(); idx.len()];
+        for (&(r, c), &i) in &idx {
+            for (dr, dc) in steps(moves) {
+                let (r2, c2) = (r as isize + dr, c as isize + dc);
+                if r2 >= 0
+                    && c2 >= 0
+                    && let Some(&j) = idx.get(&(r2 as usize, c2 as usize))
+                {
+                    adj[i].push(j);
+                }
+            }
+        }
+        Some(KingBrute {
+            idx,
+            adj,
+            memo: HashMap::new(),
+        })
+    }
+
+    /// Does the player to move win, at `pos` with `visited` used?
+    fn wins(&mut self, visited: u64, pos: usize) -> bool {
+        if let Some(&w) = self.memo.get(&(visited, pos)) {
+            return w;
+        }
+        let next: Vec<usize> = self.adj[pos]
+            .iter()
+            .copied()
+            .filter(|&j| visited & (1 << j) == 0)
+            .collect();
+        let w = next.into_iter().any(|j| !self.wins(visited | (1 << j), j));
+        self.memo.insert((visited, pos), w);
+        w
+    }
+
+    /// Who wins from the free cell `start`.
+    pub fn winner(&mut self, start: (usize, usize)) -> Player {
+        let s = self.idx[&start];
+        if self.wins(1 << s, s) {
+            Player::Alice
+        } else {
+            Player::Bob
+        }
+    }
+
+    /// Does the player to move from `at` (all of `visited` used, `at` included) win?
+    pub fn to_move_wins(&mut self, visited: &[(usize, usize)], at: (usize, usize)) -> bool {
+        let mask = visited.iter().fold(0u64, |m, c| m | (1 << self.idx[c]));
+        self.wins(mask, self.idx[&at])
+    }
+}
+
+/// The K of `grid`.
+pub fn king_start(grid: &Grid) -> (usize, usize) {
+    let i = grid.cells().iter().position(|&c| c == b'K').expect("a K");
+    (i / grid.cols(), i % grid.cols())
+}
+
+/// `verify` accepted a claim that `claimed` wins with `matching`: the matching must be one of
+/// free cells one move apart, Bob's must miss the start, and the claim must be true.
+pub fn check_king_accepted(grid: &Grid, moves: Moves, claimed: Player, matching: &[Pair]) {
+    let free =
+        |(r, c): (usize, usize)| r < grid.rows() && c < grid.cols() && grid.get(r, c) != b'#';
+    let mut seen = Vec::new();
+    for &(a, b) in matching {
+        assert!(
+            free(a) && free(b),
+            "verify accepted a matching on burned/off-board cells"
+        );
+        let d = (b.0 as isize - a.0 as isize, b.1 as isize - a.1 as isize);
+        assert!(
+            steps(moves).contains(&d),
+            "verify accepted a non-move pair {a:?}-{b:?}"
+        );
+        assert!(
+            !seen.contains(&a) && !seen.contains(&b),
+            "verify accepted a cell matched twice"
+        );
+        seen.extend([a, b]);
+    }
+    let start = king_start(grid);
+    if claimed == Player::Bob {
+        assert!(
+            !seen.contains(&start),
+            "verify accepted Bob's matching that covers the start"
+        );
+    }
+    let truth = Analysis::new(grid, moves).winner(start).expect("K is free");
+    assert_eq!(
+        claimed,
+        truth,
+        "king::verify accepted a wrong winner on {:?} ({moves:?})",
+        grid.to_lines()
+    );
+    if let Some(mut b) = KingBrute::new(grid, moves) {
+        assert_eq!(
+            claimed,
+            b.winner(start),
+            "exhaustive search disagrees on {:?} ({moves:?})",
+            grid.to_lines()
+        );
+    }
+}
