@@ -290,13 +290,17 @@ impl<R: BufRead> BoardReader<R> {
             let token = &b[start..i];
             let value = parse_number(token).ok_or_else(|| {
                 let shown = String::from_utf8_lossy(token);
-                let found = if std::str::from_utf8(token).is_err() {
-                    let bad = token.iter().position(|c| !c.is_ascii()).unwrap_or(0);
-                    describe_at(b, start + bad)
+                // A control or non-ASCII byte is named by itself, at its own column.
+                let odd = token.iter().position(|c| !c.is_ascii_graphic());
+                let (col, found) = if let Some(k) = odd {
+                    (col + k as u64, describe_at(b, start + k))
                 } else if shown.chars().count() > 24 {
-                    format!("'{}…'", shown.chars().take(24).collect::<String>())
+                    (
+                        col,
+                        format!("'{}…'", shown.chars().take(24).collect::<String>()),
+                    )
                 } else {
-                    format!("'{shown}'")
+                    (col, format!("'{shown}'"))
                 };
                 let mut e =
                     self.error(self.line_no, col, found, format!("{what} (a whole number)"));

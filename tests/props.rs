@@ -496,20 +496,13 @@ fn positioned_or_ok(input: &[u8], driver: Driver) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// The same contract for `verify`. With `strict == false`, two known defects are let through
-/// (see `verify_missing_field_has_a_column` and `verify_invalid_utf8_is_an_input_error`, ignored
-/// until they are fixed): column 0 on JSON errors that serde_json reports without a column.
-fn verify_positioned_or_ok(input: &[u8], strict: bool) -> Result<(), TestCaseError> {
+/// The same contract for `verify`: invalid UTF-8 and JSON errors that serde_json reports
+/// without a column included (F1, F2 of fuzz/README.md, fixed in 4f56825).
+fn verify_positioned_or_ok(input: &[u8]) -> Result<(), TestCaseError> {
     let mut out = Vec::new();
     match app::verify(input, "prop", &mut out) {
         Ok(s) => prop_assert!(s.failed <= s.checked),
-        Err(AppError::Input(e)) => {
-            prop_assert!(e.line >= 1, "verify: {e:?}");
-            prop_assert!(
-                e.col >= 1 || (!strict && e.found.starts_with("invalid JSON")),
-                "verify: {e:?}"
-            );
-        }
+        Err(AppError::Input(e)) => prop_assert!(e.line >= 1 && e.col >= 1, "verify: {e:?}"),
         Err(AppError::Io(e)) => prop_assert!(false, "verify: I/O error {e}"),
     }
     Ok(())
@@ -584,26 +577,25 @@ proptest! {
         positioned_or_ok(&input, Driver::King(Moves::Knight))?;
     }
 
-    /// `verify` on arbitrary text (valid UTF-8; see `verify_invalid_utf8` for the rest).
+    /// `verify` on arbitrary text.
     #[test]
     fn any_text_verify(input in ".{0,200}") {
-        verify_positioned_or_ok(input.as_bytes(), false)?;
+        verify_positioned_or_ok(input.as_bytes())?;
     }
 
     #[test]
     fn json_like_verify(input in json_like()) {
-        verify_positioned_or_ok(&input, false)?;
+        verify_positioned_or_ok(&input)?;
     }
 }
 
 // ------------------------------------------------------------------------------------------
-// Known defects of `verify`'s error positions (reported; ignored until src is fixed)
+// Regressions of the fuzz findings F1-F3 (fuzz/README.md)
 // ------------------------------------------------------------------------------------------
 
-/// A certificate line with a missing field: serde_json gives no column (0), and `verify` passes
-/// it on as `FILE:1:0`.
+/// A certificate line with a missing field: serde_json gives no column (0); `verify` used to
+/// pass it on as `FILE:1:0`.
 #[test]
-#[ignore = "known defect: verify reports column 0 for JSON errors without a position"]
 fn verify_missing_field_has_a_column() {
     let mut out = Vec::new();
     match app::verify(&br#"{"puzzle":"rooks"}"#[..], "t", &mut out) {
@@ -612,10 +604,9 @@ fn verify_missing_field_has_a_column() {
     }
 }
 
-/// Invalid UTF-8 in a certificate file: `verify` reads with `BufRead::lines`, so the result is
-/// an I/O error without file, line or column.
+/// Invalid UTF-8 in a certificate file: `verify` used to read with `BufRead::lines` and give an
+/// I/O error without file, line or column.
 #[test]
-#[ignore = "known defect: verify reports invalid UTF-8 as an I/O error without a position"]
 fn verify_invalid_utf8_is_an_input_error() {
     let mut out = Vec::new();
     match app::verify(&b"\n\xff\xfe\n"[..], "t", &mut out) {
@@ -624,13 +615,26 @@ fn verify_invalid_utf8_is_an_input_error() {
     }
 }
 
+/// King certificates with coordinates near `usize::MAX` are refused, not overflowed (F3 of
+/// fuzz/README.md: a panic in builds with overflow checks, such as `cargo test` without
+/// `--release`).
+#[test]
+fn king_verify_huge_coordinates() {
+    for line in [
+        r#"{"puzzle":"king","case":1,"moves":"king","board":["K."],"answer":"B","matching":[[18446744073709551615,0,0,1]],"barrier":[]}"#,
+        r#"{"puzzle":"king","case":1,"moves":"king","board":["K."],"answer":"B","matching":[],"barrier":[[9223372036854775808,0]]}"#,
+    ] {
+        let rec: Record = serde_json::from_str(line).unwrap();
+        assert!(rec.verify().is_err(), "{line}");
+    }
+}
+
 proptest! {
     #![proptest_config(config(400))]
 
-    /// The strict contract on any bytes, invalid UTF-8 included.
+    /// The contract on any bytes, invalid UTF-8 included.
     #[test]
-    #[ignore = "known defects: see verify_missing_field_has_a_column, verify_invalid_utf8_is_an_input_error"]
-    fn any_bytes_verify_strict(input in prop_oneof![prop::collection::vec(any::<u8>(), 0..200), json_like()]) {
-        verify_positioned_or_ok(&input, true)?;
+    fn any_bytes_verify(input in prop_oneof![prop::collection::vec(any::<u8>(), 0..200), json_like()]) {
+        verify_positioned_or_ok(&input)?;
     }
 }

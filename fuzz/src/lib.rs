@@ -5,7 +5,6 @@
 //! A helper panics (so libFuzzer reports a crash) when the crate breaks one of its promises.
 
 use std::collections::HashMap;
-use std::io;
 
 use gridmatch::app::{self, AppError, KingOptions, Mode, RooksOptions};
 use gridmatch::board::{BoardReader, Grid};
@@ -136,25 +135,18 @@ pub fn check_driver(data: &[u8], driver: Driver) {
 /// Feeds `data` to `app::verify`; then checks with independent means every JSON line that
 /// `Record::verify` accepts.
 pub fn check_verify(data: &[u8]) {
-    if has_f3_coordinates(data) {
-        return;
-    }
     let mut out = Vec::new();
     match app::verify(data, "fuzz", &mut out) {
         Ok(s) => assert!(s.failed <= s.checked),
+        // F1 and F2 (README.md, fixed in 4f56825): every error, invalid UTF-8 and JSON errors
+        // that serde_json reports without a column included, is an input error with a position.
         Err(AppError::Input(e)) => {
-            assert!(e.line >= 1, "input error without a line: {e:?}");
-            // Known finding F1 (fuzz/README.md): serde_json reports some errors (a missing
-            // field) at column 0, and `verify` passes that on. Tolerated here so that the
-            // fuzzer can go on; tests/props.rs keeps the strict check as an ignored test.
             assert!(
-                e.col >= 1 || e.found.starts_with("invalid JSON"),
-                "no column: {e:?}"
-            );
+                e.line >= 1 && e.col >= 1,
+                "input error without a position: {e:?}"
+            )
         }
-        // Known finding F2 (fuzz/README.md): invalid UTF-8 is an I/O error without a position,
-        // because `verify` reads with `BufRead::lines`.
-        Err(AppError::Io(e)) => assert_eq!(e.kind(), io::ErrorKind::InvalidData, "{e}"),
+        Err(AppError::Io(e)) => panic!("in-memory input gave an I/O error: {e}"),
     }
     for line in data.split(|&b| b == b'\n') {
         if let Ok(rec) = serde_json::from_slice::<Record>(line)
@@ -163,26 +155,6 @@ pub fn check_verify(data: &[u8]) {
             check_accepted_record(&rec);
         }
     }
-}
-
-/// Known finding F3 (fuzz/README.md): `king::verify` computes `r * cols + c` before checking
-/// that `r` is on the board, which overflows (a panic with overflow checks) for huge `r`. Inputs
-/// with a King certificate holding such a coordinate are skipped so that the fuzzer can go on;
-/// remove this when F3 is fixed.
-fn has_f3_coordinates(data: &[u8]) -> bool {
-    data.split(|&b| b == b'\n').any(|line| {
-        let Ok(Record::King(k)) = serde_json::from_slice::<Record>(line) else {
-            return false;
-        };
-        let huge = |x: usize| x > u32::MAX as usize;
-        k.matching.iter().flatten().any(|&x| huge(x))
-            || k.barrier.iter().flatten().any(|&x| huge(x))
-            || k.barrier_without_start
-                .iter()
-                .flatten()
-                .flatten()
-                .any(|&x| huge(x))
-    })
 }
 
 /// `rec` passed `verify`: its answer must be the true one and its certificate valid by the
@@ -246,13 +218,8 @@ pub fn range(u: &mut Unstructured, lo: usize, hi: usize) -> usize {
 /// A coordinate for a mutated certificate: mostly on a board of size `bound`, sometimes just
 /// off it or absurd.
 pub fn coord(u: &mut Unstructured, bound: usize) -> usize {
-    coord_upto(u, bound, usize::MAX)
-}
-
-/// [`coord`] with `huge` as the absurd value.
-pub fn coord_upto(u: &mut Unstructured, bound: usize, huge: usize) -> usize {
     match byte(u) % 16 {
-        0 => huge,
+        0 => usize::MAX,
         1 => bound,
         2 => bound + 1,
         _ => range(u, 0, bound.saturating_sub(1)),

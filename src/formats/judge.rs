@@ -59,6 +59,15 @@ pub fn read_board<R: BufRead>(
     Ok(Some(Board { grid, first_line }))
 }
 
+/// "1 board", "2 boards".
+fn boards(n: u64) -> String {
+    if n == 1 {
+        "1 board".into()
+    } else {
+        format!("{n} boards")
+    }
+}
+
 /// The boards of one input, pulled one at a time: either until end of input (rooks), or a
 /// count `T` on the first line followed by exactly T boards and nothing else (lpuzzle, king).
 pub struct BoardStream<'a, R> {
@@ -124,16 +133,20 @@ impl<'a, R: BufRead> BoardStream<'a, R> {
             };
             if self.case == t.value {
                 self.done = true;
-                self.reader
-                    .expect_end(&format!("line {} announced {} boards", t.line, t.value))?;
+                self.reader.expect_end(&format!(
+                    "line {} announced {}",
+                    t.line,
+                    boards(t.value)
+                ))?;
                 return Ok(None);
             }
             let case = self.case + 1;
             read_board(self.reader, self.header, self.alphabet, false).map_err(|e| {
                 if e.found == "end of input" {
                     e.with_hint(format!(
-                        "line {} announced {} boards, the input ends in board {case}",
-                        t.line, t.value
+                        "line {} announced {}, the input ends in board {case}",
+                        t.line,
+                        boards(t.value)
                     ))
                 } else {
                     e
