@@ -23,7 +23,8 @@
 use crate::board::Grid;
 use crate::graph::barrier;
 use crate::graph::general::{
-    Class, Graph, Matching, NONE, gallai_edmonds, maximum_matching, maximum_matching_avoiding,
+    Class, Decomposition, Graph, Matching, NONE, gallai_edmonds, maximum_matching,
+    maximum_matching_avoiding,
 };
 
 /// The input alphabet: free, burned, the king's start.
@@ -199,7 +200,7 @@ pub struct Analysis {
     pub board: BoardGraph,
     /// A maximum matching of it.
     pub matching: Matching,
-    classes: Vec<Class>,
+    decomposition: Decomposition,
 }
 
 impl Analysis {
@@ -212,18 +213,18 @@ impl Analysis {
     pub fn new(grid: &Grid, moves: Moves) -> Analysis {
         let board = BoardGraph::new(grid, moves, &|_| false);
         let matching = maximum_matching(&board.graph);
-        let classes = gallai_edmonds(&board.graph, &matching).classes().to_vec();
+        let decomposition = gallai_edmonds(&board.graph, &matching);
         Analysis {
             board,
             matching,
-            classes,
+            decomposition,
         }
     }
 
     /// Who wins when the king starts on the free cell `start` (`None` for a burned cell).
     pub fn winner(&self, start: Cell) -> Option<Player> {
         let v = self.board.vertex(start)?;
-        Some(if self.classes[v as usize] == Class::D {
+        Some(if self.decomposition.class(v) == Class::D {
             Player::Bob
         } else {
             Player::Alice
@@ -319,12 +320,7 @@ impl Analysis {
 
     /// The set A of the decomposition, shrunk so that every cell in it is needed.
     fn barrier(&self) -> Vec<Cell> {
-        let a: Vec<u32> = (0u32..)
-            .zip(&self.classes)
-            .filter(|(_, c)| **c == Class::A)
-            .map(|(v, _)| v)
-            .collect();
-        barrier::minimize(&self.board.graph, &a)
+        barrier::minimize(&self.board.graph, &self.decomposition.barrier())
             .into_iter()
             .map(|v| self.board.cell(v))
             .collect()
