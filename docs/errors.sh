@@ -138,7 +138,7 @@ try "verify: not JSON" 2 '{not json\n' verify IN
 try "verify: JSON, but not a certificate (missing fields)" 2 '{"puzzle":"rooks"}\n' verify IN
 try "verify: unknown puzzle" 2 '{"puzzle":"chess","case":1}\n' verify IN
 try "verify: invalid UTF-8" 2 '\xff\xfe\n' verify IN
-try "verify: empty file" 1 '' verify IN
+try "verify: empty file" 2 '' verify IN
 try "verify: tampered rooks certificate (answer 7 → 8, one rook added)" 1 '{"puzzle":"rooks","case":1,"board":["X....","X....","..X..",".X...","....X"],"answer":8,"rooks":[[0,1],[0,2],[1,3],[2,1],[2,4],[3,0],[3,2],[4,1]],"cover":{"rows":[[0,1,4],[1,1,4],[2,0,1],[2,3,4],[3,0,0],[3,2,4],[4,0,3]],"cols":[]}}\n' verify IN
 try "verify: tampered King certificate (B → A)" 1 '{"puzzle":"king","case":1,"moves":"king","board":["K.",".#"],"answer":"A","matching":[[0,1,1,0]],"barrier":[]}\n' verify IN
 try "verify: tampered L certificate (a piece moved onto a dot)" 1 '{"puzzle":"lpuzzle","case":1,"board":["BW","W."],"answer":"YES","pieces":[[[0,0],[1,0],[1,1]]]}\n' verify IN
@@ -175,21 +175,19 @@ record "broken pipe: stdout closed early (quiet exit 0)" 0 - \
 
 ## Messages worth improving
 
-Noted against commit 928b307 (F1/F2 of fuzz/README.md, column 0 and invalid UTF-8 in
-`verify`, were fixed before it); the table above is always the current truth, these notes are
-not regenerated.
+The review of the first version of this table (commit 928b307) found six messages worth
+rewording; all are fixed, and the table above shows the messages as they are now:
 
-- (fixed since: a bad byte inside a number is now named at its own column, control bytes
-  included: `12\xff` → `1:3: found byte 0xff`.)
-- *no K on a King board*: the column is one past the end of the last row (`4:3` for a 2-wide
-  board). Suggest the board's header line (`2:1: found a board without 'K' (lines 3-4), …`).
-- (fixed since: "announced 1 board".)
-- *verify: JSON errors*: the position is said twice (`1:2: found invalid JSON (key must be a
-  string at line 1 column 2)`); suggest dropping serde_json's " at line … column …" suffix.
-- *a directory instead of a file*: `.:1:1: found unreadable input, expected text` + `hint: Is a
-  directory`; suggest the same form as a missing file: `cannot read .: Is a directory`.
-- *verify: empty file* exits 1 (the code for a failed certificate) with `no certificates in
-  FILE`; an empty certificate file is arguably bad input (exit 2).
+- a bad byte inside a number is named at its own column (`12\xff` → `1:3: found byte 0xff`);
+- "announced 1 board" is singular;
+- a King board without K is reported at its header line and names the lines of its rows
+  (it used to point one column past the end of the last row);
+- `verify` gives a JSON error's position once, in front (serde_json's own " at line … column
+  …" suffix is dropped);
+- a directory given as input reads `cannot read DIR: it is a directory, expected a file`, like
+  a missing file (it used to be `DIR:1:1: found unreadable input` + `hint: Is a directory`);
+- `verify` of a file without certificates is bad input (exit 2, `found end of input, expected a
+  certificate line`), no longer the exit code 1 of a failed certificate.
 NOTES
 } >"$out"
 echo "wrote $out ($n cases)"

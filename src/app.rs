@@ -478,7 +478,7 @@ pub fn verify<R: BufRead, W: Write>(
                 file,
                 line_no,
                 (e.column() as u64).max(1),
-                format!("invalid JSON ({e})"),
+                format!("invalid JSON ({})", json_reason(&e)),
                 "a certificate line written by --json",
             )
         })?;
@@ -492,7 +492,29 @@ pub fn verify<R: BufRead, W: Write>(
             }
         }
     }
+    if summary.checked == 0 {
+        return Err(InputError::at(
+            file,
+            line_no + 1,
+            1,
+            "end of input",
+            "a certificate line written by --json",
+        )
+        .with_hint("the file holds no certificates; write some with `gridmatch PUZZLE --json`")
+        .into());
+    }
     Ok(summary)
+}
+
+/// serde_json's message without its own " at line L column C" suffix: the error names the
+/// position once, in front.
+fn json_reason(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    match text.strip_suffix(&suffix) {
+        Some(reason) => reason.to_string(),
+        None => text,
+    }
 }
 
 /// The samples from the original problem statements, built into the binary.

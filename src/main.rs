@@ -240,6 +240,10 @@ fn open(path: Option<&PathBuf>) -> Result<(Box<dyn BufRead>, String), String> {
         None => Ok((Box::new(io::stdin().lock()), "<stdin>".into())),
         Some(p) if p.as_os_str() == "-" => Ok((Box::new(io::stdin().lock()), "<stdin>".into())),
         Some(p) => match File::open(p) {
+            Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => Err(format!(
+                "cannot read {}: it is a directory, expected a file",
+                p.display()
+            )),
             Ok(f) => Ok((
                 Box::new(BufReader::with_capacity(1 << 16, f)),
                 p.display().to_string(),
@@ -314,10 +318,6 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, AppError> {
         Command::Verify { file } => {
             let (r, name) = open(Some(&file)).map_err(usage)?;
             let summary = app::verify(r, &name, &mut { out })?;
-            if summary.checked == 0 {
-                eprintln!("gridmatch verify: no certificates in {name}");
-                return Ok(ExitCode::from(1));
-            }
             if summary.failed > 0 {
                 eprintln!(
                     "gridmatch verify: {} of {} certificates failed",

@@ -493,20 +493,14 @@ fn malformed_king_input_is_refused_with_its_place() {
         );
         assert!(stderr.contains(text), "{what}: want {text:?} in {stderr}");
     }
-    // No K: the message points into the board (its header or rows, lines 4–6).
-    let r = run(&["king"], &format!("{good}2 2\n..\n.#\n"));
-    assert_eq!(
-        (r.code, r.stdout.as_str()),
-        (Some(2), "Case #1: B\n"),
-        "{}",
-        r.stderr
+    // No K: the message points at the board's header line and names its rows.
+    let stderr = assert_refused(
+        &["king"],
+        &format!("{good}2 2\n..\n.#\n"),
+        (4, 1),
+        "Case #1: B\n",
     );
-    assert!(r.stderr.starts_with("error: ") && !r.stderr.contains("panicked"));
-    let (line, col) = error_place(&r.stderr);
-    assert!(
-        (4..=6).contains(&line) && col >= 1,
-        "no K reported at {line}:{col}"
-    );
+    assert!(stderr.contains("without 'K' (its rows are lines 5-6)"), "{stderr}");
     // Bad counts.
     assert_refused(&["king"], "x\n", (1, 1), "");
     assert_refused(&["king"], "2 3\n", (1, 3), "");
@@ -537,6 +531,17 @@ fn errors_in_files_name_the_file_and_missing_files_are_reported() {
             r.stderr
         );
         assert!(!r.stderr.contains("panicked"));
+    }
+
+    // A directory is refused the same way as a missing file.
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    for puzzle in ["rooks", "lpuzzle", "king", "verify"] {
+        let r = run(&[puzzle, dir], "");
+        assert_eq!(r.code, Some(2), "{puzzle}: {}", r.stderr);
+        assert_eq!(
+            r.stderr,
+            format!("error: cannot read {dir}: it is a directory, expected a file\n")
+        );
     }
 }
 
@@ -898,6 +903,21 @@ fn verify_refuses_what_is_not_a_certificate() {
     let r = verify(&[json!({"puzzle": "rooks"})]);
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.stderr.starts_with("error: ") && !r.stderr.contains("panicked"));
+    // Broken JSON: the position is given once, in front, not repeated by serde_json.
+    let r = run(&["verify", "-"], "{\"puzzle\":\"rooks\",\n{x\n");
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.starts_with("error: <stdin>:1:"), "{}", r.stderr);
+    assert!(!r.stderr.contains(" at line "), "{}", r.stderr);
+    // No certificate at all is bad input too (exit 2, not the verify-failure code 1).
+    for empty in ["", "\n  \n"] {
+        let r = run(&["verify", "-"], empty);
+        assert_eq!(r.code, Some(2), "{empty:?}: {}", r.stderr);
+        assert!(
+            r.stderr.starts_with("error: <stdin>:") && r.stderr.contains("found end of input"),
+            "{}",
+            r.stderr
+        );
+    }
     // A certificate for the wrong board: rooks sample case 1 claimed on an all-pawn board.
     let mut rec = certified("rooks", &[], &sample("rooks").0)[0].clone();
     rec["board"] = json!(vec!["XXXXX"; 5]);

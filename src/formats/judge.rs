@@ -27,6 +27,8 @@ pub struct Board {
     pub grid: Grid,
     /// 1-based line of the first row (row r is on line `first_line + r`).
     pub first_line: u64,
+    /// 1-based line of the board's size header.
+    pub header_line: u64,
 }
 
 /// Reads one board (header and rows); `Ok(None)` at end of input if `optional`.
@@ -55,8 +57,13 @@ pub fn read_board<R: BufRead>(
         nums[0]
     };
     let (rows, cols) = reader.check_size(nums[0], cols)?;
+    let header_line = nums[0].line;
     let (grid, first_line) = reader.read_grid(rows, cols, alphabet)?;
-    Ok(Some(Board { grid, first_line }))
+    Ok(Some(Board {
+        grid,
+        first_line,
+        header_line,
+    }))
 }
 
 /// "1 board", "2 boards".
@@ -198,14 +205,18 @@ pub fn king_start(file: &str, board: &Board) -> Result<(usize, usize), InputErro
     found.ok_or_else(|| {
         InputError::at(
             file,
-            last_line,
-            grid.cols() as u64 + 1,
-            "a board without 'K'",
+            board.header_line,
+            1,
+            if last_line == board.first_line {
+                format!("a board without 'K' (its row is line {last_line})")
+            } else {
+                format!(
+                    "a board without 'K' (its rows are lines {}-{last_line})",
+                    board.first_line
+                )
+            },
             "exactly one 'K' (the king's start)",
         )
-        .with_hint(format!(
-            "the board on lines {}-{last_line} has no K",
-            board.first_line
-        ))
+        .with_hint("mark the square the king starts on with K")
     })
 }
