@@ -500,7 +500,10 @@ fn malformed_king_input_is_refused_with_its_place() {
         (4, 1),
         "Case #1: B\n",
     );
-    assert!(stderr.contains("without 'K' (its rows are lines 5-6)"), "{stderr}");
+    assert!(
+        stderr.contains("without 'K' (its rows are lines 5-6)"),
+        "{stderr}"
+    );
     // Bad counts.
     assert_refused(&["king"], "x\n", (1, 1), "");
     assert_refused(&["king"], "2 3\n", (1, 3), "");
