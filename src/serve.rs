@@ -333,7 +333,27 @@ mod tests {
     use serde_json::{Value, json};
     use tower::ServiceExt;
 
-    async fn send(method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value, String) {
+    type TestResult<T = ()> = Result<T, Box<dyn std::error::Error>>;
+
+    /// The string field `key` of `v`; an error naming it when absent or not a string.
+    fn str_field<'a>(v: &'a Value, key: &str) -> Result<&'a str, String> {
+        v[key]
+            .as_str()
+            .ok_or_else(|| format!("no string field {key:?} in {v}"))
+    }
+
+    /// The array field `key` of `v`; an error naming it when absent or not an array.
+    fn array_field<'a>(v: &'a Value, key: &str) -> Result<&'a Vec<Value>, String> {
+        v[key]
+            .as_array()
+            .ok_or_else(|| format!("no array field {key:?} in {v}"))
+    }
+
+    async fn send(
+        method: &str,
+        uri: &str,
+        body: Option<Value>,
+    ) -> TestResult<(StatusCode, Value, String)> {
         let mut req = Request::builder().method(method).uri(uri);
         let body = match body {
             Some(v) => {
@@ -342,36 +362,35 @@ mod tests {
             }
             None => Body::empty(),
         };
-        raw(req.body(body).unwrap()).await
+        raw(req.body(body)?).await
     }
 
-    async fn raw(req: Request<Body>) -> (StatusCode, Value, String) {
-        let res = router().oneshot(req).await.unwrap();
+    async fn raw(req: Request<Body>) -> TestResult<(StatusCode, Value, String)> {
+        let res = router().oneshot(req).await?;
         let status = res.status();
-        let ctype = res
-            .headers()
-            .get("content-type")
-            .map(|v| v.to_str().unwrap().to_string())
-            .unwrap_or_default();
-        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
-            .await
-            .unwrap();
-        let text = String::from_utf8(bytes.to_vec()).unwrap();
+        // No content-type header means the body is not JSON: the value is Null.
+        let ctype = match res.headers().get("content-type") {
+            Some(v) => v.to_str()?.to_string(),
+            None => String::new(),
+        };
+        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX).await?;
+        let text = String::from_utf8(bytes.to_vec())?;
         let value = if ctype.starts_with("application/json") {
-            serde_json::from_str(&text).unwrap()
+            serde_json::from_str(&text)?
         } else {
             Value::Null
         };
-        (status, value, text)
+        Ok((status, value, text))
     }
 
-    fn svg_ok(v: &Value) {
-        let svg = v["svg"].as_str().unwrap();
-        roxmltree::Document::parse(svg).unwrap();
+    fn svg_ok(v: &Value) -> TestResult {
+        let svg = str_field(v, "svg")?;
+        roxmltree::Document::parse(svg)?;
+        Ok(())
     }
 
     #[tokio::test]
-    async fn page_and_assets() {
+    async fn page_and_assets() -> TestResult {
         for (path, kind) in [
             ("/", "text/html"),
             ("/app.js", "text/javascript"),
@@ -379,38 +398,37 @@ mod tests {
             ("/favicon.svg", "image/svg+xml"),
         ] {
             let res = router()
-                .oneshot(Request::get(path).body(Body::empty()).unwrap())
-                .await
-                .unwrap();
+                .oneshot(Request::get(path).body(Body::empty())?)
+                .await?;
             assert_eq!(res.status(), StatusCode::OK, "{path}");
-            let ct = res.headers()["content-type"].to_str().unwrap();
+            let ct = res.headers()["content-type"].to_str()?;
             assert!(ct.starts_with(kind), "{path}: {ct}");
             assert!(res.headers().contains_key("content-security-policy"));
         }
-        let (status, v, _) = send("GET", "/nope", None).await;
+        let (status, v, _) = send("GET", "/nope", None).await?;
         assert_eq!(status, StatusCode::NOT_FOUND);
-        assert!(v["error"].as_str().unwrap().contains("/nope"));
+        assert!(str_field(&v, "error")?.contains("/nope"));
+        Ok(())
     }
 
     #[tokio::test]
-    async fn solve_rooks() {
+    async fn solve_rooks() -> TestResult {
         let board = json!(["X....", "X....", "..X..", ".X...", "....X"]);
         let (status, v, _) = send(
             "POST",
             "/api/solve",
             Some(json!({"puzzle": "rooks", "board": board})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["answer"], "7");
         assert_eq!(v["record"]["puzzle"], "rooks");
         assert_eq!(v["record"]["answer"], 7);
-        assert!(v["judge_input"].as_str().unwrap().starts_with("5\nX....\n"));
+        assert!(str_field(&v, "judge_input")?.starts_with("5\nX....\n"));
         assert_eq!(v["judge_output"], "7\n");
-        svg_ok(&v);
+        svg_ok(&v)?;
         // The record is a certificate the verifier accepts.
-        let rec: crate::formats::json::Record =
-            serde_json::from_value(v["record"].clone()).unwrap();
+        let rec: crate::formats::json::Record = serde_json::from_value(v["record"].clone())?;
         assert_eq!(rec.verify(), Ok(()));
 
         // Rectangular boards use the --rect format.
@@ -419,42 +437,50 @@ mod tests {
             "/api/solve",
             Some(json!({"puzzle": "rooks", "board": ["...", "..."]})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(v["answer"], "2");
-        assert!(v["judge_input"].as_str().unwrap().starts_with("2 3\n"));
-        assert!(v["command"].as_str().unwrap().contains("--rect"));
+        assert!(str_field(&v, "judge_input")?.starts_with("2 3\n"));
+        assert!(str_field(&v, "command")?.contains("--rect"));
+        Ok(())
     }
 
     #[tokio::test]
-    async fn solve_lpuzzle_yes_and_no() {
+    async fn solve_lpuzzle_yes_and_no() -> TestResult {
         let (status, v, _) = send(
             "POST",
             "/api/solve",
             Some(json!({"puzzle": "lpuzzle", "board": ["BWW.", "WWBW", "..WB"]})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["answer"], "YES");
-        assert_eq!(v["record"]["pieces"].as_array().unwrap().len(), 3);
-        svg_ok(&v);
+        assert_eq!(
+            v["record"]["pieces"]
+                .as_array()
+                .ok_or_else(|| format!("no array record.pieces in {v}"))?
+                .len(),
+            3
+        );
+        svg_ok(&v)?;
 
         let (status, v, _) = send(
             "POST",
             "/api/solve",
             Some(json!({"puzzle": "lpuzzle", "board": ["W..", "BW.", "WBW"]})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(v["answer"], "NO");
-        assert!(v["headline"].as_str().unwrap().starts_with("NO: "));
-        assert!(!v["culprits"].as_array().unwrap().is_empty());
+        assert!(str_field(&v, "headline")?.starts_with("NO: "));
+        assert!(!array_field(&v, "culprits")?.is_empty());
         assert_eq!(v["judge_input"], "1\n3 3\nW..\nBW.\nWBW\n");
-        svg_ok(&v);
+        svg_ok(&v)?;
+        Ok(())
     }
 
     #[tokio::test]
-    async fn solve_king_a_and_b() {
+    async fn solve_king_a_and_b() -> TestResult {
         for (board, letter) in [
             (json!(["K.", ".#"]), "B"),
             (json!(["K#", ".#", ".#", ".#"]), "A"),
@@ -464,15 +490,14 @@ mod tests {
                 "/api/solve",
                 Some(json!({"puzzle": "king", "board": board})),
             )
-            .await;
+            .await?;
             assert_eq!(status, StatusCode::OK, "{v}");
             assert_eq!(v["answer"], letter);
             assert_eq!(v["start"], json!([0, 0]));
             assert_eq!(v["judge_output"], format!("Case #1: {letter}\n"));
             assert!(v["map"].is_array());
-            svg_ok(&v);
-            let rec: crate::formats::json::Record =
-                serde_json::from_value(v["record"].clone()).unwrap();
+            svg_ok(&v)?;
+            let rec: crate::formats::json::Record = serde_json::from_value(v["record"].clone())?;
             assert_eq!(rec.verify(), Ok(()));
         }
         let (status, v, _) = send(
@@ -480,13 +505,14 @@ mod tests {
             "/api/solve",
             Some(json!({"puzzle": "king", "board": ["K..", "..."], "moves": "knight"})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::OK, "{v}");
-        assert!(v["command"].as_str().unwrap().contains("knight"));
+        assert!(str_field(&v, "command")?.contains("knight"));
+        Ok(())
     }
 
     #[tokio::test]
-    async fn refusals_are_4xx_json() {
+    async fn refusals_are_4xx_json() -> TestResult {
         let cases = [
             // Over the cell limit.
             (
@@ -529,43 +555,40 @@ mod tests {
             (json!({"board": ["."]}), StatusCode::BAD_REQUEST, "puzzle"),
         ];
         for (body, status, needle) in cases {
-            let (got, v, _) = send("POST", "/api/solve", Some(body.clone())).await;
+            let (got, v, _) = send("POST", "/api/solve", Some(body.clone())).await?;
             assert_eq!(got, status, "{body}: {v}");
-            let msg = v["error"].as_str().unwrap();
+            let msg = str_field(&v, "error")?;
             assert!(msg.contains(needle), "{msg:?} lacks {needle:?}");
         }
         // Not JSON at all.
         let req = Request::post("/api/solve")
             .header("content-type", "application/json")
-            .body(Body::from("{board"))
-            .unwrap();
-        let (status, v, _) = raw(req).await;
+            .body(Body::from("{board"))?;
+        let (status, v, _) = raw(req).await?;
         assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert!(v["error"].as_str().unwrap().contains("expected"));
+        assert!(str_field(&v, "error")?.contains("expected"));
         // Not sent as JSON.
         let req = Request::post("/api/solve")
             .header("content-type", "text/plain")
-            .body(Body::from(r#"{"puzzle":"rooks","board":["."]}"#))
-            .unwrap();
-        let (status, v, _) = raw(req).await;
+            .body(Body::from(r#"{"puzzle":"rooks","board":["."]}"#))?;
+        let (status, v, _) = raw(req).await?;
         assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
         assert!(v["error"].is_string());
         // Over the body limit.
         let req = Request::post("/api/solve")
             .header("content-type", "application/json")
-            .body(Body::from(vec![b' '; MAX_BODY + 1]))
-            .unwrap();
-        let (status, v, _) = raw(req).await;
+            .body(Body::from(vec![b' '; MAX_BODY + 1]))?;
+        let (status, v, _) = raw(req).await?;
         assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
         assert!(v["error"].is_string());
         // Another host name (DNS rebinding).
         let req = Request::get("/")
             .header("host", "evil.example:8080")
-            .body(Body::empty())
-            .unwrap();
-        let (status, v, _) = raw(req).await;
+            .body(Body::empty())?;
+        let (status, v, _) = raw(req).await?;
         assert_eq!(status, StatusCode::FORBIDDEN);
         assert!(v["error"].is_string());
+        Ok(())
     }
 
     #[test]
@@ -591,13 +614,13 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn parse_judge_text() {
+    async fn parse_judge_text() -> TestResult {
         let (status, v, _) = send(
             "POST",
             "/api/parse",
             Some(json!({"puzzle": "rooks", "text": "2\n..\n.X\n1\nX\n"})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["count"], 2);
         assert_eq!(v["boards"][0], json!(["..", ".X"]));
@@ -606,7 +629,7 @@ mod tests {
             "/api/parse",
             Some(json!({"puzzle": "rooks", "text": "2 3\n...\n.X.\n"})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["boards"][0], json!(["...", ".X."]));
         let (status, v, _) = send(
@@ -614,7 +637,7 @@ mod tests {
             "/api/parse",
             Some(json!({"puzzle": "king", "text": "2\n2 2\nK.\n.#\n4 2\nK#\n.#\n.#\n.#\n"})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["count"], 2);
         let (status, v, _) = send(
@@ -622,28 +645,29 @@ mod tests {
             "/api/parse",
             Some(json!({"puzzle": "lpuzzle", "text": "1\n2 2\nBW\nWQ\n"})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(v["error"].as_str().unwrap().contains("<pasted>:4:"), "{v}");
+        assert!(str_field(&v, "error")?.contains("<pasted>:4:"), "{v}");
         let (status, v, _) = send(
             "POST",
             "/api/parse",
             Some(json!({"puzzle": "king", "text": "1\n1 2\n..\n"})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(v["error"].as_str().unwrap().contains("K"), "{v}");
+        assert!(str_field(&v, "error")?.contains("K"), "{v}");
         let (status, _, _) = send(
             "POST",
             "/api/parse",
             Some(json!({"puzzle": "rooks", "text": "\n\n"})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        Ok(())
     }
 
     #[tokio::test]
-    async fn king_game() {
+    async fn king_game() -> TestResult {
         // GCJ sample 1: Bob wins. The person plays Alice.
         let board = json!(["K.", ".#"]);
         let (status, v, _) = send(
@@ -651,28 +675,24 @@ mod tests {
             "/api/king/move",
             Some(json!({"board": board, "visited": [[0, 0]], "at": [0, 0], "play": [1, 1]})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(
-            v["error"].as_str().unwrap().contains("burned"),
-            "{}",
-            v["error"]
-        );
+        assert!(str_field(&v, "error")?.contains("burned"), "{}", v["error"]);
         let (status, v, _) = send(
             "POST",
             "/api/king/move",
             Some(json!({"board": ["K..."], "at": [0, 0], "play": [0, 2]})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(v["error"].as_str().unwrap().contains("not one king move"));
+        assert!(str_field(&v, "error")?.contains("not one king move"));
 
         let (status, v, _) = send(
             "POST",
             "/api/king/move",
             Some(json!({"board": board, "visited": [[0, 0]], "at": [0, 0], "play": [0, 1]})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["played"], json!([0, 1]));
         assert_eq!(v["engine"], json!([1, 0]));
@@ -686,9 +706,9 @@ mod tests {
             "/api/king/move",
             Some(json!({"board": board, "visited": [[0, 0], [0, 1], [1, 0]], "at": [1, 0], "play": [0, 1]})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(v["error"].as_str().unwrap().contains("already visited"));
+        assert!(str_field(&v, "error")?.contains("already visited"));
 
         // The person plays Bob: the engine (Alice) moves first on a board Alice wins.
         let (status, v, _) = send(
@@ -696,7 +716,7 @@ mod tests {
             "/api/king/move",
             Some(json!({"board": ["K#", ".#", ".#", ".#"], "visited": [], "at": [0, 0]})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["engine"], json!([1, 0]));
         assert_eq!(v["legal"], json!([[2, 0]]));
@@ -706,9 +726,10 @@ mod tests {
             "/api/king/move",
             Some(json!({"board": ["K#", ".#", ".#", ".#"], "visited": [[0, 0], [1, 0]], "at": [1, 0], "play": [2, 0]})),
         )
-        .await;
+        .await?;
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["engine"], json!([3, 0]));
         assert_eq!(v["winner"], "engine");
+        Ok(())
     }
 }

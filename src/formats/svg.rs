@@ -840,6 +840,8 @@ mod tests {
     use crate::generate;
     use crate::puzzles::king::{self, Moves};
 
+    type TestResult = Result<(), Box<dyn std::error::Error>>;
+
     fn parse(svg: &str) -> roxmltree::Document<'_> {
         match roxmltree::Document::parse(svg) {
             Ok(doc) => doc,
@@ -944,7 +946,7 @@ mod tests {
     }
 
     #[test]
-    fn king_alice_and_bob() {
+    fn king_alice_and_bob() -> TestResult {
         for (rows, letter) in [
             (&["K.", ".#"][..], 'B'),
             (&["K#", ".#", ".#", ".#"], 'A'),
@@ -954,25 +956,28 @@ mod tests {
             (&[".K."], 'A'),
         ] {
             let grid = Grid::from_rows(rows);
-            let start = king::start_of(&grid).unwrap();
+            let start = king::start_of(&grid).ok_or("board has no single K")?;
             let analysis = Analysis::new(&grid, Moves::King);
-            assert_eq!(analysis.winner(start).unwrap().letter(), letter, "{rows:?}");
+            let winner = analysis.winner(start).ok_or("start square has no winner")?;
+            assert_eq!(winner.letter(), letter, "{rows:?}");
             let svg = king_svg(&grid, &analysis, start);
             let doc = check(&svg);
             assert!(!is_compact_doc(&doc));
             let who = if letter == 'A' { "Alice" } else { "Bob" };
             assert!(svg.contains(who), "{svg}");
         }
+        Ok(())
     }
 
     #[test]
-    fn king_other_moves() {
+    fn king_other_moves() -> TestResult {
         let grid = Grid::from_rows(&["K...", ".#..", "...#", "...."]);
-        let start = king::start_of(&grid).unwrap();
+        let start = king::start_of(&grid).ok_or("board has no single K")?;
         for moves in Moves::ALL {
             let analysis = Analysis::new(&grid, moves);
             check(&king_svg(&grid, &analysis, start));
         }
+        Ok(())
     }
 
     #[test]
@@ -986,7 +991,7 @@ mod tests {
     /// 500 × 500 boards render in the compact style: no text in the board, paths only, a
     /// reasonable size.
     #[test]
-    fn compact_500() {
+    fn compact_500() -> TestResult {
         const LIMIT: usize = 6 << 20;
         let mut rng = generate::rng(7);
         let n = 500;
@@ -1015,7 +1020,7 @@ mod tests {
             cells[0] = b'K';
             grid = Grid::from_cells(n, n, cells);
         }
-        let start = king::start_of(&grid).unwrap();
+        let start = king::start_of(&grid).ok_or("board has no single K")?;
         let analysis = Analysis::new(&grid, Moves::King);
         let svg = king_svg(&grid, &analysis, start);
         let doc = check(&svg);
@@ -1025,6 +1030,7 @@ mod tests {
         // Too many pairs to draw at 1–2 px a cell: the description says so.
         assert!(svg.contains("not drawn at this size"));
         assert_eq!(count(&doc, "circle"), 1);
+        Ok(())
     }
 
     #[test]

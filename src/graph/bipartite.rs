@@ -561,6 +561,8 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    type TestResult = Result<(), Box<dyn std::error::Error>>;
+
     /// Exhaustive maximum matching: bitmask DP over right vertices (independent of HK).
     fn brute_max(nl: usize, nr: usize, edges: &[(u32, u32)]) -> usize {
         let mut adj = vec![0u32; nl];
@@ -712,7 +714,7 @@ mod tests {
     }
 
     #[test]
-    fn long_paths_need_no_deep_stack() {
+    fn long_paths_need_no_deep_stack() -> TestResult {
         // Left i has rights i+1 (listed first, so greedy takes it) and i; left n-1 has only
         // right n-1. Greedy leaves one augmenting path of length 2n through the whole graph.
         let n = 200_000u32;
@@ -729,10 +731,10 @@ mod tests {
                 let m = hopcroft_karp(&g);
                 let c = konig_cover(&g, &m);
                 (m.len(), c.len())
-            })
-            .unwrap();
-        let (m, c) = handle.join().unwrap();
+            })?;
+        let (m, c) = handle.join().map_err(|_| "worker thread panicked")?;
         assert_eq!(m, n as usize);
         assert_eq!(c, m);
+        Ok(())
     }
 }

@@ -1308,6 +1308,8 @@ mod tests {
     use super::*;
     use std::time::Instant;
 
+    type TestResult = Result<(), Box<dyn std::error::Error>>;
+
     /// SplitMix64: tiny deterministic PRNG for the tests.
     struct Rng(u64);
 
@@ -2147,10 +2149,9 @@ mod tests {
     /// Long paths, huge blossoms and big grids on a 256 KiB stack: proves
     /// nothing recurses.
     #[test]
-    fn deep_structures_small_stack() {
-        let worker = std::thread::Builder::new()
-            .stack_size(256 * 1024)
-            .spawn(|| {
+    fn deep_structures_small_stack() -> TestResult {
+        let worker = std::thread::Builder::new().stack_size(256 * 1024).spawn(
+            || -> Result<(), String> {
                 let mut rng = Rng(0x5EED_0008);
                 // Even path, start matching (1,2),(3,4),…: the only augmenting
                 // path has 200k vertices.
@@ -2186,10 +2187,13 @@ mod tests {
                 assert_eq!(m.len(), n / 2);
                 let d = gallai_edmonds(&g, &m);
                 assert!(d.classes().iter().all(|&c| c == Class::D));
-                let exposed = (0..n as u32).find(|&v| !m.is_matched(v)).unwrap_or(0);
+                let exposed = (0..n as u32)
+                    .find(|&v| !m.is_matched(v))
+                    .ok_or("a maximum matching of an odd cycle leaves a vertex exposed")?;
                 let far = (exposed + n as u32 / 2) % n as u32;
-                let a =
-                    maximum_matching_avoiding(&g, &m, far).expect("odd cycle is factor-critical");
+                let a = maximum_matching_avoiding(&g, &m, far).ok_or_else(|| {
+                    format!("odd cycle is factor-critical, yet nothing avoids {far}")
+                })?;
                 assert_valid(&g, &a);
                 assert!(!a.is_matched(far));
                 // Chain of 50k triangles linked by edges: blossoms + long paths.
@@ -2215,9 +2219,14 @@ mod tests {
                 let g = king_grid(300, 300, 10, 42);
                 let m = maximum_matching(&g);
                 check_large(&g, &m, &mut rng, 3);
-            })
-            .expect("spawn test thread");
-        worker.join().expect("deep structures test failed");
+                Ok(())
+            },
+        )?;
+        let outcome = worker
+            .join()
+            .map_err(|_| "deep structures worker panicked")?;
+        outcome?;
+        Ok(())
     }
 
     /// Timing on the target instance (no timed assertion); run with

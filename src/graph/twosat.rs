@@ -700,6 +700,8 @@ mod tests {
     use std::collections::{HashSet, VecDeque};
     use std::time::Instant;
 
+    type TestResult = Result<(), Box<dyn std::error::Error>>;
+
     /// SplitMix64: small deterministic PRNG.
     struct Rng(u64);
 
@@ -841,7 +843,7 @@ mod tests {
     }
 
     #[test]
-    fn empty_and_trivial() {
+    fn empty_and_trivial() -> TestResult {
         assert_eq!(Formula::new(0).solve(), Outcome::Satisfiable(vec![]));
         let mut f = Formula::new(2);
         f.add_clause(Lit::pos(0), Lit::pos(1));
@@ -855,8 +857,9 @@ mod tests {
         };
         assert_eq!(c.var(), 0);
         assert_eq!(c.chain.len(), 3);
-        check_conflict(&f, &c).unwrap();
+        check_conflict(&f, &c)?;
         assert!(c.to_string() == "x0 => !x0 => x0" || c.to_string() == "!x0 => x0 => !x0");
+        Ok(())
     }
 
     #[test]
@@ -912,7 +915,7 @@ mod tests {
 
     /// The checkers themselves must be able to fail.
     #[test]
-    fn checkers_reject_bad_answers() {
+    fn checkers_reject_bad_answers() -> TestResult {
         let mut f = Formula::new(2);
         f.add_clause(Lit::neg(0), Lit::pos(1)); // x0 ⇒ x1
         f.add_clause(Lit::neg(1), Lit::neg(0)); // x1 ⇒ ¬x0
@@ -920,7 +923,7 @@ mod tests {
         let Outcome::Unsatisfiable(c) = f.solve() else {
             panic!("expected UNSAT");
         };
-        check_conflict(&f, &c).unwrap();
+        check_conflict(&f, &c)?;
         let mut bad = c.clone();
         bad.chain.swap(1, 2);
         assert!(check_conflict(&f, &bad).is_err());
@@ -933,6 +936,7 @@ mod tests {
         assert!(check_conflict(&f, &skip).is_err());
         assert!(!satisfies(&f, &[true, true]));
         assert!(!brute_force_sat(&f));
+        Ok(())
     }
 
     /// A test-only adjacency-list digraph; not required to be skew-symmetric
@@ -1086,19 +1090,21 @@ mod tests {
         }
     }
 
-    fn run_with_small_stack(f: impl FnOnce() + Send + 'static) {
-        std::thread::Builder::new()
+    /// Runs `f` on a thread with a 256 KiB stack; its error, or its panic, fails the test.
+    fn run_with_small_stack(f: impl FnOnce() -> Result<(), String> + Send + 'static) -> TestResult {
+        let outcome = std::thread::Builder::new()
             .stack_size(256 * 1024)
-            .spawn(f)
-            .unwrap()
+            .spawn(f)?
             .join()
-            .unwrap();
+            .map_err(|_| "small-stack worker panicked")?;
+        outcome?;
+        Ok(())
     }
 
     /// x0 ⇒ x1 ⇒ … ⇒ x_{n-1} ⇒ ¬x0 (satisfiable only with x0 false), and with
     /// the unit clause x0 added (unsatisfiable); the DFS goes ~n deep.
     #[test]
-    fn long_chain_on_small_stack() {
+    fn long_chain_on_small_stack() -> TestResult {
         run_with_small_stack(|| {
             let n = 1_000_000u32;
             let mut f = Formula::new(n as usize);
@@ -1117,13 +1123,16 @@ mod tests {
             };
             // Every literal is in one SCC (x0 ⇒ ¬x_{n-1} ⇒ … ⇒ ¬x0 ⇒ x0 too),
             // so any variable may be reported.
-            check_conflict(&f, &c).unwrap();
-        });
+            check_conflict(&f, &c)
+        })
     }
 
     #[test]
-    fn implicit_ring_on_small_stack() {
-        run_with_small_stack(|| check_ring(1_000_000));
+    fn implicit_ring_on_small_stack() -> TestResult {
+        run_with_small_stack(|| {
+            check_ring(1_000_000);
+            Ok(())
+        })
     }
 
     /// Implicit planted 2-SAT on a `side × side` grid, stored as one byte per
@@ -1227,7 +1236,7 @@ mod tests {
     /// Timing: `cargo test --release -- --ignored --nocapture timing`.
     #[test]
     #[ignore]
-    fn timing_random_formula_2e7_literals() {
+    fn timing_random_formula_2e7_literals() -> TestResult {
         let n = 10_000_000usize;
         for ratio in [0.5f64, 1.5] {
             let t = Instant::now();
@@ -1248,7 +1257,7 @@ mod tests {
                     "SAT".to_string()
                 }
                 Outcome::Unsatisfiable(c) => {
-                    check_conflict(&f, c).unwrap();
+                    check_conflict(&f, c)?;
                     format!("UNSAT, chain length {}", c.chain.len())
                 }
             };
@@ -1257,6 +1266,7 @@ mod tests {
                 f.clauses().len()
             );
         }
+        Ok(())
     }
 
     /// Timing: `cargo test --release -- --ignored --nocapture timing`.

@@ -633,6 +633,8 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    type TestResult = Result<(), Box<dyn std::error::Error>>;
+
     /// Exhaustive tiling search: the first uncovered B/W cell in row-major order must be covered
     /// by some piece; try all 4 orientations of every piece containing it.
     fn brute(grid: &Grid) -> bool {
@@ -733,28 +735,32 @@ mod tests {
         Grid::from_cells(rows, cols, cells)
     }
 
-    fn check(grid: &Grid) -> bool {
+    /// Solves `grid` and verifies the certificate; `Ok(true)` for a tiling, `Ok(false)` for a
+    /// proven NO, `Err` when the certificate does not check.
+    fn check(grid: &Grid) -> Result<bool, String> {
         let answer = solve(grid);
         match &answer {
-            Answer::Yes(pieces) => verify_tiling(grid, pieces).unwrap(),
+            Answer::Yes(pieces) => verify_tiling(grid, pieces)
+                .map_err(|e| format!("{e}: {:?} {pieces:?}", grid.to_lines()))?,
             Answer::No(reason) => verify_no(grid, reason)
-                .unwrap_or_else(|e| panic!("{e}: {:?} {reason:?}", grid.to_lines())),
+                .map_err(|e| format!("{e}: {:?} {reason:?}", grid.to_lines()))?,
         }
-        answer.is_yes()
+        Ok(answer.is_yes())
     }
 
     #[test]
-    fn samples() {
-        assert!(check(&Grid::from_rows(&["BWW.", "WWBW", "..WB"])));
-        assert!(!check(&Grid::from_rows(&["W..", "BW.", "WBW"])));
-        assert!(!check(&Grid::from_rows(&["BWB.", "WWW."])));
-        assert!(check(&Grid::from_rows(&["..", ".."])));
-        assert!(!check(&Grid::from_rows(&["B"])));
-        assert!(!check(&Grid::from_rows(&["W"])));
+    fn samples() -> TestResult {
+        assert!(check(&Grid::from_rows(&["BWW.", "WWBW", "..WB"]))?);
+        assert!(!check(&Grid::from_rows(&["W..", "BW.", "WBW"]))?);
+        assert!(!check(&Grid::from_rows(&["BWB.", "WWW."]))?);
+        assert!(check(&Grid::from_rows(&["..", ".."]))?);
+        assert!(!check(&Grid::from_rows(&["B"]))?);
+        assert!(!check(&Grid::from_rows(&["W"]))?);
+        Ok(())
     }
 
     #[test]
-    fn random_patterns_against_brute_force() {
+    fn random_patterns_against_brute_force() -> TestResult {
         let mut rng = ChaCha8Rng::seed_from_u64(3654);
         let (mut yes, mut conflicts) = (0, 0);
         for i in 0..6000 {
@@ -765,7 +771,7 @@ mod tests {
                 1 => near_miss(&mut rng, rows, cols),
                 _ => random_grid(&mut rng, rows, cols),
             };
-            let got = check(&g);
+            let got = check(&g)?;
             assert_eq!(got, brute(&g), "{:?}", g.to_lines());
             yes += usize::from(got);
             conflicts += usize::from(matches!(solve(&g), Answer::No(Reason::Conflict { .. })));
@@ -774,6 +780,7 @@ mod tests {
             yes > 1000 && conflicts > 50,
             "weak sample: {yes} yes, {conflicts} conflicts"
         );
+        Ok(())
     }
 
     #[test]
@@ -828,7 +835,7 @@ mod tests {
     }
 
     #[test]
-    fn deep_serpentine_needs_no_deep_stack() {
+    fn deep_serpentine_needs_no_deep_stack() -> TestResult {
         // `BWBW…BW` over `W.W.…W.`: the only tiling has every black take the white on its
         // right, and the forcing ripples along the whole strip — an implication chain as long
         // as the board, solved on a small stack.
@@ -842,8 +849,9 @@ mod tests {
         let g = Grid::from_cells(2, cols, cells);
         let handle = std::thread::Builder::new()
             .stack_size(256 * 1024)
-            .spawn(move || check(&g))
-            .unwrap();
-        assert!(handle.join().unwrap());
+            .spawn(move || check(&g))?;
+        let tiled = handle.join().map_err(|_| "worker thread panicked")?;
+        assert!(tiled?);
+        Ok(())
     }
 }

@@ -320,6 +320,8 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    type TestResult = Result<(), Box<dyn std::error::Error>>;
+
     /// Exhaustive search: try every cell in order, place a rook if nothing attacks it.
     fn brute(grid: &Grid) -> usize {
         let (rows, cols) = (grid.rows(), grid.cols());
@@ -367,7 +369,7 @@ mod tests {
     }
 
     #[test]
-    fn random_boards_against_brute_force() {
+    fn random_boards_against_brute_force() -> TestResult {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         for _ in 0..1500 {
             let rows = rng.random_range(1..=5);
@@ -377,8 +379,9 @@ mod tests {
             let sol = solve(&g);
             assert_eq!(sol.rooks.len(), brute(&g), "{:?}", g.to_lines());
             assert_eq!(max_rooks(&g), sol.rooks.len());
-            verify(&g, sol.rooks.len(), &sol).unwrap();
+            verify(&g, sol.rooks.len(), &sol).map_err(|e| format!("{e} for {:?}", g.to_lines()))?;
         }
+        Ok(())
     }
 
     #[test]
@@ -418,18 +421,19 @@ mod tests {
     }
 
     #[test]
-    fn extremes() {
+    fn extremes() -> TestResult {
         let all_pawns = Grid::from_cells(7, 7, vec![b'X'; 49]);
         assert_eq!(solve(&all_pawns).rooks.len(), 0);
         let open = Grid::from_cells(9, 4, vec![b'.'; 36]);
         let s = solve(&open);
         assert_eq!(s.rooks.len(), 4);
-        verify(&open, 4, &s).unwrap();
+        verify(&open, 4, &s)?;
         // A 1 × 10⁵ row of alternating pawns: 5·10⁴ runs, no recursion anywhere.
         let line: Vec<u8> = (0..100_000)
             .map(|i| if i % 2 == 0 { b'.' } else { b'X' })
             .collect();
         let g = Grid::from_cells(1, 100_000, line);
         assert_eq!(max_rooks(&g), 50_000);
+        Ok(())
     }
 }
