@@ -14,9 +14,21 @@
 use std::fmt;
 use std::io::BufRead;
 
-/// Default limit on the cells of one board (`--max-cells`); about 2–4 GB of working memory for
-/// the heaviest puzzle.
+/// Default limit on the cells of one board for library callers; the CLI derives its default
+/// from the machine's memory with [`max_cells_for_memory`].
 pub const DEFAULT_MAX_CELLS: u64 = 200_000_000;
+
+/// The largest limit the solvers can take: cell indices are `u32` inside them.
+pub const MAX_CELLS: u64 = u32::MAX as u64 - 1;
+
+/// The cell limit that keeps one board within three quarters of `memory_bytes` when solving it
+/// takes `bytes_per_cell` at its peak; clamped to `1..=MAX_CELLS`.
+///
+/// # Complexity
+/// O(1).
+pub fn max_cells_for_memory(memory_bytes: u64, bytes_per_cell: u64) -> u64 {
+    (memory_bytes / 4 * 3 / bytes_per_cell.max(1)).clamp(1, MAX_CELLS)
+}
 
 /// A rectangular board of ASCII cells, stored row-major.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -186,6 +198,7 @@ pub struct BoardReader<R> {
     line_no: u64,
     buf: Vec<u8>,
     max_cells: u64,
+    limit_hint: Option<String>,
 }
 
 impl<R: BufRead> BoardReader<R> {
@@ -197,12 +210,20 @@ impl<R: BufRead> BoardReader<R> {
             line_no: 0,
             buf: Vec::new(),
             max_cells: DEFAULT_MAX_CELLS,
+            limit_hint: None,
         }
     }
 
     /// Sets the largest board (in cells) [`read_grid`](Self::read_grid) accepts.
     pub fn with_max_cells(mut self, max_cells: u64) -> Self {
         self.max_cells = max_cells;
+        self
+    }
+
+    /// Sets the hint shown when a board is over the cell limit (how the limit was chosen and
+    /// how to raise it); the default hint names `--max-cells`.
+    pub fn with_limit_hint(mut self, hint: impl Into<String>) -> Self {
+        self.limit_hint = Some(hint.into());
         self
     }
 
@@ -377,7 +398,10 @@ impl<R: BufRead> BoardReader<R> {
             format!("a board of {} × {} cells", rows.value, cols.value),
             format!("at most {} cells", self.max_cells),
         );
-        e.hint = Some("raise the limit with --max-cells if the machine has the memory".into());
+        e.hint = Some(match &self.limit_hint {
+            Some(h) => h.clone(),
+            None => "raise the limit with --max-cells if the machine has the memory".into(),
+        });
         e
     }
 
@@ -469,34 +493,37 @@ fn parse_number(token: &[u8]) -> Option<u64> {
 mod tests {
     use super::*;
 
+    type TestResult = Result<(), Box<dyn std::error::Error>>;
+
     fn reader(s: &str) -> BoardReader<&[u8]> {
         BoardReader::new(s.as_bytes(), "t")
     }
 
     #[test]
-    fn crlf_trailing_spaces_and_blank_lines() {
+    fn crlf_trailing_spaces_and_blank_lines() -> TestResult {
         let mut r = reader("\r\n 2 \r\n.X  \r\nX.\t\r\n\r\n\r\n1\n.\n\n");
-        let h = r.required_header(1, "N").unwrap();
+        let h = r.required_header(1, "N")?;
         assert_eq!(h[0].value, 2);
         assert_eq!(h[0].col, 2);
-        let (g, first) = r.read_grid(2, 2, b".X").unwrap();
+        let (g, first) = r.read_grid(2, 2, b".X")?;
         assert_eq!(first, 3);
         assert_eq!(g.to_lines(), vec![".X", "X."]);
-        let h = r.header(1, "N").unwrap().unwrap();
+        let h = r.header(1, "N")?.ok_or("a second header")?;
         assert_eq!((h[0].value, h[0].line), (1, 7));
-        r.read_grid(1, 1, b".X").unwrap();
-        assert!(r.header(1, "N").unwrap().is_none());
+        r.read_grid(1, 1, b".X")?;
+        assert!(r.header(1, "N")?.is_none());
+        Ok(())
     }
 
     #[test]
-    fn errors_name_line_and_column() {
+    fn errors_name_line_and_column() -> TestResult {
         let mut r = reader("2\n.Y\n");
-        r.required_header(1, "N").unwrap();
+        r.required_header(1, "N")?;
         let e = r.read_grid(2, 2, b".X").unwrap_err();
         assert_eq!(e.to_string(), "t:2:2: found 'Y', expected one of '.' 'X'");
 
         let mut r = reader("3\n...\n..\n");
-        r.required_header(1, "N").unwrap();
+        r.required_header(1, "N")?;
         let e = r.read_grid(3, 3, b".X").unwrap_err();
         assert_eq!((e.line, e.col), (3, 3));
         assert!(
@@ -505,7 +532,7 @@ mod tests {
         );
 
         let mut r = reader("2\n..\n");
-        r.required_header(1, "N").unwrap();
+        r.required_header(1, "N")?;
         let e = r.read_grid(2, 2, b".X").unwrap_err();
         assert_eq!((e.line, e.found.as_str()), (3, "end of input"));
 
@@ -517,6 +544,7 @@ mod tests {
         assert_eq!((e.col, e.expected.as_str()), (3, "end of line"));
         let e = reader("3\n").required_header(2, "R C").unwrap_err();
         assert_eq!((e.col, e.found.as_str()), (2, "end of line"));
+        Ok(())
     }
 
     #[test]
@@ -535,13 +563,29 @@ mod tests {
             .check_size(n(1_000_000_000_000), n(1_000_000_000_000))
             .unwrap_err();
         assert!(e.to_string().contains("--max-cells"));
+        let e = reader("")
+            .with_max_cells(100)
+            .with_limit_hint("the hint")
+            .check_size(n(11), n(10))
+            .unwrap_err();
+        assert_eq!(e.hint.as_deref(), Some("the hint"));
     }
 
     #[test]
-    fn non_ascii_is_named() {
+    fn limit_from_memory() {
+        const GIB: u64 = 1 << 30;
+        assert_eq!(max_cells_for_memory(16 * GIB, 128), 12 * GIB / 128);
+        assert_eq!(max_cells_for_memory(0, 24), 1);
+        assert_eq!(max_cells_for_memory(u64::MAX, 1), MAX_CELLS);
+        assert_eq!(max_cells_for_memory(100, 0), 75);
+    }
+
+    #[test]
+    fn non_ascii_is_named() -> TestResult {
         let mut r = reader("1\né\n");
-        r.required_header(1, "N").unwrap();
+        r.required_header(1, "N")?;
         let e = r.read_grid(1, 1, b".X").unwrap_err();
         assert_eq!(e.found, "'é'");
+        Ok(())
     }
 }

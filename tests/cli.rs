@@ -398,13 +398,6 @@ fn assert_refused(args: &[&str], input: &str, (line, col): (u64, u64), before: &
     r.stderr
 }
 
-/// The `LINE:COL` an error message names for `<stdin>`.
-fn error_place(stderr: &str) -> (u64, u64) {
-    let rest = stderr.split("<stdin>:").nth(1).expect("a <stdin> location");
-    let mut nums = rest.split(':').map(|t| t.parse::<u64>().expect("LINE:COL"));
-    (nums.next().unwrap(), nums.next().unwrap())
-}
-
 #[test]
 fn malformed_rooks_input_is_refused_with_its_place() {
     let good = "1\n.\n";
@@ -447,6 +440,36 @@ fn malformed_rooks_input_is_refused_with_its_place() {
         run(&["rooks", "--max-cells", "4"], "2\n..\n..\n").ok(),
         "2\n"
     );
+    // The default limit comes from the machine's memory and says so; a flag above what the
+    // solvers can index is lowered to that bound, and the message names it.
+    for puzzle in ["rooks", "lpuzzle", "king"] {
+        let input = if puzzle == "rooks" {
+            "4000000000\n"
+        } else {
+            "1\n2000000 2000000\n"
+        };
+        let r = run(&[puzzle], input);
+        assert_eq!(r.code, Some(2), "{puzzle}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("expected at most") && r.stderr.contains("--max-cells"),
+            "{puzzle}: {}",
+            r.stderr
+        );
+        let r = run(&[puzzle, "--max-cells", "99999999999999"], input);
+        assert_eq!(r.code, Some(2), "{puzzle}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("at most 4294967294 cells"),
+            "{puzzle}: {}",
+            r.stderr
+        );
+    }
+    // gen refuses boards it could not build instead of overflowing or aborting.
+    let r = run(
+        &["gen", "king", "--rows", "100000000", "--cols", "100000000"],
+        "",
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.starts_with("error: gen: "), "{}", r.stderr);
     // --rect: a header needs both numbers.
     assert_refused(&["rooks", "--rect"], "1 1\n.\n2\n", (3, 2), "1\n");
 }

@@ -515,6 +515,8 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
     use std::collections::HashMap;
 
+    type TestResult = Result<(), Box<dyn std::error::Error>>;
+
     /// Exhaustive game search: does the player to move from `at` win? (memoised on the visited set)
     fn wins(
         adj: &[Vec<usize>],
@@ -581,7 +583,7 @@ mod tests {
     }
 
     #[test]
-    fn every_start_against_exhaustive_game_search() {
+    fn every_start_against_exhaustive_game_search() -> TestResult {
         let mut rng = ChaCha8Rng::seed_from_u64(2008);
         let mut seen = [0usize; 2];
         for i in 0..1500 {
@@ -613,23 +615,26 @@ mod tests {
                 }
                 grid[s] = b'K';
                 let board = Grid::from_cells(g.rows(), g.cols(), grid);
-                let cert = a.certificate(cell).unwrap();
-                verify(&board, moves, &cert).unwrap();
+                let cert = a
+                    .certificate(cell)
+                    .ok_or("no certificate for a free start")?;
+                verify(&board, moves, &cert)?;
             }
         }
         assert!(seen[0] > 1000 && seen[1] > 1000, "weak sample {seen:?}");
+        Ok(())
     }
 
     #[test]
-    fn mutated_certificates_are_rejected() {
+    fn mutated_certificates_are_rejected() -> TestResult {
         let mut rng = ChaCha8Rng::seed_from_u64(99);
         let mut tried = [0usize; 3];
         for i in 0..3000 {
             let moves = Moves::ALL[i % 4];
             let g = random_board(&mut rng, 20);
-            let start = start_of(&g).unwrap();
+            let start = start_of(&g).ok_or("random board without K")?;
             let a = Analysis::new(&g, moves);
-            let cert = a.certificate(start).unwrap();
+            let cert = a.certificate(start).ok_or("no certificate for the start")?;
             if !cert.matching.is_empty() {
                 let mut c = cert.clone();
                 c.matching.pop();
@@ -667,19 +672,20 @@ mod tests {
             assert!(verify(&g, moves, &c).is_err());
         }
         assert!(tried.iter().all(|&t| t > 30), "weak sample {tried:?}");
+        Ok(())
     }
 
     /// The engine, on the winning side, against every possible reply, never loses.
     #[test]
-    fn engine_never_loses_a_won_position() {
+    fn engine_never_loses_a_won_position() -> TestResult {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let mut games = 0;
         for i in 0..300 {
             let moves = Moves::ALL[i % 4];
             let g = random_board(&mut rng, 12);
-            let start = start_of(&g).unwrap();
+            let start = start_of(&g).ok_or("random board without K")?;
             let a = Analysis::new(&g, moves);
-            let engine = a.winner(start).unwrap();
+            let engine = a.winner(start).ok_or("no winner for the start")?;
             let adj = adjacency(&g, moves);
             let cols = g.cols();
             let idx = |c: Cell| c.0 * cols + c.1;
@@ -710,6 +716,7 @@ mod tests {
             }
         }
         assert!(games > 300);
+        Ok(())
     }
 
     #[test]
@@ -726,7 +733,7 @@ mod tests {
     }
 
     #[test]
-    fn big_board_needs_no_deep_stack() {
+    fn big_board_needs_no_deep_stack() -> TestResult {
         // A 300 × 300 serpentine (long alternating paths) on a small stack.
         let n = 300;
         let mut cells: Vec<u8> = (0..n * n)
@@ -742,10 +749,11 @@ mod tests {
             .stack_size(256 * 1024)
             .spawn(move || {
                 let a = Analysis::new(&g, Moves::Wazir);
-                let cert = a.certificate((0, 0)).unwrap();
+                let cert = a.certificate((0, 0)).ok_or("no certificate for (0, 0)")?;
                 verify(&g, Moves::Wazir, &cert).map(|_| cert.winner)
-            })
-            .unwrap();
-        assert!(h.join().unwrap().is_ok());
+            })?;
+        let verdict = h.join().map_err(|_| "the analysis thread panicked")?;
+        assert!(verdict.is_ok(), "{verdict:?}");
+        Ok(())
     }
 }
