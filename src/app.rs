@@ -472,7 +472,7 @@ pub fn verify<R: BufRead, W: Write>(
         if line.trim().is_empty() {
             continue;
         }
-        let record: Record = serde_json::from_str(line).map_err(|e| {
+        let record = Record::from_json(line).map_err(|e| {
             // serde_json reports column 0 for errors found after parsing (a missing field).
             InputError::at(
                 file,

@@ -109,14 +109,16 @@ impl PuzzleArg {
         }
     }
 
-    /// Peak memory per cell of one board, in the heaviest output mode (`--json`), rounded up.
-    /// Measured with `/usr/bin/time -f %M` on `gen` boards: rooks 2000² 16.5 B, L-puzzle 2000²
-    /// 20 B, King 1000² 112 B (judge mode: 10, 4 and 86 B).
+    /// Peak memory per cell of one board in its worst shape and output mode, rounded up.
+    /// Measured with `/usr/bin/time -f %M` (`--json` is the heaviest mode): rooks 86 B on a
+    /// 10⁷ × 1 column (every cell its own row run; 33 B in judge mode), 73 B on a 3000²
+    /// checkerboard; L-puzzle 20 B on a 2000² near-miss pattern; King 138 B on an open 1000²
+    /// board with knight moves (130 B king moves, 81 B judge mode).
     fn peak_bytes_per_cell(self) -> u64 {
         match self {
-            PuzzleArg::Rooks => 24,
-            PuzzleArg::Lpuzzle => 24,
-            PuzzleArg::King => 128,
+            PuzzleArg::Rooks => 96,
+            PuzzleArg::Lpuzzle => 32,
+            PuzzleArg::King => 160,
         }
     }
 }

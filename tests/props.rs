@@ -400,7 +400,11 @@ fn records(text: &str, driver: Driver) -> Vec<Record> {
     run(text.as_bytes(), driver, Mode::Json)
         .expect("json mode")
         .lines()
-        .map(|l| serde_json::from_str(l).expect("a certificate"))
+        .map(|l| {
+            let rec = Record::from_json(l).expect("a certificate");
+            assert_eq!(serde_json::from_str::<Record>(l).ok().as_ref(), Some(&rec));
+            rec
+        })
         .collect()
 }
 
@@ -586,6 +590,20 @@ proptest! {
     #[test]
     fn json_like_verify(input in json_like()) {
         verify_positioned_or_ok(&input)?;
+    }
+
+    /// `Record::from_json` (tag first, no buffering) reads exactly what serde's derived,
+    /// buffering reader reads: the same record, or an error for the same lines.
+    #[test]
+    fn from_json_agrees_with_serde_derive(input in json_like()) {
+        let Ok(line) = std::str::from_utf8(&input) else { return Ok(()) };
+        let fast = Record::from_json(line);
+        let derived = serde_json::from_str::<Record>(line);
+        match (&fast, &derived) {
+            (Ok(a), Ok(b)) => prop_assert_eq!(a, b),
+            (Err(_), Err(_)) => {}
+            _ => prop_assert!(false, "{line}: from_json {fast:?}, derived {derived:?}"),
+        }
     }
 }
 
