@@ -149,6 +149,13 @@ pub fn check_verify(data: &[u8]) {
         Err(AppError::Io(e)) => panic!("in-memory input gave an I/O error: {e}"),
     }
     for line in data.split(|&b| b == b'\n') {
+        // `verify` reads lines with `Record::from_json` (tag first); it must read exactly what
+        // serde's derived reader reads.
+        if let Ok(text) = std::str::from_utf8(line) {
+            let fast = Record::from_json(text).ok();
+            let derived = serde_json::from_str::<Record>(text).ok();
+            assert_eq!(fast, derived, "Record::from_json disagrees with serde on {text:?}");
+        }
         if let Ok(rec) = serde_json::from_slice::<Record>(line)
             && rec.verify().is_ok()
         {
