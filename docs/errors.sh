@@ -143,6 +143,20 @@ try "verify: tampered rooks certificate (answer 7 → 8, one rook added)" 1 '{"p
 try "verify: tampered King certificate (B → A)" 1 '{"puzzle":"king","case":1,"moves":"king","board":["K.",".#"],"answer":"A","matching":[[0,1,1,0]],"barrier":[]}\n' verify IN
 try "verify: tampered L certificate (a piece moved onto a dot)" 1 '{"puzzle":"lpuzzle","case":1,"board":["BW","W."],"answer":"YES","pieces":[[[0,0],[1,0],[1,1]]]}\n' verify IN
 try "verify: certificate with a ragged board" 1 '{"puzzle":"rooks","case":1,"board":["..","."],"answer":1,"rooks":[[0,0]],"cover":{"rows":[],"cols":[[0,0,1]]}}\n' verify IN
+# --- lines without an end -------------------------------------------------------------------
+# Inputs too long to show: generated here, described in the table. Memory stays bounded: a line
+# is kept up to 1 MiB past what it should hold.
+long_case() { # DESCRIPTION FILE COMMAND-ARGS...
+    local desc="$1" file="$2"; shift 2
+    n=$((n + 1))
+    local code=0
+    "$bin" "$@" "$file" >stdout 2>stderr || code=$?
+    record "$desc" 2 - "gridmatch $* $file" "$code"
+}
+{ printf '2\n'; head -c 3000000 /dev/zero | tr '\0' '.'; } >longrow.in
+long_case "a row of 3·10⁶ characters on a 2 × 2 board (longrow.in)" longrow.in rooks
+{ printf '1'; head -c 3000000 /dev/zero | tr '\0' ' '; printf 'x\n'; } >longhead.in
+long_case "a header, 3·10⁶ blanks, then 'x' (longhead.in)" longhead.in rooks
 # --- broken pipe ------------------------------------------------------------------------------
 {
     for _ in $(seq 40000); do echo 1; echo .; done

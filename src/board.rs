@@ -18,6 +18,22 @@ use std::io::BufRead;
 /// from the machine's memory with [`max_cells_for_memory`].
 pub const DEFAULT_MAX_CELLS: u64 = 200_000_000;
 
+/// What [`BoardReader::next_line`] read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Line {
+    /// End of input.
+    End,
+    /// A whole line, in `buf`.
+    Whole,
+    /// The first bytes of a line too long to keep; the rest has a non-blank byte at this
+    /// 1-based column.
+    Cut(u64),
+}
+
+/// Bytes of a line kept beyond what it should hold (blanks after a header or a row): a
+/// longer line is refused unless only blanks follow.
+const MAX_HEADER_LINE: usize = 1 << 20;
+
 /// The largest limit the solvers can take: cell indices are `u32` inside them.
 pub const MAX_CELLS: u64 = u32::MAX as u64 - 1;
 
@@ -249,20 +265,44 @@ impl<R: BufRead> BoardReader<R> {
     }
 
     /// Reads the next line into `self.buf` without its line end or trailing blanks.
-    /// Returns false at end of input.
-    fn next_line(&mut self) -> Result<bool, InputError> {
+    ///
+    /// At most `max_len + 1` bytes of a line are kept, so a file without line ends cannot make
+    /// the reader buffer all of it. A longer line reads as [`Line::Whole`] if only blanks follow
+    /// what was kept, and as [`Line::Cut`] (kept bytes untrimmed) otherwise.
+    fn next_line(&mut self, max_len: usize) -> Result<Line, InputError> {
         self.buf.clear();
-        let n = self.input.read_until(b'\n', &mut self.buf).map_err(|e| {
-            let mut err = self.error(self.line_no + 1, 1, "unreadable input", "text");
-            err.hint = Some(e.to_string());
-            err
-        })?;
-        if n == 0 {
-            return Ok(false);
+        let keep = max_len.saturating_add(1);
+        let mut ended = false;
+        while self.buf.len() < keep {
+            let chunk = match self.input.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(self.unreadable(e)),
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            let window = &chunk[..chunk.len().min(keep - self.buf.len())];
+            let (take, used) = match memchr::memchr(b'\n', window) {
+                Some(i) => (i, i + 1),
+                None => (window.len(), window.len()),
+            };
+            self.buf.extend_from_slice(&window[..take]);
+            self.input.consume(used);
+            if take < used {
+                ended = true;
+                break;
+            }
+        }
+        if !ended && self.buf.is_empty() {
+            return Ok(Line::End);
         }
         self.line_no += 1;
-        if self.buf.last() == Some(&b'\n') {
-            self.buf.pop();
+        if !ended
+            && self.buf.len() == keep
+            && let Some(col) = self.skip_rest_of_line(keep)?
+        {
+            return Ok(Line::Cut(col));
         }
         if self.buf.last() == Some(&b'\r') {
             self.buf.pop();
@@ -270,7 +310,58 @@ impl<R: BufRead> BoardReader<R> {
         while matches!(self.buf.last(), Some(b' ' | b'\t')) {
             self.buf.pop();
         }
-        Ok(true)
+        Ok(Line::Whole)
+    }
+
+    /// [`next_line`](Self::next_line) for header and trailing lines: a cut line is refused.
+    fn next_short_line(&mut self, expected: &str) -> Result<bool, InputError> {
+        match self.next_line(MAX_HEADER_LINE)? {
+            Line::End => Ok(false),
+            Line::Whole => Ok(true),
+            Line::Cut(col) => Err(self
+                .error(
+                    self.line_no,
+                    col,
+                    format!("a line longer than {MAX_HEADER_LINE} characters"),
+                    expected,
+                )
+                .with_hint("a line end is missing, or the line holds far more than it should")),
+        }
+    }
+
+    /// Skips the rest of a line of which `kept` bytes are in `self.buf`, up to and including
+    /// its line end. Stops early at the first byte that is not a blank and returns its 1-based
+    /// column; `None` if only blanks (or a CR) follow.
+    fn skip_rest_of_line(&mut self, kept: usize) -> Result<Option<u64>, InputError> {
+        let mut col = kept as u64;
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(self.unreadable(e)),
+            };
+            if chunk.is_empty() {
+                return Ok(None);
+            }
+            for (i, &b) in chunk.iter().enumerate() {
+                match b {
+                    b'\n' => {
+                        self.input.consume(i + 1);
+                        return Ok(None);
+                    }
+                    b' ' | b'\t' | b'\r' => {}
+                    _ => return Ok(Some(col + i as u64 + 1)),
+                }
+            }
+            let len = chunk.len();
+            self.input.consume(len);
+            col += len as u64;
+        }
+    }
+
+    fn unreadable(&self, e: std::io::Error) -> InputError {
+        self.error(self.line_no + 1, 1, "unreadable input", "text")
+            .with_hint(e.to_string())
     }
 
     /// Skips blank lines and reads the next header line's numbers. `Ok(None)` at end of input.
@@ -278,7 +369,7 @@ impl<R: BufRead> BoardReader<R> {
     /// `what` names the expected numbers for messages, e.g. `"the board size N"`.
     pub fn header(&mut self, count: usize, what: &str) -> Result<Option<Vec<Number>>, InputError> {
         loop {
-            if !self.next_line()? {
+            if !self.next_short_line(what)? {
                 return Ok(None);
             }
             if !self.buf.is_empty() {
@@ -355,7 +446,7 @@ impl<R: BufRead> BoardReader<R> {
 
     /// Checks that only blank lines remain.
     pub fn expect_end(&mut self, why: &str) -> Result<(), InputError> {
-        while self.next_line()? {
+        while self.next_short_line("end of input")? {
             if let Some(i) = self.buf.iter().position(|&c| c != b' ' && c != b'\t') {
                 let mut e = self.error(
                     self.line_no,
@@ -423,12 +514,19 @@ impl<R: BufRead> BoardReader<R> {
         let first_line = self.line_no + 1;
         let allowed = alphabet_text(alphabet);
         for r in 0..rows {
-            if !self.next_line()? {
+            // A cut row is longer than `cols`: the checks below refuse it at its first
+            // wrong column, as they would the whole row.
+            let read = self.next_line(cols.saturating_add(MAX_HEADER_LINE))?;
+            if read == Line::End {
                 let mut e = self.error(
                     self.line_no + 1,
                     1,
                     "end of input",
-                    format!("row {} of {rows} ({cols} characters from {allowed})", r + 1),
+                    format!(
+                        "row {} of {rows} ({} from {allowed})",
+                        r + 1,
+                        characters(cols)
+                    ),
                 );
                 e.hint = Some("the board is truncated".into());
                 return Err(e);
@@ -452,9 +550,14 @@ impl<R: BufRead> BoardReader<R> {
                 } else {
                     (cols as u64 + 1, describe_at(line, cols))
                 };
-                let mut e = self.error(self.line_no, col, found, format!("{cols} characters"));
+                let mut e = self.error(self.line_no, col, found, characters(cols));
+                let more = if matches!(read, Line::Cut(_)) {
+                    "more than "
+                } else {
+                    ""
+                };
                 e.hint = Some(format!(
-                    "row {} has {} cells, the header said {cols}",
+                    "row {} has {more}{} cells, the header said {cols}",
                     r + 1,
                     line.len()
                 ));
@@ -463,6 +566,15 @@ impl<R: BufRead> BoardReader<R> {
             cells.extend_from_slice(line);
         }
         Ok((Grid::from_cells(rows, cols, cells), first_line))
+    }
+}
+
+/// "1 character", "5 characters".
+fn characters(n: usize) -> String {
+    if n == 1 {
+        "1 character".into()
+    } else {
+        format!("{n} characters")
     }
 }
 
@@ -569,6 +681,42 @@ mod tests {
             .check_size(n(11), n(10))
             .unwrap_err();
         assert_eq!(e.hint.as_deref(), Some("the hint"));
+    }
+
+    #[test]
+    fn long_lines_are_not_buffered_whole() -> TestResult {
+        let big = 2 * MAX_HEADER_LINE;
+        // Blanks after a header or a row are fine, however many.
+        let text = format!("2{}\n..{}\n..\n", " ".repeat(big), " \t".repeat(big));
+        let mut r = reader(&text);
+        assert_eq!(r.required_header(1, "N")?[0].value, 2);
+        let (g, _) = r.read_grid(2, 2, b".X")?;
+        assert_eq!(g.to_lines(), vec!["..", ".."]);
+        // Something after a long run of blanks in a header: refused where it is.
+        let text = format!("2{}x\n", " ".repeat(big));
+        let e = reader(&text).required_header(1, "N").unwrap_err();
+        assert_eq!((e.line, e.col), (1, big as u64 + 2));
+        assert!(e.found.starts_with("a line longer than"), "{e}");
+        // A row far too long: refused at its first wrong column, as a short one would be.
+        let text = format!("3\n{}\n", ".".repeat(big));
+        let mut r = reader(&text);
+        r.required_header(1, "N")?;
+        let e = r.read_grid(3, 3, b".X").unwrap_err();
+        assert_eq!((e.line, e.col, e.found.as_str()), (2, 4, "'.'"));
+        assert!(e.to_string().contains("row 1 has more than"), "{e}");
+        // Input without any line end ends in an error rather than reading forever.
+        let endless =
+            std::io::BufReader::new(std::io::Read::chain(&b"1\n"[..], std::io::repeat(b'.')));
+        let mut r = BoardReader::new(endless, "endless");
+        r.required_header(1, "N")?;
+        let e = r.read_grid(1, 1, b".X").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 2));
+        let endless = std::io::BufReader::new(std::io::repeat(b'7'));
+        let e = BoardReader::new(endless, "endless")
+            .required_header(1, "N")
+            .unwrap_err();
+        assert_eq!(e.line, 1);
+        Ok(())
     }
 
     #[test]

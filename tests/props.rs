@@ -647,6 +647,17 @@ fn king_verify_huge_coordinates() {
     }
 }
 
+/// A certificate whose first board row is long and whose other rows are short: the verifier
+/// used to reserve rows × (first row's length) cells, 10¹² here, and abort on the allocation
+/// (found in review, session 2). Rows are now compared before anything is allocated.
+#[test]
+fn verify_ragged_board_allocates_nothing_big() {
+    let mut board = vec![".".repeat(1_000_000)];
+    board.extend(std::iter::repeat_n(".".to_string(), 1_000_000));
+    let err = gridmatch::formats::json::board_from_lines(&board, b".X").unwrap_err();
+    assert_eq!(err, "board row 1 has 1 cell, row 0 has 1000000");
+}
+
 proptest! {
     #![proptest_config(config(400))]
 

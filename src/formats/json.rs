@@ -161,14 +161,14 @@ pub fn board_from_lines(lines: &[String], alphabet: &[u8]) -> Result<Grid, Strin
     if lines.is_empty() || cols == 0 {
         return Err("the board is empty".into());
     }
+    // Every row is checked before the grid is allocated: the size is then the input's own.
+    if let Some((r, line)) = lines.iter().enumerate().find(|(_, l)| l.len() != cols) {
+        let n = line.len();
+        let cells = if n == 1 { "cell" } else { "cells" };
+        return Err(format!("board row {r} has {n} {cells}, row 0 has {cols}"));
+    }
     let mut cells = Vec::with_capacity(lines.len() * cols);
     for (r, line) in lines.iter().enumerate() {
-        if line.len() != cols {
-            return Err(format!(
-                "board row {r} has {} cells, row 0 has {cols}",
-                line.len()
-            ));
-        }
         if let Some(c) = line.bytes().position(|b| !alphabet.contains(&b)) {
             return Err(format!(
                 "board cell ({r},{c}) is not one of {:?}",
