@@ -317,10 +317,10 @@ pub fn play<R: BufRead, I: BufRead, W: Write>(
         let start = king_start(&file, &board)?;
         count = c;
         if c == case {
-            chosen = Some((board.grid, start));
+            chosen = Some((board, start));
         }
     }
-    let Some((grid, start)) = chosen else {
+    let Some((board, start)) = chosen else {
         return Err(InputError::at(
             &file,
             1,
@@ -330,11 +330,27 @@ pub fn play<R: BufRead, I: BufRead, W: Write>(
         )
         .into());
     };
+    // Every turn redraws the board and every engine move solves the rest of it again, so a
+    // game costs (cells)²: refuse boards too large to play in a terminal.
+    let grid = board.grid;
+    if grid.cells().len() > PLAY_MAX_CELLS {
+        return Err(InputError::at(
+            &file,
+            board.header_line,
+            1,
+            format!("a board of {} × {} cells", grid.rows(), grid.cols()),
+            format!("at most {PLAY_MAX_CELLS} cells for `king play`"),
+        )
+        .with_hint("`gridmatch king --show FILE` solves and draws boards of any size")
+        .into());
+    }
     let cols = grid.cols();
     let mut visited = vec![false; grid.cells().len()];
     visited[start.0 * cols + start.1] = true;
     let mut at = start;
     let mut turn = Player::Alice;
+    // Lines read from `input`, for messages.
+    let mut typed = 0u64;
     let winner = Analysis::new(&grid, moves)
         .winner(start)
         .unwrap_or(Player::Bob);
@@ -371,11 +387,22 @@ pub fn play<R: BufRead, I: BufRead, W: Write>(
             loop {
                 write!(out, "{} to move (number or `row col`): ", name(turn))?;
                 out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line)? == 0 {
+                let Some(line) = read_move_line(input)? else {
                     writeln!(out, "\ninput ended; game abandoned")?;
                     return Ok(());
+                };
+                typed += 1;
+                if line.len() > MOVE_LINE {
+                    return Err(InputError::at(
+                        "<stdin>",
+                        typed,
+                        MOVE_LINE as u64 + 1,
+                        format!("a line longer than {MOVE_LINE} characters"),
+                        "a move: a number from the list or `row col`",
+                    )
+                    .into());
                 }
+                let line = String::from_utf8_lossy(&line);
                 match parse_move(line.trim(), &legal) {
                     Ok(m) => break m,
                     Err(why) => writeln!(out, "{why}")?,
@@ -393,6 +420,46 @@ pub fn play<R: BufRead, I: BufRead, W: Write>(
         } else {
             Player::Alice
         };
+    }
+}
+
+/// The most cells `king play` takes: a game on n cells makes up to n engine moves, each of
+/// which redraws the board and solves what is left of it.
+pub const PLAY_MAX_CELLS: usize = 10_000;
+
+/// The longest line `king play` reads as a move.
+const MOVE_LINE: usize = 256;
+
+/// The next line typed (without its line end), or `None` at the end of input. Reading stops
+/// after `MOVE_LINE + 1` bytes, so a line without an end (such as `/dev/zero`) is not buffered
+/// whole: a result longer than [`MOVE_LINE`] is the start of such a line.
+fn read_move_line<I: BufRead>(input: &mut I) -> io::Result<Option<Vec<u8>>> {
+    let mut line = Vec::new();
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok((!line.is_empty()).then_some(line));
+        }
+        let window = &chunk[..chunk.len().min(MOVE_LINE + 1 - line.len())];
+        match memchr::memchr(b'\n', window) {
+            Some(i) => {
+                line.extend_from_slice(&window[..i]);
+                input.consume(i + 1);
+                return Ok(Some(line));
+            }
+            None => {
+                line.extend_from_slice(window);
+                let used = window.len();
+                input.consume(used);
+                if line.len() > MOVE_LINE {
+                    return Ok(Some(line));
+                }
+            }
+        }
     }
 }
 
