@@ -157,6 +157,15 @@ long_case() { # DESCRIPTION FILE COMMAND-ARGS...
 long_case "a row of 3·10⁶ characters on a 2 × 2 board (longrow.in)" longrow.in rooks
 { printf '1'; head -c 3000000 /dev/zero | tr '\0' ' '; printf 'x\n'; } >longhead.in
 long_case "a header, 3·10⁶ blanks, then 'x' (longhead.in)" longhead.in rooks
+{
+    printf '1\n101 100\n'
+    printf 'K%099d\n' 0 | tr 0 .
+    for _ in $(seq 100); do printf '%0100d\n' 0 | tr 0 .; done
+} >bigplay.in
+n=$((n + 1))
+code=0
+"$bin" king play bigplay.in </dev/null >stdout 2>stderr || code=$?
+record "king play: a board above 10⁴ cells (101 × 100, bigplay.in)" 2 - "gridmatch king play bigplay.in" "$code"
 # --- broken pipe ------------------------------------------------------------------------------
 {
     for _ in $(seq 40000); do echo 1; echo .; done

@@ -1,164 +1,22 @@
 //! Hostile inputs: certificates and play scripts built to make `gridmatch` use memory or time out
 //! of proportion to them. Each test failed before its fix.
 //!
-//! Memory is measured in-process: this test binary counts the bytes each thread has allocated
-//! (a wrapper around the system allocator), so a test sees the peak of its own thread only.
+//! The memory of `verify`'s reader is measured in tests/memory.rs (a test binary of its own,
+//! since it counts every allocation of the process).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::io::{BufReader, Read};
 use std::process::{Command, Stdio};
 
 use gridmatch::app::{self, AppError, PLAY_MAX_CELLS};
 use gridmatch::board::BoardReader;
-use gridmatch::formats::json::{ChoiceRecord, ReasonRecord, Record};
+use gridmatch::formats::json::{ChoiceRecord, ReasonRecord};
 use gridmatch::puzzles::king::{Moves, Player};
 use proptest::prelude::*;
 use serde::Deserialize;
 
 // ---------------------------------------------------------------------------------------------
-// Per-thread allocation counting
+// verify: the L-puzzle reason reads what serde's derived reader read (its memory: tests/memory.rs)
 // ---------------------------------------------------------------------------------------------
-
-struct Counting;
-
-thread_local! {
-    static LIVE: Cell<usize> = const { Cell::new(0) };
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-}
-
-fn grew(n: usize) {
-    let _ = LIVE.try_with(|live| {
-        let now = live.get() + n;
-        live.set(now);
-        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
-    });
-}
-
-fn shrank(n: usize) {
-    let _ = LIVE.try_with(|live| live.set(live.get().saturating_sub(n)));
-}
-
-// SAFETY: every call is forwarded to `System` unchanged; only thread-local counters (const
-// initialised, no destructor, so they never allocate) are updated on the side.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the caller's contract is `System`'s.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: as `alloc`.
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: as `alloc`.
-        unsafe { System.dealloc(ptr, layout) };
-        shrank(layout.size());
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // SAFETY: as `alloc`.
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            shrank(layout.size());
-            grew(new_size);
-        }
-        p
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// Runs `f` and returns its result with the most bytes it held allocated at once (this thread).
-fn peak_bytes<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let base = LIVE.with(Cell::get);
-    PEAK.with(|p| p.set(base));
-    let out = f();
-    (out, PEAK.with(Cell::get) - base)
-}
-
-// ---------------------------------------------------------------------------------------------
-// verify: the L-puzzle reason is read without buffering
-// ---------------------------------------------------------------------------------------------
-
-/// An L-puzzle "NO" certificate line whose `reason` object holds `body`.
-fn lpuzzle_no(reason_body: &str) -> String {
-    format!(
-        r#"{{"puzzle":"lpuzzle","case":1,"board":["B"],"answer":"NO","reason":{{{reason_body}}}}}"#
-    )
-}
-
-fn repeated(item: &str, n: usize) -> String {
-    vec![item; n].join(",")
-}
-
-/// serde's derived reader of an internally tagged enum buffered the whole `reason` as a tree of
-/// `Content` values before looking at `kind`: about 30 bytes per byte of input (a 48 MB `cells`
-/// list made `gridmatch verify` take 1.5 GB). Now each field is read straight into its place.
-#[test]
-fn reason_lists_are_read_without_a_buffered_copy() {
-    let n = 400_000;
-    for (what, body, limit) in [
-        // 16 bytes per `[0,0],` (6 bytes) pair once read, plus the vector's spare capacity.
-        (
-            "cells",
-            format!(
-                r#""kind":"count","message":"","blacks":1,"whites":0,"cells":[{}]"#,
-                repeated("[0,0]", n)
-            ),
-            5,
-        ),
-        // The same list before `kind`.
-        (
-            "cells first",
-            format!(
-                r#""cells":[{}],"kind":"count","message":"","blacks":1,"whites":0"#,
-                repeated("[0,0]", n)
-            ),
-            5,
-        ),
-        // A key the reason does not have: skipped, not kept.
-        (
-            "unknown key",
-            format!(
-                r#""kind":"count","message":"","blacks":1,"whites":0,"cells":[],"junk":[{}]"#,
-                repeated("[0,0]", n)
-            ),
-            1,
-        ),
-        // A chain: 40 bytes and a small string per 26-byte choice.
-        (
-            "chain",
-            format!(
-                r#""kind":"conflict","message":"","cells":[],"chain":[{}]"#,
-                repeated(r#"{"cell":[0,0],"dir":"up"}"#, n / 4)
-            ),
-            5,
-        ),
-    ] {
-        let line = lpuzzle_no(&body);
-        let (record, peak) = peak_bytes(|| Record::from_json(&line));
-        let record = record.unwrap();
-        assert_eq!(record.puzzle(), "lpuzzle");
-        assert!(
-            peak < limit * line.len(),
-            "{what}: reading a {} byte line took {peak} bytes ({:.1} per input byte)",
-            line.len(),
-            peak as f64 / line.len() as f64
-        );
-    }
-}
 
 /// What `#[derive(Deserialize)]` reads for `ReasonRecord` (its former reader), to compare with.
 #[derive(Debug, PartialEq, Deserialize)]

@@ -592,8 +592,8 @@ proptest! {
         verify_positioned_or_ok(&input)?;
     }
 
-    /// `Record::from_json` (tag first, no buffering) reads exactly what serde's derived,
-    /// buffering reader reads: the same record, or an error for the same lines.
+    /// `Record::from_json` (tag first, no buffering) reads what serde's derived, buffering
+    /// reader reads: the same record, or an error for the same lines (arrays aside).
     #[test]
     fn from_json_agrees_with_serde_derive(input in json_like()) {
         let Ok(line) = std::str::from_utf8(&input) else { return Ok(()) };
@@ -602,6 +602,8 @@ proptest! {
         match (&fast, &derived) {
             (Ok(a), Ok(b)) => prop_assert_eq!(a, b),
             (Err(_), Err(_)) => {}
+            // Only the derived reader takes a whole record written as an array.
+            (Err(_), Ok(_)) if line.trim_start().starts_with('[') => {}
             _ => prop_assert!(false, "{line}: from_json {fast:?}, derived {derived:?}"),
         }
     }

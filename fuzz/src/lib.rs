@@ -154,7 +154,10 @@ pub fn check_verify(data: &[u8]) {
         if let Ok(text) = std::str::from_utf8(line) {
             let fast = Record::from_json(text).ok();
             let derived = serde_json::from_str::<Record>(text).ok();
-            assert_eq!(fast, derived, "Record::from_json disagrees with serde on {text:?}");
+            // Only the derived reader takes a whole record written as an array.
+            if fast.is_some() || !text.trim_start().starts_with('[') {
+                assert_eq!(fast, derived, "Record::from_json disagrees with serde on {text:?}");
+            }
         }
         if let Ok(rec) = serde_json::from_slice::<Record>(line)
             && rec.verify().is_ok()

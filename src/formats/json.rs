@@ -55,9 +55,11 @@ impl Record {
         }
     }
 
-    /// Reads one `--json` line. Same result as `serde_json::from_str::<Record>`, but without
-    /// serde's buffering of internally tagged enums (a tree of every value in the line, ~100
-    /// bytes per board cell): the tag is read first, then the line straight into its record.
+    /// Reads one `--json` line. Same result as `serde_json::from_str::<Record>` for every line
+    /// that is a JSON object (all that `--json` writes), but without serde's buffering of
+    /// internally tagged enums (a tree of every value in the line, ~100 bytes per board cell):
+    /// the tag is read first, then the line straight into its record. A whole record written as
+    /// a JSON array, which the derived reader also takes, is refused.
     ///
     /// # Complexity
     /// O(line length) time; memory O(the record), not O(a buffered copy of the line).
