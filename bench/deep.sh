@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Deep boards (issue 7): the inputs whose graphs have the longest paths, at full size, run
-# through the release binary on the default 8 MiB main-thread stack. A recursive DFS, Tarjan or
-# blossom search would overflow on every one of them.
+# Deep boards (issue 7): the boards the issue names, at full size, run through the release
+# binary on the default 8 MiB main-thread stack. On the L-puzzle and King serpentines the
+# implication chains and alternating paths run through the whole board, so a recursive Tarjan or
+# blossom search would overflow; the rooks boards have 10⁷ vertices but short augmenting paths
+# (the 2·10⁵-long augmenting path of src/graph/bipartite.rs's tests covers those).
 #
 #     bench/deep.sh [--keep]
 #

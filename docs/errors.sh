@@ -189,7 +189,8 @@ record "broken pipe: stdout closed early (quiet exit 0)" 0 - \
     echo "the output other than line ends are shown as \\xNN (the binary prints them raw)."
     echo
     echo "Exit codes: 0 success (accepted input), 1 a certificate failed \`verify\`, 2 bad input."
-    echo "A ⚠ marks an exit code other than the one expected."
+    echo "A ⚠ marks an exit code other than the one expected. Default limits (\`--max-cells\`,"
+    echo "\`--max-line-bytes\`) depend on the machine's memory; this run's machine had $(free -g 2>/dev/null | awk '/^Mem:/ {print $2 " GiB"}' || echo "unknown memory")."
     echo
     echo "| # | case | command | input | exit | stderr | stdout |"
     echo "|---|---|---|---|---|---|---|"

@@ -94,14 +94,26 @@ where
     } else {
         ProgressBar::hidden()
     };
+    // A board that would take a chunk past CHUNK_CELLS waits for the next chunk: a big board is
+    // solved on its own, so the memory of one board (what --max-cells bounds) is the peak.
+    let mut pending: Option<(u64, Board)> = None;
     loop {
         let mut chunk = Vec::new();
         let mut cells = 0;
         let mut failure = None;
+        if let Some((case, board)) = pending.take() {
+            cells += board.grid.cells().len();
+            chunk.push((case, board));
+        }
         while chunk.len() < 4 * jobs && cells < CHUNK_CELLS {
             match stream.next_board() {
                 Ok(Some((case, board))) => {
-                    cells += board.grid.cells().len();
+                    let n = board.grid.cells().len();
+                    if !chunk.is_empty() && cells + n > CHUNK_CELLS {
+                        pending = Some((case, board));
+                        break;
+                    }
+                    cells += n;
                     chunk.push((case, board));
                 }
                 Ok(None) => break,
@@ -507,25 +519,54 @@ pub struct VerifySummary {
     pub failed: usize,
 }
 
+/// [`verify`]'s limit on the bytes of one certificate line: 1 GiB.
+pub const DEFAULT_MAX_LINE_BYTES: usize = 1 << 30;
+
 /// Checks every JSON line of `input` with the puzzles' independent verifiers and prints one line
 /// per certificate: `FILE:LINE: PUZZLE case N: ok` or `… FAIL: the first broken rule`.
 ///
-/// A line that is not a certificate at all is an input error.
+/// A line that is not a certificate at all is an input error, and so is a line longer than
+/// [`DEFAULT_MAX_LINE_BYTES`] (see [`verify_with_limit`]).
 pub fn verify<R: BufRead, W: Write>(
     input: R,
     file: &str,
     out: &mut W,
 ) -> Result<VerifySummary, AppError> {
+    verify_with_limit(input, file, out, DEFAULT_MAX_LINE_BYTES, None)
+}
+
+/// [`verify`] with a limit of `max_line` bytes per line (memory stays O(`max_line`) whatever
+/// the input; reading a certificate takes up to ~10 bytes per byte of it) and the hint shown
+/// when a line is longer.
+pub fn verify_with_limit<R: BufRead, W: Write>(
+    input: R,
+    file: &str,
+    out: &mut W,
+    max_line: usize,
+    limit_hint: Option<&str>,
+) -> Result<VerifySummary, AppError> {
     let mut summary = VerifySummary::default();
     let mut input = input;
     let mut bytes = Vec::new();
     let mut line_no = 0u64;
-    loop {
-        bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            break;
-        }
+    let keep = max_line.saturating_add(1);
+    while let Some(ended) = crate::board::read_line_bounded(&mut input, &mut bytes, keep)? {
         line_no += 1;
+        if !ended && bytes.len() == keep {
+            let hint = limit_hint.map_or_else(
+                || "raise the limit with --max-line-bytes if the machine has the memory".into(),
+                str::to_string,
+            );
+            return Err(InputError::at(
+                file,
+                line_no,
+                keep as u64,
+                format!("a line longer than {max_line} bytes"),
+                "a certificate line written by --json",
+            )
+            .with_hint(hint)
+            .into());
+        }
         let line = std::str::from_utf8(&bytes).map_err(|e| {
             let at = e.valid_up_to();
             InputError::at(

@@ -18,6 +18,43 @@ use std::io::BufRead;
 /// from the machine's memory with [`max_cells_for_memory`].
 pub const DEFAULT_MAX_CELLS: u64 = 200_000_000;
 
+/// Reads one line into `buf` (cleared first), without its `\n`, keeping at most `keep` bytes:
+/// a longer line is left unread past them. `Ok(None)` at end of input, else `Ok(Some(ended))`
+/// where `ended` says whether the line end was reached (false: end of input, or `keep` bytes
+/// kept with more to come).
+///
+/// # Complexity
+/// O(bytes read); memory O(`keep`) whatever the input.
+pub fn read_line_bounded<R: BufRead>(
+    input: &mut R,
+    buf: &mut Vec<u8>,
+    keep: usize,
+) -> std::io::Result<Option<bool>> {
+    buf.clear();
+    let mut any = false;
+    while buf.len() < keep {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let window = &chunk[..chunk.len().min(keep - buf.len())];
+        if let Some(i) = memchr::memchr(b'\n', window) {
+            buf.extend_from_slice(&window[..i]);
+            input.consume(i + 1);
+            return Ok(Some(true));
+        }
+        let n = window.len();
+        buf.extend_from_slice(window);
+        input.consume(n);
+    }
+    Ok(any.then_some(false))
+}
+
 /// What [`BoardReader::next_line`] read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Line {
@@ -25,9 +62,14 @@ enum Line {
     End,
     /// A whole line, in `buf`.
     Whole,
-    /// The first bytes of a line too long to keep; the rest has a non-blank byte at this
-    /// 1-based column.
-    Cut(u64),
+    /// The first bytes of a line too long to keep (in `buf`, untrimmed); the rest of the
+    /// line has the non-blank byte `byte` at the 1-based column `col`.
+    Cut {
+        /// Its column.
+        col: u64,
+        /// The byte.
+        byte: u8,
+    },
 }
 
 /// Bytes of a line kept beyond what it should hold (blanks after a header or a row): a
@@ -157,6 +199,12 @@ impl InputError {
         }
     }
 
+    /// The same error at another line (column kept).
+    fn at_line(mut self, line: u64) -> InputError {
+        self.line = line;
+        self
+    }
+
     /// The same error with a hint line.
     pub fn with_hint(mut self, hint: impl Into<String>) -> InputError {
         self.hint = Some(hint.into());
@@ -270,39 +318,18 @@ impl<R: BufRead> BoardReader<R> {
     /// the reader buffer all of it. A longer line reads as [`Line::Whole`] if only blanks follow
     /// what was kept, and as [`Line::Cut`] (kept bytes untrimmed) otherwise.
     fn next_line(&mut self, max_len: usize) -> Result<Line, InputError> {
-        self.buf.clear();
         let keep = max_len.saturating_add(1);
-        let mut ended = false;
-        while self.buf.len() < keep {
-            let chunk = match self.input.fill_buf() {
-                Ok(c) => c,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(self.unreadable(e)),
-            };
-            if chunk.is_empty() {
-                break;
-            }
-            let window = &chunk[..chunk.len().min(keep - self.buf.len())];
-            let (take, used) = match memchr::memchr(b'\n', window) {
-                Some(i) => (i, i + 1),
-                None => (window.len(), window.len()),
-            };
-            self.buf.extend_from_slice(&window[..take]);
-            self.input.consume(used);
-            if take < used {
-                ended = true;
-                break;
-            }
-        }
-        if !ended && self.buf.is_empty() {
-            return Ok(Line::End);
-        }
+        let ended = match read_line_bounded(&mut self.input, &mut self.buf, keep) {
+            Ok(Some(ended)) => ended,
+            Ok(None) => return Ok(Line::End),
+            Err(e) => return Err(self.unreadable(e)),
+        };
         self.line_no += 1;
         if !ended
             && self.buf.len() == keep
-            && let Some(col) = self.skip_rest_of_line(keep)?
+            && let Some((col, byte)) = self.skip_rest_of_line(keep)?
         {
-            return Ok(Line::Cut(col));
+            return Ok(Line::Cut { col, byte });
         }
         if self.buf.last() == Some(&b'\r') {
             self.buf.pop();
@@ -313,32 +340,27 @@ impl<R: BufRead> BoardReader<R> {
         Ok(Line::Whole)
     }
 
-    /// [`next_line`](Self::next_line) for header and trailing lines: a cut line is refused.
-    fn next_short_line(&mut self, expected: &str) -> Result<bool, InputError> {
-        match self.next_line(MAX_HEADER_LINE)? {
-            Line::End => Ok(false),
-            Line::Whole => Ok(true),
-            Line::Cut(col) => Err(self
-                .error(
-                    self.line_no,
-                    col,
-                    format!("a line longer than {MAX_HEADER_LINE} characters"),
-                    expected,
-                )
-                .with_hint("a line end is missing, or the line holds far more than it should")),
-        }
+    /// The error for a cut line whose kept part was fine: the byte beyond it.
+    fn cut_error(&self, col: u64, byte: u8, expected: &str) -> InputError {
+        self.error(self.line_no, col, describe_at(&[byte], 0), expected)
+            .with_hint(format!(
+                "the line runs on past {MAX_HEADER_LINE} characters; is a line end missing?"
+            ))
     }
 
     /// Skips the rest of a line of which `kept` bytes are in `self.buf`, up to and including
     /// its line end. Stops early at the first byte that is not a blank and returns its 1-based
-    /// column; `None` if only blanks (or a CR) follow.
-    fn skip_rest_of_line(&mut self, kept: usize) -> Result<Option<u64>, InputError> {
+    /// column and the byte; `None` if only blanks (or a CR) follow.
+    fn skip_rest_of_line(&mut self, kept: usize) -> Result<Option<(u64, u8)>, InputError> {
         let mut col = kept as u64;
         loop {
             let chunk = match self.input.fill_buf() {
                 Ok(c) => c,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(self.unreadable(e)),
+                Err(e) => {
+                    let line = self.line_no; // this line is already counted
+                    return Err(self.unreadable(e).at_line(line));
+                }
             };
             if chunk.is_empty() {
                 return Ok(None);
@@ -350,7 +372,7 @@ impl<R: BufRead> BoardReader<R> {
                         return Ok(None);
                     }
                     b' ' | b'\t' | b'\r' => {}
-                    _ => return Ok(Some(col + i as u64 + 1)),
+                    _ => return Ok(Some((col + i as u64 + 1, b))),
                 }
             }
             let len = chunk.len();
@@ -368,14 +390,15 @@ impl<R: BufRead> BoardReader<R> {
     ///
     /// `what` names the expected numbers for messages, e.g. `"the board size N"`.
     pub fn header(&mut self, count: usize, what: &str) -> Result<Option<Vec<Number>>, InputError> {
-        loop {
-            if !self.next_short_line(what)? {
-                return Ok(None);
+        // A cut line's kept part is parsed first: an error in it is reported where it is.
+        let cut = loop {
+            match self.next_line(MAX_HEADER_LINE)? {
+                Line::End => return Ok(None),
+                Line::Whole if self.buf.is_empty() => {}
+                Line::Whole => break None,
+                Line::Cut { col, byte } => break Some((col, byte)),
             }
-            if !self.buf.is_empty() {
-                break;
-            }
-        }
+        };
         let mut nums = Vec::with_capacity(count);
         let mut i = 0;
         let b = &self.buf;
@@ -429,6 +452,14 @@ impl<R: BufRead> BoardReader<R> {
                 col,
             });
         }
+        if let Some((col, byte)) = cut {
+            let expected = if nums.len() == count {
+                "end of line"
+            } else {
+                what
+            };
+            return Err(self.cut_error(col, byte, expected));
+        }
         if nums.len() < count {
             let col = self.buf.len() as u64 + 1;
             return Err(self.error(self.line_no, col, "end of line", what.to_string()));
@@ -446,7 +477,12 @@ impl<R: BufRead> BoardReader<R> {
 
     /// Checks that only blank lines remain.
     pub fn expect_end(&mut self, why: &str) -> Result<(), InputError> {
-        while self.next_short_line("end of input")? {
+        loop {
+            let cut = match self.next_line(MAX_HEADER_LINE)? {
+                Line::End => return Ok(()),
+                Line::Whole => None,
+                Line::Cut { col, byte } => Some((col, byte)),
+            };
             if let Some(i) = self.buf.iter().position(|&c| c != b' ' && c != b'\t') {
                 let mut e = self.error(
                     self.line_no,
@@ -457,8 +493,10 @@ impl<R: BufRead> BoardReader<R> {
                 e.hint = Some(why.to_string());
                 return Err(e);
             }
+            if let Some((col, byte)) = cut {
+                return Err(self.cut_error(col, byte, "end of input"));
+            }
         }
-        Ok(())
     }
 
     /// Validates board dimensions against the cell limit; `at` is the header number to blame.
@@ -551,7 +589,7 @@ impl<R: BufRead> BoardReader<R> {
                     (cols as u64 + 1, describe_at(line, cols))
                 };
                 let mut e = self.error(self.line_no, col, found, characters(cols));
-                let more = if matches!(read, Line::Cut(_)) {
+                let more = if matches!(read, Line::Cut { .. }) {
                     "more than "
                 } else {
                     ""
@@ -695,8 +733,29 @@ mod tests {
         // Something after a long run of blanks in a header: refused where it is.
         let text = format!("2{}x\n", " ".repeat(big));
         let e = reader(&text).required_header(1, "N").unwrap_err();
-        assert_eq!((e.line, e.col), (1, big as u64 + 2));
-        assert!(e.found.starts_with("a line longer than"), "{e}");
+        assert_eq!(
+            (e.line, e.col, e.found.as_str()),
+            (1, big as u64 + 2, "'x'")
+        );
+        assert_eq!(e.expected, "end of line");
+        // A long line is still refused at its first wrong byte when that comes early: a file
+        // with old Mac line ends (CR only) is one long line.
+        let text = "1\r.\r".repeat(big / 4);
+        let e = reader(&text).required_header(1, "N").unwrap_err();
+        assert_eq!(
+            (e.line, e.col, e.found.as_str()),
+            (1, 2, "byte 0x0d"),
+            "{e}"
+        );
+        let text = format!("2\n..\n..\n{}x", " ".repeat(big));
+        let mut r = reader(&text).with_max_cells(4);
+        r.required_header(1, "N")?;
+        r.read_grid(2, 2, b".X")?;
+        let e = r.expect_end("nothing after the board").unwrap_err();
+        assert_eq!(
+            (e.line, e.col, e.found.as_str()),
+            (4, big as u64 + 1, "'x'")
+        );
         // A row far too long: refused at its first wrong column, as a short one would be.
         let text = format!("3\n{}\n", ".".repeat(big));
         let mut r = reader(&text);

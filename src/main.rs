@@ -51,6 +51,10 @@ enum Command {
     Verify {
         /// JSON lines file (`-` for stdin).
         file: PathBuf,
+        /// Refuse certificate lines longer than this [default: what fits in three quarters of
+        /// this machine's memory at 16 bytes per byte of a line].
+        #[arg(long, value_name = "N")]
+        max_line_bytes: Option<usize>,
     },
     /// Solves the built-in sample boards of every puzzle and draws the answers.
     Demo,
@@ -145,7 +149,7 @@ fn gen_cmd(args: &GenArgs, out: &mut dyn Write) -> Result<(), AppError> {
     }
     // The board is built in memory before it is written: at most 5.3 bytes per cell at the
     // peak (L-puzzle tiled 3000²; rooks 1.4, King 2.4).
-    let limit = total_memory().map_or(board::MAX_CELLS, |bytes| {
+    let limit = memory_bytes().map_or(board::MAX_CELLS, |bytes| {
         board::max_cells_for_memory(bytes, 8)
     });
     match rows.checked_mul(cols) {
@@ -153,7 +157,7 @@ fn gen_cmd(args: &GenArgs, out: &mut dyn Write) -> Result<(), AppError> {
         _ => {
             return Err(usage(format!(
                 "gen: a board of {rows} × {cols} cells is more than {limit}, the most this \
-                 machine can build (and gridmatch can solve)"
+                 machine can build"
             )));
         }
     }
@@ -312,7 +316,7 @@ fn board_reader(
         }
         Some(n) => reader.with_max_cells(n),
         None => {
-            let memory = total_memory();
+            let memory = memory_bytes();
             let per_cell = puzzle.peak_bytes_per_cell();
             let Some(bytes) = memory else {
                 return Ok(reader.with_limit_hint(
@@ -322,24 +326,42 @@ fn board_reader(
             };
             let limit = board::max_cells_for_memory(bytes, per_cell);
             reader.with_max_cells(limit).with_limit_hint(format!(
-                "the default limit keeps one board within 3/4 of this machine's {:.1} GiB \
+                "the default limit keeps one board within 3/4 of this machine's {} \
                  ({per_cell} bytes per cell for {}); raise it with --max-cells N",
-                bytes as f64 / f64::from(1u32 << 30),
+                gib(bytes),
                 puzzle.name()
             ))
         }
     })
 }
 
-/// The machine's physical memory in bytes, if the OS tells.
-fn total_memory() -> Option<u64> {
+/// The memory this process may use, in bytes, if the OS tells: the machine's RAM, or its
+/// container's (cgroup) limit when that is lower, and never more than the address space.
+fn memory_bytes() -> Option<u64> {
     use sysinfo::{MemoryRefreshKind, RefreshKind, System};
     let sys = System::new_with_specifics(
         RefreshKind::nothing().with_memory(MemoryRefreshKind::nothing().with_ram()),
     )
     .ok()?;
-    Some(sys.total_memory()).filter(|&b| b > 0)
+    let ram = Some(sys.total_memory()).filter(|&b| b > 0)?;
+    let cgroup = sys
+        .cgroup_limits()
+        .map_or(u64::MAX, |c| c.total_memory)
+        .max(1);
+    Some(
+        ram.min(cgroup)
+            .min(u64::try_from(usize::MAX).unwrap_or(u64::MAX)),
+    )
 }
+
+/// `23.5 GiB`.
+fn gib(bytes: u64) -> String {
+    format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
+}
+
+/// Bytes `verify` may hold per byte of a certificate line: the line itself and the record read
+/// from it (7–10 bytes per byte measured in tests/memory.rs, ~7.5 for a 10⁷ × 1 rooks board).
+const VERIFY_BYTES_PER_BYTE: u64 = 16;
 
 /// Runs the command; `Ok(code)` is the exit code, `Err` an error already worth printing.
 fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, AppError> {
@@ -398,9 +420,26 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, AppError> {
                 &mut { out },
             )?;
         }
-        Command::Verify { file } => {
+        Command::Verify {
+            file,
+            max_line_bytes,
+        } => {
             let (r, name) = open(Some(&file)).map_err(usage)?;
-            let summary = app::verify(r, &name, &mut { out })?;
+            let (limit, hint) = match (max_line_bytes, memory_bytes()) {
+                (Some(n), _) => (n, None),
+                (None, Some(bytes)) => (
+                    usize::try_from(board::max_cells_for_memory(bytes, VERIFY_BYTES_PER_BYTE))
+                        .unwrap_or(usize::MAX),
+                    Some(format!(
+                        "the default limit keeps verify within 3/4 of this machine's {} \
+                         ({VERIFY_BYTES_PER_BYTE} bytes per byte of a line); raise it with \
+                         --max-line-bytes N",
+                        gib(bytes)
+                    )),
+                ),
+                (None, None) => (app::DEFAULT_MAX_LINE_BYTES, None),
+            };
+            let summary = app::verify_with_limit(r, &name, &mut { out }, limit, hint.as_deref())?;
             if summary.failed > 0 {
                 eprintln!(
                     "gridmatch verify: {} of {} certificates failed",

@@ -455,6 +455,27 @@ fn malformed_rooks_input_is_refused_with_its_place() {
             "{puzzle}: {}",
             r.stderr
         );
+        // 3.6·10⁹ cells: below what the solvers can index, above the default of any machine
+        // with less than 400 GiB; the hint says how the default was chosen.
+        let input_36e8 = if puzzle == "rooks" {
+            "60000\n"
+        } else {
+            "1\n60000 60000\n"
+        };
+        let r = run(&[puzzle], input_36e8);
+        assert_eq!(r.code, Some(2), "{puzzle}: {}", r.stderr);
+        assert!(
+            r.stderr.contains(&format!("bytes per cell for {puzzle}")) && r.stderr.contains("GiB"),
+            "{puzzle}: {}",
+            r.stderr
+        );
+        let r = run(&[puzzle, "--max-cells", "4000000000"], input_36e8);
+        assert_eq!(r.code, Some(2), "{puzzle}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("expected row 1 of 60000"),
+            "{puzzle}: {}",
+            r.stderr
+        );
         let r = run(&[puzzle, "--max-cells", "99999999999999"], input);
         assert_eq!(r.code, Some(2), "{puzzle}: {}", r.stderr);
         assert!(
@@ -934,6 +955,18 @@ fn verify_refuses_what_is_not_a_certificate() {
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.stderr.starts_with("error: <stdin>:1:"), "{}", r.stderr);
     assert!(!r.stderr.contains(" at line "), "{}", r.stderr);
+    // A line without an end stops at the line limit instead of filling the memory.
+    let r = run(
+        &["verify", "--max-line-bytes", "1000", "-"],
+        &"{".repeat(5000),
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .starts_with("error: <stdin>:1:1001: found a line longer than 1000 bytes"),
+        "{}",
+        r.stderr
+    );
     // No certificate at all is bad input too (exit 2, not the verify-failure code 1).
     for empty in ["", "\n  \n"] {
         let r = run(&["verify", "-"], empty);

@@ -593,7 +593,9 @@ proptest! {
     }
 
     /// `Record::from_json` (tag first, no buffering) reads what serde's derived, buffering
-    /// reader reads: the same record, or an error for the same lines (arrays aside).
+    /// reader for `Record` reads: the same record, or an error for the same lines (arrays
+    /// aside). Both read an L-puzzle reason with `ReasonRecord`'s own reader, which
+    /// tests/hostile.rs compares with a derived copy of the enum.
     #[test]
     fn from_json_agrees_with_serde_derive(input in json_like()) {
         let Ok(line) = std::str::from_utf8(&input) else { return Ok(()) };
