@@ -361,8 +361,9 @@ pub fn play<R: BufRead, I: BufRead, W: Write>(
     visited[start.0 * cols + start.1] = true;
     let mut at = start;
     let mut turn = Player::Alice;
-    // Lines read from `input`, for messages.
+    // Lines read from `input`, for messages, and the last one.
     let mut typed = 0u64;
+    let mut line = Vec::new();
     let winner = Analysis::new(&grid, moves)
         .winner(start)
         .unwrap_or(Player::Bob);
@@ -399,10 +400,12 @@ pub fn play<R: BufRead, I: BufRead, W: Write>(
             loop {
                 write!(out, "{} to move (number or `row col`): ", name(turn))?;
                 out.flush()?;
-                let Some(line) = read_move_line(input)? else {
+                // At most MOVE_LINE + 1 bytes are kept, so a line without an end (such as
+                // /dev/zero) is not buffered whole: a longer result is the start of one.
+                if crate::board::read_line_bounded(input, &mut line, MOVE_LINE + 1)?.is_none() {
                     writeln!(out, "\ninput ended; game abandoned")?;
                     return Ok(());
-                };
+                }
                 typed += 1;
                 if line.len() > MOVE_LINE {
                     return Err(InputError::at(
@@ -414,8 +417,7 @@ pub fn play<R: BufRead, I: BufRead, W: Write>(
                     )
                     .into());
                 }
-                let line = String::from_utf8_lossy(&line);
-                match parse_move(line.trim(), &legal) {
+                match parse_move(String::from_utf8_lossy(&line).trim(), &legal) {
                     Ok(m) => break m,
                     Err(why) => writeln!(out, "{why}")?,
                 }
@@ -441,39 +443,6 @@ pub const PLAY_MAX_CELLS: usize = 10_000;
 
 /// The longest line `king play` reads as a move.
 const MOVE_LINE: usize = 256;
-
-/// The next line typed (without its line end), or `None` at the end of input. Reading stops
-/// after `MOVE_LINE + 1` bytes, so a line without an end (such as `/dev/zero`) is not buffered
-/// whole: a result longer than [`MOVE_LINE`] is the start of such a line.
-fn read_move_line<I: BufRead>(input: &mut I) -> io::Result<Option<Vec<u8>>> {
-    let mut line = Vec::new();
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            return Ok((!line.is_empty()).then_some(line));
-        }
-        let window = &chunk[..chunk.len().min(MOVE_LINE + 1 - line.len())];
-        match memchr::memchr(b'\n', window) {
-            Some(i) => {
-                line.extend_from_slice(&window[..i]);
-                input.consume(i + 1);
-                return Ok(Some(line));
-            }
-            None => {
-                line.extend_from_slice(window);
-                let used = window.len();
-                input.consume(used);
-                if line.len() > MOVE_LINE {
-                    return Ok(Some(line));
-                }
-            }
-        }
-    }
-}
 
 /// A move typed as a list number (1-based) or as `row col`.
 fn parse_move(text: &str, legal: &[(usize, usize)]) -> Result<(usize, usize), String> {
