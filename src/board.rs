@@ -79,13 +79,22 @@ const MAX_HEADER_LINE: usize = 1 << 20;
 /// The largest limit the solvers can take: cell indices are `u32` inside them.
 pub const MAX_CELLS: u64 = u32::MAX as u64 - 1;
 
+/// How many units of `bytes_per_unit` bytes fit in three quarters of `memory_bytes` (the share
+/// of memory the CLI's default limits allow), at least 1.
+///
+/// # Complexity
+/// O(1).
+pub fn units_in_memory(memory_bytes: u64, bytes_per_unit: u64) -> u64 {
+    (memory_bytes / 4 * 3 / bytes_per_unit.max(1)).max(1)
+}
+
 /// The cell limit that keeps one board within three quarters of `memory_bytes` when solving it
-/// takes `bytes_per_cell` at its peak; clamped to `1..=MAX_CELLS`.
+/// takes `bytes_per_cell` at its peak ([`units_in_memory`]); at most `MAX_CELLS`.
 ///
 /// # Complexity
 /// O(1).
 pub fn max_cells_for_memory(memory_bytes: u64, bytes_per_cell: u64) -> u64 {
-    (memory_bytes / 4 * 3 / bytes_per_cell.max(1)).clamp(1, MAX_CELLS)
+    units_in_memory(memory_bytes, bytes_per_cell).min(MAX_CELLS)
 }
 
 /// A rectangular board of ASCII cells, stored row-major.
@@ -197,12 +206,6 @@ impl InputError {
             expected: expected.into(),
             hint: None,
         }
-    }
-
-    /// The same error at another line (column kept).
-    fn at_line(mut self, line: u64) -> InputError {
-        self.line = line;
-        self
     }
 
     /// The same error with a hint line.
@@ -322,7 +325,7 @@ impl<R: BufRead> BoardReader<R> {
         let ended = match read_line_bounded(&mut self.input, &mut self.buf, keep) {
             Ok(Some(ended)) => ended,
             Ok(None) => return Ok(Line::End),
-            Err(e) => return Err(self.unreadable(e)),
+            Err(e) => return Err(self.unreadable(self.line_no + 1, e)),
         };
         self.line_no += 1;
         if !ended
@@ -357,10 +360,8 @@ impl<R: BufRead> BoardReader<R> {
             let chunk = match self.input.fill_buf() {
                 Ok(c) => c,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    let line = self.line_no; // this line is already counted
-                    return Err(self.unreadable(e).at_line(line));
-                }
+                // This line is already counted.
+                Err(e) => return Err(self.unreadable(self.line_no, e)),
             };
             if chunk.is_empty() {
                 return Ok(None);
@@ -381,8 +382,8 @@ impl<R: BufRead> BoardReader<R> {
         }
     }
 
-    fn unreadable(&self, e: std::io::Error) -> InputError {
-        self.error(self.line_no + 1, 1, "unreadable input", "text")
+    fn unreadable(&self, line: u64, e: std::io::Error) -> InputError {
+        self.error(line, 1, "unreadable input", "text")
             .with_hint(e.to_string())
     }
 

@@ -428,7 +428,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, AppError> {
             let (limit, hint) = match (max_line_bytes, memory_bytes()) {
                 (Some(n), _) => (n, None),
                 (None, Some(bytes)) => (
-                    usize::try_from((bytes / 4 * 3 / VERIFY_BYTES_PER_BYTE).max(1))
+                    usize::try_from(board::units_in_memory(bytes, VERIFY_BYTES_PER_BYTE))
                         .unwrap_or(usize::MAX),
                     Some(format!(
                         "the default limit keeps verify within 3/4 of this machine's {} \
