@@ -7,7 +7,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use gridmatch::board::Grid;
+use gridmatch::Grid;
 use gridmatch::generate;
 use gridmatch::graph::bipartite::{BipartiteGraph, hopcroft_karp, konig_cover};
 use gridmatch::puzzles::rooks;

@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use gridmatch::board::Grid;
+use gridmatch::Grid;
 use gridmatch::generate;
 use gridmatch::graph::general::{Graph, gallai_edmonds, maximum_matching};
 use gridmatch::puzzles::king::{Analysis, Moves};

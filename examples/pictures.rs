@@ -10,7 +10,7 @@
 
 use std::path::PathBuf;
 
-use gridmatch::board::Grid;
+use gridmatch::Grid;
 use gridmatch::formats::svg;
 use gridmatch::puzzles::king::{self, Analysis, Moves};
 use gridmatch::puzzles::{lpuzzle, rooks};
@@ -40,11 +40,14 @@ fn main() -> std::io::Result<()> {
         "K.....#.", "......#.", ".#....#.", "#######.", "........", "######.#", "....#...",
         "..#...#.",
     ]);
-    let Some(start) = king::start_of(&grid) else {
-        return Err(std::io::Error::other("the King board has no single K"));
-    };
+    let start = king::start_of(&grid).map_err(std::io::Error::other)?;
     let analysis = Analysis::new(&grid, Moves::King);
-    write(&dir, "king.svg", &svg::king_svg(&grid, &analysis, start))?;
+    let pairs = analysis.winning_matching(start).unwrap_or_default();
+    write(
+        &dir,
+        "king.svg",
+        &svg::king_svg(&grid, &analysis.map(), start, &pairs),
+    )?;
     Ok(())
 }
 

@@ -9,7 +9,7 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::board::Grid;
+use crate::grid::Grid;
 
 /// The generator's random source: ChaCha8, reproducible across platforms and releases.
 pub type GenRng = ChaCha8Rng;
@@ -43,14 +43,32 @@ pub fn king(rng: &mut GenRng, rows: usize, cols: usize, density: f64) -> Grid {
 }
 
 /// How an L-puzzle pattern is made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum LStyle {
     /// A random tiling (always YES); `density` is the chance to try a piece at each cell.
+    #[default]
     Tiled,
     /// A tiling with a few adjacent cells swapped (counts still match; usually NO).
     NearMiss,
     /// Uniform cells: `B` with probability density/3, `W` 2·density/3, else `.`.
     Random,
+}
+
+/// A board of `puzzle` (the L-puzzle in `style`); see the puzzle's own generator.
+pub fn board(
+    rng: &mut GenRng,
+    puzzle: crate::Puzzle,
+    rows: usize,
+    cols: usize,
+    density: f64,
+    style: LStyle,
+) -> Grid {
+    match puzzle {
+        crate::Puzzle::Rooks => rooks(rng, rows, cols, density),
+        crate::Puzzle::Lpuzzle => lpuzzle(rng, rows, cols, density, style),
+        crate::Puzzle::King => king(rng, rows, cols, density),
+    }
 }
 
 /// An L-puzzle pattern.

@@ -7,38 +7,58 @@
 //! | [King](puzzles::king) (GCJ 2008) | free squares, [general matching](graph::general) + Gallai–Edmonds | matchings and [Tutte–Berge barriers](graph::barrier) |
 //!
 //! ```
-//! use gridmatch::board::Grid;
+//! use gridmatch::Grid;
 //! use gridmatch::puzzles::{king, lpuzzle, rooks};
 //!
-//! let pawns = Grid::from_rows(&["X....", "X....", "..X..", ".X...", "....X"]);
+//! let pawns: Grid = "X....\nX....\n..X..\n.X...\n....X".parse()?;
 //! let placement = rooks::solve(&pawns);
 //! assert_eq!(placement.rooks.len(), 7);
-//! assert!(rooks::verify(&pawns, 7, &placement).is_ok());
+//! assert!(rooks::verify(&pawns, &placement).is_ok());
 //!
-//! let pattern = Grid::from_rows(&["BWB.", "WWW."]);
+//! let pattern: Grid = "BWB.\nWWW.".parse()?;
 //! match lpuzzle::solve(&pattern) {
 //!     lpuzzle::Answer::No(reason) => assert!(lpuzzle::verify_no(&pattern, &reason).is_ok()),
 //!     lpuzzle::Answer::Yes(_) => unreachable!("the two blacks fight over one white"),
 //! }
 //!
-//! let board = Grid::from_rows(&["K#", ".#", ".#", ".#"]);
+//! let board: Grid = "K#\n.#\n.#\n.#".parse()?;
 //! let game = king::Analysis::new(&board, king::Moves::King);
 //! assert_eq!(game.winner((0, 0)), Some(king::Player::Alice));
+//! # Ok::<(), gridmatch::grid::GridError>(())
 //! ```
 //!
-//! Layers: [`graph`] knows nothing of boards; [`board`] reads grids; [`puzzles`] hold each
-//! reduction, its certificate and an independent verifier (no I/O); [`formats`] speak the judges'
-//! formats, JSON and pictures; [`app`] drives a whole input through a puzzle for the command-line
-//! tool; [`generate`] makes random instances; [`serve`] is the local web playground.
+//! Layers, each knowing only those before it: [`graph`] (algorithms, no boards); [`grid`] (the
+//! board type); [`puzzles`] (each reduction, its certificate and an independent verifier, and
+//! [`Puzzle`], the one list of them; no I/O, no prose); [`formats`] (the judges' formats, JSON,
+//! words and pictures of the values the puzzles return); [`generate`] (random instances).
+//!
+//! **Features.** The library needs neither of the default features: `cli` is the `gridmatch`
+//! command (clap, indicatif, rayon, sysinfo), `serve` its web playground (axum, tokio). A crate
+//! that depends on gridmatch with `default-features = false` builds without any of them.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod app;
-pub mod board;
+mod error;
 pub mod formats;
 pub mod generate;
 pub mod graph;
+pub mod grid;
 pub mod puzzles;
+
+pub use error::InputError;
+pub use grid::Grid;
+pub use puzzles::Puzzle;
+
+/// The command-line tool's internals (argument parsing, memory-derived limits, the batch driver,
+/// `king play`, `verify`). Not part of the library's API: public only for the `gridmatch`
+/// binary, its tests and the fuzz targets.
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub mod cli;
+
+/// The local web playground behind `gridmatch serve`. Not part of the library's API.
+#[cfg(feature = "serve")]
+#[doc(hidden)]
 pub mod serve;
 
 /// The README's Rust example, compiled and run as a doctest.

@@ -7,10 +7,11 @@
 use std::io::{BufReader, Read};
 use std::process::{Command, Stdio};
 
-use gridmatch::app::{self, AppError, PLAY_MAX_CELLS};
-use gridmatch::board::BoardReader;
+use gridmatch::cli::{self, Error as AppError, PLAY_MAX_CELLS};
 use gridmatch::formats::json::{ChoiceRecord, ReasonRecord};
+use gridmatch::formats::judge::BoardReader;
 use gridmatch::puzzles::king::{Moves, Player};
+use gridmatch::puzzles::lpuzzle::{Axis, Dir};
 use proptest::prelude::*;
 use serde::Deserialize;
 
@@ -31,7 +32,7 @@ enum DerivedReason {
     Stranded {
         message: String,
         cell: [usize; 2],
-        axis: String,
+        axis: Axis,
         cells: Vec<[usize; 2]>,
     },
     Conflict {
@@ -44,7 +45,7 @@ enum DerivedReason {
 #[derive(Debug, PartialEq, Deserialize)]
 struct DerivedChoice {
     cell: [usize; 2],
-    dir: String,
+    dir: Dir,
 }
 
 impl From<DerivedReason> for ReasonRecord {
@@ -162,7 +163,7 @@ proptest! {
 fn play(board: &str, human: Player, input: impl Read) -> (Result<(), AppError>, String) {
     let mut reader = BoardReader::new(board.as_bytes(), "board.in");
     let mut out = Vec::new();
-    let result = app::play(
+    let result = cli::play(
         &mut reader,
         1,
         Moves::King,

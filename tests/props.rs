@@ -1,22 +1,23 @@
 //! Property tests across the layers, for every puzzle:
 //!
-//! - random boards, written in the judge's text format and run through the `app` drivers:
+//! - random boards, written in the judge's text format and run through the `cli` batch driver:
 //!   judge answer == `--json` certificate answer, and `Record::verify` accepts every certificate;
 //! - on tiny boards, all of those equal an exhaustive search written here (rooks placement
 //!   search, L tiling search, King game search memoised on the visited bitmask), sharing no code
 //!   with the crate;
 //! - certificates edited to claim a wrong answer are rejected by `Record::verify`;
-//! - any byte string fed to any driver gives `Ok` or an `AppError::Input` with line ≥ 1 and
+//! - any byte string fed to any driver gives `Ok` or an `Error::Input` with line ≥ 1 and
 //!   column ≥ 1, never a panic.
 //!
 //! Sized to run in a few seconds with `cargo test --release`.
 
 use std::collections::HashMap;
 
-use gridmatch::app::{self, AppError, KingOptions, Mode, RooksOptions};
-use gridmatch::board::BoardReader;
-use gridmatch::formats::json::Record;
-use gridmatch::puzzles::king::Moves;
+use gridmatch::Puzzle;
+use gridmatch::cli::{self, Batch, Error as AppError, Mode, Options};
+use gridmatch::formats::json::{Record, Verdict};
+use gridmatch::formats::judge::BoardReader;
+use gridmatch::puzzles::king::{Moves, Player};
 use proptest::prelude::*;
 use proptest::sample::select;
 
@@ -47,22 +48,32 @@ enum Driver {
 fn run(input: &[u8], driver: Driver, mode: Mode) -> Result<String, AppError> {
     let mut reader = BoardReader::new(input, "prop").with_max_cells(10_000);
     let mut out = Vec::new();
-    match driver {
-        Driver::Rooks | Driver::RooksRect => {
-            let rect = matches!(driver, Driver::RooksRect);
-            app::rooks(&mut reader, &mut out, &RooksOptions { mode, rect })?
-        }
-        Driver::Lpuzzle => app::lpuzzle(&mut reader, &mut out, mode)?,
-        Driver::King(moves) => app::king(
-            &mut reader,
-            &mut out,
-            &KingOptions {
+    let (puzzle, opts) = match driver {
+        Driver::Rooks | Driver::RooksRect => (
+            Puzzle::Rooks,
+            Options {
                 mode,
-                all: false,
-                moves,
+                rect: matches!(driver, Driver::RooksRect),
+                ..Options::default()
             },
-        )?,
-    }
+        ),
+        Driver::Lpuzzle => (
+            Puzzle::Lpuzzle,
+            Options {
+                mode,
+                ..Options::default()
+            },
+        ),
+        Driver::King(moves) => (
+            Puzzle::King,
+            Options {
+                mode,
+                moves,
+                ..Options::default()
+            },
+        ),
+    };
+    cli::solve_all(&mut reader, &mut out, puzzle, &opts, &Batch::default())?;
     Ok(String::from_utf8(out).expect("output is UTF-8"))
 }
 
@@ -107,8 +118,13 @@ fn answers(text: &str, driver: Driver) -> Vec<String> {
         }
         let from_json = match &rec {
             Record::Rooks(r) => r.answer.to_string(),
-            Record::Lpuzzle(r) => r.answer.clone(),
-            Record::King(r) => format!("Case #{}: {}", i + 1, r.answer),
+            Record::Lpuzzle(r) => if r.answer == Verdict::Yes {
+                "YES"
+            } else {
+                "NO"
+            }
+            .to_string(),
+            Record::King(r) => format!("Case #{}: {}", i + 1, r.answer.letter()),
         };
         assert_eq!(*j, from_json, "judge answer vs certificate");
     }
@@ -438,11 +454,11 @@ proptest! {
     fn king_wrong_winner_rejected(b in king_board(4, 4), moves in moves()) {
         for rec in records(&judge_text(&[b], true, false), Driver::King(moves)) {
             let Record::King(mut rec) = rec else { unreachable!() };
-            if rec.answer == "A" {
-                rec.answer = "B".into();
+            if rec.answer == Player::Alice {
+                rec.answer = Player::Bob;
                 rec.barrier_without_start = None;
             } else {
-                rec.answer = "A".into();
+                rec.answer = Player::Alice;
                 rec.barrier_without_start = Some(rec.barrier.clone());
             }
             prop_assert!(Record::King(rec).verify().is_err());
@@ -469,7 +485,7 @@ proptest! {
             }
             prop_assert!(Record::Lpuzzle(broken).verify().is_err());
             let mut no = rec.clone();
-            no.answer = "NO".into();
+            no.answer = Verdict::No;
             no.pieces = None;
             no.reason = Some(gridmatch::formats::json::ReasonRecord::Count {
                 message: String::new(),
@@ -504,7 +520,7 @@ fn positioned_or_ok(input: &[u8], driver: Driver) -> Result<(), TestCaseError> {
 /// without a column included (F1, F2 of fuzz/README.md, fixed in 4f56825).
 fn verify_positioned_or_ok(input: &[u8]) -> Result<(), TestCaseError> {
     let mut out = Vec::new();
-    match app::verify(input, "prop", &mut out) {
+    match cli::verify(input, "prop", &mut out, 1 << 30, None) {
         Ok(s) => prop_assert!(s.failed <= s.checked),
         Err(AppError::Input(e)) => prop_assert!(e.line >= 1 && e.col >= 1, "verify: {e:?}"),
         Err(AppError::Io(e)) => prop_assert!(false, "verify: I/O error {e}"),
@@ -620,7 +636,7 @@ proptest! {
 #[test]
 fn verify_missing_field_has_a_column() {
     let mut out = Vec::new();
-    match app::verify(&br#"{"puzzle":"rooks"}"#[..], "t", &mut out) {
+    match cli::verify(&br#"{"puzzle":"rooks"}"#[..], "t", &mut out, 1 << 30, None) {
         Err(AppError::Input(e)) => assert!(e.line == 1 && e.col >= 1, "{e:?}"),
         other => panic!("expected an input error, got {other:?}"),
     }
@@ -631,7 +647,7 @@ fn verify_missing_field_has_a_column() {
 #[test]
 fn verify_invalid_utf8_is_an_input_error() {
     let mut out = Vec::new();
-    match app::verify(&b"\n\xff\xfe\n"[..], "t", &mut out) {
+    match cli::verify(&b"\n\xff\xfe\n"[..], "t", &mut out, 1 << 30, None) {
         Err(AppError::Input(e)) => assert!(e.line == 2 && e.col >= 1, "{e:?}"),
         other => panic!("expected an input error at line 2, got {other:?}"),
     }
@@ -658,8 +674,8 @@ fn king_verify_huge_coordinates() {
 fn verify_ragged_board_allocates_nothing_big() {
     let mut board = vec![".".repeat(1_000_000)];
     board.extend(std::iter::repeat_n(".".to_string(), 1_000_000));
-    let err = gridmatch::formats::json::board_from_lines(&board, b".X").unwrap_err();
-    assert_eq!(err, "board row 1 has 1 cell, row 0 has 1000000");
+    let err = Puzzle::Rooks.grid_from_lines(&board).unwrap_err();
+    assert_eq!(err.to_string(), "board row 1 has 1 cell, row 0 has 1000000");
 }
 
 proptest! {

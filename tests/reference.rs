@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use gridmatch::board::Grid;
+use gridmatch::Grid;
 use gridmatch::puzzles::king::{Analysis, Moves, Player};
 use gridmatch::puzzles::lpuzzle::{self, Answer, Piece};
 use gridmatch::puzzles::rooks;

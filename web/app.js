@@ -420,21 +420,6 @@ function download(name, text, type) {
 
 // ---------------------------------------------------------------- King game
 
-function legalFrom(at, visited) {
-  const b = board();
-  const offsets = {
-    king: [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]],
-    wazir: [[-1, 0], [0, -1], [0, 1], [1, 0]],
-    ferz: [[-1, -1], [-1, 1], [1, -1], [1, 1]],
-    knight: [[-2, -1], [-2, 1], [-1, -2], [-1, 2], [1, -2], [1, 2], [2, -1], [2, 1]],
-  }[$('moves').value];
-  const seen = new Set(visited.map(([r, c]) => r * b.cols + c));
-  return offsets
-    .map(([dr, dc]) => [at[0] + dr, at[1] + dc])
-    .filter(([r, c]) => r >= 0 && c >= 0 && r < b.rows && c < b.cols &&
-      b.cells[r * b.cols + c] !== '#' && !seen.has(r * b.cols + c));
-}
-
 function setPlayStatus(text, over) {
   const el = $('play-status');
   el.textContent = text;
@@ -450,7 +435,8 @@ async function startGame() {
     setPlayStatus('The engine (Alice) is thinking…', false);
     await sendMove(null);
   } else {
-    play.legal = legalFrom(start, play.visited);
+    // The server knows the moves: /api/solve lists the first player's legal moves.
+    play.legal = last.legal || [];
     const wins = last.answer === 'A';
     setPlayStatus(play.legal.length === 0
       ? 'Alice cannot move: the engine (Bob) wins.'

@@ -19,10 +19,46 @@ use std::fmt;
 use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::board::Grid;
-use crate::puzzles::king::{self, Moves, Player};
-use crate::puzzles::lpuzzle::{self, Answer, Choice, Dir, Piece, Reason};
+use crate::formats::text::reason_message;
+use crate::grid::{Grid, GridError};
+use crate::puzzles::Puzzle;
+use crate::puzzles::king::{self, Certificate, Moves, Player};
+use crate::puzzles::lpuzzle::{self, Answer, Axis, Choice, Dir, Piece, Reason};
 use crate::puzzles::rooks;
+
+/// The first rule a record breaks: its board, its certificate, or its shape.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CertificateError {
+    /// The board rows are not a board of the puzzle.
+    #[error(transparent)]
+    Board(#[from] GridError),
+    /// A rooks certificate.
+    #[error(transparent)]
+    Rooks(#[from] rooks::VerifyError),
+    /// An L-puzzle certificate.
+    #[error(transparent)]
+    Lpuzzle(#[from] lpuzzle::VerifyError),
+    /// A King certificate.
+    #[error(transparent)]
+    King(#[from] king::VerifyError),
+    /// A rooks answer that is not the number of rooks placed.
+    #[error("answer {answer} but {rooks} rooks placed")]
+    RooksAnswer {
+        /// The answer claimed.
+        answer: usize,
+        /// The rooks placed.
+        rooks: usize,
+    },
+    /// An L-puzzle record without its certificate.
+    #[error("expected answer YES with pieces, or NO with a reason")]
+    LpuzzleShape,
+    /// Bob's record with Alice's extra barrier.
+    #[error("Bob's certificate has no barrier without the start")]
+    BobExtraBarrier,
+    /// Alice's record without her barrier of the board without the start.
+    #[error("Alice's certificate needs a barrier without the start")]
+    AliceNeedsBarrier,
+}
 
 /// One line of `--json` output.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,12 +73,12 @@ pub enum Record {
 }
 
 impl Record {
-    /// The puzzle's name as in `"puzzle"`.
-    pub fn puzzle(&self) -> &'static str {
+    /// The puzzle (`"puzzle"`).
+    pub fn puzzle(&self) -> Puzzle {
         match self {
-            Record::Rooks(_) => "rooks",
-            Record::Lpuzzle(_) => "lpuzzle",
-            Record::King(_) => "king",
+            Record::Rooks(_) => Puzzle::Rooks,
+            Record::Lpuzzle(_) => Puzzle::Lpuzzle,
+            Record::King(_) => Puzzle::King,
         }
     }
 
@@ -65,13 +101,6 @@ impl Record {
     /// O(line length) time; memory O(the record), not O(a buffered copy of the line).
     pub fn from_json(line: &str) -> serde_json::Result<Record> {
         #[derive(Deserialize)]
-        #[serde(variant_identifier, rename_all = "lowercase")]
-        enum Puzzle {
-            Rooks,
-            Lpuzzle,
-            King,
-        }
-        #[derive(Deserialize)]
         struct Tag {
             puzzle: Puzzle,
         }
@@ -84,7 +113,7 @@ impl Record {
 
     /// Checks the certificate against its board with the puzzle's independent verifier;
     /// `Err` names the first rule broken.
-    pub fn verify(&self) -> Result<(), String> {
+    pub fn verify(&self) -> Result<(), CertificateError> {
         match self {
             Record::Rooks(r) => r.verify(),
             Record::Lpuzzle(r) => r.verify(),
@@ -144,10 +173,18 @@ impl RooksRecord {
         }
     }
 
-    /// Checks the record against its board with the independent verifier.
-    pub fn verify(&self) -> Result<(), String> {
-        let grid = board_from_lines(&self.board, rooks::ALPHABET)?;
-        rooks::verify(&grid, self.answer, &self.solution())
+    /// Checks the record against its board with the independent verifier, and its answer
+    /// against the rooks placed.
+    pub fn verify(&self) -> Result<(), CertificateError> {
+        let grid = Puzzle::Rooks.grid_from_lines(&self.board)?;
+        rooks::verify(&grid, &self.solution())?;
+        if self.answer != self.rooks.len() {
+            return Err(CertificateError::RooksAnswer {
+                answer: self.answer,
+                rooks: self.rooks.len(),
+            });
+        }
+        Ok(())
     }
 
     /// The certificate part as the puzzle's own type.
@@ -160,29 +197,15 @@ impl RooksRecord {
     }
 }
 
-/// Checks that JSON board rows form a rectangle over `alphabet`; returns the grid.
-pub fn board_from_lines(lines: &[String], alphabet: &[u8]) -> Result<Grid, String> {
-    let cols = lines.first().map_or(0, String::len);
-    if lines.is_empty() || cols == 0 {
-        return Err("the board is empty".into());
-    }
-    // Every row is checked before the grid is allocated: the size is then the input's own.
-    if let Some((r, line)) = lines.iter().enumerate().find(|(_, l)| l.len() != cols) {
-        let n = line.len();
-        let cells = if n == 1 { "cell" } else { "cells" };
-        return Err(format!("board row {r} has {n} {cells}, row 0 has {cols}"));
-    }
-    let mut cells = Vec::with_capacity(lines.len() * cols);
-    for (r, line) in lines.iter().enumerate() {
-        if let Some(c) = line.bytes().position(|b| !alphabet.contains(&b)) {
-            return Err(format!(
-                "board cell ({r},{c}) is not one of {:?}",
-                String::from_utf8_lossy(alphabet)
-            ));
-        }
-        cells.extend_from_slice(line.as_bytes());
-    }
-    Ok(Grid::from_cells(lines.len(), cols, cells))
+/// `YES` or `NO`, the L-puzzle judge's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Verdict {
+    /// The pattern can be built.
+    #[serde(rename = "YES")]
+    Yes,
+    /// It cannot.
+    #[serde(rename = "NO")]
+    No,
 }
 
 /// An L-puzzle answer: a tiling or a reason.
@@ -193,7 +216,7 @@ pub struct LpuzzleRecord {
     /// The pattern rows.
     pub board: Vec<String>,
     /// `YES` or `NO`.
-    pub answer: String,
+    pub answer: Verdict,
     /// For YES: `[black, vertical arm, horizontal arm]` per piece.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pieces: Option<Vec<[[usize; 2]; 3]>>,
@@ -208,7 +231,7 @@ pub struct ChoiceRecord {
     /// The black cell.
     pub cell: [usize; 2],
     /// `up`, `down`, `left` or `right`.
-    pub dir: String,
+    pub dir: Dir,
 }
 
 /// Why an L-puzzle pattern has no tiling.
@@ -240,7 +263,7 @@ pub enum ReasonRecord {
         /// The black.
         cell: [usize; 2],
         /// `vertical` or `horizontal`.
-        axis: String,
+        axis: Axis,
         /// Culprit cells.
         cells: Vec<[usize; 2]>,
     },
@@ -428,7 +451,11 @@ impl LpuzzleRecord {
         let mut rec = LpuzzleRecord {
             case,
             board: grid.to_lines(),
-            answer: if answer.is_yes() { "YES" } else { "NO" }.into(),
+            answer: if answer.is_yes() {
+                Verdict::Yes
+            } else {
+                Verdict::No
+            },
             pieces: None,
             reason: None,
         };
@@ -442,7 +469,7 @@ impl LpuzzleRecord {
                 );
             }
             Answer::No(reason) => {
-                let message = reason.message();
+                let message = reason_message(reason);
                 let cells = reason.cells(grid).into_iter().map(pair).collect();
                 rec.reason = Some(match reason {
                     Reason::Count { blacks, whites } => ReasonRecord::Count {
@@ -451,10 +478,10 @@ impl LpuzzleRecord {
                         whites: *whites,
                         cells,
                     },
-                    Reason::Stranded { cell, vertical } => ReasonRecord::Stranded {
+                    Reason::Stranded { cell, axis } => ReasonRecord::Stranded {
                         message,
                         cell: pair(*cell),
-                        axis: if *vertical { "vertical" } else { "horizontal" }.into(),
+                        axis: *axis,
                         cells,
                     },
                     Reason::Conflict { chain } => ReasonRecord::Conflict {
@@ -463,7 +490,7 @@ impl LpuzzleRecord {
                             .iter()
                             .map(|c| ChoiceRecord {
                                 cell: pair(c.cell),
-                                dir: c.dir.name().into(),
+                                dir: c.dir,
                             })
                             .collect(),
                         cells,
@@ -475,10 +502,10 @@ impl LpuzzleRecord {
     }
 
     /// Checks the record against its board with the puzzle's independent verifiers.
-    pub fn verify(&self) -> Result<(), String> {
-        let grid = board_from_lines(&self.board, lpuzzle::ALPHABET)?;
-        match (self.answer.as_str(), &self.pieces, &self.reason) {
-            ("YES", Some(pieces), None) => {
+    pub fn verify(&self) -> Result<(), CertificateError> {
+        let grid = Puzzle::Lpuzzle.grid_from_lines(&self.board)?;
+        match (self.answer, &self.pieces, &self.reason) {
+            (Verdict::Yes, Some(pieces), None) => {
                 let pieces: Vec<Piece> = pieces
                     .iter()
                     .map(|[b, v, h]| Piece {
@@ -487,9 +514,9 @@ impl LpuzzleRecord {
                         horizontal: (h[0], h[1]),
                     })
                     .collect();
-                lpuzzle::verify_tiling(&grid, &pieces)
+                Ok(lpuzzle::verify_tiling(&grid, &pieces)?)
             }
-            ("NO", None, Some(reason)) => {
+            (Verdict::No, None, Some(reason)) => {
                 let reason = match reason {
                     ReasonRecord::Count { blacks, whites, .. } => Reason::Count {
                         blacks: *blacks,
@@ -497,29 +524,21 @@ impl LpuzzleRecord {
                     },
                     ReasonRecord::Stranded { cell, axis, .. } => Reason::Stranded {
                         cell: (cell[0], cell[1]),
-                        vertical: match axis.as_str() {
-                            "vertical" => true,
-                            "horizontal" => false,
-                            other => return Err(format!("unknown axis {other:?}")),
-                        },
+                        axis: *axis,
                     },
                     ReasonRecord::Conflict { chain, .. } => Reason::Conflict {
                         chain: chain
                             .iter()
-                            .map(|c| {
-                                Dir::from_name(&c.dir)
-                                    .map(|dir| Choice {
-                                        cell: (c.cell[0], c.cell[1]),
-                                        dir,
-                                    })
-                                    .ok_or_else(|| format!("unknown direction {:?}", c.dir))
+                            .map(|c| Choice {
+                                cell: (c.cell[0], c.cell[1]),
+                                dir: c.dir,
                             })
-                            .collect::<Result<_, _>>()?,
+                            .collect(),
                     },
                 };
-                lpuzzle::verify_no(&grid, &reason)
+                Ok(lpuzzle::verify_no(&grid, &reason)?)
             }
-            _ => Err("expected answer YES with pieces, or NO with a reason".into()),
+            _ => Err(CertificateError::LpuzzleShape),
         }
     }
 }
@@ -530,11 +549,11 @@ pub struct KingRecord {
     /// 1-based case number.
     pub case: u64,
     /// The move set (`king` is GCJ's game).
-    pub moves: String,
+    pub moves: Moves,
     /// The board rows.
     pub board: Vec<String>,
     /// `A` (Alice, who moves first, wins) or `B`.
-    pub answer: String,
+    pub answer: Player,
     /// Matched pairs `[r1, c1, r2, c2]`.
     pub matching: Vec<[usize; 4]>,
     /// Tutte–Berge barrier of the board.
@@ -546,46 +565,60 @@ pub struct KingRecord {
 
 impl KingRecord {
     /// Builds the record of a solved board.
-    pub fn new(case: u64, moves: Moves, grid: &Grid, cert: &king::Certificate) -> Self {
+    pub fn new(case: u64, moves: Moves, grid: &Grid, cert: &Certificate) -> Self {
         KingRecord {
             case,
-            moves: moves.name().into(),
+            moves,
             board: grid.to_lines(),
-            answer: cert.winner.letter().to_string(),
+            answer: cert.winner(),
             matching: cert
-                .matching
+                .matching()
                 .iter()
                 .map(|&(a, b)| [a.0, a.1, b.0, b.1])
                 .collect(),
-            barrier: cert.barrier.iter().map(|&c| pair(c)).collect(),
+            barrier: cert.barrier().iter().map(|&c| pair(c)).collect(),
             barrier_without_start: cert
-                .barrier_without_start
-                .as_ref()
+                .barrier_without_start()
                 .map(|y| y.iter().map(|&c| pair(c)).collect()),
         }
     }
 
-    /// Checks the record against its board with the independent verifier.
-    pub fn verify(&self) -> Result<(), String> {
-        let grid = board_from_lines(&self.board, king::ALPHABET)?;
-        let moves = Moves::from_name(&self.moves)
-            .ok_or_else(|| format!("unknown moves {:?}", self.moves))?;
-        let winner = match self.answer.as_str() {
-            "A" => Player::Alice,
-            "B" => Player::Bob,
-            other => return Err(format!("answer {other:?} is neither A nor B")),
-        };
-        let cells = |v: &Vec<[usize; 2]>| v.iter().map(|c| (c[0], c[1])).collect::<Vec<_>>();
-        let cert = king::Certificate {
-            winner,
-            matching: self
-                .matching
-                .iter()
-                .map(|m| ((m[0], m[1]), (m[2], m[3])))
-                .collect(),
-            barrier: cells(&self.barrier),
-            barrier_without_start: self.barrier_without_start.as_ref().map(cells),
-        };
-        king::verify(&grid, moves, &cert)
+    /// Checks the record against its board with the independent verifier. A record whose
+    /// answer and barriers do not fit one [`Certificate`] shape fails after the checks both
+    /// shapes share.
+    pub fn verify(&self) -> Result<(), CertificateError> {
+        let grid = Puzzle::King.grid_from_lines(&self.board)?;
+        let cells = |v: &[[usize; 2]]| v.iter().map(|c| (c[0], c[1])).collect::<Vec<_>>();
+        let matching = self
+            .matching
+            .iter()
+            .map(|m| ((m[0], m[1]), (m[2], m[3])))
+            .collect();
+        let barrier = cells(&self.barrier);
+        match (self.answer, &self.barrier_without_start) {
+            (Player::Alice, Some(y)) => {
+                let cert = Certificate::Alice {
+                    matching,
+                    barrier,
+                    barrier_without_start: cells(y),
+                };
+                Ok(king::verify(&grid, self.moves, &cert)?)
+            }
+            (Player::Bob, None) => {
+                let cert = Certificate::Bob { matching, barrier };
+                Ok(king::verify(&grid, self.moves, &cert)?)
+            }
+            (answer, _) => {
+                // The checks of the matching and the barrier come first, as for a good shape.
+                let cert = Certificate::Bob { matching, barrier };
+                match king::verify(&grid, self.moves, &cert) {
+                    Ok(()) | Err(king::VerifyError::StartCovered) => Err(match answer {
+                        Player::Bob => CertificateError::BobExtraBarrier,
+                        Player::Alice => CertificateError::AliceNeedsBarrier,
+                    }),
+                    Err(e) => Err(e.into()),
+                }
+            }
+        }
     }
 }

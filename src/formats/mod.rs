@@ -1,7 +1,8 @@
-//! Input and output formats: the judges' text formats, JSON certificates and terminal pictures.
-//! No algorithms live here.
+//! Input and output formats: the judges' text formats ([`judge`]), JSON certificates
+//! ([`json`]), words and terminal pictures ([`text`]) and SVG pictures ([`svg`]). They encode,
+//! read and draw values the puzzles hand them; no algorithms live here.
 
 pub mod json;
 pub mod judge;
-pub mod show;
 pub mod svg;
+pub mod text;

@@ -15,16 +15,17 @@
 //! code with the solver.
 //!
 //! ```
-//! use gridmatch::board::Grid;
+//! use gridmatch::Grid;
 //! use gridmatch::puzzles::rooks;
-//! let board = Grid::from_rows(&["X....", "X....", "..X..", ".X...", "....X"]);
+//! let board: Grid = "X....\nX....\n..X..\n.X...\n....X".parse()?;
 //! let sol = rooks::solve(&board);
 //! assert_eq!(sol.rooks.len(), 7);
-//! assert!(rooks::verify(&board, 7, &sol).is_ok());
+//! assert!(rooks::verify(&board, &sol).is_ok());
+//! # Ok::<(), gridmatch::grid::GridError>(())
 //! ```
 
-use crate::board::Grid;
 use crate::graph::bipartite::{BipartiteGraph, Matching, NONE, hopcroft_karp, konig_cover};
+use crate::grid::Grid;
 
 /// An empty cell.
 pub const EMPTY: u8 = b'.';
@@ -194,28 +195,93 @@ fn certificate(
     sol
 }
 
-/// Checks a claimed answer and certificate against the board, with code independent of the
-/// solver. Returns the first rule broken.
+/// The first rule a rooks certificate breaks.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VerifyError {
+    /// A rook off the board.
+    #[error("rook at ({},{}) is off the board", .0.0, .0.1)]
+    RookOffBoard((usize, usize)),
+    /// A rook on a pawn.
+    #[error("rook at ({},{}) stands on a pawn", .0.0, .0.1)]
+    RookOnPawn((usize, usize)),
+    /// Two rooks on one cell.
+    #[error("two rooks at ({},{})", .0.0, .0.1)]
+    TwoRooks((usize, usize)),
+    /// Two rooks in one row run.
+    #[error("rooks at ({},{}) and ({},{}) attack along the row", .0.0, .0.1, .1.0, .1.1)]
+    AttackRow((usize, usize), (usize, usize)),
+    /// Two rooks in one column run.
+    #[error("rooks at ({},{}) and ({},{}) attack along the column", .0.0, .0.1, .1.0, .1.1)]
+    AttackColumn((usize, usize), (usize, usize)),
+    /// A cover run off the board.
+    #[error("cover {what} run {run:?} is off the board")]
+    RunOffBoard {
+        /// `row` or `column`.
+        what: &'static str,
+        /// The run.
+        run: Segment,
+    },
+    /// A cover run that could be longer.
+    #[error("cover {what} run {run:?} is not a maximal run")]
+    RunNotMaximal {
+        /// `row` or `column`.
+        what: &'static str,
+        /// The run.
+        run: Segment,
+    },
+    /// A cover run across a pawn.
+    #[error("cover {what} run {run:?} crosses a pawn at ({},{})", .pawn.0, .pawn.1)]
+    RunCrossesPawn {
+        /// `row` or `column`.
+        what: &'static str,
+        /// The run.
+        run: Segment,
+        /// The pawn.
+        pawn: (usize, usize),
+    },
+    /// A cover run given twice.
+    #[error("cover {what} run {run:?} is listed twice")]
+    RunTwice {
+        /// `row` or `column`.
+        what: &'static str,
+        /// The run.
+        run: Segment,
+    },
+    /// An empty cell no cover run touches.
+    #[error("empty cell ({},{}) is in no cover run, so the cover does not prove optimality", .0.0, .0.1)]
+    Uncovered((usize, usize)),
+    /// As many rooks as cover runs is what proves the placement maximum.
+    #[error("{rooks} rooks but {runs} cover runs: sizes must be equal")]
+    Sizes {
+        /// Rooks placed.
+        rooks: usize,
+        /// Cover runs.
+        runs: usize,
+    },
+}
+
+/// Checks a placement and its cover against the board, with code independent of the solver.
+/// Returns the first rule broken.
 ///
 /// Rules: every rook on an empty cell of the board; no two rooks in one row run or one column
 /// run; every cover segment a maximal run of empty cells, none twice; every empty cell in a
-/// covered row run or column run; |rooks| = |cover| = `answer`.
+/// covered row run or column run; |rooks| = |cover|. The answer is then `sol.rooks.len()`.
 ///
 /// # Complexity
 /// O(cells + rooks + segments).
-pub fn verify(grid: &Grid, answer: usize, sol: &Solution) -> Result<(), String> {
+pub fn verify(grid: &Grid, sol: &Solution) -> Result<(), VerifyError> {
     let (rows, cols) = (grid.rows(), grid.cols());
     let empty = |r: usize, c: usize| grid.get(r, c) == EMPTY;
     let mut has_rook = vec![false; rows * cols];
     for &(r, c) in &sol.rooks {
         if r >= rows || c >= cols {
-            return Err(format!("rook at ({r},{c}) is off the board"));
+            return Err(VerifyError::RookOffBoard((r, c)));
         }
         if !empty(r, c) {
-            return Err(format!("rook at ({r},{c}) stands on a pawn"));
+            return Err(VerifyError::RookOnPawn((r, c)));
         }
         if std::mem::replace(&mut has_rook[r * cols + c], true) {
-            return Err(format!("two rooks at ({r},{c})"));
+            return Err(VerifyError::TwoRooks((r, c)));
         }
     }
     // Sweep each row and each column; a pawn ends the stretch a rook can attack along.
@@ -226,9 +292,7 @@ pub fn verify(grid: &Grid, answer: usize, sol: &Solution) -> Result<(), String> 
                 seen = None;
             } else if has_rook[r * cols + c] {
                 if let Some(c0) = seen {
-                    return Err(format!(
-                        "rooks at ({r},{c0}) and ({r},{c}) attack along the row"
-                    ));
+                    return Err(VerifyError::AttackRow((r, c0), (r, c)));
                 }
                 seen = Some(c);
             }
@@ -241,9 +305,7 @@ pub fn verify(grid: &Grid, answer: usize, sol: &Solution) -> Result<(), String> 
                 seen = None;
             } else if has_rook[r * cols + c] {
                 if let Some(r0) = seen {
-                    return Err(format!(
-                        "rooks at ({r0},{c}) and ({r},{c}) attack along the column"
-                    ));
+                    return Err(VerifyError::AttackColumn((r0, c), (r, c)));
                 }
                 seen = Some(r);
             }
@@ -262,7 +324,7 @@ pub fn verify(grid: &Grid, answer: usize, sol: &Solution) -> Result<(), String> 
         let what = if horizontal { "row" } else { "column" };
         for s in segs.iter() {
             if s.line >= lines || s.start > s.end || s.end >= len {
-                return Err(format!("cover {what} run {s:?} is off the board"));
+                return Err(VerifyError::RunOffBoard { what, run: *s });
             }
             let open_before = s.start > 0 && {
                 let (r, c) = at(s.line, s.start - 1);
@@ -273,17 +335,19 @@ pub fn verify(grid: &Grid, answer: usize, sol: &Solution) -> Result<(), String> 
                 empty(r, c)
             };
             if open_before || open_after {
-                return Err(format!("cover {what} run {s:?} is not a maximal run"));
+                return Err(VerifyError::RunNotMaximal { what, run: *s });
             }
             for k in s.start..=s.end {
                 let (r, c) = at(s.line, k);
                 if !empty(r, c) {
-                    return Err(format!(
-                        "cover {what} run {s:?} crosses a pawn at ({r},{c})"
-                    ));
+                    return Err(VerifyError::RunCrossesPawn {
+                        what,
+                        run: *s,
+                        pawn: (r, c),
+                    });
                 }
                 if paint[r * cols + c] & bit != 0 {
-                    return Err(format!("cover {what} run {s:?} is listed twice"));
+                    return Err(VerifyError::RunTwice { what, run: *s });
                 }
                 paint[r * cols + c] |= bit;
             }
@@ -292,24 +356,16 @@ pub fn verify(grid: &Grid, answer: usize, sol: &Solution) -> Result<(), String> 
     for r in 0..rows {
         for c in 0..cols {
             if empty(r, c) && paint[r * cols + c] == 0 {
-                return Err(format!(
-                    "empty cell ({r},{c}) is in no cover run, so the cover does not prove optimality"
-                ));
+                return Err(VerifyError::Uncovered((r, c)));
             }
         }
     }
     let cover = sol.row_cover.len() + sol.col_cover.len();
     if cover != sol.rooks.len() {
-        return Err(format!(
-            "{} rooks but {cover} cover runs: sizes must be equal",
-            sol.rooks.len()
-        ));
-    }
-    if answer != sol.rooks.len() {
-        return Err(format!(
-            "answer {answer} but {} rooks placed",
-            sol.rooks.len()
-        ));
+        return Err(VerifyError::Sizes {
+            rooks: sol.rooks.len(),
+            runs: cover,
+        });
     }
     Ok(())
 }
@@ -379,7 +435,7 @@ mod tests {
             let sol = solve(&g);
             assert_eq!(sol.rooks.len(), brute(&g), "{:?}", g.to_lines());
             assert_eq!(max_rooks(&g), sol.rooks.len());
-            verify(&g, sol.rooks.len(), &sol).map_err(|e| format!("{e} for {:?}", g.to_lines()))?;
+            verify(&g, &sol).map_err(|e| format!("{e} for {:?}", g.to_lines()))?;
         }
         Ok(())
     }
@@ -394,7 +450,7 @@ mod tests {
             // Drop one cover segment.
             let mut s = sol.clone();
             if s.row_cover.pop().is_some() || s.col_cover.pop().is_some() {
-                assert!(verify(&g, sol.rooks.len(), &s).is_err());
+                assert!(verify(&g, &s).is_err());
             }
             // Move one rook into a cell another rook attacks.
             for (i, &(r, c)) in sol.rooks.iter().enumerate() {
@@ -408,14 +464,22 @@ mod tests {
                             j != i && ((a == r2 && row_open()) || (b == c2 && col_open()))
                         });
                         if attacked {
-                            assert!(verify(&g, sol.rooks.len(), &s).is_err());
+                            assert!(verify(&g, &s).is_err());
                             checked += 1;
                         }
                     }
                 }
             }
-            // A wrong answer is rejected.
-            assert!(verify(&g, sol.rooks.len() + 1, &sol).is_err());
+            // One cover run short is rejected.
+            let mut fewer = sol.clone();
+            if fewer
+                .row_cover
+                .pop()
+                .or_else(|| fewer.col_cover.pop())
+                .is_some()
+            {
+                assert!(verify(&g, &fewer).is_err());
+            }
         }
         assert!(checked > 100, "too few attacked moves tried: {checked}");
     }
@@ -427,7 +491,7 @@ mod tests {
         let open = Grid::from_cells(9, 4, vec![b'.'; 36]);
         let s = solve(&open);
         assert_eq!(s.rooks.len(), 4);
-        verify(&open, 4, &s)?;
+        verify(&open, &s)?;
         // A 1 × 10⁵ row of alternating pawns: 5·10⁴ runs, no recursion anywhere.
         let line: Vec<u8> = (0..100_000)
             .map(|i| if i % 2 == 0 { b'.' } else { b'X' })

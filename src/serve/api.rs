@@ -4,12 +4,17 @@
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
-use crate::board::{BoardReader, Grid, InputError};
-use crate::formats::json::{KingRecord, LpuzzleRecord, Record, RooksRecord, board_from_lines};
-use crate::formats::judge::{BoardStream, Header, king_start};
-use crate::formats::{show, svg};
-use crate::puzzles::king::{self, Analysis, Cell, Moves, Player};
-use crate::puzzles::{lpuzzle, rooks};
+use crate::InputError;
+use crate::formats::json::{KingRecord, LpuzzleRecord, Record, RooksRecord};
+use crate::formats::judge::{
+    BoardReader, BoardStream, Header, Verdict, write_board, write_count, write_verdict,
+};
+use crate::formats::svg;
+use crate::formats::text::{self, reason_message};
+use crate::grid::{Cell, Grid};
+use crate::puzzles::king::game::Position;
+use crate::puzzles::king::{self, Analysis, Moves, Player, StartError};
+use crate::puzzles::{Puzzle, lpuzzle, rooks};
 
 use super::MAX_CELLS;
 
@@ -35,36 +40,6 @@ impl ApiError {
 
     fn invalid(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
-    }
-}
-
-/// One of the three puzzles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Puzzle {
-    /// UVa 12668.
-    Rooks,
-    /// NWERC 2011.
-    Lpuzzle,
-    /// GCJ 2008.
-    King,
-}
-
-impl Puzzle {
-    fn alphabet(self) -> &'static [u8] {
-        match self {
-            Puzzle::Rooks => rooks::ALPHABET,
-            Puzzle::Lpuzzle => lpuzzle::ALPHABET,
-            Puzzle::King => king::ALPHABET,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Puzzle::Rooks => "rooks",
-            Puzzle::Lpuzzle => "lpuzzle",
-            Puzzle::King => "king",
-        }
     }
 }
 
@@ -113,6 +88,9 @@ pub struct SolveResponse {
     /// King: the start.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<[usize; 2]>,
+    /// King: the first player's legal moves from the start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<[usize; 2]>>,
     /// L-puzzle NO: the culprit cells.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub culprits: Option<Vec<[usize; 2]>>,
@@ -136,7 +114,7 @@ pub fn grid_of(puzzle: Puzzle, board: &[String]) -> Result<Grid, ApiError> {
             ),
         ));
     }
-    board_from_lines(board, puzzle.alphabet()).map_err(|e| {
+    puzzle.grid_from_lines(board).map_err(|e| {
         ApiError::invalid(format!(
             "{e} (a {} board uses the characters {:?})",
             puzzle.name(),
@@ -156,13 +134,28 @@ fn moves_of(name: Option<&str>) -> Result<Moves, ApiError> {
     }
 }
 
-fn lines_of(grid: &Grid) -> String {
-    let mut out = String::with_capacity(grid.cells().len() + grid.rows());
-    for line in grid.to_lines() {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
+/// The board as judge input (with the count line `1` where the format has one).
+fn judge_input(puzzle: Puzzle, grid: &Grid, header: Header) -> Result<String, ApiError> {
+    let mut out = Vec::new();
+    let written = if crate::formats::judge::is_counted(puzzle) {
+        write_count(&mut out, 1).and_then(|()| write_board(&mut out, grid, header))
+    } else {
+        write_board(&mut out, grid, header)
+    };
+    written.map_err(|e| internal(format!("cannot write the board: {e}")))?;
+    String::from_utf8(out).map_err(|e| internal(format!("cannot write the board: {e}")))
+}
+
+/// The judge's answer line.
+fn judge_output(verdict: Verdict) -> String {
+    let mut out = Vec::new();
+    // Writing to a Vec cannot fail.
+    let _ = write_verdict(&mut out, 1, verdict);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn internal(message: String) -> ApiError {
+    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
 }
 
 fn record_value(record: &Record) -> Result<serde_json::Value, ApiError> {
@@ -176,13 +169,15 @@ fn record_value(record: &Record) -> Result<serde_json::Value, ApiError> {
 
 /// The single `K` of a King board, or why not.
 fn start_in(grid: &Grid) -> Result<Cell, ApiError> {
-    let ks = grid.cells().iter().filter(|&&c| c == b'K').count();
-    match king::start_of(grid) {
-        Some(s) => Ok(s),
-        None => Err(ApiError::invalid(format!(
+    king::start_of(grid).map_err(|e| {
+        let ks = match e {
+            StartError::Missing => 0,
+            StartError::Several { count, .. } => count,
+        };
+        ApiError::invalid(format!(
             "a King board needs exactly one K (the king's start); this one has {ks}"
-        ))),
-    }
+        ))
+    })
 }
 
 /// Solves one board: the answer, pictures, certificate and judge formats.
@@ -190,7 +185,6 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
     let grid = grid_of(req.puzzle, &req.board)?;
     let (rows, cols) = (grid.rows(), grid.cols());
     let compact = svg::is_compact(rows, cols);
-    let header = format!("{rows} {cols}\n");
     let mut res = SolveResponse {
         puzzle: req.puzzle,
         rows,
@@ -206,6 +200,7 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
         command: String::new(),
         map: None,
         start: None,
+        legal: None,
         culprits: None,
     };
     match req.puzzle {
@@ -219,17 +214,17 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
                 sol.row_cover.len(),
                 sol.col_cover.len()
             );
-            res.text = show::rooks_picture(&grid, &sol);
+            res.text = text::rooks_picture(&grid, &sol);
             res.svg = svg::rooks_svg(&grid, &sol);
             res.record = record_value(&Record::Rooks(RooksRecord::new(1, &grid, &sol)))?;
-            if rows == cols {
-                res.judge_input = format!("{rows}\n{}", lines_of(&grid));
-                res.command = "gridmatch rooks board.txt".into();
+            let rect = rows != cols;
+            res.judge_input = judge_input(req.puzzle, &grid, Header::of(req.puzzle, rect))?;
+            res.command = if rect {
+                "gridmatch rooks --rect board.txt".into()
             } else {
-                res.judge_input = format!("{header}{}", lines_of(&grid));
-                res.command = "gridmatch rooks --rect board.txt".into();
-            }
-            res.judge_output = format!("{n}\n");
+                "gridmatch rooks board.txt".into()
+            };
+            res.judge_output = judge_output(Verdict::Rooks(n));
         }
         Puzzle::Lpuzzle => {
             let answer = lpuzzle::solve(&grid);
@@ -248,54 +243,59 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
                             .map(|(r, c)| [r, c])
                             .collect(),
                     );
-                    format!("NO: {}", reason.message())
+                    format!("NO: {}", reason_message(reason))
                 }
             };
-            res.text = show::lpuzzle_picture(&grid, &answer);
+            res.text = text::lpuzzle_picture(&grid, &answer);
             res.svg = svg::lpuzzle_svg(&grid, &answer);
             res.record = record_value(&Record::Lpuzzle(LpuzzleRecord::new(1, &grid, &answer)))?;
-            res.judge_input = format!("1\n{header}{}", lines_of(&grid));
-            res.judge_output = format!("{}\n", res.answer);
+            res.judge_input = judge_input(req.puzzle, &grid, Header::Rect)?;
+            res.judge_output = judge_output(Verdict::Lpuzzle(answer.is_yes()));
             res.command = "gridmatch lpuzzle board.txt".into();
         }
         Puzzle::King => {
             let moves = moves_of(req.moves.as_deref())?;
             let start = start_in(&grid)?;
             let analysis = Analysis::new(&grid, moves);
-            let cert = analysis.certificate(start).ok_or_else(|| {
-                ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "the start square is not free",
-                )
-            })?;
-            let winner = cert.winner;
+            let cert = analysis
+                .certificate(start)
+                .ok_or_else(|| internal("the start square is not free".into()))?;
+            let winner = cert.winner();
             res.answer = winner.letter().to_string();
             res.headline = match winner {
                 Player::Alice => "A: Alice (who moves first) wins".into(),
                 Player::Bob => "B: Bob (who moves second) wins".into(),
             };
-            let map = analysis.map(&grid);
-            let mut text = String::new();
+            let map = analysis.map();
+            let rows_of_map = text::king_map(&map);
+            let mut picture = String::new();
             if let Some(strategy) = analysis.strategy(start) {
-                text.push_str(&show::king_strategy(&grid, start, &strategy));
+                picture.push_str(&text::king_strategy(&grid, start, &strategy));
             }
-            text.push_str("winner from every square:\n");
-            for row in &map {
-                text.push_str(row);
-                text.push('\n');
+            picture.push_str("winner from every square:\n");
+            for row in &rows_of_map {
+                picture.push_str(row);
+                picture.push('\n');
             }
-            res.text = text;
-            res.svg = svg::king_svg(&grid, &analysis, start);
+            res.text = picture;
+            res.svg = svg::king_svg(&grid, &map, start, cert.matching());
             res.record = record_value(&Record::King(KingRecord::new(1, moves, &grid, &cert)))?;
-            res.judge_input = format!("1\n{header}{}", lines_of(&grid));
-            res.judge_output = format!("Case #1: {}\n", winner.letter());
+            res.judge_input = judge_input(req.puzzle, &grid, Header::Rect)?;
+            res.judge_output = judge_output(Verdict::King(winner));
             res.command = if moves == Moves::King {
                 "gridmatch king --all board.txt".into()
             } else {
                 format!("gridmatch king --all --moves {} board.txt", moves.name())
             };
-            res.map = Some(map);
+            res.map = Some(rows_of_map);
             res.start = Some([start.0, start.1]);
+            let game = Position::new(grid, moves).map_err(|e| ApiError::invalid(e.to_string()))?;
+            res.legal = Some(
+                game.legal_moves()
+                    .into_iter()
+                    .map(|(r, c)| [r, c])
+                    .collect(),
+            );
         }
     }
     Ok(res)
@@ -340,19 +340,13 @@ pub fn parse(req: &ParseRequest) -> Result<ParseResponse, ApiError> {
                 .lines()
                 .find(|l| !l.trim().is_empty())
                 .is_some_and(|l| l.split_whitespace().count() == 2);
-            let header = if rect { Header::Rect } else { Header::Square };
-            let mut stream = BoardStream::until_end(&mut reader, header, rooks::ALPHABET);
-            while let Some((_, board)) = stream.next_board().map_err(bad)? {
-                take(&board.grid);
+            for board in BoardStream::new(&mut reader, req.puzzle, Header::of(req.puzzle, rect)) {
+                take(&board.map_err(bad)?.1.grid);
             }
         }
         Puzzle::Lpuzzle | Puzzle::King => {
-            let mut stream = BoardStream::counted(&mut reader, req.puzzle.alphabet());
-            while let Some((_, board)) = stream.next_board().map_err(bad)? {
-                if req.puzzle == Puzzle::King {
-                    king_start("<pasted>", &board).map_err(bad)?;
-                }
-                take(&board.grid);
+            for board in BoardStream::new(&mut reader, req.puzzle, Header::Rect) {
+                take(&board.map_err(bad)?.1.grid);
             }
         }
     }
@@ -406,45 +400,12 @@ pub struct MoveResponse {
     pub message: String,
 }
 
-fn legal_moves(grid: &Grid, moves: Moves, visited: &[bool], at: Cell) -> Vec<Cell> {
-    let (rows, cols) = (grid.rows() as i64, grid.cols() as i64);
-    moves
-        .offsets()
-        .iter()
-        .filter_map(|&(dr, dc)| {
-            let (r, c) = (at.0 as i64 + dr, at.1 as i64 + dc);
-            (r >= 0 && c >= 0 && r < rows && c < cols).then_some((r as usize, c as usize))
-        })
-        .filter(|&(r, c)| grid.get(r, c) != b'#' && !visited[r * grid.cols() + c])
-        .collect()
-}
-
-/// Whether the player to move from `at` wins, the visited squares (but `at`) burned.
-fn to_move_wins(grid: &Grid, moves: Moves, visited: &[bool], at: Cell) -> bool {
-    let at_index = at.0 * grid.cols() + at.1;
-    let cells = grid
-        .cells()
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| {
-            if i == at_index {
-                b'K'
-            } else if c == b'#' || visited[i] {
-                b'#'
-            } else {
-                b'.'
-            }
-        })
-        .collect();
-    let rest = Grid::from_cells(grid.rows(), grid.cols(), cells);
-    Analysis::new(&rest, moves).winner(at) == Some(Player::Alice)
-}
-
-/// Plays the person's move (if any), checking it is legal, then the engine's reply.
+/// Plays the person's move (if any), checking it is legal, then the engine's reply, on the
+/// library's [`Position`].
 pub fn king_move(req: &MoveRequest) -> Result<MoveResponse, ApiError> {
     let grid = grid_of(Puzzle::King, &req.board)?;
     let moves = moves_of(req.moves.as_deref())?;
-    let start = start_in(&grid)?;
+    start_in(&grid)?;
     let (rows, cols) = (grid.rows(), grid.cols());
     let free = |[r, c]: [usize; 2], what: &str| -> Result<Cell, ApiError> {
         if r >= rows || c >= cols {
@@ -457,73 +418,37 @@ pub fn king_move(req: &MoveRequest) -> Result<MoveResponse, ApiError> {
             Ok((r, c))
         }
     };
-    let mut visited = vec![false; rows * cols];
-    let mut order = vec![[start.0, start.1]];
-    visited[start.0 * cols + start.1] = true;
+    let mut visited = Vec::with_capacity(req.visited.len());
     for &v in &req.visited {
-        let (r, c) = free(v, "visited square")?;
-        if !visited[r * cols + c] {
-            visited[r * cols + c] = true;
-            order.push([r, c]);
-        }
+        visited.push(free(v, "visited square")?);
     }
-    let mut at = match req.at {
-        Some(a) => free(a, "the king's square")?,
-        None => start,
-    };
-    if !visited[at.0 * cols + at.1] {
-        visited[at.0 * cols + at.1] = true;
-        order.push([at.0, at.1]);
+    let at = req.at.map(|a| free(a, "the king's square")).transpose()?;
+    let mut game = Position::new(grid, moves).map_err(|e| ApiError::invalid(e.to_string()))?;
+    for v in visited {
+        game.visit(v);
+    }
+    if let Some(at) = at {
+        game.place(at);
     }
     let mut played = None;
     if let Some([r, c]) = req.play {
-        let legal = legal_moves(&grid, moves, &visited, at);
-        if !legal.contains(&(r, c)) {
-            let why = if r >= rows || c >= cols {
-                "it is off the board".to_string()
-            } else if grid.get(r, c) == b'#' {
-                "that square is burned".to_string()
-            } else if visited[r * cols + c] {
-                "that square was already visited".to_string()
-            } else if !moves
-                .offsets()
-                .iter()
-                .any(|&(dr, dc)| at.0 as i64 + dr == r as i64 && at.1 as i64 + dc == c as i64)
-            {
-                format!(
-                    "it is not one {} move from ({},{})",
-                    moves.name(),
-                    at.0,
-                    at.1
-                )
-            } else {
-                "it is not allowed".to_string()
-            };
-            return Err(ApiError::invalid(format!(
-                "({r},{c}) is not a legal move: {why}"
-            )));
-        }
-        visited[r * cols + c] = true;
-        order.push([r, c]);
-        at = (r, c);
+        game.play((r, c))
+            .map_err(|e| ApiError::invalid(e.to_string()))?;
         played = Some([r, c]);
     }
     // The engine to move.
     let mut engine = None;
-    let engine_can_move = !legal_moves(&grid, moves, &visited, at).is_empty();
+    let engine_can_move = !game.is_over();
     if engine_can_move {
-        let reply = king::engine_move(&grid, moves, &visited, at).ok_or_else(|| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the engine found no move although one exists",
-            )
-        })?;
-        visited[reply.0 * cols + reply.1] = true;
-        order.push([reply.0, reply.1]);
-        at = reply;
+        let reply = game
+            .engine_move()
+            .ok_or_else(|| internal("the engine found no move although one exists".into()))?;
+        game.play(reply)
+            .map_err(|e| internal(format!("the engine's move was refused: {e}")))?;
         engine = Some([reply.0, reply.1]);
     }
-    let legal = legal_moves(&grid, moves, &visited, at);
+    let legal = game.legal_moves();
+    let (r, c) = game.at();
     let (over, winner, you_can_win, message) = if !engine_can_move {
         (
             true,
@@ -532,7 +457,6 @@ pub fn king_move(req: &MoveRequest) -> Result<MoveResponse, ApiError> {
             "The engine cannot move: you win!".to_string(),
         )
     } else if legal.is_empty() {
-        let (r, c) = at;
         (
             true,
             Some("engine".to_string()),
@@ -540,8 +464,7 @@ pub fn king_move(req: &MoveRequest) -> Result<MoveResponse, ApiError> {
             format!("The engine moved to ({r},{c}) and you cannot move: the engine wins."),
         )
     } else {
-        let wins = to_move_wins(&grid, moves, &visited, at);
-        let (r, c) = at;
+        let wins = game.winner() == game.to_move();
         (
             false,
             None,
@@ -557,8 +480,8 @@ pub fn king_move(req: &MoveRequest) -> Result<MoveResponse, ApiError> {
     Ok(MoveResponse {
         played,
         engine,
-        at: [at.0, at.1],
-        visited: order,
+        at: [r, c],
+        visited: game.history().iter().map(|&(r, c)| [r, c]).collect(),
         legal: legal.into_iter().map(|(r, c)| [r, c]).collect(),
         over,
         winner,

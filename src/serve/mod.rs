@@ -44,10 +44,10 @@ pub const MAX_CELLS: usize = 250_000;
 /// The largest request body accepted (bytes).
 pub const MAX_BODY: usize = 8 << 20;
 
-const INDEX_HTML: &str = include_str!("../web/index.html");
-const APP_JS: &str = include_str!("../web/app.js");
-const STYLE_CSS: &str = include_str!("../web/style.css");
-const FAVICON_SVG: &str = include_str!("../web/favicon.svg");
+const INDEX_HTML: &str = include_str!("../../web/index.html");
+const APP_JS: &str = include_str!("../../web/app.js");
+const STYLE_CSS: &str = include_str!("../../web/style.css");
+const FAVICON_SVG: &str = include_str!("../../web/favicon.svg");
 
 #[derive(Clone)]
 struct AppState {

@@ -1,10 +1,85 @@
-//! Terminal pictures of boards and answers.
+//! Words and terminal pictures: the sentences that explain an answer, and boards drawn as
+//! text. Each takes a result value; nothing here solves.
 
-use crate::board::Grid;
-use crate::formats::svg::piece_colours;
-use crate::puzzles::king::{Cell, Strategy};
-use crate::puzzles::lpuzzle::Answer;
+use crate::grid::{Cell, Grid};
+use crate::puzzles::king::{Player, Strategy, WinnerMap};
+use crate::puzzles::lpuzzle::{self, Answer, Axis, Colouring, Reason};
 use crate::puzzles::rooks;
+
+/// One sentence for people: why an L-puzzle pattern cannot be built.
+pub fn reason_message(reason: &Reason) -> String {
+    match reason {
+        Reason::Count { blacks, whites } => format!(
+            "{whites} white cells but {blacks} black cells: every piece has 1 black and 2 whites, so whites must be {}",
+            2 * blacks
+        ),
+        Reason::Stranded { cell, axis } => format!(
+            "the black at ({},{}) has no white neighbour {}",
+            cell.0,
+            cell.1,
+            match axis {
+                Axis::Vertical => "above or below",
+                Axis::Horizontal => "left or right",
+            }
+        ),
+        Reason::Conflict { chain } => {
+            let x = chain[0];
+            format!(
+                "the black at ({},{}) can take neither its {} nor its {} white: each choice forces, step by step, the other",
+                x.cell.0,
+                x.cell.1,
+                x.dir.name(),
+                x.dir.opposite().name()
+            )
+        }
+    }
+}
+
+/// For a conflict, one sentence per step of the chain; empty for the other reasons.
+pub fn reason_steps(grid: &Grid, reason: &Reason) -> Vec<String> {
+    let Reason::Conflict { chain } = reason else {
+        return Vec::new();
+    };
+    chain
+        .windows(2)
+        .map(|w| {
+            let (p, q) = (w[0], w[1]);
+            let at = |c: (usize, usize)| format!("({},{})", c.0, c.1);
+            let white = p
+                .dir
+                .step(p.cell.0, p.cell.1, grid.rows(), grid.cols())
+                .filter(|&(r, c)| grid.get(r, c) == b'W');
+            match white {
+                None => format!(
+                    "{} cannot go {}: no white there, so it goes {}",
+                    at(p.cell),
+                    p.dir.name(),
+                    q.dir.name()
+                ),
+                Some(wc) => format!(
+                    "{} goes {} and takes the white {}, so {} cannot take it and goes {}",
+                    at(p.cell),
+                    p.dir.name(),
+                    at(wc),
+                    at(q.cell),
+                    q.dir.name()
+                ),
+            }
+        })
+        .collect()
+}
+
+/// The every-start map of a King board: rows of `A`/`B` on free squares, `#` on burned ones.
+pub fn king_map(map: &WinnerMap) -> Vec<String> {
+    (0..map.rows())
+        .map(|r| {
+            map.row(r)
+                .iter()
+                .map(|w| w.map_or('#', Player::letter))
+                .collect()
+        })
+        .collect()
+}
 
 /// The board with `R` on every rook.
 pub fn rooks_picture(grid: &Grid, sol: &rooks::Solution) -> String {
@@ -30,7 +105,7 @@ pub fn lpuzzle_picture(grid: &Grid, answer: &Answer) -> String {
     let cols = grid.cols();
     match answer {
         Answer::Yes(pieces) => {
-            let (_, colour) = piece_colours(grid, pieces);
+            let Colouring { colour, .. } = lpuzzle::colour_pieces(grid, pieces);
             let mut cells = grid.cells().to_vec();
             for (p, &k) in pieces.iter().zip(&colour) {
                 let l = b'a' + (k % 26) as u8;
@@ -45,8 +120,8 @@ pub fn lpuzzle_picture(grid: &Grid, answer: &Answer) -> String {
             for (r, c) in reason.cells(grid) {
                 cells[r * cols + c] = cells[r * cols + c].to_ascii_lowercase();
             }
-            let mut out = format!("why: {}\n", reason.message());
-            for step in reason.steps(grid) {
+            let mut out = format!("why: {}\n", reason_message(reason));
+            for step in reason_steps(grid, reason) {
                 out.push_str(&format!("  {step}\n"));
             }
             out.push_str("culprit cells in lower case:\n");

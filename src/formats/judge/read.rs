@@ -1,8 +1,8 @@
-//! Boards as text: a streaming reader for the judges' line formats, shared by every puzzle.
+//! Reading the judges' line formats: [`BoardReader`] pulls header lines and board rows one line
+//! at a time from any [`BufRead`], so memory is the board being read, not the whole file.
 //!
 //! Every puzzle's input is a sequence of *header lines* (numbers such as `N` or `R C`) and *board
-//! rows* (exactly `C` characters from a small alphabet). [`BoardReader`] reads them one line at a
-//! time from any [`BufRead`], so memory is the board being solved, not the whole file.
+//! rows* (exactly `C` characters from a small alphabet).
 //!
 //! Tolerated: CRLF line ends, trailing spaces and tabs, blank lines before a header (between
 //! boards) and at the end. Everything else is an [`InputError`] naming file, line and column
@@ -11,11 +11,13 @@
 //! Sizes are checked against a cell limit before anything is allocated, so an absurd header such
 //! as `1000000000000` is refused with a message instead of an allocation failure.
 
-use std::fmt;
 use std::io::BufRead;
 
-/// Default limit on the cells of one board for library callers; the CLI derives its default
-/// from the machine's memory with [`max_cells_for_memory`].
+use crate::error::InputError;
+use crate::grid::Grid;
+
+/// Default limit on the cells of one board for library callers (the command-line tool derives
+/// its default from the machine's memory).
 pub const DEFAULT_MAX_CELLS: u64 = 200_000_000;
 
 /// Reads one line into `buf` (cleared first), without its `\n`, keeping at most `keep` bytes:
@@ -78,156 +80,6 @@ const MAX_HEADER_LINE: usize = 1 << 20;
 
 /// The largest limit the solvers can take: cell indices are `u32` inside them.
 pub const MAX_CELLS: u64 = u32::MAX as u64 - 1;
-
-/// How many units of `bytes_per_unit` bytes fit in three quarters of `memory_bytes` (the share
-/// of memory the CLI's default limits allow), at least 1.
-///
-/// # Complexity
-/// O(1).
-pub fn units_in_memory(memory_bytes: u64, bytes_per_unit: u64) -> u64 {
-    (memory_bytes / 4 * 3 / bytes_per_unit.max(1)).max(1)
-}
-
-/// The cell limit that keeps one board within three quarters of `memory_bytes` when solving it
-/// takes `bytes_per_cell` at its peak ([`units_in_memory`]); at most `MAX_CELLS`.
-///
-/// # Complexity
-/// O(1).
-pub fn max_cells_for_memory(memory_bytes: u64, bytes_per_cell: u64) -> u64 {
-    units_in_memory(memory_bytes, bytes_per_cell).min(MAX_CELLS)
-}
-
-/// A rectangular board of ASCII cells, stored row-major.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Grid {
-    rows: usize,
-    cols: usize,
-    cells: Vec<u8>,
-}
-
-impl Grid {
-    /// Builds a grid from row-major cells.
-    ///
-    /// # Panics
-    /// If `cells.len() != rows * cols`.
-    pub fn from_cells(rows: usize, cols: usize, cells: Vec<u8>) -> Grid {
-        assert_eq!(
-            Some(cells.len()),
-            rows.checked_mul(cols),
-            "grid size mismatch"
-        );
-        Grid { rows, cols, cells }
-    }
-
-    /// Builds a grid from equal-length text rows (tests, examples, built-in samples).
-    ///
-    /// # Panics
-    /// If the rows differ in length.
-    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Grid {
-        let cols = rows.first().map_or(0, |r| r.as_ref().len());
-        let mut cells = Vec::with_capacity(rows.len() * cols);
-        for r in rows {
-            assert_eq!(r.as_ref().len(), cols, "rows differ in length");
-            cells.extend_from_slice(r.as_ref().as_bytes());
-        }
-        Grid::from_cells(rows.len(), cols, cells)
-    }
-
-    /// Number of rows.
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// Number of columns.
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// The cell at row `r`, column `c` (0-based).
-    ///
-    /// # Panics
-    /// If out of bounds.
-    pub fn get(&self, r: usize, c: usize) -> u8 {
-        assert!(r < self.rows && c < self.cols, "cell out of bounds");
-        self.cells[r * self.cols + c]
-    }
-
-    /// All cells, row-major.
-    pub fn cells(&self) -> &[u8] {
-        &self.cells
-    }
-
-    /// Row `r` as a byte slice.
-    pub fn row(&self, r: usize) -> &[u8] {
-        &self.cells[r * self.cols..(r + 1) * self.cols]
-    }
-
-    /// The rows as strings (for JSON and pictures).
-    pub fn to_lines(&self) -> Vec<String> {
-        (0..self.rows)
-            .map(|r| String::from_utf8_lossy(self.row(r)).into_owned())
-            .collect()
-    }
-}
-
-/// A refusal of bad input: where, what was found, what was expected, and an optional hint.
-///
-/// Displays as `FILE:LINE:COL: found X, expected Y` followed by `hint: …` on its own line.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct InputError {
-    /// Name of the input (a path, or `<stdin>`).
-    pub file: String,
-    /// 1-based line.
-    pub line: u64,
-    /// 1-based column (bytes).
-    pub col: u64,
-    /// What was there, already quoted or described (`'Y'`, `end of input`).
-    pub found: String,
-    /// What should have been there.
-    pub expected: String,
-    /// Extra advice, if any.
-    pub hint: Option<String>,
-}
-
-impl InputError {
-    /// An error at `file:line:col` without a hint.
-    pub fn at(
-        file: &str,
-        line: u64,
-        col: u64,
-        found: impl Into<String>,
-        expected: impl Into<String>,
-    ) -> InputError {
-        InputError {
-            file: file.to_string(),
-            line,
-            col,
-            found: found.into(),
-            expected: expected.into(),
-            hint: None,
-        }
-    }
-
-    /// The same error with a hint line.
-    pub fn with_hint(mut self, hint: impl Into<String>) -> InputError {
-        self.hint = Some(hint.into());
-        self
-    }
-}
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: found {}, expected {}",
-            self.file, self.line, self.col, self.found, self.expected
-        )?;
-        if let Some(h) = &self.hint {
-            write!(f, "\nhint: {h}")?;
-        }
-        Ok(())
-    }
-}
 
 /// A number in a header line together with where it stood.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -472,7 +324,12 @@ impl<R: BufRead> BoardReader<R> {
     pub fn required_header(&mut self, count: usize, what: &str) -> Result<Vec<Number>, InputError> {
         match self.header(count, what)? {
             Some(n) => Ok(n),
-            None => Err(self.error(self.line_no + 1, 1, "end of input", what.to_string())),
+            None => Err(InputError::end_of_input(
+                &self.file,
+                self.line_no + 1,
+                1,
+                what.to_string(),
+            )),
         }
     }
 
@@ -557,10 +414,10 @@ impl<R: BufRead> BoardReader<R> {
             // wrong column, as they would the whole row.
             let read = self.next_line(cols.saturating_add(MAX_HEADER_LINE))?;
             if read == Line::End {
-                let mut e = self.error(
+                let mut e = InputError::end_of_input(
+                    &self.file,
                     self.line_no + 1,
                     1,
-                    "end of input",
                     format!(
                         "row {} of {rows} ({} from {allowed})",
                         r + 1,
@@ -777,15 +634,6 @@ mod tests {
             .unwrap_err();
         assert_eq!(e.line, 1);
         Ok(())
-    }
-
-    #[test]
-    fn limit_from_memory() {
-        const GIB: u64 = 1 << 30;
-        assert_eq!(max_cells_for_memory(16 * GIB, 128), 12 * GIB / 128);
-        assert_eq!(max_cells_for_memory(0, 24), 1);
-        assert_eq!(max_cells_for_memory(u64::MAX, 1), MAX_CELLS);
-        assert_eq!(max_cells_for_memory(100, 0), 75);
     }
 
     #[test]

@@ -19,9 +19,13 @@
 
 use std::fmt::{self, Write};
 
-use crate::board::Grid;
-use crate::puzzles::king::{Analysis, Cell, Player};
-use crate::puzzles::lpuzzle::{self, Answer, Dir, Reason};
+#[cfg(test)]
+mod tests;
+
+use crate::formats::text::reason_message;
+use crate::grid::{Cell, Grid};
+use crate::puzzles::king::{Player, WinnerMap};
+use crate::puzzles::lpuzzle::{self, Answer, Colouring, Dir, Reason};
 use crate::puzzles::rooks;
 
 /// Boards with more cells than this are drawn in the compact style.
@@ -424,43 +428,6 @@ pub fn rooks_svg(grid: &Grid, sol: &rooks::Solution) -> String {
     svg.finish()
 }
 
-/// Colours the pieces so that no two pieces sharing an edge share a colour (greedy, in order).
-/// Returns the piece owning each cell (`u32::MAX` for none) and each piece's colour (< 11).
-pub(crate) fn piece_colours(grid: &Grid, pieces: &[lpuzzle::Piece]) -> (Vec<u32>, Vec<usize>) {
-    let (rows, cols) = (grid.rows(), grid.cols());
-    let mut owner = vec![u32::MAX; rows * cols];
-    for (i, p) in pieces.iter().enumerate() {
-        for (r, c) in [p.black, p.vertical, p.horizontal] {
-            if r < rows && c < cols {
-                owner[r * cols + c] = i as u32;
-            }
-        }
-    }
-    let mut colour = vec![0usize; pieces.len()];
-    for (i, p) in pieces.iter().enumerate() {
-        let mut taken = 0u32;
-        for (r, c) in [p.black, p.vertical, p.horizontal] {
-            let around = [
-                (r.wrapping_sub(1), c),
-                (r + 1, c),
-                (r, c.wrapping_sub(1)),
-                (r, c + 1),
-            ];
-            for (r2, c2) in around {
-                if r2 < rows && c2 < cols {
-                    let o = owner[r2 * cols + c2];
-                    if o != u32::MAX && (o as usize) < i {
-                        taken |= 1 << colour[o as usize];
-                    }
-                }
-            }
-        }
-        // A piece touches at most 10 others, so a free colour below 11 always exists.
-        colour[i] = ((!taken).trailing_zeros() as usize).min(31);
-    }
-    (owner, colour)
-}
-
 /// An arrow from the centre of `from` one step towards `dir` (cell units), as path data.
 fn arrow(d: &mut String, from: (usize, usize), dir: Dir) {
     let (dx, dy): (f64, f64) = match dir {
@@ -503,7 +470,7 @@ pub fn lpuzzle_svg(grid: &Grid, answer: &lpuzzle::Answer) -> String {
                 pieces.len()
             );
             let mut svg = Svg::new(rows, cols, &title, &caption);
-            let (owner, colour) = piece_colours(grid, pieces);
+            let Colouring { owner, colour } = lpuzzle::colour_pieces(grid, pieces);
             let owner_of = |r: usize, c: usize| owner[r * cols + c];
             let n = PALETTE.len();
             let paths = class_paths(rows, cols, n + 1, |r, c| {
@@ -578,15 +545,18 @@ pub fn lpuzzle_svg(grid: &Grid, answer: &lpuzzle::Answer) -> String {
             svg.finish()
         }
         Answer::No(reason) => {
-            let title = format!("L-puzzle: NO: {}", reason.message());
+            let title = format!("L-puzzle: NO: {}", reason_message(reason));
             let caption = match reason {
                 Reason::Conflict { .. } => format!(
                     "NO: {}.|Culprit cells in red; purple arrows: the chain of forced choices.",
-                    reason.message()
+                    reason_message(reason)
                 ),
-                Reason::Count { .. } => format!("NO: {}.", reason.message()),
+                Reason::Count { .. } => format!("NO: {}.", reason_message(reason)),
                 Reason::Stranded { .. } => {
-                    format!("NO: {}.|The culprit cell is in red.", reason.message())
+                    format!(
+                        "NO: {}.|The culprit cell is in red.",
+                        reason_message(reason)
+                    )
                 }
             };
             let mut svg = Svg::new(rows, cols, &title, &caption);
@@ -658,27 +628,12 @@ pub fn lpuzzle_svg(grid: &Grid, answer: &lpuzzle::Answer) -> String {
 /// light orange `B`: Bob), burned squares dark, the start framed in gold, and a maximum matching
 /// as dominoes. When Bob wins, the matching drawn leaves the start free (Bob answers every move
 /// along it); when Alice wins, it covers the start (she moves along it).
-pub fn king_svg(grid: &Grid, analysis: &Analysis, start: Cell) -> String {
+///
+/// `map` is who wins from every square, `pairs` the matching the winner plays along
+/// ([`crate::puzzles::king::Analysis::winning_matching`]).
+pub fn king_svg(grid: &Grid, map: &WinnerMap, start: Cell, pairs: &[(Cell, Cell)]) -> String {
     let (rows, cols) = (grid.rows(), grid.cols());
-    let winner = analysis.winner(start);
-    let pairs: Vec<(Cell, Cell)> = match winner {
-        Some(Player::Bob)
-            if analysis
-                .board
-                .vertex(start)
-                .is_some_and(|v| analysis.matching.is_matched(v)) =>
-        {
-            analysis
-                .certificate(start)
-                .map(|cert| cert.matching)
-                .unwrap_or_default()
-        }
-        _ => analysis
-            .matching
-            .edges()
-            .map(|(u, v)| (analysis.board.cell(u), analysis.board.cell(v)))
-            .collect(),
-    };
+    let winner = grid.contains(start).then(|| map.get(start)).flatten();
     let who = match winner {
         Some(Player::Alice) => "Alice (A, who moves first) wins from the start",
         Some(Player::Bob) => "Bob (B) wins from the start",
@@ -698,7 +653,7 @@ pub fn king_svg(grid: &Grid, analysis: &Analysis, start: Cell) -> String {
     );
     let mut svg = Svg::new(rows, cols, &title, &caption);
     let paths = class_paths(rows, cols, 3, |r, c| {
-        Some(match analysis.winner((r, c)) {
+        Some(match map.get((r, c)) {
             Some(Player::Alice) => 0,
             Some(Player::Bob) => 1,
             None => 2,
@@ -715,7 +670,7 @@ pub fn king_svg(grid: &Grid, analysis: &Analysis, start: Cell) -> String {
     if compact {
         if dominoes {
             let mut p = Path::default();
-            for &((r1, c1), (r2, c2)) in &pairs {
+            for &((r1, c1), (r2, c2)) in pairs {
                 p.segment(c1 as i64, r1 as i64, c2 as i64, r2 as i64);
             }
             svg.stroke(
@@ -746,7 +701,7 @@ pub fn king_svg(grid: &Grid, analysis: &Analysis, start: Cell) -> String {
     let mut burned = Path::default();
     for r in 0..rows {
         for c in 0..cols {
-            if analysis.winner((r, c)).is_none() {
+            if map.get((r, c)).is_none() {
                 burned.segment(c as i64, r as i64, c as i64 + 1, r as i64 + 1);
                 burned.segment(c as i64 + 1, r as i64, c as i64, r as i64 + 1);
             }
@@ -765,7 +720,7 @@ pub fn king_svg(grid: &Grid, analysis: &Analysis, start: Cell) -> String {
         let mut count = 0;
         for r in 0..rows {
             for c in 0..cols {
-                let k = match analysis.winner((r, c)) {
+                let k = match map.get((r, c)) {
                     Some(Player::Alice) => 0,
                     Some(Player::Bob) => 1,
                     None => 2,
@@ -791,7 +746,7 @@ pub fn king_svg(grid: &Grid, analysis: &Analysis, start: Cell) -> String {
     // Dominoes: a light capsule with a dark rim between the two centres, a pip on each end.
     let mut bones = Path::default();
     let mut pips = String::new();
-    for &((r1, c1), (r2, c2)) in &pairs {
+    for &((r1, c1), (r2, c2)) in pairs {
         bones.segment(c1 as i64, r1 as i64, c2 as i64, r2 as i64);
         for (r, c) in [(r1, c1), (r2, c2)] {
             if (r, c) != start {
@@ -832,224 +787,4 @@ pub fn king_svg(grid: &Grid, analysis: &Analysis, start: Cell) -> String {
     }
     svg.frame("#333", 0.06);
     svg.finish()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::generate;
-    use crate::puzzles::king::{self, Moves};
-
-    type TestResult = Result<(), Box<dyn std::error::Error>>;
-
-    fn parse(svg: &str) -> roxmltree::Document<'_> {
-        match roxmltree::Document::parse(svg) {
-            Ok(doc) => doc,
-            Err(e) => panic!("not XML: {e}\n{}", &svg[..svg.len().min(2000)]),
-        }
-    }
-
-    fn check(svg: &str) -> roxmltree::Document<'_> {
-        let doc = parse(svg);
-        let root = doc.root_element();
-        assert_eq!(root.tag_name().name(), "svg");
-        assert_eq!(
-            root.tag_name().namespace(),
-            Some("http://www.w3.org/2000/svg")
-        );
-        for attr in ["width", "height", "viewBox"] {
-            assert!(root.attribute(attr).is_some(), "missing {attr}");
-        }
-        // Every referenced symbol exists.
-        for node in doc.descendants().filter(|n| n.has_tag_name("use")) {
-            let href = node.attribute("href").unwrap_or("");
-            let id = href.trim_start_matches('#');
-            assert!(
-                doc.descendants().any(|n| n.attribute("id") == Some(id)),
-                "dangling {href}"
-            );
-        }
-        doc
-    }
-
-    fn count(doc: &roxmltree::Document<'_>, tag: &str) -> usize {
-        doc.descendants().filter(|n| n.has_tag_name(tag)).count()
-    }
-
-    fn is_compact_doc(doc: &roxmltree::Document<'_>) -> bool {
-        doc.root_element()
-            .attribute("class")
-            .is_some_and(|c| c.contains("compact"))
-    }
-
-    #[test]
-    fn rooks_sample() {
-        let grid = Grid::from_rows(&["X....", "X....", "..X..", ".X...", "....X"]);
-        let sol = rooks::solve(&grid);
-        let svg = rooks_svg(&grid, &sol);
-        let doc = check(&svg);
-        assert!(!is_compact_doc(&doc));
-        let rooks = doc
-            .descendants()
-            .filter(|n| n.has_tag_name("use") && n.attribute("href") == Some("#rook"))
-            .count();
-        assert_eq!(rooks, 7);
-        assert!(svg.contains("7 rooks"));
-    }
-
-    #[test]
-    fn rooks_edge_boards() {
-        for rows in [
-            &["X"][..],
-            &["."],
-            &["XXXX"],
-            &["....", "....", "....", "...."],
-        ] {
-            let grid = Grid::from_rows(rows);
-            check(&rooks_svg(&grid, &rooks::solve(&grid)));
-        }
-    }
-
-    #[test]
-    fn lpuzzle_yes_and_no() {
-        let yes = Grid::from_rows(&["BWW.", "WWBW", "..WB"]);
-        let answer = lpuzzle::solve(&yes);
-        assert!(answer.is_yes());
-        let svg = lpuzzle_svg(&yes, &answer);
-        check(&svg);
-        assert!(svg.contains("YES"));
-
-        for rows in [
-            &["W..", "BW.", "WBW"][..],
-            &["BW", "WW", "W."],
-            &["BWW", "WWW"],
-            &["WBW", "WWW", "WBW"],
-        ] {
-            let grid = Grid::from_rows(rows);
-            let answer = lpuzzle::solve(&grid);
-            assert!(!answer.is_yes(), "{rows:?}");
-            let svg = lpuzzle_svg(&grid, &answer);
-            check(&svg);
-            assert!(svg.contains("NO"));
-        }
-    }
-
-    #[test]
-    fn lpuzzle_conflict_draws_arrows() {
-        let grid = Grid::from_rows(&["W..", "BW.", "WBW"]);
-        let answer = lpuzzle::solve(&grid);
-        if let Answer::No(Reason::Conflict { .. }) = answer {
-            let svg = lpuzzle_svg(&grid, &answer);
-            assert!(svg.contains("#6d28d9"));
-            check(&svg);
-        }
-    }
-
-    #[test]
-    fn king_alice_and_bob() -> TestResult {
-        for (rows, letter) in [
-            (&["K.", ".#"][..], 'B'),
-            (&["K#", ".#", ".#", ".#"], 'A'),
-            (&["K.", ".."], 'A'),
-            (&["K..", "...", "..."], 'B'),
-            (&["K.."], 'B'),
-            (&[".K."], 'A'),
-        ] {
-            let grid = Grid::from_rows(rows);
-            let start = king::start_of(&grid).ok_or("board has no single K")?;
-            let analysis = Analysis::new(&grid, Moves::King);
-            let winner = analysis.winner(start).ok_or("start square has no winner")?;
-            assert_eq!(winner.letter(), letter, "{rows:?}");
-            let svg = king_svg(&grid, &analysis, start);
-            let doc = check(&svg);
-            assert!(!is_compact_doc(&doc));
-            let who = if letter == 'A' { "Alice" } else { "Bob" };
-            assert!(svg.contains(who), "{svg}");
-        }
-        Ok(())
-    }
-
-    #[test]
-    fn king_other_moves() -> TestResult {
-        let grid = Grid::from_rows(&["K...", ".#..", "...#", "...."]);
-        let start = king::start_of(&grid).ok_or("board has no single K")?;
-        for moves in Moves::ALL {
-            let analysis = Analysis::new(&grid, moves);
-            check(&king_svg(&grid, &analysis, start));
-        }
-        Ok(())
-    }
-
-    #[test]
-    fn escapes_text() {
-        assert_eq!(escape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
-        assert_eq!(format!("{}", Num(-0.0001)), "0");
-        assert_eq!(format!("{}", Num(0.1 + 0.2)), "0.3");
-        assert_eq!(format!("{}", Num(3.0)), "3");
-    }
-
-    /// 500 × 500 boards render in the compact style: no text in the board, paths only, a
-    /// reasonable size.
-    #[test]
-    fn compact_500() -> TestResult {
-        const LIMIT: usize = 6 << 20;
-        let mut rng = generate::rng(7);
-        let n = 500;
-
-        let grid = generate::rooks(&mut rng, n, n, 0.1);
-        let svg = rooks_svg(&grid, &rooks::solve(&grid));
-        let doc = check(&svg);
-        assert!(is_compact_doc(&doc));
-        assert_eq!(count(&doc, "text"), 0);
-        assert_eq!(count(&doc, "use"), 0);
-        assert!(svg.len() < LIMIT, "rooks: {} bytes", svg.len());
-
-        for style in [generate::LStyle::Tiled, generate::LStyle::NearMiss] {
-            let grid = generate::lpuzzle(&mut rng, n, n, 0.5, style);
-            let answer = lpuzzle::solve(&grid);
-            let svg = lpuzzle_svg(&grid, &answer);
-            let doc = check(&svg);
-            assert!(is_compact_doc(&doc));
-            assert_eq!(count(&doc, "text"), 0);
-            assert!(svg.len() < LIMIT, "lpuzzle: {} bytes", svg.len());
-        }
-
-        let mut grid = generate::king(&mut rng, n, n, 0.1);
-        if king::start_of(&grid).is_none() {
-            let mut cells = grid.cells().to_vec();
-            cells[0] = b'K';
-            grid = Grid::from_cells(n, n, cells);
-        }
-        let start = king::start_of(&grid).ok_or("board has no single K")?;
-        let analysis = Analysis::new(&grid, Moves::King);
-        let svg = king_svg(&grid, &analysis, start);
-        let doc = check(&svg);
-        assert!(is_compact_doc(&doc));
-        assert_eq!(count(&doc, "text"), 0);
-        assert!(svg.len() < LIMIT, "king: {} bytes", svg.len());
-        // Too many pairs to draw at 1–2 px a cell: the description says so.
-        assert!(svg.contains("not drawn at this size"));
-        assert_eq!(count(&doc, "circle"), 1);
-        Ok(())
-    }
-
-    #[test]
-    fn compact_threshold() {
-        assert!(!is_compact(8, 8));
-        assert!(!is_compact(64, 64));
-        assert!(is_compact(65, 64));
-        assert!(is_compact(1, 97));
-        assert!(is_compact(500, 500));
-    }
-
-    #[test]
-    fn caption_wraps() {
-        let lines = wrap(
-            "one two three four five six seven eight nine ten|x",
-            4.0,
-            0.36,
-        );
-        assert!(lines.len() >= 2);
-        assert_eq!(lines.last().map(String::as_str), Some("x"));
-    }
 }

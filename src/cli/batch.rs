@@ -1,0 +1,257 @@
+//! The one batch driver: read a whole input, solve each board, write each answer — for every
+//! puzzle.
+//!
+//! Boards are read one at a time and solved in chunks (in parallel with `--jobs`); answers are
+//! written in input order, and when a bad board stops the run, the answers before it are already
+//! out (the binary flushes before it prints the error).
+
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use super::Error;
+use crate::Puzzle;
+use crate::formats::json::{KingRecord, LpuzzleRecord, Record, RooksRecord};
+use crate::formats::judge::{Board, BoardReader, BoardStream, Header, Verdict, write_verdict};
+use crate::formats::{svg, text};
+use crate::puzzles::king::{Analysis, Moves, Player};
+use crate::puzzles::{lpuzzle, rooks};
+
+/// How answers are printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Exactly the judge's output.
+    #[default]
+    Judge,
+    /// The judge's answer followed by a picture.
+    Show,
+    /// One JSON certificate per line.
+    Json,
+}
+
+/// What to solve and how to print it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Output mode.
+    pub mode: Mode,
+    /// Rooks: boards have `R C` headers instead of `N`.
+    pub rect: bool,
+    /// King: after each answer, the winner from every square.
+    pub all: bool,
+    /// King: the move set.
+    pub moves: Moves,
+}
+
+/// How a batch is run: threads, pictures, progress. The default is one thread, no pictures,
+/// no progress bar; the output bytes are the same for every setting.
+#[derive(Clone, Debug, Default)]
+pub struct Batch {
+    /// Worker threads (0 or 1: solve on the calling thread).
+    pub jobs: usize,
+    /// Write one SVG picture per board into this directory (`case-0001.svg`, …).
+    pub svg: Option<PathBuf>,
+    /// Show a progress bar on stderr (the binary sets this only when stderr is a terminal).
+    pub progress: bool,
+}
+
+/// Boards are solved in chunks of at most this many cells (and `4 × jobs` boards), so memory
+/// stays bounded while every thread has work.
+const CHUNK_CELLS: usize = 1 << 24;
+
+/// Solves every board of `puzzle` in `reader` and writes each board's output to `out` in input
+/// order. Boards before a bad one are always written.
+pub fn solve_all<R: BufRead, W: Write>(
+    reader: &mut BoardReader<R>,
+    out: &mut W,
+    puzzle: Puzzle,
+    opts: &Options,
+    batch: &Batch,
+) -> Result<(), Error> {
+    let mut stream = BoardStream::new(reader, puzzle, Header::of(puzzle, opts.rect));
+    if let Some(dir) = &batch.svg {
+        std::fs::create_dir_all(dir)?;
+    }
+    let jobs = batch.jobs.max(1);
+    let pool = if jobs > 1 {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs)
+                .build()
+                .map_err(io::Error::other)?,
+        )
+    } else {
+        None
+    };
+    let bar = if batch.progress {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {pos}/{len} boards solved, {elapsed}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let solve = |(case, board): &(u64, Board)| solve_one(puzzle, opts, batch, *case, board);
+    // A board that would take a chunk past CHUNK_CELLS waits for the next chunk: a big board is
+    // solved on its own, so the memory of one board (what --max-cells bounds) is the peak.
+    let mut pending: Option<(u64, Board)> = None;
+    loop {
+        let mut chunk = Vec::new();
+        let mut cells = 0;
+        let mut failure = None;
+        if let Some(first) = pending.take() {
+            cells += first.1.grid.cells().len();
+            chunk.push(first);
+        }
+        while chunk.len() < 4 * jobs && cells < CHUNK_CELLS {
+            match stream.next() {
+                Some(Ok(next)) => {
+                    let n = next.1.grid.cells().len();
+                    if !chunk.is_empty() && cells + n > CHUNK_CELLS {
+                        pending = Some(next);
+                        break;
+                    }
+                    cells += n;
+                    chunk.push(next);
+                }
+                None => break,
+                Some(Err(e)) => {
+                    failure = Some(e);
+                    break;
+                }
+            }
+        }
+        if let Some(n) = stream.announced() {
+            bar.set_length(n);
+        }
+        let outputs: Vec<Result<Vec<u8>, Error>> = match &pool {
+            Some(pool) if chunk.len() > 1 => pool.install(|| chunk.par_iter().map(solve).collect()),
+            _ => chunk.iter().map(solve).collect(),
+        };
+        for output in outputs {
+            out.write_all(&output?)?;
+            bar.inc(1);
+        }
+        if let Some(e) = failure {
+            bar.finish_and_clear();
+            return Err(e.into());
+        }
+        if chunk.is_empty() {
+            bar.finish_and_clear();
+            return Ok(());
+        }
+    }
+}
+
+/// One board's output, and its picture if asked for.
+fn solve_one(
+    puzzle: Puzzle,
+    opts: &Options,
+    batch: &Batch,
+    case: u64,
+    board: &Board,
+) -> Result<Vec<u8>, Error> {
+    let grid = &board.grid;
+    let mut buf = Vec::new();
+    let picture = batch
+        .svg
+        .as_ref()
+        .map(|dir| dir.join(format!("case-{case:04}.svg")));
+    // Judge mode without pictures decides only (less time and memory than a certificate).
+    let decide_only = opts.mode == Mode::Judge && picture.is_none();
+    match puzzle {
+        Puzzle::Rooks if decide_only => {
+            write_verdict(&mut buf, case, Verdict::Rooks(rooks::max_rooks(grid)))?;
+        }
+        Puzzle::Rooks => {
+            let sol = rooks::solve(grid);
+            if let Some(path) = &picture {
+                std::fs::write(path, svg::rooks_svg(grid, &sol))?;
+            }
+            match opts.mode {
+                Mode::Json => {
+                    write_json(&mut buf, &Record::Rooks(RooksRecord::new(case, grid, &sol)))?
+                }
+                mode => {
+                    write_verdict(&mut buf, case, Verdict::Rooks(sol.rooks.len()))?;
+                    if mode == Mode::Show {
+                        writeln!(buf, "{}", text::rooks_picture(grid, &sol))?;
+                    }
+                }
+            }
+        }
+        Puzzle::Lpuzzle if decide_only => {
+            write_verdict(&mut buf, case, Verdict::Lpuzzle(lpuzzle::can_build(grid)))?;
+        }
+        Puzzle::Lpuzzle => {
+            let answer = lpuzzle::solve(grid);
+            if let Some(path) = &picture {
+                std::fs::write(path, svg::lpuzzle_svg(grid, &answer))?;
+            }
+            match opts.mode {
+                Mode::Json => write_json(
+                    &mut buf,
+                    &Record::Lpuzzle(LpuzzleRecord::new(case, grid, &answer)),
+                )?,
+                mode => {
+                    write_verdict(&mut buf, case, Verdict::Lpuzzle(answer.is_yes()))?;
+                    if mode == Mode::Show {
+                        writeln!(buf, "{}", text::lpuzzle_picture(grid, &answer))?;
+                    }
+                }
+            }
+        }
+        Puzzle::King => {
+            // The stream found the single K of every King board.
+            let Some(start) = board.start else {
+                return Err(io::Error::other("a King board without its start").into());
+            };
+            let analysis = Analysis::new(grid, opts.moves);
+            let cert = if opts.mode == Mode::Json {
+                analysis.certificate(start)
+            } else {
+                None
+            };
+            let map = (opts.all || picture.is_some()).then(|| analysis.map());
+            if let (Some(path), Some(map)) = (&picture, &map) {
+                let pairs = match &cert {
+                    Some(cert) => cert.matching().to_vec(),
+                    None => analysis.winning_matching(start).unwrap_or_default(),
+                };
+                std::fs::write(path, svg::king_svg(grid, map, start, &pairs))?;
+            }
+            if opts.mode == Mode::Json {
+                if let Some(cert) = &cert {
+                    let rec = KingRecord::new(case, opts.moves, grid, cert);
+                    write_json(&mut buf, &Record::King(rec))?;
+                }
+                return Ok(buf);
+            }
+            // `start` is a free cell, so the analysis always has a winner for it.
+            let winner = analysis.winner(start).unwrap_or(Player::Bob);
+            write_verdict(&mut buf, case, Verdict::King(winner))?;
+            if let Some(map) = map.as_ref().filter(|_| opts.all) {
+                for row in text::king_map(map) {
+                    writeln!(buf, "{row}")?;
+                }
+            }
+            if opts.mode == Mode::Show
+                && let Some(strategy) = analysis.strategy(start)
+            {
+                write!(buf, "{}", text::king_strategy(grid, start, &strategy))?;
+            }
+        }
+    }
+    Ok(buf)
+}
+
+/// Writes one `--json` line.
+pub(crate) fn write_json<W: Write>(out: &mut W, record: &Record) -> io::Result<()> {
+    // Serialise first, so a failed write keeps its io::ErrorKind (a closed pipe stays quiet).
+    let mut line = serde_json::to_vec(record).map_err(io::Error::other)?;
+    line.push(b'\n');
+    out.write_all(&line)
+}

@@ -1,0 +1,123 @@
+//! How big an input the command line takes: limits derived from the machine's memory.
+//!
+//! The default `--max-cells` keeps one board within three quarters of the memory this process
+//! may use (the machine's RAM, or its container's cgroup limit when lower) at the puzzle's
+//! measured peak bytes per cell ([`Puzzle::peak_bytes_per_cell`]); `verify`'s default line
+//! limit does the same at [`VERIFY_BYTES_PER_BYTE`].
+
+use crate::Puzzle;
+use crate::formats::judge::MAX_CELLS;
+
+/// Bytes `verify` may hold per byte of a certificate line: the line itself and the record read
+/// from it (7–10 bytes per byte measured in tests/memory.rs, ~7.5 for a 10⁷ × 1 rooks board).
+pub const VERIFY_BYTES_PER_BYTE: u64 = 16;
+
+/// `verify`'s limit on the bytes of one certificate line when the memory is unknown: 1 GiB.
+pub const DEFAULT_MAX_LINE_BYTES: usize = 1 << 30;
+
+/// How many units of `bytes_per_unit` bytes fit in three quarters of `memory_bytes`, at least 1.
+///
+/// # Complexity
+/// O(1).
+pub fn units_in_memory(memory_bytes: u64, bytes_per_unit: u64) -> u64 {
+    (memory_bytes / 4 * 3 / bytes_per_unit.max(1)).max(1)
+}
+
+/// The cell limit that keeps one board within three quarters of `memory_bytes` when solving it
+/// takes `bytes_per_cell` at its peak ([`units_in_memory`]); at most [`MAX_CELLS`].
+///
+/// # Complexity
+/// O(1).
+pub fn max_cells_for_memory(memory_bytes: u64, bytes_per_cell: u64) -> u64 {
+    units_in_memory(memory_bytes, bytes_per_cell).min(MAX_CELLS)
+}
+
+/// The memory this process may use, in bytes, if the OS tells: the machine's RAM, or its
+/// container's (cgroup) limit when that is lower, and never more than the address space.
+pub fn memory_bytes() -> Option<u64> {
+    use sysinfo::{MemoryRefreshKind, RefreshKind, System};
+    let sys = System::new_with_specifics(
+        RefreshKind::nothing().with_memory(MemoryRefreshKind::nothing().with_ram()),
+    )
+    .ok()?;
+    let ram = Some(sys.total_memory()).filter(|&b| b > 0)?;
+    let cgroup = sys
+        .cgroup_limits()
+        .map_or(u64::MAX, |c| c.total_memory)
+        .max(1);
+    Some(
+        ram.min(cgroup)
+            .min(u64::try_from(usize::MAX).unwrap_or(u64::MAX)),
+    )
+}
+
+/// `23.5 GiB`.
+pub fn gib(bytes: u64) -> String {
+    format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
+}
+
+/// The cell limit for boards of `puzzle` and the hint shown when a board is over it: the flag
+/// if given (lowered to [`MAX_CELLS`]), else what fits in memory. `None` for the limit: the
+/// reader's own default.
+pub fn cell_limit(flag: Option<u64>, puzzle: Puzzle) -> (Option<u64>, Option<String>) {
+    match flag {
+        Some(n) if n > MAX_CELLS => (
+            Some(MAX_CELLS),
+            Some(format!("{MAX_CELLS} cells is the most gridmatch can index")),
+        ),
+        Some(n) => (Some(n), None),
+        None => {
+            let per_cell = puzzle.peak_bytes_per_cell();
+            match memory_bytes() {
+                None => (
+                    None,
+                    Some(
+                        "the default limit applies because this machine's memory is unknown; \
+                         raise it with --max-cells N"
+                            .into(),
+                    ),
+                ),
+                Some(bytes) => (
+                    Some(max_cells_for_memory(bytes, per_cell)),
+                    Some(format!(
+                        "the default limit keeps one board within 3/4 of this machine's {} \
+                         ({per_cell} bytes per cell for {}); raise it with --max-cells N",
+                        gib(bytes),
+                        puzzle.name()
+                    )),
+                ),
+            }
+        }
+    }
+}
+
+/// `verify`'s line limit and its hint: the flag if given, else what fits in memory.
+pub fn line_limit(flag: Option<usize>) -> (usize, Option<String>) {
+    match (flag, memory_bytes()) {
+        (Some(n), _) => (n, None),
+        (None, Some(bytes)) => (
+            usize::try_from(units_in_memory(bytes, VERIFY_BYTES_PER_BYTE)).unwrap_or(usize::MAX),
+            Some(format!(
+                "the default limit keeps verify within 3/4 of this machine's {} \
+                 ({VERIFY_BYTES_PER_BYTE} bytes per byte of a line); raise it with \
+                 --max-line-bytes N",
+                gib(bytes)
+            )),
+        ),
+        (None, None) => (DEFAULT_MAX_LINE_BYTES, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limit_from_memory() {
+        const GIB: u64 = 1 << 30;
+        assert_eq!(max_cells_for_memory(16 * GIB, 128), 12 * GIB / 128);
+        assert_eq!(max_cells_for_memory(0, 24), 1);
+        assert_eq!(max_cells_for_memory(u64::MAX, 1), MAX_CELLS);
+        assert_eq!(max_cells_for_memory(100, 0), 75);
+    }
+}

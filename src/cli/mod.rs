@@ -1,0 +1,386 @@
+//! The `gridmatch` command: its arguments ([`Cli`]), the limits it derives from the machine
+//! ([`limits`]), the one batch driver for every puzzle ([`batch`]), `king play` ([`play`]),
+//! `verify` ([`verify`]), `demo` and `gen`. [`run`] dispatches a parsed command line.
+
+pub mod batch;
+pub mod limits;
+pub mod play;
+pub mod verify;
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+pub use batch::{Batch, Mode, Options, solve_all};
+pub use play::{PLAY_MAX_CELLS, play};
+pub use verify::{Summary, verify};
+
+use crate::formats::judge::{BoardReader, Header, write_board, write_count};
+use crate::generate::{self, LStyle};
+use crate::puzzles::Puzzle;
+use crate::puzzles::king::{Moves, Player};
+use crate::{Grid, InputError};
+
+/// What a run failed on.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Bad input (exit code 2).
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// Reading or writing failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// Board puzzles solved by graph reductions, with proofs.
+#[derive(Parser, Debug)]
+#[command(name = "gridmatch", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Most non-attacking rooks (UVa 12668); prints the judge's answer per board.
+    Rooks {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Boards are given as `R C` then R rows (rectangular) instead of `N`.
+        #[arg(long)]
+        rect: bool,
+    },
+    /// Can a pattern be built from L pieces (NWERC 2011 "Piece it together")? Prints YES/NO per board.
+    Lpuzzle {
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// Who wins the King game (GCJ 2008 "King")? Prints `Case #x: A` or `B` per board.
+    King {
+        #[command(subcommand)]
+        action: Option<KingAction>,
+        #[command(flatten)]
+        input: InputArgs,
+        /// After each answer, print who wins from every free square (A/B, # for burned).
+        #[arg(long)]
+        all: bool,
+        /// How the piece moves; GCJ's game is `king` (8 neighbours).
+        #[arg(long, value_enum, default_value_t = Moves::King)]
+        moves: Moves,
+    },
+    /// Checks the certificates printed by --json, one line per certificate; exit 1 if any fails.
+    Verify {
+        /// JSON lines file (`-` for stdin).
+        file: PathBuf,
+        /// Refuse certificate lines longer than this [default: what fits in three quarters of
+        /// this machine's memory at 16 bytes per byte of a line].
+        #[arg(long, value_name = "N")]
+        max_line_bytes: Option<usize>,
+    },
+    /// Solves the built-in sample boards of every puzzle and draws the answers.
+    Demo,
+    /// A local web playground on 127.0.0.1: paint a board, see the answer and picture live.
+    #[cfg(feature = "serve")]
+    Serve {
+        /// TCP port on 127.0.0.1.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+    },
+    /// Writes random instances in a puzzle's judge format (deterministic for a seed).
+    Gen(GenArgs),
+}
+
+#[derive(Args, Debug)]
+struct GenArgs {
+    /// Which puzzle.
+    #[arg(value_enum)]
+    puzzle: Puzzle,
+    /// Rows of each board.
+    #[arg(long, default_value_t = 8)]
+    rows: usize,
+    /// Columns of each board (default: as many as rows).
+    #[arg(long)]
+    cols: Option<usize>,
+    /// Pawns (rooks), burned squares (king), piece attempts (lpuzzle tiled) or filled cells
+    /// (lpuzzle random), as a fraction.
+    #[arg(long, default_value_t = 0.1)]
+    density: f64,
+    /// Number of boards.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// L-puzzle patterns: tiled (solvable), near-miss, random.
+    #[arg(long, value_enum, default_value_t = LStyle::Tiled)]
+    style: LStyle,
+    /// Rooks: write `R C` headers (for `rooks --rect`) even for square boards.
+    #[arg(long)]
+    rect: bool,
+}
+
+#[derive(Subcommand, Debug)]
+enum KingAction {
+    /// Play the King game against the engine in the terminal.
+    Play {
+        /// Board file in the King judge format (the first board is played, or --case).
+        file: PathBuf,
+        /// Which board of the file.
+        #[arg(long, default_value_t = 1)]
+        case: u64,
+        /// Your side: alice (moves first) or bob.
+        #[arg(long, value_enum, default_value_t = Player::Alice)]
+        side: Player,
+        /// How the piece moves.
+        #[arg(long, value_enum, default_value_t = Moves::King)]
+        moves: Moves,
+    },
+}
+
+#[derive(Args, Debug)]
+struct InputArgs {
+    /// Input file in the judge's format (stdin if absent or `-`).
+    file: Option<PathBuf>,
+    /// After each answer, draw the board with the solution.
+    #[arg(long, conflicts_with = "json")]
+    show: bool,
+    /// Print one JSON certificate per board instead of the judge's output.
+    #[arg(long)]
+    json: bool,
+    /// Worker threads for multi-board inputs (default and most: all cores); output is identical.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
+    /// Also write one SVG picture per board into DIR (DIR/case-0001.svg, ...).
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
+    /// Refuse boards with more cells than this [default: as many as fit in three quarters of
+    /// this machine's memory; at most 4294967294].
+    #[arg(long, value_name = "N")]
+    max_cells: Option<u64>,
+}
+
+impl InputArgs {
+    fn batch(&self) -> Batch {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Batch {
+            // The work is CPU-bound: threads beyond the cores only cost (thousands of them took
+            // seconds to start).
+            jobs: self.jobs.unwrap_or(cores).clamp(1, cores),
+            svg: self.svg.clone(),
+            progress: io::stderr().is_terminal(),
+        }
+    }
+
+    fn mode(&self) -> Mode {
+        if self.json {
+            Mode::Json
+        } else if self.show {
+            Mode::Show
+        } else {
+            Mode::Judge
+        }
+    }
+
+    /// Solves every board of the input.
+    fn solve(&self, puzzle: Puzzle, opts: Options, out: &mut dyn Write) -> Result<(), Error> {
+        let mut reader = board_reader(self.file.as_ref(), self.max_cells, puzzle)?;
+        let opts = Options {
+            mode: self.mode(),
+            ..opts
+        };
+        solve_all(&mut reader, &mut { out }, puzzle, &opts, &self.batch())
+    }
+}
+
+fn open(path: Option<&PathBuf>) -> Result<(Box<dyn BufRead>, String), Error> {
+    match path {
+        None => Ok((Box::new(io::stdin().lock()), "<stdin>".into())),
+        Some(p) if p.as_os_str() == "-" => Ok((Box::new(io::stdin().lock()), "<stdin>".into())),
+        Some(p) => match File::open(p) {
+            Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => Err(usage(format!(
+                "cannot read {}: it is a directory, expected a file",
+                p.display()
+            ))),
+            Ok(f) => Ok((
+                Box::new(BufReader::with_capacity(1 << 16, f)),
+                p.display().to_string(),
+            )),
+            Err(e) => Err(usage(format!("cannot open {}: {e}", p.display()))),
+        },
+    }
+}
+
+fn board_reader(
+    file: Option<&PathBuf>,
+    max_cells: Option<u64>,
+    puzzle: Puzzle,
+) -> Result<BoardReader<Box<dyn BufRead>>, Error> {
+    let (r, name) = open(file)?;
+    let mut reader = BoardReader::new(r, name);
+    let (limit, hint) = limits::cell_limit(max_cells, puzzle);
+    if let Some(limit) = limit {
+        reader = reader.with_max_cells(limit);
+    }
+    if let Some(hint) = hint {
+        reader = reader.with_limit_hint(hint);
+    }
+    Ok(reader)
+}
+
+/// A file that cannot be opened is reported like bad input (exit 2).
+fn usage(msg: String) -> Error {
+    Error::Io(io::Error::new(io::ErrorKind::NotFound, msg))
+}
+
+/// Runs the command; `Ok(code)` is the exit code, `Err` an error worth printing (exit 2).
+pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
+    match cli.command {
+        Command::Rooks { input, rect } => {
+            let opts = Options {
+                rect,
+                ..Options::default()
+            };
+            input.solve(Puzzle::Rooks, opts, out)?;
+        }
+        Command::Lpuzzle { input } => input.solve(Puzzle::Lpuzzle, Options::default(), out)?,
+        Command::King {
+            action: None,
+            input,
+            all,
+            moves,
+        } => {
+            let opts = Options {
+                all,
+                moves,
+                ..Options::default()
+            };
+            input.solve(Puzzle::King, opts, out)?;
+        }
+        Command::King {
+            action:
+                Some(KingAction::Play {
+                    file,
+                    case,
+                    side,
+                    moves,
+                }),
+            ..
+        } => {
+            let mut reader = board_reader(Some(&file), None, Puzzle::King)?;
+            let stdin = io::stdin();
+            play(&mut reader, case, moves, side, &mut stdin.lock(), &mut {
+                out
+            })?;
+        }
+        Command::Verify {
+            file,
+            max_line_bytes,
+        } => {
+            let (r, name) = open(Some(&file))?;
+            let (limit, hint) = limits::line_limit(max_line_bytes);
+            let summary = verify(r, &name, &mut { out }, limit, hint.as_deref())?;
+            if summary.failed > 0 {
+                eprintln!(
+                    "gridmatch verify: {} of {} certificates failed",
+                    summary.failed, summary.checked
+                );
+                return Ok(ExitCode::from(1));
+            }
+        }
+        Command::Demo => demo(&mut { out })?,
+        Command::Gen(args) => gen_cmd(&args, out)?,
+        #[cfg(feature = "serve")]
+        Command::Serve { port } => {
+            out.flush()?;
+            crate::serve::run(port)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn gen_cmd(args: &GenArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let rows = args.rows;
+    let cols = args.cols.unwrap_or(rows);
+    if rows == 0 || cols == 0 || !(0.0..=1.0).contains(&args.density) {
+        return Err(usage(
+            "gen: --rows/--cols must be at least 1 and --density within 0..1".into(),
+        ));
+    }
+    if args.puzzle == Puzzle::Rooks && rows != cols && !args.rect {
+        return Err(usage(
+            "gen rooks: the UVa format is square; use --rect for R x C boards".into(),
+        ));
+    }
+    // The board is built in memory before it is written: at most 5.3 bytes per cell at the
+    // peak (L-puzzle tiled 3000²; rooks 1.4, King 2.4).
+    let limit = limits::memory_bytes().map_or(crate::formats::judge::MAX_CELLS, |bytes| {
+        limits::max_cells_for_memory(bytes, 8)
+    });
+    match rows.checked_mul(cols) {
+        Some(cells) if cells as u64 <= limit => {}
+        _ => {
+            return Err(usage(format!(
+                "gen: a board of {rows} × {cols} cells is more than {limit}, the most this \
+                 machine can build"
+            )));
+        }
+    }
+    let mut rng = generate::rng(args.seed);
+    if crate::formats::judge::is_counted(args.puzzle) {
+        write_count(out, args.count)?;
+    }
+    let header = Header::of(args.puzzle, args.rect);
+    for _ in 0..args.count {
+        let grid: Grid =
+            generate::board(&mut rng, args.puzzle, rows, cols, args.density, args.style);
+        write_board(out, &grid, header)?;
+    }
+    Ok(())
+}
+
+/// The samples from the original problem statements, built into the binary.
+pub mod samples {
+    /// UVa 12668 sample input.
+    pub const ROOKS: &str =
+        "5\nX....\nX....\n..X..\n.X...\n....X\n4\n....\n....\n....\n....\n1\nX\n";
+    /// GCJ 2008 "King" sample input.
+    pub const KING: &str = "2\n2 2\nK.\n.#\n4 2\nK#\n.#\n.#\n.#\n";
+    /// NWERC 2011 "Piece it together" sample input.
+    pub const LPUZZLE: &str = "2\n3 4\nBWW.\nWWBW\n..WB\n3 3\nW..\nBW.\nWBW\n";
+}
+
+/// `gridmatch demo`: solves the built-in samples of every puzzle and draws the answers.
+pub fn demo<W: Write>(out: &mut W) -> Result<(), Error> {
+    let shows = [
+        (
+            Puzzle::Rooks,
+            samples::ROOKS,
+            "== Rooks (UVa 12668): most non-attacking rooks, R marks a rook ==\n",
+        ),
+        (
+            Puzzle::Lpuzzle,
+            samples::LPUZZLE,
+            "== L-puzzle (NWERC 2011): tile with L pieces; a piece is one letter, its black corner upper-case ==\n",
+        ),
+        (
+            Puzzle::King,
+            samples::KING,
+            "== King (GCJ 2008): who wins from K? The map shows the winner from every square ==\n",
+        ),
+    ];
+    for (puzzle, sample, title) in shows {
+        writeln!(out, "{title}")?;
+        let name = format!("<{puzzle} sample>");
+        let mut reader = BoardReader::new(sample.as_bytes(), name);
+        let opts = Options {
+            mode: Mode::Show,
+            all: true,
+            ..Options::default()
+        };
+        solve_all(&mut reader, out, puzzle, &opts, &Batch::default())?;
+    }
+    Ok(())
+}

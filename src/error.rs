@@ -1,0 +1,78 @@
+//! [`InputError`]: bad input, said the way every gridmatch reader says it.
+
+use std::fmt;
+
+/// A refusal of bad input: where, what was found, what was expected, and an optional hint.
+///
+/// Displays as `FILE:LINE:COL: found X, expected Y` followed by `hint: …` on its own line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct InputError {
+    /// Name of the input (a path, or `<stdin>`).
+    pub file: String,
+    /// 1-based line.
+    pub line: u64,
+    /// 1-based column (bytes).
+    pub col: u64,
+    /// What was there, already quoted or described (`'Y'`, `end of input`).
+    pub found: String,
+    /// What should have been there.
+    pub expected: String,
+    /// Extra advice, if any.
+    pub hint: Option<String>,
+    /// True when the input ended where more was expected (`found` is then `end of input`).
+    pub at_end: bool,
+}
+
+impl InputError {
+    /// An error at `file:line:col` without a hint.
+    pub fn at(
+        file: &str,
+        line: u64,
+        col: u64,
+        found: impl Into<String>,
+        expected: impl Into<String>,
+    ) -> InputError {
+        InputError {
+            file: file.to_string(),
+            line,
+            col,
+            found: found.into(),
+            expected: expected.into(),
+            hint: None,
+            at_end: false,
+        }
+    }
+
+    /// The input ended at `file:line:col` where `expected` should have been.
+    pub fn end_of_input(
+        file: &str,
+        line: u64,
+        col: u64,
+        expected: impl Into<String>,
+    ) -> InputError {
+        InputError {
+            at_end: true,
+            ..InputError::at(file, line, col, "end of input", expected)
+        }
+    }
+
+    /// The same error with a hint line.
+    pub fn with_hint(mut self, hint: impl Into<String>) -> InputError {
+        self.hint = Some(hint.into());
+        self
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: found {}, expected {}",
+            self.file, self.line, self.col, self.found, self.expected
+        )?;
+        if let Some(h) = &self.hint {
+            write!(f, "\nhint: {h}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,501 @@
+//! King (Google Code Jam 2008 "King"): who wins the game of moving a king to unvisited, unburned
+//! squares — for the given start and for every other start at once — and how to play it.
+//!
+//! **Complexity:** one maximum matching and one Gallai–Edmonds decomposition of the board graph:
+//! near-linear in the cells in practice (Edmonds' blossom algorithm with union–find), O(n) memory.
+//!
+//! **Reduction.** Free squares are vertices; two squares are adjacent if the piece moves between
+//! them ([`Moves::King`] is GCJ's game: the 8 neighbours). In the game "move the token to an
+//! unvisited neighbour; who cannot move loses", the first player (Alice) wins from `s` exactly when
+//! every maximum matching covers `s`: if one, `M`, misses `s`, Bob answers each move along `M`
+//! (Alice never reaches an unmatched square, or `M` would not be maximum); if all cover `s`, Alice
+//! moves along a maximum matching and Bob can never step off it. By Gallai–Edmonds, the squares
+//! missed by some maximum matching form the set D, so one decomposition answers every start
+//! square: Bob wins exactly from the squares of D.
+//!
+//! **Certificates** ([`Certificate`], one shape per winner), checked by [`verify`] in linear
+//! time on the board alone:
+//! - Bob wins: a matching leaving the start free, and a *barrier* X with
+//!   `|V| − 2|M| = odd_components(G − X) − |X|` (Tutte–Berge), which proves `M` maximum.
+//! - Alice wins: a matching `M` (with its barrier) and a barrier Y of `G − start` with
+//!   `|V| − 1 − 2(|M| − 1) = odd_components(G − start − Y) − |Y|`: removing the start loses a
+//!   matched edge, so every maximum matching covers it.
+
+//!
+//! [`game::Position`] plays the game itself: legal moves, a move with the reason it is illegal,
+//! the engine's reply and who wins from here; the terminal and the web playground both drive it.
+
+pub mod game;
+#[cfg(test)]
+mod tests;
+mod verify;
+
+use serde::{Deserialize, Serialize};
+
+use crate::graph::barrier;
+use crate::graph::general::{
+    Class, Decomposition, Graph, Matching, NONE, gallai_edmonds, maximum_matching,
+    maximum_matching_avoiding,
+};
+pub use crate::grid::Cell;
+use crate::grid::Grid;
+pub use verify::{VerifyError, verify};
+
+/// The input alphabet: free, burned, the king's start.
+pub const ALPHABET: &[u8] = b".#K";
+
+/// How the piece moves; any symmetric move set gives the same theorem.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum Moves {
+    /// The 8 neighbours (GCJ 2008's game).
+    #[default]
+    King,
+    /// The 4 orthogonal neighbours.
+    Wazir,
+    /// The 4 diagonal neighbours.
+    Ferz,
+    /// The chess knight's 8 jumps.
+    Knight,
+}
+
+impl Moves {
+    /// All move sets.
+    pub const ALL: [Moves; 4] = [Moves::King, Moves::Wazir, Moves::Ferz, Moves::Knight];
+
+    /// Row and column offsets of one move.
+    pub fn offsets(self) -> &'static [(i64, i64)] {
+        match self {
+            Moves::King => &[
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+                (0, -1),
+                (0, 1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+            ],
+            Moves::Wazir => &[(-1, 0), (0, -1), (0, 1), (1, 0)],
+            Moves::Ferz => &[(-1, -1), (-1, 1), (1, -1), (1, 1)],
+            Moves::Knight => &[
+                (-2, -1),
+                (-2, 1),
+                (-1, -2),
+                (-1, 2),
+                (1, -2),
+                (1, 2),
+                (2, -1),
+                (2, 1),
+            ],
+        }
+    }
+
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Moves::King => "king",
+            Moves::Wazir => "wazir",
+            Moves::Ferz => "ferz",
+            Moves::Knight => "knight",
+        }
+    }
+
+    /// Parses a [`name`](Self::name).
+    pub fn from_name(s: &str) -> Option<Moves> {
+        Moves::ALL.into_iter().find(|m| m.name() == s)
+    }
+}
+
+/// A player: who moves, or who wins. In JSON, `"A"` or `"B"` as the judge prints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Player {
+    /// The first player.
+    #[serde(rename = "A")]
+    Alice,
+    /// The second player.
+    #[serde(rename = "B")]
+    Bob,
+}
+
+impl Player {
+    /// `A` or `B`, as the judge prints it.
+    pub fn letter(self) -> char {
+        match self {
+            Player::Alice => 'A',
+            Player::Bob => 'B',
+        }
+    }
+
+    /// `Alice` or `Bob`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Alice => "Alice",
+            Player::Bob => "Bob",
+        }
+    }
+
+    /// The other player.
+    pub fn other(self) -> Player {
+        match self {
+            Player::Alice => Player::Bob,
+            Player::Bob => Player::Alice,
+        }
+    }
+}
+
+/// The board as a graph: free cells numbered row-major.
+pub struct BoardGraph {
+    /// The move graph on free cells.
+    pub graph: Graph,
+    /// Vertex of each cell (`NONE` for burned cells).
+    vertex: Vec<u32>,
+    /// Cell index of each vertex.
+    cell: Vec<u32>,
+    cols: usize,
+}
+
+impl BoardGraph {
+    /// Builds the move graph of the free cells (`.` and `K`) of `grid`; `blocked` cells (by
+    /// index) count as burned too.
+    ///
+    /// # Panics
+    /// If the board has 2³² − 1 cells or more.
+    /// # Complexity
+    /// O(cells × moves).
+    pub fn new(grid: &Grid, moves: Moves, blocked: &dyn Fn(usize) -> bool) -> BoardGraph {
+        let cols = grid.cols();
+        assert!(grid.cells().len() < NONE as usize, "king: board too large");
+        let mut vertex = vec![NONE; grid.cells().len()];
+        let mut cell = Vec::new();
+        for (i, &c) in grid.cells().iter().enumerate() {
+            if c != b'#' && !blocked(i) {
+                vertex[i] = cell.len() as u32;
+                cell.push(i as u32);
+            }
+        }
+        let mut offsets = Vec::with_capacity(cell.len() + 1);
+        let mut targets = Vec::new();
+        offsets.push(0);
+        for &i in &cell {
+            for to in grid.neighbours(grid.cell(i as usize), moves.offsets()) {
+                let v = vertex[grid.index(to)];
+                if v != NONE {
+                    targets.push(v);
+                }
+            }
+            offsets.push(targets.len());
+        }
+        BoardGraph {
+            graph: Graph::from_csr(offsets, targets),
+            vertex,
+            cell,
+            cols,
+        }
+    }
+
+    /// The vertex of a cell, if free.
+    pub fn vertex(&self, (r, c): Cell) -> Option<u32> {
+        Some(self.vertex[r * self.cols + c]).filter(|&v| v != NONE)
+    }
+
+    /// The cell of a vertex.
+    pub fn cell(&self, v: u32) -> Cell {
+        let i = self.cell[v as usize] as usize;
+        (i / self.cols, i % self.cols)
+    }
+}
+
+/// Why a board has no single start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// No `K` at all.
+    #[error("the board has no K (the king's start)")]
+    Missing,
+    /// More than one `K`.
+    #[error("the board has {count} K, the king starts on one")]
+    Several {
+        /// The first `K`, row-major.
+        first: Cell,
+        /// The second.
+        second: Cell,
+        /// How many there are.
+        count: usize,
+    },
+}
+
+/// The square of the board's single `K` (the king's start). The one place a start is found.
+///
+/// # Complexity
+/// O(cells).
+pub fn start_of(grid: &Grid) -> Result<Cell, StartError> {
+    let mut ks = memchr::memchr_iter(b'K', grid.cells());
+    match (ks.next(), ks.next()) {
+        (None, _) => Err(StartError::Missing),
+        (Some(i), None) => Ok(grid.cell(i)),
+        (Some(i), Some(j)) => Err(StartError::Several {
+            first: grid.cell(i),
+            second: grid.cell(j),
+            count: 2 + ks.count(),
+        }),
+    }
+}
+
+/// Who wins from every square of a board: the answer to every start at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinnerMap {
+    cols: usize,
+    winners: Vec<Option<Player>>,
+}
+
+impl WinnerMap {
+    /// Rows.
+    pub fn rows(&self) -> usize {
+        self.winners.len().checked_div(self.cols).unwrap_or(0)
+    }
+
+    /// Columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Who wins from `(r, c)`; `None` for a burned square.
+    ///
+    /// # Panics
+    /// If the cell is off the board.
+    pub fn get(&self, (r, c): Cell) -> Option<Player> {
+        assert!(c < self.cols, "cell off the board");
+        self.winners[r * self.cols + c]
+    }
+
+    /// Row `r`: the winner from each of its squares.
+    pub fn row(&self, r: usize) -> &[Option<Player>] {
+        &self.winners[r * self.cols..(r + 1) * self.cols]
+    }
+}
+
+/// The solved board: one maximum matching and its Gallai–Edmonds decomposition.
+pub struct Analysis {
+    /// The board graph.
+    pub board: BoardGraph,
+    /// A maximum matching of it.
+    pub matching: Matching,
+    decomposition: Decomposition,
+}
+
+impl Analysis {
+    /// Solves the board for every start square at once.
+    ///
+    /// # Constraints
+    /// Cells are `.`, `#`, `K` (anything but `#` is free).
+    /// # Complexity
+    /// One maximum matching plus one decomposition of the board graph.
+    pub fn new(grid: &Grid, moves: Moves) -> Analysis {
+        let board = BoardGraph::new(grid, moves, &|_| false);
+        let matching = maximum_matching(&board.graph);
+        let decomposition = gallai_edmonds(&board.graph, &matching);
+        Analysis {
+            board,
+            matching,
+            decomposition,
+        }
+    }
+
+    /// Who wins when the king starts on the free cell `start` (`None` for a burned cell).
+    pub fn winner(&self, start: Cell) -> Option<Player> {
+        let v = self.board.vertex(start)?;
+        Some(self.player_of(v))
+    }
+
+    /// Who wins from every square.
+    ///
+    /// # Complexity
+    /// O(cells).
+    pub fn map(&self) -> WinnerMap {
+        let cols = self.board.cols;
+        WinnerMap {
+            cols,
+            winners: self
+                .board
+                .vertex
+                .iter()
+                .map(|&v| (v != NONE).then(|| self.player_of(v)))
+                .collect(),
+        }
+    }
+
+    fn player_of(&self, v: u32) -> Player {
+        if self.decomposition.class(v) == Class::D {
+            Player::Bob
+        } else {
+            Player::Alice
+        }
+    }
+
+    /// The winner's strategy from `start`: for Alice her first move; for Bob his reply to each
+    /// of Alice's possible first moves. Following the same matching afterwards wins the game.
+    pub fn strategy(&self, start: Cell) -> Option<Strategy> {
+        let s = self.board.vertex(start)?;
+        let g = &self.board.graph;
+        match self.winner(start)? {
+            Player::Alice => {
+                let to = self.matching.mate(s)?;
+                Some(Strategy::Alice {
+                    first: self.board.cell(to),
+                })
+            }
+            Player::Bob => {
+                let m = self.matching_missing(s)?;
+                let replies = g
+                    .neighbors(s)
+                    .iter()
+                    .filter_map(|&u| Some((self.board.cell(u), self.board.cell(m.mate(u)?))))
+                    .collect();
+                Some(Strategy::Bob { replies })
+            }
+        }
+    }
+
+    /// A maximum matching that leaves `v` exposed, if `v` is in D.
+    fn matching_missing(&self, v: u32) -> Option<Matching> {
+        if self.matching.is_matched(v) {
+            maximum_matching_avoiding(&self.board.graph, &self.matching, v)
+        } else {
+            Some(self.matching.clone())
+        }
+    }
+
+    /// The maximum matching the winner from `start` plays along: for Bob one that leaves the
+    /// start free, for Alice one that covers it.
+    ///
+    /// # Complexity
+    /// Linear: at most one alternating-path flip.
+    pub fn winning_matching(&self, start: Cell) -> Option<Vec<(Cell, Cell)>> {
+        let s = self.board.vertex(start)?;
+        let m = match self.winner(start)? {
+            Player::Bob => self.matching_missing(s)?,
+            Player::Alice => self.matching.clone(),
+        };
+        Some(self.pairs(&m))
+    }
+
+    fn pairs(&self, m: &Matching) -> Vec<(Cell, Cell)> {
+        m.edges()
+            .map(|(u, v)| (self.board.cell(u), self.board.cell(v)))
+            .collect()
+    }
+
+    /// The certificate of who wins from `start`.
+    ///
+    /// # Complexity
+    /// Near-linear: at most one alternating-path flip and one more decomposition.
+    pub fn certificate(&self, start: Cell) -> Option<Certificate> {
+        let s = self.board.vertex(start)?;
+        let barrier = self.barrier();
+        match self.winner(start)? {
+            Player::Bob => Some(Certificate::Bob {
+                matching: self.pairs(&self.matching_missing(s)?),
+                barrier,
+            }),
+            Player::Alice => {
+                // M minus the start's edge is maximum in G − start; decompose G − start.
+                let gs = self.board.graph.without_vertex(s);
+                let mut mates = self.matching.mates().to_vec();
+                let t = mates[s as usize];
+                mates[s as usize] = NONE;
+                mates[t as usize] = NONE;
+                let m = Matching::from_mates(mates); // UNMATCH-AFTER-MERGE
+                let ge = gallai_edmonds(&gs, &m);
+                Some(Certificate::Alice {
+                    matching: self.pairs(&self.matching),
+                    barrier,
+                    barrier_without_start: barrier::minimize(&gs, &ge.barrier())
+                        .into_iter()
+                        .map(|v| self.board.cell(v))
+                        .collect(),
+                })
+            }
+        }
+    }
+
+    /// The set A of the decomposition, shrunk so that every cell in it is needed.
+    fn barrier(&self) -> Vec<Cell> {
+        barrier::minimize(&self.board.graph, &self.decomposition.barrier())
+            .into_iter()
+            .map(|v| self.board.cell(v))
+            .collect()
+    }
+}
+
+/// How the winner plays from the start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Alice wins by moving here first (then always along the same matching).
+    Alice {
+        /// Her first move.
+        first: Cell,
+    },
+    /// Bob wins by answering each first move of Alice as listed.
+    Bob {
+        /// `(Alice's move, Bob's reply)`.
+        replies: Vec<(Cell, Cell)>,
+    },
+}
+
+/// The proof of who wins from the start, one shape per winner (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Certificate {
+    /// Alice wins: every maximum matching covers the start.
+    Alice {
+        /// A maximum matching.
+        matching: Vec<(Cell, Cell)>,
+        /// A Tutte–Berge barrier proving it maximum.
+        barrier: Vec<Cell>,
+        /// A barrier of the board without the start, proving its matching number is one less.
+        barrier_without_start: Vec<Cell>,
+    },
+    /// Bob wins: a maximum matching leaves the start free.
+    Bob {
+        /// A maximum matching that leaves the start free.
+        matching: Vec<(Cell, Cell)>,
+        /// A Tutte–Berge barrier proving it maximum.
+        barrier: Vec<Cell>,
+    },
+}
+
+impl Certificate {
+    /// Who wins.
+    pub fn winner(&self) -> Player {
+        match self {
+            Certificate::Alice { .. } => Player::Alice,
+            Certificate::Bob { .. } => Player::Bob,
+        }
+    }
+
+    /// The maximum matching.
+    pub fn matching(&self) -> &[(Cell, Cell)] {
+        match self {
+            Certificate::Alice { matching, .. } | Certificate::Bob { matching, .. } => matching,
+        }
+    }
+
+    /// The barrier proving the matching maximum.
+    pub fn barrier(&self) -> &[Cell] {
+        match self {
+            Certificate::Alice { barrier, .. } | Certificate::Bob { barrier, .. } => barrier,
+        }
+    }
+
+    /// Alice's barrier of the board without the start.
+    pub fn barrier_without_start(&self) -> Option<&[Cell]> {
+        match self {
+            Certificate::Alice {
+                barrier_without_start,
+                ..
+            } => Some(barrier_without_start),
+            Certificate::Bob { .. } => None,
+        }
+    }
+}

@@ -1,0 +1,277 @@
+//! Tests of the King analysis, its certificates and the engine against exhaustive game search.
+use super::*;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+/// Exhaustive game search: does the player to move from `at` win? (memoised on the visited set)
+fn wins(
+    adj: &[Vec<usize>],
+    visited: u64,
+    at: usize,
+    memo: &mut HashMap<(u64, usize), bool>,
+) -> bool {
+    if let Some(&w) = memo.get(&(visited, at)) {
+        return w;
+    }
+    let w = adj[at]
+        .iter()
+        .any(|&n| visited >> n & 1 == 0 && !wins(adj, visited | 1 << n, n, memo));
+    memo.insert((visited, at), w);
+    w
+}
+
+fn adjacency(grid: &Grid, moves: Moves) -> Vec<Vec<usize>> {
+    let (rows, cols) = (grid.rows() as i64, grid.cols() as i64);
+    (0..rows * cols)
+        .map(|i| {
+            let (r, c) = (i / cols, i % cols);
+            if grid.cells()[i as usize] == b'#' {
+                return Vec::new();
+            }
+            moves
+                .offsets()
+                .iter()
+                .map(|&(dr, dc)| (r + dr, c + dc))
+                .filter(|&(a, b)| a >= 0 && b >= 0 && a < rows && b < cols)
+                .map(|(a, b)| (a * cols + b) as usize)
+                .filter(|&j| grid.cells()[j] != b'#')
+                .collect()
+        })
+        .collect()
+}
+
+fn random_board(rng: &mut ChaCha8Rng, max_cells: usize) -> Grid {
+    let rows = rng.random_range(1..=5);
+    let cols = rng.random_range(1..=(max_cells / rows).clamp(1, 6));
+    let p = rng.random_range(0.0..0.5);
+    let mut cells: Vec<u8> = (0..rows * cols)
+        .map(|_| if rng.random_bool(p) { b'#' } else { b'.' })
+        .collect();
+    let k = rng.random_range(0..rows * cols);
+    cells[k] = b'K';
+    Grid::from_cells(rows, cols, cells)
+}
+
+#[test]
+fn samples() {
+    let a = Analysis::new(&Grid::from_rows(&["K.", ".#"]), Moves::King);
+    assert_eq!(a.winner((0, 0)), Some(Player::Bob));
+    let g = Grid::from_rows(&["K#", ".#", ".#", ".#"]);
+    assert_eq!(
+        Analysis::new(&g, Moves::King).winner((0, 0)),
+        Some(Player::Alice)
+    );
+    let lone = Grid::from_rows(&["K"]);
+    assert_eq!(
+        Analysis::new(&lone, Moves::King).winner((0, 0)),
+        Some(Player::Bob)
+    );
+}
+
+#[test]
+fn every_start_against_exhaustive_game_search() -> TestResult {
+    let mut rng = ChaCha8Rng::seed_from_u64(2008);
+    let mut seen = [0usize; 2];
+    for i in 0..1500 {
+        let moves = Moves::ALL[i % 4];
+        let g = random_board(&mut rng, 16);
+        let a = Analysis::new(&g, moves);
+        let adj = adjacency(&g, moves);
+        let mut memo = HashMap::new();
+        for s in 0..g.cells().len() {
+            let cell = (s / g.cols(), s % g.cols());
+            if g.cells()[s] == b'#' {
+                assert_eq!(a.winner(cell), None);
+                continue;
+            }
+            let alice = wins(&adj, 1 << s, s, &mut memo);
+            let want = if alice { Player::Alice } else { Player::Bob };
+            assert_eq!(
+                a.winner(cell),
+                Some(want),
+                "{:?} {moves:?} start {cell:?}",
+                g.to_lines()
+            );
+            seen[usize::from(alice)] += 1;
+            let mut grid = g.cells().to_vec();
+            for x in grid.iter_mut() {
+                if *x == b'K' {
+                    *x = b'.';
+                }
+            }
+            grid[s] = b'K';
+            let board = Grid::from_cells(g.rows(), g.cols(), grid);
+            let cert = a
+                .certificate(cell)
+                .ok_or("no certificate for a free start")?;
+            verify(&board, moves, &cert)?;
+        }
+    }
+    assert!(seen[0] > 1000 && seen[1] > 1000, "weak sample {seen:?}");
+    Ok(())
+}
+
+/// A certificate's parts, and a certificate from parts (the winner's shape).
+type Parts = (Player, Vec<(Cell, Cell)>, Vec<Cell>, Vec<Cell>);
+
+fn parts(c: &Certificate) -> Parts {
+    let y = c.barrier_without_start().unwrap_or_default().to_vec();
+    (c.winner(), c.matching().to_vec(), c.barrier().to_vec(), y)
+}
+
+fn build((winner, matching, barrier, y): Parts) -> Certificate {
+    match winner {
+        Player::Alice => Certificate::Alice {
+            matching,
+            barrier,
+            barrier_without_start: y,
+        },
+        Player::Bob => Certificate::Bob { matching, barrier },
+    }
+}
+
+#[test]
+fn mutated_certificates_are_rejected() -> TestResult {
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    let mut tried = [0usize; 3];
+    for i in 0..3000 {
+        let moves = Moves::ALL[i % 4];
+        let g = random_board(&mut rng, 20);
+        let start = start_of(&g)?;
+        let a = Analysis::new(&g, moves);
+        let cert = a.certificate(start).ok_or("no certificate for the start")?;
+        assert_eq!(build(parts(&cert)), cert);
+        if !cert.matching().is_empty() {
+            let mut p = parts(&cert);
+            p.1.pop();
+            assert!(verify(&g, moves, &build(p)).is_err());
+            tried[0] += 1;
+        }
+        if !cert.barrier().is_empty() {
+            let mut p = parts(&cert);
+            p.2.pop();
+            assert!(verify(&g, moves, &build(p)).is_err());
+            tried[1] += 1;
+        }
+        if cert.barrier_without_start().is_some_and(|y| !y.is_empty()) {
+            let mut p = parts(&cert);
+            p.3.pop();
+            assert!(
+                verify(&g, moves, &build(p)).is_err(),
+                "{:?} {cert:?}",
+                g.to_lines()
+            );
+            tried[2] += 1;
+        }
+        // The other winner's claim, with the same matching and barriers (Bob's barrier
+        // standing in for Alice's second one), is refused.
+        let mut p = parts(&cert);
+        p.0 = p.0.other();
+        if p.0 == Player::Alice {
+            p.3 = p.2.clone();
+        }
+        assert!(verify(&g, moves, &build(p)).is_err());
+    }
+    assert!(tried.iter().all(|&t| t > 30), "weak sample {tried:?}");
+    Ok(())
+}
+
+/// The engine, on the winning side, against every possible reply, never loses.
+#[test]
+fn engine_never_loses_a_won_position() -> TestResult {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut games = 0;
+    for i in 0..300 {
+        let moves = Moves::ALL[i % 4];
+        let g = random_board(&mut rng, 12);
+        let start = start_of(&g)?;
+        let a = Analysis::new(&g, moves);
+        let engine = a.winner(start).ok_or("no winner for the start")?;
+        let game = game::Position::new(g.clone(), moves)?;
+        assert_eq!(game.winner(), engine);
+        let adj = adjacency(&g, moves);
+        let cols = g.cols();
+        let idx = |c: Cell| c.0 * cols + c.1;
+        // Depth-first over the opponent's choices: (visited, at, engine to move?).
+        let mut stack = vec![(vec![false; g.cells().len()], start, engine == Player::Alice)];
+        stack[0].0[idx(start)] = true;
+        while let Some((visited, at, engine_turn)) = stack.pop() {
+            if engine_turn {
+                let mut position = game.clone();
+                for (i, _) in visited.iter().enumerate().filter(|(_, v)| **v) {
+                    position.visit(g.cell(i));
+                }
+                position.place(at);
+                let to = position
+                    .engine_move()
+                    .unwrap_or_else(|| panic!("engine stuck: {:?} {moves:?}", g.to_lines()));
+                assert_eq!(position.play(to), Ok(()));
+                // The opponent, to move now, loses with perfect play.
+                assert_ne!(
+                    position.winner(),
+                    position.to_move(),
+                    "the engine's side keeps its win"
+                );
+                assert!(
+                    adj[idx(at)].contains(&idx(to)) && !visited[idx(to)],
+                    "illegal move"
+                );
+                let mut v = visited.clone();
+                v[idx(to)] = true;
+                stack.push((v, to, false));
+            } else {
+                games += 1;
+                for &n in &adj[idx(at)] {
+                    if !visited[n] {
+                        let mut v = visited.clone();
+                        v[n] = true;
+                        stack.push((v, (n / cols, n % cols), true));
+                    }
+                }
+            }
+        }
+    }
+    assert!(games > 300);
+    Ok(())
+}
+
+#[test]
+fn strategy_moves_are_legal_and_winning() {
+    let g = Grid::from_rows(&["K#", ".#", ".#", ".#"]);
+    let a = Analysis::new(&g, Moves::King);
+    assert_eq!(a.strategy((0, 0)), Some(Strategy::Alice { first: (1, 0) }));
+    let g = Grid::from_rows(&["K.", ".#"]);
+    let a = Analysis::new(&g, Moves::King);
+    let Some(Strategy::Bob { replies }) = a.strategy((0, 0)) else {
+        panic!("Bob wins this board")
+    };
+    assert_eq!(replies, vec![((0, 1), (1, 0)), ((1, 0), (0, 1))]);
+}
+
+#[test]
+fn big_board_needs_no_deep_stack() -> TestResult {
+    // A 300 × 300 serpentine (long alternating paths) on a small stack.
+    let n = 300;
+    let mut cells: Vec<u8> = (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            let gap = if (r / 2) % 2 == 0 { n - 1 } else { 0 };
+            if r % 2 == 1 && c != gap { b'#' } else { b'.' }
+        })
+        .collect();
+    cells[0] = b'K';
+    let g = Grid::from_cells(n, n, cells);
+    let h = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            let a = Analysis::new(&g, Moves::Wazir);
+            let cert = a.certificate((0, 0)).ok_or(VerifyError::Start)?;
+            verify(&g, Moves::Wazir, &cert).map(|_| cert.winner())
+        })?;
+    let verdict = h.join().map_err(|_| "the analysis thread panicked")?;
+    assert!(verdict.is_ok(), "{verdict:?}");
+    Ok(())
+}

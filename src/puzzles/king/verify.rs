@@ -1,0 +1,190 @@
+//! The King certificate's independent check: flood fills and counts on the board, none of the
+//! solver's matching code.
+
+use super::{Cell, Certificate, Moves, start_of};
+use crate::grid::Grid;
+
+/// The first rule a King certificate breaks.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VerifyError {
+    /// The board has no single `K`.
+    #[error("the board must hold exactly one K")]
+    Start,
+    /// A matched pair leaves the board.
+    #[error("matched pair {0:?}-{1:?} is off the board")]
+    PairOffBoard(Cell, Cell),
+    /// A matched pair uses a burned square.
+    #[error("matched pair {0:?}-{1:?} uses a burned cell")]
+    PairBurned(Cell, Cell),
+    /// A matched pair is not one move apart.
+    #[error("{:?} and {:?} are not one {} move apart", .0, .1, .2.name())]
+    PairNotAMove(Cell, Cell, Moves),
+    /// A square is in two matched pairs.
+    #[error("cell ({},{}) is matched twice", .0.0, .0.1)]
+    MatchedTwice(Cell),
+    /// A barrier square is off the board or burned.
+    #[error("{what} cell {cell:?} is not a free cell")]
+    BarrierNotFree {
+        /// Which barrier.
+        what: &'static str,
+        /// The square.
+        cell: Cell,
+    },
+    /// A barrier square is listed twice (or is the start, for the barrier without it).
+    #[error("{what} cell {cell:?} is listed twice or is the start")]
+    BarrierTwice {
+        /// Which barrier.
+        what: &'static str,
+        /// The square.
+        cell: Cell,
+    },
+    /// The Tutte–Berge equality fails.
+    #[error(
+        "{what}: {vertices} cells − 2×{matched} matched ≠ {odd} odd components − {size} barrier cells"
+    )]
+    TutteBerge {
+        /// Which barrier.
+        what: &'static str,
+        /// Free squares.
+        vertices: usize,
+        /// Matched pairs.
+        matched: usize,
+        /// Odd components left by the barrier.
+        odd: usize,
+        /// Barrier squares.
+        size: usize,
+    },
+    /// Bob's matching covers the start.
+    #[error("Bob's matching covers the start")]
+    StartCovered,
+    /// Alice's matching is empty.
+    #[error("Alice's claim needs a non-empty matching")]
+    EmptyMatching,
+}
+
+/// Checks a certificate against the board, in linear time and without the solver's code:
+/// the matching pairs are distinct free cells one move apart; barriers hold distinct free cells;
+/// odd components are counted by a flood fill of the board; then the Tutte–Berge equalities
+/// (see the module docs) must hold, and the start must be free in Bob's matching.
+pub fn verify(grid: &Grid, moves: Moves, cert: &Certificate) -> Result<(), VerifyError> {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let start = grid.index(start_of(grid).map_err(|_| VerifyError::Start)?);
+    let free = |i: usize| grid.cells()[i] != b'#';
+    let n_free = grid.cells().iter().filter(|&&c| c != b'#').count();
+    let steps: Vec<(i64, i64)> = match moves {
+        Moves::King => (-1..=1)
+            .flat_map(|a| (-1..=1).map(move |b| (a, b)))
+            .filter(|&s| s != (0, 0))
+            .collect(),
+        Moves::Wazir => vec![(0, 1), (1, 0), (0, -1), (-1, 0)],
+        Moves::Ferz => vec![(1, 1), (1, -1), (-1, 1), (-1, -1)],
+        Moves::Knight => [(1, 2), (2, 1)]
+            .iter()
+            .flat_map(|&(a, b)| [(a, b), (a, -b), (-a, b), (-a, -b)])
+            .collect(),
+    };
+    let index = |(r, c): Cell| (r < rows && c < cols).then(|| r * cols + c);
+    let mut matched = vec![false; rows * cols];
+    for &(a, b) in cert.matching() {
+        let (Some(i), Some(j)) = (index(a), index(b)) else {
+            return Err(VerifyError::PairOffBoard(a, b));
+        };
+        if !free(i) || !free(j) {
+            return Err(VerifyError::PairBurned(a, b));
+        }
+        let d = (b.0 as i64 - a.0 as i64, b.1 as i64 - a.1 as i64);
+        if !steps.contains(&d) {
+            return Err(VerifyError::PairNotAMove(a, b, moves));
+        }
+        for k in [i, j] {
+            if std::mem::replace(&mut matched[k], true) {
+                return Err(VerifyError::MatchedTwice((k / cols, k % cols)));
+            }
+        }
+    }
+    let m = cert.matching().len();
+    // Odd components of the free cells minus `removed`, by an explicit-stack flood fill.
+    let odd_components = |removed: &[bool]| {
+        let mut seen = removed.to_vec();
+        let mut odd = 0usize;
+        let mut stack = Vec::new();
+        for s in 0..rows * cols {
+            if seen[s] || !free(s) {
+                continue;
+            }
+            seen[s] = true;
+            stack.push(s);
+            let mut size = 0usize;
+            while let Some(i) = stack.pop() {
+                size += 1;
+                let (r, c) = ((i / cols) as i64, (i % cols) as i64);
+                for &(dr, dc) in &steps {
+                    let (r2, c2) = (r + dr, c + dc);
+                    if r2 >= 0 && c2 >= 0 && (r2 as usize) < rows && (c2 as usize) < cols {
+                        let j = r2 as usize * cols + c2 as usize;
+                        if free(j) && !seen[j] {
+                            seen[j] = true;
+                            stack.push(j);
+                        }
+                    }
+                }
+            }
+            odd += size % 2;
+        }
+        odd
+    };
+    let check_barrier = |barrier: &[Cell],
+                         also_removed: Option<usize>,
+                         vertices: usize,
+                         matched: usize,
+                         what: &'static str| {
+        let mut removed = vec![false; rows * cols];
+        if let Some(i) = also_removed {
+            removed[i] = true;
+        }
+        for &x in barrier {
+            let Some(i) = index(x).filter(|&i| free(i)) else {
+                return Err(VerifyError::BarrierNotFree { what, cell: x });
+            };
+            if std::mem::replace(&mut removed[i], true) {
+                return Err(VerifyError::BarrierTwice { what, cell: x });
+            }
+        }
+        let odd = odd_components(&removed);
+        // Tutte–Berge: vertices − 2ν = max over X of odd(G − X) − |X|; equality proves ν = matched.
+        if (vertices - 2 * matched) as i64 != odd as i64 - barrier.len() as i64 {
+            return Err(VerifyError::TutteBerge {
+                what,
+                vertices,
+                matched,
+                odd,
+                size: barrier.len(),
+            });
+        }
+        Ok(())
+    };
+    check_barrier(cert.barrier(), None, n_free, m, "barrier")?;
+    match cert {
+        Certificate::Bob { .. } => {
+            if matched[start] {
+                return Err(VerifyError::StartCovered);
+            }
+            Ok(())
+        }
+        Certificate::Alice {
+            barrier_without_start,
+            ..
+        } => {
+            if m == 0 {
+                return Err(VerifyError::EmptyMatching);
+            }
+            check_barrier(
+                barrier_without_start,
+                Some(start),
+                n_free - 1,
+                m - 1,
+                "barrier without the start",
+            )
+        }
+    }
+}
