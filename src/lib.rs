@@ -49,14 +49,12 @@ pub use error::InputError;
 pub use grid::Grid;
 pub use puzzles::Puzzle;
 
-/// The command-line tool's internals (argument parsing, memory-derived limits, the batch driver,
-/// `king play`, `verify`). Not part of the library's API: public only for the `gridmatch`
-/// binary, its tests and the fuzz targets.
+// The command-line tool's internals and the playground: not part of the library's API (hidden
+// from its docs), public only for the `gridmatch` binary, its tests and the fuzz targets.
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod cli;
 
-/// The local web playground behind `gridmatch serve`. Not part of the library's API.
 #[cfg(feature = "serve")]
 #[doc(hidden)]
 pub mod serve;

@@ -8,7 +8,7 @@
 //! | king (GCJ 2008) | `N`, then per board `R C` and R rows of `.`/`#`/`K` (one `K`) | `Case #x: A` or `B` |
 //!
 //! [`BoardStream`] reads the boards of one input as an [`Iterator`]; [`read`] holds the line
-//! reader under it; [`write`] writes boards and answers.
+//! reader under it; [`write`](mod@write) writes boards and answers.
 //!
 //! ```
 //! use gridmatch::formats::judge::{BoardReader, BoardStream, Header};

@@ -13,7 +13,7 @@
 //! missed by some maximum matching form the set D, so one decomposition answers every start
 //! square: Bob wins exactly from the squares of D.
 //!
-//! **Certificates** ([`Certificate`], one shape per winner), checked by [`verify`] in linear
+//! **Certificates** ([`Certificate`], one shape per winner), checked by [`verify()`] in linear
 //! time on the board alone:
 //! - Bob wins: a matching leaving the start free, and a *barrier* X with
 //!   `|V| − 2|M| = odd_components(G − X) − |X|` (Tutte–Berge), which proves `M` maximum.
