@@ -8,7 +8,9 @@
 //!    "no" is backed by the exhaustive search.
 #![no_main]
 
-use gridmatch::puzzles::lpuzzle::{self, Answer, Choice, Dir, Piece, Reason};
+use gridmatch::Grid;
+use gridmatch::formats::text;
+use gridmatch::puzzles::lpuzzle::{self, Answer, Axis, Choice, Dir, Piece, Reason};
 use gridmatch_fuzz::*;
 use libfuzzer_sys::fuzz_target;
 
@@ -16,7 +18,7 @@ fn cell(u: &mut Unstructured, rows: usize, cols: usize) -> (usize, usize) {
     (coord(u, rows), coord(u, cols))
 }
 
-fn mutate(u: &mut Unstructured, grid: &mut gridmatch::board::Grid, answer: &mut Answer) {
+fn mutate(u: &mut Unstructured, grid: &mut Grid, answer: &mut Answer) {
     let (rows, cols) = (grid.rows(), grid.cols());
     match answer {
         Answer::Yes(pieces) => match byte(u) % 8 {
@@ -84,9 +86,9 @@ fn mutate(u: &mut Unstructured, grid: &mut gridmatch::board::Grid, answer: &mut 
                 }
             }
             3 => {
-                if let Reason::Stranded { cell: c, vertical } = r {
+                if let Reason::Stranded { cell: c, axis } = r {
                     if byte(u) & 1 == 0 {
-                        *vertical = !*vertical;
+                        *axis = other_axis(*axis);
                     } else {
                         *c = cell(u, rows, cols);
                     }
@@ -116,7 +118,11 @@ fn reason(u: &mut Unstructured, rows: usize, cols: usize) -> Reason {
         },
         1 => Reason::Stranded {
             cell: cell(u, rows, cols),
-            vertical: byte(u) & 1 == 0,
+            axis: if byte(u) & 1 == 0 {
+                Axis::Vertical
+            } else {
+                Axis::Horizontal
+            },
         },
         _ => {
             let n = range(u, 0, 8);
@@ -131,13 +137,21 @@ fn reason(u: &mut Unstructured, rows: usize, cols: usize) -> Reason {
     }
 }
 
-fn flip_cell(u: &mut Unstructured, grid: &mut gridmatch::board::Grid) {
+/// The other axis (the old `vertical: bool` negated).
+fn other_axis(axis: Axis) -> Axis {
+    match axis {
+        Axis::Vertical => Axis::Horizontal,
+        Axis::Horizontal => Axis::Vertical,
+    }
+}
+
+fn flip_cell(u: &mut Unstructured, grid: &mut Grid) {
     let (r, c) = (range(u, 0, grid.rows() - 1), range(u, 0, grid.cols() - 1));
     let v = b"BW."[byte(u) as usize % 3];
     *grid = with_cell(grid, r, c, v);
 }
 
-fn accepted(grid: &gridmatch::board::Grid, answer: &Answer) -> bool {
+fn accepted(grid: &Grid, answer: &Answer) -> bool {
     match answer {
         Answer::Yes(p) => lpuzzle::verify_tiling(grid, p).is_ok(),
         Answer::No(r) => lpuzzle::verify_no(grid, r).is_ok(),
@@ -174,7 +188,12 @@ fuzz_target!(|data: &[u8]| {
                     grid.to_lines()
                 );
             }
-            let _ = (reason.message(), reason.cells(&grid));
+            // The words and culprit cells of every solver reason are built without a panic.
+            let _ = (
+                text::reason_message(reason),
+                text::reason_steps(&grid, reason),
+                reason.cells(&grid),
+            );
         }
     }
     assert_eq!(

@@ -2,10 +2,13 @@
 //!
 //! 1. `solve` → `verify` accepts, `max_rooks` agrees, the certificate passes the independent
 //!    plain-rule check, and on small boards the answer equals an exhaustive search.
-//! 2. The remaining bytes edit the certificate (and maybe the board); whenever `verify` accepts
-//!    the edited certificate, it must pass the independent check and claim the true answer.
+//! 2. The remaining bytes edit the certificate, its answer (and maybe the board); whenever
+//!    `verify` accepts the edited certificate, it must pass the independent check and its rooks
+//!    be the true answer; whenever `RooksRecord::verify` accepts it with the edited answer, that
+//!    answer must be the true one too.
 #![no_main]
 
+use gridmatch::formats::json::RooksRecord;
 use gridmatch::puzzles::rooks;
 use gridmatch_fuzz::*;
 use libfuzzer_sys::fuzz_target;
@@ -15,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
     let mut grid = board(&mut u, 10, 10, b"...X");
     let sol = rooks::solve(&grid);
     let answer = sol.rooks.len();
-    if let Err(why) = rooks::verify(&grid, answer, &sol) {
+    if let Err(why) = rooks::verify(&grid, &sol) {
         panic!(
             "verify rejects the solver's certificate: {why}\n{:?}",
             grid.to_lines()
@@ -47,7 +50,26 @@ fuzz_target!(|data: &[u8]| {
     for _ in 0..edits {
         mutate_rooks(&mut u, &mut grid, &mut ans, &mut cert);
     }
-    if rooks::verify(&grid, ans, &cert).is_ok() {
+    // `rooks::verify` no longer takes the answer (the old edit 0 of `mutate_rooks`, a changed
+    // answer, cannot reach it): the answer is the number of rooks, and the record-level
+    // `RooksRecord::verify` checks a claimed answer against it. So the edited certificate goes
+    // through both: `rooks::verify` with its own rooks as the answer, and the record with the
+    // edited answer, which must accept exactly when `rooks::verify` does and the answer is the
+    // number of rooks.
+    let direct = rooks::verify(&grid, &cert).is_ok();
+    if direct {
+        check_rooks_accepted(&grid, cert.rooks.len(), &cert);
+    }
+    let mut rec = RooksRecord::new(1, &grid, &cert);
+    rec.answer = ans;
+    let by_record = rec.verify().is_ok();
+    assert_eq!(
+        by_record,
+        direct && ans == cert.rooks.len(),
+        "RooksRecord::verify (answer {ans}, {} rooks) disagrees with rooks::verify ({direct})",
+        cert.rooks.len()
+    );
+    if by_record {
         check_rooks_accepted(&grid, ans, &cert);
     }
 });

@@ -6,12 +6,13 @@
 
 use std::collections::HashMap;
 
-use gridmatch::app::{self, AppError, KingOptions, Mode, RooksOptions};
-use gridmatch::board::{BoardReader, Grid};
-use gridmatch::formats::json::{Record, board_from_lines};
-use gridmatch::puzzles::king::{self, Analysis, Moves, Player};
+use gridmatch::cli::{self, Batch, Error, Mode, Options};
+use gridmatch::formats::json::{Record, Verdict};
+use gridmatch::formats::judge::BoardReader;
+use gridmatch::puzzles::king::{Analysis, Moves, Player};
 use gridmatch::puzzles::lpuzzle::{self, Piece};
 use gridmatch::puzzles::rooks::{self, Segment, Solution};
+use gridmatch::{Grid, Puzzle};
 pub use libfuzzer_sys::arbitrary::Unstructured;
 
 /// Cell limit for the drivers in the parser targets: small, so that one execution stays fast
@@ -42,37 +43,37 @@ pub enum Driver {
     King,
 }
 
-fn run(data: &[u8], driver: Driver, mode: Mode) -> (Vec<u8>, Result<(), AppError>) {
+fn run(data: &[u8], driver: Driver, mode: Mode) -> (Vec<u8>, Result<(), Error>) {
     let mut reader = BoardReader::new(data, "fuzz").with_max_cells(MAX_CELLS);
     let mut out = Vec::new();
-    let res = match driver {
-        Driver::Rooks | Driver::RooksRect => app::rooks(
-            &mut reader,
-            &mut out,
-            &RooksOptions {
-                mode,
-                rect: driver == Driver::RooksRect,
-            },
-        ),
-        Driver::Lpuzzle => app::lpuzzle(&mut reader, &mut out, mode),
-        Driver::King => app::king(
-            &mut reader,
-            &mut out,
-            &KingOptions {
-                mode,
-                all: mode == Mode::Show,
-                moves: Moves::King,
-            },
-        ),
+    let puzzle = driver.puzzle();
+    let opts = Options {
+        mode,
+        rect: driver == Driver::RooksRect,
+        // `gridmatch king --show --all`, as before; judge and --json modes without `--all`.
+        all: driver == Driver::King && mode == Mode::Show,
+        moves: Moves::King,
     };
+    let res = cli::solve_all(&mut reader, &mut out, puzzle, &opts, &Batch::default());
     (out, res)
 }
 
+impl Driver {
+    /// The puzzle the driver solves.
+    pub fn puzzle(self) -> Puzzle {
+        match self {
+            Driver::Rooks | Driver::RooksRect => Puzzle::Rooks,
+            Driver::Lpuzzle => Puzzle::Lpuzzle,
+            Driver::King => Puzzle::King,
+        }
+    }
+}
+
 /// The error of a driver run as text, after checking it is an input error with a position.
-fn error_text(res: Result<(), AppError>) -> Option<String> {
+fn error_text(res: Result<(), Error>) -> Option<String> {
     match res {
         Ok(()) => None,
-        Err(AppError::Input(e)) => {
+        Err(Error::Input(e)) => {
             assert!(
                 e.line >= 1 && e.col >= 1,
                 "input error without a position: {e:?}"
@@ -83,7 +84,15 @@ fn error_text(res: Result<(), AppError>) -> Option<String> {
             );
             Some(e.to_string())
         }
-        Err(AppError::Io(e)) => panic!("in-memory input gave an I/O error: {e}"),
+        Err(Error::Io(e)) => panic!("in-memory input gave an I/O error: {e}"),
+    }
+}
+
+/// `A` or `B`, written out here rather than taken from `Player::letter`.
+pub fn letter(p: Player) -> char {
+    match p {
+        Player::Alice => 'A',
+        Player::Bob => 'B',
     }
 }
 
@@ -120,33 +129,50 @@ pub fn check_driver(data: &[u8], driver: Driver) {
     for (i, (j, line)) in judge_lines.iter().zip(&json_lines).enumerate() {
         let rec: Record = serde_json::from_str(line).expect("--json wrote an unreadable line");
         assert_eq!(rec.case(), i as u64 + 1, "case numbers");
+        assert_eq!(
+            rec.puzzle(),
+            driver.puzzle(),
+            "--json wrote another puzzle's record"
+        );
         if let Err(why) = rec.verify() {
             panic!("certificate {} fails verify: {why}\n{line}", i + 1);
         }
+        // The JSON answers are typed now (`Verdict`, `Player`); they are spelt out here as the
+        // judge prints them.
         let answer = match &rec {
             Record::Rooks(r) => r.answer.to_string(),
-            Record::Lpuzzle(r) => r.answer.clone(),
-            Record::King(r) => format!("Case #{}: {}", i + 1, r.answer),
+            Record::Lpuzzle(r) => match r.answer {
+                Verdict::Yes => "YES".to_string(),
+                Verdict::No => "NO".to_string(),
+            },
+            Record::King(r) => format!("Case #{}: {}", i + 1, letter(r.answer)),
         };
         assert_eq!(*j, answer, "judge answer differs from the certificate's");
     }
 }
 
-/// Feeds `data` to `app::verify`; then checks with independent means every JSON line that
+/// Feeds `data` to `cli::verify` (with the 1 GiB line limit that the old `app::verify` had
+/// built in, and no hint); then checks with independent means every JSON line that
 /// `Record::verify` accepts.
 pub fn check_verify(data: &[u8]) {
     let mut out = Vec::new();
-    match app::verify(data, "fuzz", &mut out) {
+    match cli::verify(
+        data,
+        "fuzz",
+        &mut out,
+        cli::limits::DEFAULT_MAX_LINE_BYTES,
+        None,
+    ) {
         Ok(s) => assert!(s.failed <= s.checked),
         // F1 and F2 (README.md, fixed in 4f56825): every error, invalid UTF-8 and JSON errors
         // that serde_json reports without a column included, is an input error with a position.
-        Err(AppError::Input(e)) => {
+        Err(Error::Input(e)) => {
             assert!(
                 e.line >= 1 && e.col >= 1,
                 "input error without a position: {e:?}"
             )
         }
-        Err(AppError::Io(e)) => panic!("in-memory input gave an I/O error: {e}"),
+        Err(Error::Io(e)) => panic!("in-memory input gave an I/O error: {e}"),
     }
     for line in data.split(|&b| b == b'\n') {
         // `verify` reads lines with `Record::from_json` (tag first); it must read what serde's
@@ -158,7 +184,10 @@ pub fn check_verify(data: &[u8]) {
             let derived = serde_json::from_str::<Record>(text).ok();
             // Only the derived reader takes a whole record written as an array.
             if fast.is_some() || !text.trim_start().starts_with('[') {
-                assert_eq!(fast, derived, "Record::from_json disagrees with serde on {text:?}");
+                assert_eq!(
+                    fast, derived,
+                    "Record::from_json disagrees with serde on {text:?}"
+                );
             }
         }
         if let Ok(rec) = serde_json::from_slice::<Record>(line)
@@ -174,13 +203,17 @@ pub fn check_verify(data: &[u8]) {
 pub fn check_accepted_record(rec: &Record) {
     match rec {
         Record::Rooks(r) => {
-            let grid = board_from_lines(&r.board, rooks::ALPHABET).expect("verified board");
+            let grid = Puzzle::Rooks
+                .grid_from_lines(&r.board)
+                .expect("verified board");
             check_rooks_accepted(&grid, r.answer, &r.solution());
         }
         Record::Lpuzzle(r) => {
-            let grid = board_from_lines(&r.board, lpuzzle::ALPHABET).expect("verified board");
-            match (r.answer.as_str(), &r.pieces) {
-                ("YES", Some(pieces)) => {
+            let grid = Puzzle::Lpuzzle
+                .grid_from_lines(&r.board)
+                .expect("verified board");
+            match (r.answer, &r.pieces) {
+                (Verdict::Yes, Some(pieces)) => {
                     let pieces: Vec<Piece> = pieces
                         .iter()
                         .map(|[b, v, h]| Piece {
@@ -191,24 +224,23 @@ pub fn check_accepted_record(rec: &Record) {
                         .collect();
                     check_tiling_accepted(&grid, &pieces);
                 }
-                ("NO", _) => check_no_accepted(&grid),
-                _ => panic!("verify accepted answer {:?}", r.answer),
+                (Verdict::No, _) => check_no_accepted(&grid),
+                (Verdict::Yes, None) => panic!("verify accepted YES without pieces"),
             }
         }
         Record::King(r) => {
-            let grid = board_from_lines(&r.board, king::ALPHABET).expect("verified board");
-            let moves = Moves::from_name(&r.moves).expect("verified moves");
-            let claimed = match r.answer.as_str() {
-                "A" => Player::Alice,
-                "B" => Player::Bob,
-                other => panic!("verify accepted answer {other:?}"),
-            };
+            let grid = Puzzle::King
+                .grid_from_lines(&r.board)
+                .expect("verified board");
+            // `moves` and `answer` are typed now: serde refuses an unknown move set or an
+            // answer other than "A"/"B" before `verify` sees the record (the old string fields
+            // were checked here, and could not be anything else once verified either).
             let matching: Vec<_> = r
                 .matching
                 .iter()
                 .map(|m| ((m[0], m[1]), (m[2], m[3])))
                 .collect();
-            check_king_accepted(&grid, moves, claimed, &matching);
+            check_king_accepted(&grid, r.moves, r.answer, &matching);
         }
     }
 }
@@ -305,7 +337,7 @@ fn empty(grid: &Grid, r: usize, c: usize) -> bool {
 type Run = (usize, usize, usize);
 
 /// A matched pair of cells.
-type Pair = ((usize, usize), (usize, usize));
+pub type Pair = ((usize, usize), (usize, usize));
 
 /// The maximal horizontal (or vertical) run of empty cells through `(r, c)`.
 fn run_through(grid: &Grid, r: usize, c: usize, horizontal: bool) -> Run {
@@ -730,28 +762,32 @@ pub fn king_start(grid: &Grid) -> (usize, usize) {
     (i / grid.cols(), i % grid.cols())
 }
 
-/// `verify` accepted a claim that `claimed` wins with `matching`: the matching must be one of
-/// free cells one move apart, Bob's must miss the start, and the claim must be true.
-pub fn check_king_accepted(grid: &Grid, moves: Moves, claimed: Player, matching: &[Pair]) {
+/// The plain-rule check of a King matching (panics if it breaks one): pairs of free cells one
+/// move apart, no cell twice. Returns the cells it covers.
+pub fn check_king_matching(grid: &Grid, moves: Moves, matching: &[Pair]) -> Vec<(usize, usize)> {
     let free =
         |(r, c): (usize, usize)| r < grid.rows() && c < grid.cols() && grid.get(r, c) != b'#';
     let mut seen = Vec::new();
     for &(a, b) in matching {
-        assert!(
-            free(a) && free(b),
-            "verify accepted a matching on burned/off-board cells"
-        );
+        assert!(free(a) && free(b), "a matching on burned/off-board cells");
         let d = (b.0 as isize - a.0 as isize, b.1 as isize - a.1 as isize);
         assert!(
             steps(moves).contains(&d),
-            "verify accepted a non-move pair {a:?}-{b:?}"
+            "a matching with a non-move pair {a:?}-{b:?}"
         );
         assert!(
             !seen.contains(&a) && !seen.contains(&b),
-            "verify accepted a cell matched twice"
+            "a matching with a cell matched twice"
         );
         seen.extend([a, b]);
     }
+    seen
+}
+
+/// `verify` accepted a claim that `claimed` wins with `matching`: the matching must be one of
+/// free cells one move apart, Bob's must miss the start, and the claim must be true.
+pub fn check_king_accepted(grid: &Grid, moves: Moves, claimed: Player, matching: &[Pair]) {
+    let seen = check_king_matching(grid, moves, matching);
     let start = king_start(grid);
     if claimed == Player::Bob {
         assert!(

@@ -23,7 +23,9 @@ pub fn reason_message(reason: &Reason) -> String {
             }
         ),
         Reason::Conflict { chain } => {
-            let x = chain[0];
+            let Some(x) = chain.first() else {
+                return "an empty chain of forced choices".into();
+            };
             format!(
                 "the black at ({},{}) can take neither its {} nor its {} white: each choice forces, step by step, the other",
                 x.cell.0,

@@ -2,12 +2,13 @@
 //! picture and its certificate update live, and play King against the engine.
 //!
 //! One page (`web/`, embedded in the binary) over a small JSON API of the same solvers the
-//! command line uses:
+//! command line uses; the King game is [`crate::puzzles::king::game::Position`], as in
+//! `gridmatch king play`, so the page knows no rules of its own (it asks for the legal moves):
 //!
 //! | route | request | answer |
 //! |---|---|---|
 //! | `GET /` | | the page (`/app.js`, `/style.css`, `/favicon.svg` beside it) |
-//! | `POST /api/solve` | `{"puzzle":"rooks"\|"lpuzzle"\|"king","board":[rows],"moves"?:"king"}` | `{answer, headline, text, svg, record, judge_input, judge_output, command, …}` |
+//! | `POST /api/solve` | `{"puzzle":"rooks"\|"lpuzzle"\|"king","board":[rows],"moves"?:"king"}` | `{answer, headline, text, svg, record, judge_input, judge_output, command, …}` (King also `map`, `start` and `legal`, the first player's moves) |
 //! | `POST /api/parse` | `{"puzzle":…,"text":"judge input"}` | `{boards:[[rows]…], count}` |
 //! | `POST /api/king/move` | `{"board":[rows],"moves"?,"visited":[[r,c]…],"at":[r,c],"play"?:[r,c]}` | `{played, engine, at, visited, legal, over, winner, you_can_win, message}` |
 //!
@@ -481,9 +482,9 @@ mod tests {
 
     #[tokio::test]
     async fn solve_king_a_and_b() -> TestResult {
-        for (board, letter) in [
-            (json!(["K.", ".#"]), "B"),
-            (json!(["K#", ".#", ".#", ".#"]), "A"),
+        for (board, letter, legal) in [
+            (json!(["K.", ".#"]), "B", json!([[0, 1], [1, 0]])),
+            (json!(["K#", ".#", ".#", ".#"]), "A", json!([[1, 0]])),
         ] {
             let (status, v, _) = send(
                 "POST",
@@ -494,6 +495,7 @@ mod tests {
             assert_eq!(status, StatusCode::OK, "{v}");
             assert_eq!(v["answer"], letter);
             assert_eq!(v["start"], json!([0, 0]));
+            assert_eq!(v["legal"], legal, "the first player's moves");
             assert_eq!(v["judge_output"], format!("Case #1: {letter}\n"));
             assert!(v["map"].is_array());
             svg_ok(&v)?;

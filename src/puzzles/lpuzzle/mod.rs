@@ -76,7 +76,11 @@ impl Dir {
     }
 
     /// The neighbour of `(r, c)` this way, if on a `rows × cols` board.
+    /// `None` when `(r, c)` itself is off the board.
     pub fn step(self, r: usize, c: usize, rows: usize, cols: usize) -> Option<(usize, usize)> {
+        if r >= rows || c >= cols {
+            return None;
+        }
         match self {
             Dir::Up => r.checked_sub(1).map(|r| (r, c)),
             Dir::Down => (r + 1 < rows).then_some((r + 1, c)),
