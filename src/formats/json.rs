@@ -198,15 +198,15 @@ impl RooksRecord {
 }
 
 /// `YES` or `NO`, the L-puzzle judge's answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// The pattern can be built.
-    #[serde(rename = "YES")]
     Yes,
     /// It cannot.
-    #[serde(rename = "NO")]
     No,
 }
+
+crate::puzzles::serde_by_name!(Verdict, "YES or NO", Verdict::Yes => "YES", Verdict::No => "NO");
 
 /// An L-puzzle answer: a tiling or a reason.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

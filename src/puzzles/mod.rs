@@ -5,18 +5,50 @@
 //! [`Puzzle`] is the one list of them; everything that needs to name a puzzle (the command line,
 //! JSON, the web API, the generators) uses it.
 
+/// Serialises a closed set of unit variants as fixed strings and reads them back, refusing
+/// anything else with what was found and what would do (serde's derive for enums says only
+/// "expected value" for a number where a name should be).
+macro_rules! serde_by_name {
+    ($ty:ty, $expecting:literal, $($variant:path => $name:literal),+ $(,)?) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(match self {
+                    $($variant => $name,)+
+                })
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct Name;
+                impl serde::de::Visitor<'_> for Name {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str($expecting)
+                    }
+                    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<$ty, E> {
+                        match s {
+                            $($name => Ok($variant),)+
+                            _ => Err(E::unknown_variant(s, &[$($name),+])),
+                        }
+                    }
+                }
+                d.deserialize_str(Name)
+            }
+        }
+    };
+}
+pub(crate) use serde_by_name;
+
 pub mod king;
 pub mod lpuzzle;
 pub mod rooks;
 
-use serde::{Deserialize, Serialize};
-
 use crate::grid::{Grid, GridError};
 
-/// One of the puzzles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// One of the puzzles. In JSON, its [`name`](Puzzle::name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(rename_all = "lowercase")]
 pub enum Puzzle {
     /// UVa 12668 "Attacking Rooks": most non-attacking rooks among pawns.
     Rooks,
@@ -71,6 +103,9 @@ impl Puzzle {
         Ok(grid)
     }
 }
+
+serde_by_name!(Puzzle, "a puzzle name (rooks, lpuzzle or king)",
+    Puzzle::Rooks => "rooks", Puzzle::Lpuzzle => "lpuzzle", Puzzle::King => "king");
 
 impl std::fmt::Display for Puzzle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

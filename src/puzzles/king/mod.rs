@@ -30,8 +30,6 @@ pub mod game;
 mod tests;
 mod verify;
 
-use serde::{Deserialize, Serialize};
-
 use crate::graph::barrier;
 use crate::graph::general::{
     Class, Decomposition, Graph, Matching, NONE, gallai_edmonds, maximum_matching,
@@ -45,9 +43,8 @@ pub use verify::{VerifyError, verify};
 pub const ALPHABET: &[u8] = b".#K";
 
 /// How the piece moves; any symmetric move set gives the same theorem.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(rename_all = "lowercase")]
 pub enum Moves {
     /// The 8 neighbours (GCJ 2008's game).
     #[default]
@@ -109,16 +106,18 @@ impl Moves {
 }
 
 /// A player: who moves, or who wins. In JSON, `"A"` or `"B"` as the judge prints it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Player {
     /// The first player.
-    #[serde(rename = "A")]
     Alice,
     /// The second player.
-    #[serde(rename = "B")]
     Bob,
 }
+
+super::serde_by_name!(Player, "A or B", Player::Alice => "A", Player::Bob => "B");
+super::serde_by_name!(Moves, "a move set (king, wazir, ferz or knight)",
+    Moves::King => "king", Moves::Wazir => "wazir", Moves::Ferz => "ferz", Moves::Knight => "knight");
 
 impl Player {
     /// `A` or `B`, as the judge prints it.

@@ -23,8 +23,6 @@
 mod tests;
 mod verify;
 
-use serde::{Deserialize, Serialize};
-
 use crate::graph::twosat::{self, ImplicationGraph, Lit, Outcome};
 use crate::grid::Grid;
 pub use verify::{VerifyError, verify_no, verify_tiling};
@@ -33,8 +31,7 @@ pub use verify::{VerifyError, verify_no, verify_tiling};
 pub const ALPHABET: &[u8] = b"BW.";
 
 /// A direction a black can take its white in (in JSON: `up`, `down`, `left`, `right`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dir {
     /// The cell above.
     Up,
@@ -104,14 +101,18 @@ impl Dir {
 }
 
 /// Up-and-down or left-and-right (in JSON: `vertical`, `horizontal`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Axis {
     /// Up or down.
     Vertical,
     /// Left or right.
     Horizontal,
 }
+
+super::serde_by_name!(Dir, "a direction (up, down, left or right)",
+    Dir::Up => "up", Dir::Down => "down", Dir::Left => "left", Dir::Right => "right");
+super::serde_by_name!(Axis, "an axis (vertical or horizontal)",
+    Axis::Vertical => "vertical", Axis::Horizontal => "horizontal");
 
 /// "The black at `cell` takes its white in direction `dir`" — a literal of the formula.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
