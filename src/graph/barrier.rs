@@ -14,9 +14,9 @@
 //! Status: tested on thousands of random graphs against a brute-force maximum matching: the
 //! result of `minimize` stays a barrier and no single vertex can be dropped from it.
 
+use super::NONE;
+use super::dsu::{Dsu, Size};
 use super::general::Graph;
-
-const NO: u32 = u32::MAX;
 
 /// `odd(G − X) − |X|`: the number of odd components left when the vertices of `barrier` are
 /// removed, minus their number.
@@ -56,35 +56,6 @@ pub fn deficiency(g: &Graph, barrier: &[u32]) -> i64 {
     odd - barrier.len() as i64
 }
 
-/// Union–find with component sizes; iterative path halving.
-struct Dsu {
-    parent: Vec<u32>,
-    size: Vec<u32>,
-}
-
-impl Dsu {
-    fn find(&mut self, mut v: u32) -> u32 {
-        while self.parent[v as usize] != v {
-            let p = self.parent[v as usize];
-            self.parent[v as usize] = self.parent[p as usize];
-            v = self.parent[v as usize];
-        }
-        v
-    }
-
-    fn union(&mut self, a: u32, b: u32) {
-        let (mut a, mut b) = (self.find(a), self.find(b));
-        if a == b {
-            return;
-        }
-        if self.size[a as usize] < self.size[b as usize] {
-            std::mem::swap(&mut a, &mut b);
-        }
-        self.parent[b as usize] = a;
-        self.size[a as usize] += self.size[b as usize];
-    }
-}
-
 /// Shrinks a barrier to one from which no single vertex can be dropped.
 ///
 /// Returning vertex `a` to the graph merges it with the components around it; with `k` of them
@@ -103,10 +74,8 @@ pub fn minimize(g: &Graph, barrier: &[u32]) -> Vec<u32> {
     for &x in barrier {
         in_x[x as usize] = true;
     }
-    let mut dsu = Dsu {
-        parent: (0..n as u32).collect(),
-        size: vec![1; n],
-    };
+    // Components of G − X, by size (sizes are what the evaluation needs).
+    let mut dsu = Dsu::<Size>::new(n);
     for v in 0..n as u32 {
         if !in_x[v as usize] {
             for &u in g.neighbors(v) {
@@ -116,7 +85,7 @@ pub fn minimize(g: &Graph, barrier: &[u32]) -> Vec<u32> {
             }
         }
     }
-    let mut stamp = vec![NO; n];
+    let mut stamp = vec![NONE; n];
     let mut roots: Vec<u32> = Vec::new();
     let mut x: Vec<u32> = barrier.to_vec();
     loop {
@@ -133,17 +102,14 @@ pub fn minimize(g: &Graph, barrier: &[u32]) -> Vec<u32> {
                     }
                 }
             }
-            let odd = roots
-                .iter()
-                .filter(|&&r| dsu.size[r as usize] % 2 == 1)
-                .count() as i64;
+            let odd = roots.iter().filter(|&&r| dsu.weight(r).0 % 2 == 1).count() as i64;
             let merged: u64 = 1 + roots
                 .iter()
-                .map(|&r| u64::from(dsu.size[r as usize]))
+                .map(|&r| u64::from(dsu.weight(r).0))
                 .sum::<u64>();
             let change = 1 - odd + (merged % 2) as i64;
             for &r in &roots {
-                stamp[r as usize] = NO; // the next evaluation starts from clean marks
+                stamp[r as usize] = NONE; // the next evaluation starts from clean marks
             }
             if change == 0 {
                 in_x[a as usize] = false;

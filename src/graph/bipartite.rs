@@ -22,11 +22,13 @@
 //! cover checked to cover all edges with |cover| = |matching|; a 2·10⁵-vertex augmenting path
 //! runs on a 128 KiB stack.
 
-/// Marks "no vertex".
-pub const NONE: u32 = u32::MAX;
+use std::borrow::Borrow;
+
+/// Marks "no vertex" (the graph core's one sentinel, [`crate::graph::NONE`]).
+pub use super::NONE;
 
 /// A bipartite graph with CSR adjacency from the left side.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BipartiteGraph {
     n_right: usize,
     offsets: Vec<usize>,
@@ -34,17 +36,42 @@ pub struct BipartiteGraph {
 }
 
 impl BipartiteGraph {
-    /// Builds the graph from an edge list `(left, right)`.
+    /// Builds the graph from an edge list of `(left, right)` pairs: any iterable of pairs or of
+    /// references to them (`&[(u32, u32)]`, `&Vec<_>`, a `Vec`, an array, an iterator such as
+    /// `(0..n).map(|i| (i, i))`). Each left vertex lists its neighbours in edge order; parallel
+    /// edges are kept.
+    ///
+    /// The edges are read twice through a clone of the iterator (degrees first, then the
+    /// placement), so borrowed edge lists are not copied; an iterator that cannot be cloned is
+    /// rejected at compile time (`collect` it first).
     ///
     /// # Constraints
-    /// `n_left, n_right < u32::MAX`.
+    /// `n_left, n_right < u32::MAX`; every `left < n_left`, every `right < n_right`; cloning the
+    /// iterator yields the same edges.
     /// # Panics
-    /// If an endpoint is out of range.
+    /// If an endpoint is out of range, or `n_left` or `n_right` is `>= u32::MAX`.
     /// # Complexity
-    /// O(n_left + E).
-    pub fn from_edges(n_left: usize, n_right: usize, edges: &[(u32, u32)]) -> Self {
+    /// O(n_left + E) time and memory (plus one clone of the iterator: free for borrowed edges,
+    /// a copy of the remaining edges for `vec::IntoIter`).
+    /// # Examples
+    /// ```
+    /// use gridmatch::graph::bipartite::{BipartiteGraph, hopcroft_karp};
+    ///
+    /// let g = BipartiteGraph::from_edges(2, 3, [(0, 0), (0, 1), (1, 1), (1, 2)]);
+    /// assert_eq!(g, BipartiteGraph::from_edges(2, 3, &vec![(0, 0), (0, 1), (1, 1), (1, 2)]));
+    /// assert_eq!(g.neighbors(1), &[1, 2]);
+    /// assert!(hopcroft_karp(&g).is_left_perfect());
+    /// ```
+    pub fn from_edges<I>(n_left: usize, n_right: usize, edges: I) -> Self
+    where
+        I: IntoIterator,
+        I::Item: Borrow<(u32, u32)>,
+        I::IntoIter: Clone,
+    {
+        let edges = edges.into_iter();
         let mut offsets = vec![0usize; n_left + 1];
-        for &(u, v) in edges {
+        for e in edges.clone() {
+            let (u, v) = *e.borrow();
             assert!(
                 (u as usize) < n_left && (v as usize) < n_right,
                 "edge out of range"
@@ -55,8 +82,9 @@ impl BipartiteGraph {
             offsets[i + 1] += offsets[i];
         }
         let mut pos = offsets.clone();
-        let mut targets = vec![0u32; edges.len()];
-        for &(u, v) in edges {
+        let mut targets = vec![0u32; offsets[n_left]];
+        for e in edges {
+            let (u, v) = *e.borrow();
             targets[pos[u as usize]] = v;
             pos[u as usize] += 1;
         }
@@ -153,6 +181,46 @@ impl Matching {
     /// Left mate of right vertex `v`.
     pub fn right_mate(&self, v: u32) -> Option<u32> {
         Some(self.right[v as usize]).filter(|&u| u != NONE)
+    }
+
+    /// Whether every left vertex is matched (`len() == n_left`): the matching saturates the left
+    /// side, as when every row run of a board gets a rook. True for zero left vertices.
+    ///
+    /// # Constraints
+    /// None.
+    /// # Panics
+    /// Never.
+    /// # Complexity
+    /// O(1).
+    pub fn is_left_perfect(&self) -> bool {
+        self.size == self.left.len()
+    }
+
+    /// Whether every right vertex is matched (`len() == n_right`). True for zero right vertices.
+    ///
+    /// # Constraints
+    /// None.
+    /// # Panics
+    /// Never.
+    /// # Complexity
+    /// O(1).
+    pub fn is_right_perfect(&self) -> bool {
+        self.size == self.right.len()
+    }
+
+    /// Whether the matching is perfect: every vertex on *both* sides is matched, so
+    /// `n_left == n_right == len()` (the usual graph-theoretic meaning). True for the empty graph.
+    /// For a matching that only has to cover one side, see [`is_left_perfect`](Self::is_left_perfect)
+    /// and [`is_right_perfect`](Self::is_right_perfect).
+    ///
+    /// # Constraints
+    /// None.
+    /// # Panics
+    /// Never.
+    /// # Complexity
+    /// O(1).
+    pub fn is_perfect(&self) -> bool {
+        self.is_left_perfect() && self.is_right_perfect()
     }
 
     /// Matched pairs `(left, right)` in left order.
@@ -711,6 +779,54 @@ mod tests {
         check(1, 7, &star);
         // A path where greedy picks wrong and an augmenting path of length 5 is needed.
         check(3, 3, &[(0, 0), (0, 1), (1, 0), (1, 2), (2, 1)]);
+    }
+
+    #[test]
+    fn from_edges_accepts_every_edge_source() {
+        let e: Vec<(u32, u32)> = vec![(0, 1), (2, 0), (0, 0), (1, 2), (2, 1)];
+        let want = BipartiteGraph::from_edges(3, 3, &e);
+        assert_eq!(want.neighbors(0), &[1, 0]);
+        assert_eq!(want.neighbors(2), &[0, 1]);
+        assert_eq!(BipartiteGraph::from_edges(3, 3, &e[..]), want);
+        assert_eq!(BipartiteGraph::from_edges(3, 3, e.iter()), want);
+        assert_eq!(BipartiteGraph::from_edges(3, 3, e.iter().copied()), want);
+        assert_eq!(
+            BipartiteGraph::from_edges(3, 3, e.clone().into_iter()),
+            want
+        );
+        assert_eq!(BipartiteGraph::from_edges(3, 3, e.clone()), want);
+        let diagonal = BipartiteGraph::from_edges(4, 4, (0..4).map(|i| (i, i)));
+        assert_eq!(diagonal.num_edges(), 4);
+        assert!(hopcroft_karp(&diagonal).is_perfect());
+    }
+
+    #[test]
+    #[should_panic(expected = "edge out of range")]
+    fn from_edges_iterator_rejects_out_of_range() {
+        BipartiteGraph::from_edges(2, 2, (0..3).map(|i| (0, i)));
+    }
+
+    #[test]
+    fn perfect_sides() {
+        // 2 + 3: the left side can be saturated, the right cannot.
+        let g = BipartiteGraph::from_edges(2, 3, [(0, 0), (0, 1), (1, 1), (1, 2)]);
+        let m = hopcroft_karp(&g);
+        assert!(m.is_left_perfect() && !m.is_right_perfect() && !m.is_perfect());
+        // 3 + 2: the mirror image.
+        let g = BipartiteGraph::from_edges(3, 2, [(0, 0), (1, 0), (1, 1), (2, 1)]);
+        let m = hopcroft_karp(&g);
+        assert!(!m.is_left_perfect() && m.is_right_perfect() && !m.is_perfect());
+        // 2 + 2 with a perfect matching, and one without.
+        let m = hopcroft_karp(&BipartiteGraph::from_edges(2, 2, [(0, 1), (1, 0)]));
+        assert!(m.is_left_perfect() && m.is_right_perfect() && m.is_perfect());
+        let m = hopcroft_karp(&BipartiteGraph::from_edges(2, 2, [(0, 0), (1, 0)]));
+        assert!(!m.is_left_perfect() && !m.is_right_perfect() && !m.is_perfect());
+        // No vertices at all: vacuously perfect; no left vertices: left-perfect only.
+        assert!(
+            hopcroft_karp(&BipartiteGraph::from_edges(0, 0, Vec::<(u32, u32)>::new())).is_perfect()
+        );
+        let m = hopcroft_karp(&BipartiteGraph::from_edges(0, 2, Vec::<(u32, u32)>::new()));
+        assert!(m.is_left_perfect() && !m.is_right_perfect());
     }
 
     #[test]

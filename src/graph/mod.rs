@@ -1,11 +1,28 @@
 //! The graph core: algorithms that know nothing of boards.
 //!
 //! - [`bipartite`]: Hopcroft–Karp maximum matching and the König minimum vertex cover.
-//! - [`general`]: Edmonds' blossom maximum matching and the Gallai–Edmonds decomposition.
+//! - [`general`]: Edmonds' blossom maximum matching and the Gallai–Edmonds decomposition, one
+//!   file per part:
+//!   - `general/mod.rs`: the entry points (`maximum_matching`, `gallai_edmonds`, …) and the
+//!     Gallai–Edmonds types;
+//!   - `general/graph.rs`: [`Graph`](general::Graph), the CSR multigraph;
+//!   - `general/matching.rs`: [`Matching`](general::Matching), the mate array;
+//!   - `general/forest.rs`: the alternating forest with implicit blossoms (the search state);
+//!   - `general/greedy.rs`: the Karp–Sipser-style greedy warm start;
+//!   - `general/tests.rs` and `general/tests/`: the tests, their graph families and oracles.
 //! - [`barrier`]: Tutte–Berge barriers (deficiency, inclusion-minimal shrinking).
-//! - [`twosat`]: 2-SAT by iterative SCC, with conflict chains as proofs of unsatisfiability.
+//! - [`twosat`]: 2-SAT by iterative SCC, with conflict chains as proofs of unsatisfiability
+//!   (`twosat/mod.rs`; its tests in `twosat/tests.rs`).
+//! - `dsu.rs`: the one union–find of the graph core (path halving, union by rank or by size).
+//! - [`NONE`]: the one "no vertex" sentinel, shared by every module here.
 
 pub mod barrier;
 pub mod bipartite;
+pub(crate) mod dsu;
 pub mod general;
 pub mod twosat;
+
+/// Sentinel vertex id meaning "no vertex" (e.g. the mate of an exposed vertex), for every module
+/// of the graph core ([`general::NONE`] and [`bipartite::NONE`] are this constant). Valid vertex
+/// ids are therefore `< u32::MAX`.
+pub const NONE: u32 = u32::MAX;

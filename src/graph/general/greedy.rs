@@ -1,0 +1,92 @@
+//! The warm start of [`maximum_matching_from`](super::maximum_matching_from):
+//! a Karp–Sipser-style greedy matching, computing connected components on
+//! the way.
+
+use super::{Graph, NONE};
+use crate::graph::dsu::{Dsu, Rank};
+
+/// Greedy warm start in the style of Karp–Sipser: a vertex with exactly
+/// one exposed neighbour is always matched to it (this never loses
+/// optimality); otherwise the next exposed vertex in id order is matched to
+/// its exposed neighbour with the fewest exposed neighbours. Vertex ids of
+/// grid-like graphs are usually spatially ordered, so the sweep stays
+/// cache-friendly.
+///
+/// Returns the connected components as a by-product of the first pass over
+/// the adjacency: `comp[v]` is a vertex id shared by exactly the vertices of
+/// the component of `v` (union–find by rank with path halving).
+pub(super) fn greedy_extend(g: &Graph, mate: &mut [u32]) -> Vec<u32> {
+    let n = g.num_vertices();
+    // deg[v] = number of edges from the exposed vertex v to exposed vertices.
+    let mut deg = vec![0u32; n];
+    let mut ones: Vec<u32> = Vec::new();
+    let mut dsu = Dsu::<Rank>::new(n);
+    for v in 0..n as u32 {
+        let mut a = dsu.find(v);
+        let mut d = 0u32;
+        for &u in g.neighbors(v) {
+            d += u32::from(mate[u as usize] == NONE);
+            if u > v {
+                let b = dsu.find(u);
+                if a != b {
+                    // On a tie of ranks `a` stays root.
+                    a = dsu.link(b, a);
+                }
+            }
+        }
+        if mate[v as usize] == NONE {
+            deg[v as usize] = d;
+            if d == 1 {
+                ones.push(v);
+            }
+        }
+    }
+    let comp = dsu.into_roots();
+    let pair = |v: u32, u: u32, mate: &mut [u32], deg: &mut [u32], ones: &mut Vec<u32>| {
+        mate[v as usize] = u;
+        mate[u as usize] = v;
+        for &w in g.neighbors(v).iter().chain(g.neighbors(u)) {
+            if mate[w as usize] == NONE {
+                // (saturating: stays robust on asymmetric adjacency)
+                deg[w as usize] = deg[w as usize].saturating_sub(1);
+                if deg[w as usize] == 1 {
+                    ones.push(w);
+                }
+            }
+        }
+    };
+    let mut next = 0usize;
+    loop {
+        while let Some(v) = ones.pop() {
+            if mate[v as usize] != NONE || deg[v as usize] == 0 {
+                continue;
+            }
+            if let Some(&u) = g.neighbors(v).iter().find(|&&u| mate[u as usize] == NONE) {
+                pair(v, u, mate, &mut deg, &mut ones);
+            }
+        }
+        while next < n && (mate[next] != NONE || deg[next] == 0) {
+            next += 1;
+        }
+        if next == n {
+            break;
+        }
+        let v = next as u32;
+        let mut best = NONE;
+        let mut best_deg = u32::MAX;
+        for &u in g.neighbors(v) {
+            if mate[u as usize] == NONE && deg[u as usize] < best_deg {
+                best = u;
+                best_deg = deg[u as usize];
+            }
+        }
+        if best != NONE {
+            pair(v, best, mate, &mut deg, &mut ones);
+        } else {
+            // Unreachable for symmetric adjacency (deg[v] > 0 means v has an
+            // exposed neighbour); guarantees progress on asymmetric input.
+            deg[v as usize] = 0;
+        }
+    }
+    comp
+}

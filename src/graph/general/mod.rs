@@ -1,0 +1,264 @@
+//! General (non-bipartite) maximum-cardinality matching, Gallai–Edmonds
+//! decomposition, and maximum matchings that avoid a given vertex.
+//!
+//! **Complexity:** [`maximum_matching`] / [`maximum_matching_from`] run in
+//! O(k · (n + m) · α(n)) time, k ≤ n/2 being the number of vertices still
+//! exposed after the greedy warm start (so O(n · m · α(n)) worst case; on
+//! grid-like graphs k is tiny and the run is close to linear);
+//! [`gallai_edmonds`] and [`maximum_matching_avoiding`] run in
+//! O((n + m) · α(n)). Memory is O(n + m). Nothing recurses (explicit heap
+//! stacks and queues only), so graphs with tens of millions of vertices are
+//! fine on any thread stack.
+//!
+//! **Algorithm.** Edmonds' blossom algorithm in Gabow's formulation, with
+//! blossoms shrunk implicitly by a union–find structure over their bases.
+//! 1. Warm start: Karp–Sipser-style greedy (a vertex with a single exposed
+//!    neighbour is matched to it, otherwise vertices are matched in id order
+//!    to their least-constrained neighbour); the same pass computes connected
+//!    components.
+//! 2. For each exposed vertex `r`, grow an alternating tree breadth-first.
+//!    An even–even edge closes an odd cycle: the blossoms on both tree paths
+//!    up to their lowest common ancestor are merged base by base, the inner
+//!    vertices on them becoming outer with a "bridge" label. Reaching an
+//!    exposed vertex augments along the path rebuilt from the labels (with
+//!    an explicit stack). Per-search state is reset through a list of
+//!    touched vertices, never in O(n). A failed tree is Hungarian: its
+//!    vertices can never lie on a later augmenting path and stay frozen. A
+//!    search is skipped when its component holds no other live exposed
+//!    vertex (e.g. the last exposed vertex of an odd component), since it
+//!    would fail after exploring the whole component.
+//! 3. [`gallai_edmonds`] grows one forest from *all* exposed vertices of a
+//!    maximum matching: outer vertices are D, inner vertices A, unreached
+//!    vertices C (Gallai–Edmonds structure theorem). The labels do not
+//!    depend on the scanning order, so pending outer vertices are scanned
+//!    smallest id first (a hierarchical bitmap), a near-sequential sweep of
+//!    the CSR arrays that roughly halves cache misses compared with BFS
+//!    order. [`maximum_matching_avoiding`] flips the even alternating path
+//!    from a vertex of D to the root of its tree.
+//!
+//! **Status:** verified against brute force (bitmask DP for ν(G) and every
+//! ν(G − v), exhaustive augmenting-path search) on thousands of random
+//! graphs with ≤ 12 vertices of varied density, on random graphs with 13–18
+//! vertices, and on explicit families (odd cycles, nested blossoms, flowers,
+//! K1..K9, Petersen, paths, stars, disjoint unions), with every vertex of D
+//! avoided and random warm starts. Larger random graphs, nested blossoms up
+//! to 3^9 vertices, 200k-vertex paths and cycles and burnt king grids are
+//! certified by the Tutte–Berge equality |V| − 2ν = odd(G − A) − |A| for
+//! the returned barrier A, counted independently; the biggest of them run
+//! on a 256 KiB thread stack.
+//! Hand-made mutants of the core (path rebuilding, contraction, resets,
+//! skipping rules) are all caught by the tests, except behaviour-preserving
+//! ones. Timing (release, one core of a 2-core VM, test
+//! `king_grid_1000_timing`): 1000×1000 king grid with 10% of the cells burnt
+//! (~900k vertices, ~3.2M edges), matching plus decomposition 0.08 s when
+//! the matching is perfect and 0.12 s when D is the whole giant component;
+//! at 3200×3200 (9.2M vertices) about 2.4 s, mostly a few long
+//!
+//! **Layout:** [`Graph`] (`graph.rs`), [`Matching`] (`matching.rs`), the
+//! blossom search state (`forest.rs`), the greedy warm start
+//! (`greedy.rs`), the entry points and the Gallai–Edmonds types (this
+//! file), and the tests (`tests.rs`, with generators and brute-force
+//! oracles in `tests/`). The union–find is the crate's shared one
+//! (`graph/dsu.rs`) and [`NONE`] is the graph core's one sentinel.
+
+mod forest;
+mod graph;
+mod greedy;
+mod matching;
+#[cfg(test)]
+mod tests;
+
+pub use super::NONE;
+pub use graph::Graph;
+pub use matching::Matching;
+
+use forest::{EVEN, Forest, ODD};
+use greedy::greedy_extend;
+use matching::check_matching;
+
+// ---------------------------------------------------------------------------
+// Maximum matching
+// ---------------------------------------------------------------------------
+
+/// Maximum-cardinality matching of `g`: greedy warm start, then Edmonds'
+/// blossom algorithm (see the module documentation).
+///
+/// # Constraints
+/// None beyond those of [`Graph`].
+///
+/// # Panics
+/// Never.
+///
+/// # Complexity
+/// O(k · (n + m) · α(n)) time with k the number of vertices left exposed by
+/// the greedy pass (O(n · m · α(n)) worst case, near-linear in practice on
+/// sparse geometric graphs); O(n + m) memory.
+pub fn maximum_matching(g: &Graph) -> Matching {
+    maximum_matching_from(g, Matching::empty(g.num_vertices()))
+}
+
+/// Maximum-cardinality matching of `g` obtained from `start` by augmenting
+/// only: every vertex matched in `start` is matched in the result.
+///
+/// # Constraints
+/// `start` is a matching of `g` (same vertex count, matched pairs are edges).
+///
+/// # Panics
+/// If `start` has a different number of vertices than `g` or matches a pair
+/// that is not an edge of `g`.
+///
+/// # Complexity
+/// O(k · (n + m) · α(n)) time with k the number of vertices exposed by
+/// `start` after a greedy extension; O(n + m) memory.
+pub fn maximum_matching_from(g: &Graph, start: Matching) -> Matching {
+    check_matching(g, &start, "maximum_matching_from");
+    let mut mate = start.mate;
+    let comp = greedy_extend(g, &mut mate);
+    let mut f = Forest::new(g, mate);
+    f.augment_all(&comp);
+    Matching::from_mates(f.mate)
+}
+
+// ---------------------------------------------------------------------------
+// Gallai–Edmonds decomposition
+// ---------------------------------------------------------------------------
+
+/// Gallai–Edmonds class of a vertex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// Missed by some maximum matching (outer/even vertices of the final
+    /// alternating forest).
+    D,
+    /// Neighbours of D that are not in D (inner/odd vertices); every maximum
+    /// matching matches each of them into D.
+    A,
+    /// All other vertices; every maximum matching matches them perfectly
+    /// among themselves.
+    C,
+}
+
+/// Gallai–Edmonds decomposition V = D ∪ A ∪ C of a graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decomposition {
+    class: Vec<Class>,
+}
+
+impl Decomposition {
+    /// Class of `v`.
+    ///
+    /// # Constraints
+    /// `v < n`.
+    ///
+    /// # Panics
+    /// If `v >= n`.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn class(&self, v: u32) -> Class {
+        self.class[v as usize]
+    }
+
+    /// Classes of all vertices, indexed by vertex id.
+    ///
+    /// # Constraints
+    /// None.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn classes(&self) -> &[Class] {
+        &self.class
+    }
+
+    /// The set A in increasing order. It is a Tutte–Berge barrier:
+    /// |V| − 2ν(G) = odd(G − A) − |A|, where odd(·) counts odd components.
+    ///
+    /// # Constraints
+    /// None.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// # Complexity
+    /// O(n).
+    pub fn barrier(&self) -> Vec<u32> {
+        self.class
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c == Class::A)
+            .map(|(v, _)| v as u32)
+            .collect()
+    }
+}
+
+/// Gallai–Edmonds decomposition of `g`, computed from a maximum matching `m`
+/// by growing one alternating forest (with blossom contraction) from all
+/// exposed vertices: outer vertices are D, inner vertices A, unreached C.
+///
+/// # Constraints
+/// `m` is a maximum matching of `g` (e.g. from [`maximum_matching`]).
+///
+/// # Panics
+/// If `m` has a different number of vertices than `g`, matches a non-edge,
+/// or is not maximum. Non-maximality is always detected (in release builds
+/// too): the forest then finds an augmenting path.
+///
+/// # Complexity
+/// O((n + m) · α(n)) time, O(n) extra memory.
+pub fn gallai_edmonds(g: &Graph, m: &Matching) -> Decomposition {
+    check_matching(g, m, "gallai_edmonds");
+    let mut f = Forest::new(g, m.mate.clone());
+    assert!(
+        f.grow_full_forest(),
+        "gallai_edmonds: the matching is not maximum (an augmenting path exists)"
+    );
+    let class = f
+        .label
+        .iter()
+        .map(|&l| match l {
+            EVEN => Class::D,
+            ODD => Class::A,
+            _ => Class::C,
+        })
+        .collect();
+    Decomposition { class }
+}
+
+/// For `v` in D: a maximum matching of `g` that leaves `v` exposed, obtained
+/// from `m` by flipping the even alternating path (through blossoms as
+/// needed) between `v` and an exposed vertex. `None` if `v` is not in D,
+/// i.e. every maximum matching covers `v`.
+///
+/// # Constraints
+/// `m` is a maximum matching of `g`; `v < n`.
+///
+/// # Panics
+/// If `v >= n`, `m` has a different number of vertices than `g`, matches a
+/// non-edge, or is not maximum (always detected, as in [`gallai_edmonds`]).
+///
+/// # Complexity
+/// O((n + m) · α(n)) time, O(n) extra memory.
+pub fn maximum_matching_avoiding(g: &Graph, m: &Matching, v: u32) -> Option<Matching> {
+    check_matching(g, m, "maximum_matching_avoiding");
+    assert!(
+        (v as usize) < g.num_vertices(),
+        "maximum_matching_avoiding: v = {v} >= n = {}",
+        g.num_vertices()
+    );
+    let mut f = Forest::new(g, m.mate.clone());
+    assert!(
+        f.grow_full_forest(),
+        "maximum_matching_avoiding: the matching is not maximum (an augmenting path exists)"
+    );
+    if f.label[v as usize] != EVEN {
+        return None;
+    }
+    // Roots (exposed vertices) are outer too; flipping from one is a no-op.
+    f.flip_to_root(v);
+    Some(Matching {
+        mate: f.mate,
+        size: m.size,
+    })
+}

@@ -1,0 +1,232 @@
+//! Independent checkers for the tests: validity of a matching, the
+//! Tutte–Berge and Gallai–Edmonds certificates, and brute force (bitmask DP
+//! for ν, exhaustive augmenting-path search) on small graphs.
+
+use super::super::forest::Forest;
+use super::super::{
+    Class, Decomposition, Graph, Matching, NONE, gallai_edmonds, maximum_matching,
+    maximum_matching_avoiding, maximum_matching_from,
+};
+use super::families::{Rng, random_matching};
+
+pub(super) fn assert_valid(g: &Graph, m: &Matching) {
+    let n = g.num_vertices();
+    assert_eq!(m.mates().len(), n);
+    let mut matched = 0;
+    for v in 0..n as u32 {
+        if let Some(u) = m.mate(v) {
+            assert_ne!(u, v);
+            assert_eq!(m.mate(u), Some(v), "asymmetric at {v}");
+            assert!(g.neighbors(v).contains(&u), "({v},{u}) not an edge");
+            assert!(m.is_matched(v));
+            matched += 1;
+        } else {
+            assert!(!m.is_matched(v));
+        }
+    }
+    assert_eq!(matched, 2 * m.len());
+    assert_eq!(m.is_empty(), m.edges().next().is_none());
+    let edges: Vec<_> = m.edges().collect();
+    assert_eq!(edges.len(), m.len());
+    assert!(edges.iter().all(|&(u, v)| u < v && m.mate(u) == Some(v)));
+}
+
+/// Number of odd connected components of G − removed (explicit-stack
+/// DFS, no recursion).
+pub(super) fn odd_components(g: &Graph, removed: &[bool]) -> usize {
+    let n = g.num_vertices();
+    let mut seen = removed.to_vec();
+    let mut stack = Vec::new();
+    let mut odd = 0;
+    for s in 0..n {
+        if seen[s] {
+            continue;
+        }
+        seen[s] = true;
+        stack.push(s as u32);
+        let mut size = 0usize;
+        while let Some(x) = stack.pop() {
+            size += 1;
+            for &y in g.neighbors(x) {
+                if !seen[y as usize] {
+                    seen[y as usize] = true;
+                    stack.push(y);
+                }
+            }
+        }
+        odd += size % 2;
+    }
+    odd
+}
+
+/// Tutte–Berge certificate: proves `m` maximum and `A` a barrier.
+pub(super) fn assert_barrier(g: &Graph, m: &Matching, d: &Decomposition) {
+    let n = g.num_vertices();
+    let a = d.barrier();
+    assert!(a.windows(2).all(|w| w[0] < w[1]));
+    let mut removed = vec![false; n];
+    for &v in &a {
+        removed[v as usize] = true;
+    }
+    let odd = odd_components(g, &removed);
+    assert_eq!(
+        (n - 2 * m.len()) as isize,
+        odd as isize - a.len() as isize,
+        "Tutte–Berge equality fails"
+    );
+}
+
+/// A = N(D) \ D, C = rest, and the matching structure the
+/// Gallai–Edmonds theorem forces on every maximum matching.
+pub(super) fn assert_structure(g: &Graph, m: &Matching, d: &Decomposition) {
+    let n = g.num_vertices();
+    assert_eq!(d.classes().len(), n);
+    for v in 0..n as u32 {
+        let c = d.class(v);
+        assert_eq!(c, d.classes()[v as usize]);
+        let touches_d = g.neighbors(v).iter().any(|&u| d.class(u) == Class::D);
+        match c {
+            Class::D => {}
+            Class::A => assert!(touches_d, "A-vertex {v} has no D neighbour"),
+            Class::C => assert!(!touches_d, "C-vertex {v} has a D neighbour"),
+        }
+        match (c, m.mate(v)) {
+            (Class::A, Some(u)) => assert_eq!(d.class(u), Class::D),
+            (Class::C, Some(u)) => assert_eq!(d.class(u), Class::C),
+            (Class::D, Some(u)) => assert_ne!(d.class(u), Class::C),
+            (Class::D, None) => {}
+            (_, None) => panic!("{c:?}-vertex {v} exposed by a maximum matching"),
+        }
+    }
+}
+
+pub(super) fn adjacency_masks(g: &Graph) -> Vec<u32> {
+    (0..g.num_vertices() as u32)
+        .map(|v| g.neighbors(v).iter().fold(0u32, |m, &u| m | 1 << u))
+        .collect()
+}
+
+/// `f[mask]` = maximum matching size of the subgraph induced by `mask`.
+pub(super) fn nu_table(adj: &[u32]) -> Vec<u8> {
+    let n = adj.len();
+    let mut f = vec![0u8; 1 << n];
+    for mask in 1..(1usize << n) {
+        let i = mask.trailing_zeros() as usize;
+        let rest = mask & !(1 << i);
+        let mut best = f[rest];
+        let mut cand = adj[i] as usize & rest;
+        while cand != 0 {
+            let j = cand.trailing_zeros();
+            cand &= cand - 1;
+            best = best.max(1 + f[rest & !(1 << j)]);
+        }
+        f[mask] = best;
+    }
+    f
+}
+
+/// Exhaustive search for an augmenting path (explicit stack, memoised
+/// on (endpoint, vertex set)).
+pub(super) fn has_augmenting_path(g: &Graph, mate: &[u32]) -> bool {
+    let n = g.num_vertices();
+    assert!(n <= 16);
+    let mut seen = vec![false; n << n];
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    for (s, &ms) in mate.iter().enumerate() {
+        if ms == NONE {
+            stack.push((s, 1usize << s));
+        }
+    }
+    while let Some((w, mask)) = stack.pop() {
+        for &u in g.neighbors(w as u32) {
+            let u = u as usize;
+            if mask >> u & 1 == 1 {
+                continue;
+            }
+            if mate[u] == NONE {
+                return true;
+            }
+            let w2 = mate[u] as usize;
+            let m2 = mask | 1 << u | 1 << w2;
+            if !seen[(w2 << n) | m2] {
+                seen[(w2 << n) | m2] = true;
+                stack.push((w2, m2));
+            }
+        }
+    }
+    false
+}
+
+/// Everything, against brute force (n <= 16).
+pub(super) fn check_small(g: &Graph, rng: &mut Rng) {
+    let n = g.num_vertices();
+    assert!(n <= 16);
+    let f = nu_table(&adjacency_masks(g));
+    let full = (1usize << n) - 1;
+    let nu = f[full] as usize;
+
+    let m = maximum_matching(g);
+    assert_valid(g, &m);
+    assert_eq!(m.len(), nu, "wrong matching size");
+    assert!(!has_augmenting_path(g, m.mates()));
+
+    let d = gallai_edmonds(g, &m);
+    for v in 0..n {
+        let in_d = f[full ^ (1 << v)] as usize == nu;
+        assert_eq!(d.class(v as u32) == Class::D, in_d, "class of {v}");
+    }
+    assert_structure(g, &m, &d);
+    assert_barrier(g, &m, &d);
+
+    for v in 0..n as u32 {
+        match maximum_matching_avoiding(g, &m, v) {
+            Some(m2) => {
+                assert_eq!(d.class(v), Class::D);
+                assert_valid(g, &m2);
+                assert_eq!(m2.len(), nu);
+                assert!(!m2.is_matched(v));
+                // The decomposition does not depend on the matching.
+                assert_eq!(gallai_edmonds(g, &m2), d);
+            }
+            None => assert_ne!(d.class(v), Class::D),
+        }
+    }
+
+    for _ in 0..3 {
+        let s = random_matching(rng, g);
+        let m3 = maximum_matching_from(g, s.clone());
+        assert_valid(g, &m3);
+        assert_eq!(m3.len(), nu);
+        assert!((0..n as u32).all(|v| !s.is_matched(v) || m3.is_matched(v)));
+        assert_eq!(gallai_edmonds(g, &m3), d);
+        if s.len() < nu {
+            // The forest must detect that `s` is not maximum.
+            let mut fr = Forest::new(g, s.mates().to_vec());
+            assert!(!fr.grow_full_forest());
+        } else {
+            let mut fr = Forest::new(g, s.mates().to_vec());
+            assert!(fr.grow_full_forest());
+        }
+    }
+}
+
+/// Certificate-based checks for graphs too large for brute force.
+pub(super) fn check_large(g: &Graph, m: &Matching, rng: &mut Rng, avoid_samples: usize) {
+    assert_valid(g, m);
+    let d = gallai_edmonds(g, m);
+    assert_structure(g, m, &d);
+    assert_barrier(g, m, &d);
+    let n = g.num_vertices();
+    for _ in 0..avoid_samples.min(n) {
+        let v = rng.below(n as u64) as u32;
+        match maximum_matching_avoiding(g, m, v) {
+            Some(m2) => {
+                assert_eq!(d.class(v), Class::D);
+                assert_valid(g, &m2);
+                assert_eq!(m2.len(), m.len());
+                assert!(!m2.is_matched(v));
+            }
+            None => assert_ne!(d.class(v), Class::D),
+        }
+    }
+}
