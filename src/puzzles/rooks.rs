@@ -24,7 +24,8 @@
 //! # Ok::<(), gridmatch::grid::GridError>(())
 //! ```
 
-use crate::graph::bipartite::{BipartiteGraph, Matching, NONE, hopcroft_karp, konig_cover};
+use crate::graph::NONE;
+use crate::graph::bipartite::{BipartiteGraph, Matching, hopcroft_karp, konig_cover};
 use crate::grid::Grid;
 
 /// An empty cell.

@@ -30,9 +30,10 @@ pub mod game;
 mod tests;
 mod verify;
 
+use crate::graph::NONE;
 use crate::graph::barrier;
 use crate::graph::general::{
-    Class, Decomposition, Graph, Matching, NONE, gallai_edmonds, maximum_matching,
+    Class, Decomposition, Graph, Matching, gallai_edmonds, maximum_matching,
     maximum_matching_avoiding,
 };
 pub use crate::grid::Cell;
@@ -401,11 +402,8 @@ impl Analysis {
             Player::Alice => {
                 // M minus the start's edge is maximum in G − start; decompose G − start.
                 let gs = self.board.graph.without_vertex(s);
-                let mut mates = self.matching.mates().to_vec();
-                let t = mates[s as usize];
-                mates[s as usize] = NONE;
-                mates[t as usize] = NONE;
-                let m = Matching::from_mates(mates); // UNMATCH-AFTER-MERGE
+                let mut m = self.matching.clone();
+                m.unmatch(s);
                 let ge = gallai_edmonds(&gs, &m);
                 Some(Certificate::Alice {
                     matching: self.pairs(&self.matching),
