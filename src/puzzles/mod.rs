@@ -8,7 +8,21 @@
 /// Serialises a closed set of unit variants as fixed strings and reads them back, refusing
 /// anything else with what was found and what would do (serde's derive for enums says only
 /// "expected value" for a number where a name should be).
+///
+/// With `fn NAME` first, the table also defines the type's `pub fn NAME(self) -> &'static str`,
+/// so the names are written once.
 macro_rules! serde_by_name {
+    (fn $fname:ident, $ty:ty, $expecting:literal, $($variant:path => $name:literal),+ $(,)?) => {
+        impl $ty {
+            /// Lower-case name, as on the command line and in JSON.
+            pub fn $fname(self) -> &'static str {
+                match self {
+                    $($variant => $name,)+
+                }
+            }
+        }
+        $crate::puzzles::serde_by_name!($ty, $expecting, $($variant => $name),+);
+    };
     ($ty:ty, $expecting:literal, $($variant:path => $name:literal),+ $(,)?) => {
         impl serde::Serialize for $ty {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -62,15 +76,6 @@ impl Puzzle {
     /// Every puzzle.
     pub const ALL: [Puzzle; 3] = [Puzzle::Rooks, Puzzle::Lpuzzle, Puzzle::King];
 
-    /// Lower-case name, as on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Puzzle::Rooks => "rooks",
-            Puzzle::Lpuzzle => "lpuzzle",
-            Puzzle::King => "king",
-        }
-    }
-
     /// The characters a board may hold.
     pub fn alphabet(self) -> &'static [u8] {
         match self {
@@ -104,7 +109,7 @@ impl Puzzle {
     }
 }
 
-serde_by_name!(Puzzle, "a puzzle name (rooks, lpuzzle or king)",
+serde_by_name!(fn name, Puzzle, "a puzzle name",
     Puzzle::Rooks => "rooks", Puzzle::Lpuzzle => "lpuzzle", Puzzle::King => "king");
 
 impl std::fmt::Display for Puzzle {

@@ -90,16 +90,6 @@ impl Moves {
         }
     }
 
-    /// Lower-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Moves::King => "king",
-            Moves::Wazir => "wazir",
-            Moves::Ferz => "ferz",
-            Moves::Knight => "knight",
-        }
-    }
-
     /// Parses a [`name`](Self::name).
     pub fn from_name(s: &str) -> Option<Moves> {
         Moves::ALL.into_iter().find(|m| m.name() == s)
@@ -117,7 +107,7 @@ pub enum Player {
 }
 
 super::serde_by_name!(Player, "A or B", Player::Alice => "A", Player::Bob => "B");
-super::serde_by_name!(Moves, "a move set (king, wazir, ferz or knight)",
+super::serde_by_name!(fn name, Moves, "a move set",
     Moves::King => "king", Moves::Wazir => "wazir", Moves::Ferz => "ferz", Moves::Knight => "knight");
 
 impl Player {

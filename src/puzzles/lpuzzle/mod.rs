@@ -57,16 +57,6 @@ impl Dir {
         }
     }
 
-    /// Lower-case name (`up`, `down`, `left`, `right`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Dir::Up => "up",
-            Dir::Down => "down",
-            Dir::Left => "left",
-            Dir::Right => "right",
-        }
-    }
-
     /// Parses a [`name`](Self::name).
     pub fn from_name(s: &str) -> Option<Dir> {
         Dir::ALL.into_iter().find(|d| d.name() == s)
@@ -109,7 +99,7 @@ pub enum Axis {
     Horizontal,
 }
 
-super::serde_by_name!(Dir, "a direction (up, down, left or right)",
+super::serde_by_name!(fn name, Dir, "a direction",
     Dir::Up => "up", Dir::Down => "down", Dir::Left => "left", Dir::Right => "right");
 super::serde_by_name!(Axis, "an axis (vertical or horizontal)",
     Axis::Vertical => "vertical", Axis::Horizontal => "horizontal");
