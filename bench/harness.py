@@ -608,12 +608,37 @@ def main():
     p("| family | workload | gridmatch | best-used peer | peer | speed-up | peer's call alone | "
       "speed-up vs the call |")
     p("|---|---|---|---|---|---|---|---|")
+    order = {"Rooks": 0, "King": 1, "L-puzzle": 2}
+    best_rows.sort(key=lambda row: order.get(row[0].split()[0], 3))  # stable: workload order
+    per_family = {}  # family -> ([whole-process speed-ups], [speed-ups against the call])
     for family, workload, g, name, r in best_rows:
         ok = r.status in ("ok", "MISMATCH")
         call = r.median_call if ok else None
         p(f"| {family} | {workload} | {shown(g)} | {name} | {shown(r)} | "
           f"{speedup(r.median if ok else None, g)} | "
           f"{fmt_time(call) if call is not None else '—'} | {speedup(call, g)} |")
+        whole, calls = per_family.setdefault(family, ([], []))
+        if ok and g.median and r.median:
+            whole.append(r.median / g.median)
+        if call and g.median:
+            calls.append(call / g.median)
+    p("")
+
+    def geo(xs):
+        return math.exp(sum(math.log(x) for x in xs) / len(xs))
+
+    p("Per family (speed-up peer / gridmatch over the workloads both finished: lowest and "
+      "geometric mean):")
+    p("")
+    p("| family | best-used peer | workloads | lowest speed-up | geometric mean | "
+      "lowest vs the call | geometric mean vs the call |")
+    p("|---|---|---|---|---|---|---|")
+    for family, (whole, calls) in per_family.items():
+        name = next(n for f, _, _, n, _ in best_rows if f == family)
+        count = sum(1 for f, *_ in best_rows if f == family)
+        p(f"| {family} | {name} | {count} | "
+          f"{f'{min(whole):.2f}×' if whole else '—'} | {f'{geo(whole):.2f}×' if whole else '—'} | "
+          f"{f'{min(calls):.2f}×' if calls else '—'} | {f'{geo(calls):.2f}×' if calls else '—'} |")
     p("")
 
     def fit_series(pts, s0):
