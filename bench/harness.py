@@ -693,6 +693,12 @@ def main():
         r = res.get(name)
         return r.status + (f" ({r.note})" if r and r.note == "budget" else "") if r else "not run"
 
+    def gm_missing(res):
+        """Verdict when gridmatch has no time: missed if it failed or timed out, not judged if
+        the budget left it out."""
+        r = res.get("gridmatch")
+        return "not judged (budget)" if r and r.status == "skipped" else "missed"
+
     def issue12_targets(metric):
         """The targets of issue 12, judged on median wall time or on median CPU time (igraph's
         call alone is a wall time, timed inside the peer, in both)."""
@@ -711,7 +717,7 @@ def main():
             elif g == 0:
                 tg.append((what, "gridmatch below 10 ms", "not judged"))
             elif g is None:
-                tg.append((what, f"gridmatch: {not_run(res, 'gridmatch')}", "missed"))
+                tg.append((what, f"gridmatch: {not_run(res, 'gridmatch')}", gm_missing(res)))
             else:
                 tg.append((what, f"igraph: {not_run(res, IGRAPH)}",
                            "not judged (igraph did not finish)"))
@@ -720,7 +726,7 @@ def main():
         g = t_of(res, "gridmatch", metric)
         tg.append((f"Rooks {n4}², 2% pawns < 5 s",
                    fmt_cpu(g) if g is not None else not_run(res, "gridmatch"),
-                   ("met" if g < 5 else f"missed by {g / 5:.2f}×") if g is not None else "missed"))
+                   ("met" if g < 5 else f"missed by {g / 5:.2f}×") if g is not None else gm_missing(res)))
         (k1, r1), (k2, r2) = rooks_rect.items()
         g1, g2 = t_of(r1, "gridmatch", metric), t_of(r2, "gridmatch", metric)
         what = f"Rooks --rect {k1[0]}×{k1[1]} and {k2[0]}×{k2[1]} within 1.5× of each other"
@@ -731,7 +737,10 @@ def main():
         elif g1 == 0 or g2 == 0:
             tg.append((what, "below 10 ms", "not judged"))
         else:
-            tg.append((what, "a board did not finish", "missed"))
+            tg.append((what, "a board did not finish",
+                       "not judged (budget)" if "not judged (budget)" in (gm_missing(r1),
+                                                                          gm_missing(r2))
+                       else "missed"))
         for m in MOVES:
             for label, _, kind in king_files:
                 res = king_fam[(m, kind)]
@@ -743,7 +752,7 @@ def main():
                     tg.append((what, f"{q:.2f}× ({fmt_time(g)} vs {fmt_time(lb)})",
                                need_speed(q, need)))
                 elif g is None:
-                    tg.append((what, f"gridmatch: {not_run(res, 'gridmatch')}", "missed"))
+                    tg.append((what, f"gridmatch: {not_run(res, 'gridmatch')}", gm_missing(res)))
                 elif g == 0 or lb == 0:  # CPU time below /usr/bin/time's 10 ms resolution
                     tg.append((what, "below 10 ms", "not judged"))
                 else:
@@ -904,7 +913,8 @@ def main():
     failed = [f"{w} / {e}: {r.note[:60]}" for w, e, r, _ in rows if r.status == "error"]
     skipped = [f"{w} / {e}" for w, e, r, _ in rows if r.status == "skipped"]
     if skipped:
-        p(f"Not run (the {budget:g}-minute budget was spent): " + "; ".join(skipped) + ".")
+        p(f"Not run (the {budget:g}-minute budget was spent): {len(skipped)} engine runs, from "
+          f"{skipped[0]} on.")
         p("")
     if failed:
         p("**Failed: " + "; ".join(failed) + "**")
