@@ -8,7 +8,10 @@
 # builds in target/ do not swap the binary mid-run) and the peer programs in bench/peers/,
 # generates the workloads with `gridmatch gen` (fixed seeds) in a temporary directory, runs
 # every engine, checks each engine's output against gridmatch's (prints MISMATCH loudly and
-# exits 1 if any differs) and prints Markdown tables (also to FILE with --out).
+# exits 1 if any differs, or if an engine fails) and prints Markdown tables — every workload,
+# gridmatch against the best-used peer of each family, growth series, targets — (also to FILE
+# with --out). Peers: igraph's push–relabel (Rooks), LEMON used well (King, every move set),
+# the classic 2-SAT program (L-puzzle), and the earlier ones (docs/BENCHMARKS.md).
 #
 #   --smoke    every workload family at a tenth of its side (10²–1000² boards), one run each:
 #              checks that every engine runs and agrees, in well under a minute (the times and
@@ -24,8 +27,8 @@
 # Environment: BENCH_NICE (niceness of the measured processes; default -15 as root), PYTHON,
 # CXX.
 #
-# Not part of CI. The full run takes about 20 minutes on a quiet 2-core machine (plus the first
-# build), 25 at most (--budget); it needs ~4 GB of RAM (igraph on Rooks 4000²) and ~500 MB of
+# Not part of CI. The full run takes about 15–20 minutes on a quiet 2-core machine (plus the
+# first build), 25 at most (--budget); it needs ~4 GB of RAM (igraph on Rooks 4000²) and ~500 MB of
 # disk. Results and profiling notes: docs/BENCHMARKS.md.
 set -euo pipefail
 
@@ -42,7 +45,7 @@ while [[ $# -gt 0 ]]; do
         --budget) OPTS+=(--budget "$2"); shift ;;
         --out) OUT="$2"; shift ;;
         --keep) KEEP=1 ;;
-        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
         *) echo "bench/run.sh: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
