@@ -1,38 +1,51 @@
 #!/usr/bin/env bash
 # gridmatch's cross-engine benchmark — the one command:
 #
-#     bench/run.sh [--quick] [--runs N] [--out FILE]
+#     bench/run.sh [--smoke | --quick] [--runs N] [--budget MIN] [--out FILE] [--keep]
 #
 # Installs what the peers need (apt: liblemon-dev libboost-graph-dev g++ time; pip: scipy
-# networkx numpy) if missing, builds gridmatch in release (its own target dir, so concurrent
+# networkx numpy igraph) if missing, builds gridmatch in release (its own target dir, so concurrent
 # builds in target/ do not swap the binary mid-run) and the peer programs in bench/peers/,
 # generates the workloads with `gridmatch gen` (fixed seeds) in a temporary directory, runs
 # every engine, checks each engine's output against gridmatch's (prints MISMATCH loudly and
-# exits 1 if any differs) and prints Markdown tables (also to FILE with --out).
+# exits 1 if any differs, or if an engine fails) and prints Markdown tables — every workload,
+# gridmatch against the best-used peer of each family, growth series, targets — (also to FILE
+# with --out). Peers: igraph's push–relabel (Rooks), LEMON used well (King, every move set),
+# the classic 2-SAT program (L-puzzle), and the earlier ones (docs/BENCHMARKS.md).
 #
+#   --smoke    every workload family at a tenth of its side (10²–1000² boards), one run each:
+#              checks that every engine runs and agrees, in well under a minute (the times and
+#              targets of a smoke run mean nothing)
 #   --quick    skip Rooks 10000² and networkx on Rooks 500² (saves 2–4 minutes)
-#   --runs N   repetitions per engine (default 3; runs over 1.5 s / 5 s are repeated less)
+#   --runs N   repetitions per engine (default 3, 1 with --smoke; runs over 1.5 s / 5 s are
+#              repeated less)
+#   --budget M minutes after which no engine is started any more (default 25, 3 with --smoke);
+#              every engine also has its own time limit: one that exceeds it is reported as
+#              `timeout` (not a failure), one the budget cut off as `skipped (budget)`
 #   --keep     keep the temporary directory (workloads and outputs)
 #
 # Environment: BENCH_NICE (niceness of the measured processes; default -15 as root), PYTHON,
 # CXX.
 #
-# Not part of CI. Takes 6–9 minutes on a 2-core machine (plus the first build); needs ~2 GB of
-# RAM and ~400 MB of disk. Results and profiling notes: docs/BENCHMARKS.md.
+# Not part of CI. The full run takes about 15–20 minutes on a quiet 2-core machine (plus the
+# first build), 25 at most (--budget); it needs ~4 GB of RAM (igraph on Rooks 4000²) and ~500 MB of
+# disk. Results and profiling notes: docs/BENCHMARKS.md.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-QUICK=()
-RUNS=3
+OPTS=()
+RUNS=()
 OUT=""
 KEEP=0
 while [[ $# -gt 0 ]]; do
     case "$1" in
-        --quick) QUICK=(--quick) ;;
-        --runs) RUNS="$2"; shift ;;
+        --quick) OPTS+=(--quick) ;;
+        --smoke) OPTS+=(--smoke) ;;
+        --runs) RUNS=(--runs "$2"); shift ;;
+        --budget) OPTS+=(--budget "$2"); shift ;;
         --out) OUT="$2"; shift ;;
         --keep) KEEP=1 ;;
-        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
         *) echo "bench/run.sh: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
@@ -54,9 +67,9 @@ if [[ ${#need_apt[@]} -gt 0 ]]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 PY="${PYTHON:-python3}"
-if ! "$PY" -c 'import scipy, networkx, numpy' 2>/dev/null; then
-    say "pip install scipy networkx numpy"
-    "$PY" -m pip install -q scipy networkx numpy
+if ! "$PY" -c 'import scipy, networkx, numpy, igraph' 2>/dev/null; then
+    say "pip install scipy networkx numpy igraph"
+    "$PY" -m pip install -q scipy networkx numpy igraph
 fi
 
 # ---- builds ------------------------------------------------------------------------------
@@ -87,7 +100,7 @@ CXX="${CXX:-g++}"
          "$(uname -sr); rustc $(rustc --version | cut -d' ' -f2), g++ $("$CXX" -dumpfullversion),"\
          "LEMON $(dpkg-query -W -f='${Version}' liblemon-dev 2>/dev/null || echo '?'),"\
          "Boost $(dpkg-query -W -f='${Version}' libboost-graph-dev 2>/dev/null || echo '?'),"\
-         "$("$PY" -c 'import sys, scipy, networkx; print(f"Python {sys.version.split()[0]}, scipy {scipy.__version__}, networkx {networkx.__version__}")')."
+         "$("$PY" -c 'import sys, scipy, networkx, igraph; print(f"Python {sys.version.split()[0]}, scipy {scipy.__version__}, networkx {networkx.__version__}, igraph {igraph.__version__}")')."
     echo "gridmatch: $(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo '?')$(cd "$ROOT" && [[ -n "$(git status --porcelain -- src 2>/dev/null)" ]] && echo ' + uncommitted changes in src/')."
     echo
 } > "$WORK/report.md"
@@ -101,7 +114,8 @@ fi
 say "running the workloads (progress on stderr)"
 set +e
 "$PY" "$ROOT/bench/harness.py" --gridmatch "$WORK/gridmatch" --peers "$WORK/peers" \
-    --workdir "$WORK/run" --runs "$RUNS" --json "$WORK/results.json" "${QUICK[@]}" >> "$WORK/report.md"
+    --workdir "$WORK/run" --json "$WORK/results.json" ${RUNS[@]+"${RUNS[@]}"} ${OPTS[@]+"${OPTS[@]}"} \
+    >> "$WORK/report.md"
 status=$?
 set -e
 cat "$WORK/report.md"
