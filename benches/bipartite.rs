@@ -1,5 +1,6 @@
-//! Hopcroft–Karp on rooks run graphs (row runs × column runs of a board with 10% pawns), at
-//! three board sizes, plus the whole rooks reduction and the König cover.
+//! Both bipartite engines (push–relabel, the default, and Hopcroft–Karp) on rooks run graphs
+//! (row runs × column runs) of boards with 2% and 10% pawns at three board sizes, plus the whole
+//! rooks reduction and the König cover.
 //!
 //! `cargo bench --bench bipartite`; the cross-engine comparison is `bench/run.sh`.
 
@@ -9,7 +10,9 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use gridmatch::Grid;
 use gridmatch::generate;
-use gridmatch::graph::bipartite::{BipartiteGraph, hopcroft_karp, konig_cover};
+use gridmatch::graph::bipartite::{
+    BipartiteGraph, Matching, hopcroft_karp, konig_cover, maximum_matching, push_relabel,
+};
 use gridmatch::puzzles::rooks;
 
 const SIZES: [usize; 3] = [100, 300, 1000];
@@ -49,33 +52,46 @@ fn run_graph(grid: &Grid) -> BipartiteGraph {
 }
 
 fn board(n: usize) -> Grid {
-    generate::rooks(&mut generate::rng(n as u64), n, n, PAWNS)
+    board_with(n, PAWNS)
 }
 
-fn bench_hopcroft_karp(c: &mut Criterion) {
-    let mut group = c.benchmark_group("bipartite/hopcroft_karp");
-    for n in SIZES {
-        let g = run_graph(&board(n));
-        if n >= 1000 {
-            group
-                .sample_size(10)
-                .measurement_time(Duration::from_secs(10));
+fn board_with(n: usize, pawns: f64) -> Grid {
+    generate::rooks(&mut generate::rng(n as u64), n, n, pawns)
+}
+
+/// A bipartite matching engine.
+type Engine = fn(&BipartiteGraph) -> Matching;
+
+fn bench_engines(c: &mut Criterion) {
+    let engines: [(&str, Engine); 2] = [
+        ("push_relabel", push_relabel),
+        ("hopcroft_karp", hopcroft_karp),
+    ];
+    for pawns in [0.02, PAWNS] {
+        let mut group = c.benchmark_group(format!("bipartite/{}%_pawns", pawns * 100.0));
+        for n in SIZES {
+            let g = run_graph(&board_with(n, pawns));
+            if n >= 1000 {
+                group
+                    .sample_size(10)
+                    .measurement_time(Duration::from_secs(10));
+            }
+            group.throughput(Throughput::Elements(g.num_edges() as u64));
+            for (name, engine) in engines {
+                group.bench_with_input(BenchmarkId::new(name, format!("{n}x{n}")), &g, |b, g| {
+                    b.iter(|| engine(black_box(g)).len())
+                });
+            }
         }
-        group.throughput(Throughput::Elements(g.num_edges() as u64));
-        group.bench_with_input(
-            BenchmarkId::from_parameter(format!("{n}x{n}")),
-            &g,
-            |b, g| b.iter(|| hopcroft_karp(black_box(g)).len()),
-        );
+        group.finish();
     }
-    group.finish();
 }
 
 fn bench_konig_cover(c: &mut Criterion) {
     let mut group = c.benchmark_group("bipartite/konig_cover");
     for n in SIZES {
         let g = run_graph(&board(n));
-        let m = hopcroft_karp(&g);
+        let m = maximum_matching(&g);
         group.throughput(Throughput::Elements(g.num_edges() as u64));
         group.bench_with_input(
             BenchmarkId::from_parameter(format!("{n}x{n}")),
@@ -105,10 +121,5 @@ fn bench_max_rooks(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(
-    benches,
-    bench_hopcroft_karp,
-    bench_konig_cover,
-    bench_max_rooks
-);
+criterion_group!(benches, bench_engines, bench_konig_cover, bench_max_rooks);
 criterion_main!(benches);
