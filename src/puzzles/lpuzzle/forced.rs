@@ -1,0 +1,348 @@
+//! The decision alone ([`can_build`](super::can_build)), fast: forced choices first, 2-SAT only
+//! on the choices they leave open.
+//!
+//! A black with a white on only one side of an axis must take it; taking a white forbids it to
+//! every other black next to it, which must then turn the other way on that axis — and so on.
+//! This is unit propagation on the board's 2-SAT formula: when it assigns two opposite values to
+//! one choice (two blacks forced onto one white), the formula is unsatisfiable. Otherwise every
+//! clause touching an assigned choice is satisfied (a clause with a false literal had its other
+//! literal propagated), so the formula is satisfiable iff the clauses among the open choices
+//! are; those go to [`twosat::solve`]. On random tilings propagation settles nearly every choice.
+//!
+//! The board is copied into a byte per cell with a border of empty cells (one row above and below,
+//! one column shared between the end of a row and the start of the next), so neighbours are
+//! index offsets without bounds checks. A black's byte holds the directions still open to it; an
+//! axis with one direction left is decided.
+
+use crate::graph::twosat::{self, ImplicationGraph, Lit};
+use crate::grid::Grid;
+
+/// Direction bits of a black's state byte: the white it may still take that way.
+const UP: u8 = 1;
+const DOWN: u8 = 2;
+const LEFT: u8 = 4;
+const RIGHT: u8 = 8;
+const VERTICAL: u8 = UP | DOWN;
+const HORIZONTAL: u8 = LEFT | RIGHT;
+/// The four direction bits, as indices `0..4` of a queued entry.
+const DIRS: [u8; 4] = [UP, DOWN, LEFT, RIGHT];
+/// The decided vertical / horizontal direction has been propagated (or is queued to be).
+const DONE_VERTICAL: u8 = 0x10;
+const DONE_HORIZONTAL: u8 = 0x20;
+/// Cell kinds (a byte with neither is empty: `.` or the border).
+const BLACK: u8 = 0x40;
+const WHITE: u8 = 0x80;
+
+/// How the fast decision ended (the stage is for tests: it shows which path decided).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Decision {
+    /// A black with no white on some axis.
+    Stranded,
+    /// Whites are not twice the blacks.
+    Count,
+    /// Propagation forced two blacks onto one white.
+    ForcedConflict,
+    /// Propagation left `open` blacks with an undecided axis; 2-SAT on them answered `yes`.
+    Open {
+        /// Blacks with an axis still undecided after propagation (0: no 2-SAT run).
+        open: usize,
+        /// Whether the board can be built.
+        yes: bool,
+    },
+}
+
+impl Decision {
+    /// Whether the board can be built.
+    pub(super) fn yes(self) -> bool {
+        matches!(self, Decision::Open { yes: true, .. })
+    }
+}
+
+/// The axis mask of a direction bit.
+fn axis(d: u8) -> u8 {
+    if d & VERTICAL != 0 {
+        VERTICAL
+    } else {
+        HORIZONTAL
+    }
+}
+
+/// The other direction on the same axis.
+fn opposite(d: u8) -> u8 {
+    match d {
+        UP => DOWN,
+        DOWN => UP,
+        LEFT => RIGHT,
+        _ => LEFT,
+    }
+}
+
+/// The `done` flag of an axis mask.
+fn done_flag(axis: u8) -> u8 {
+    if axis == VERTICAL {
+        DONE_VERTICAL
+    } else {
+        DONE_HORIZONTAL
+    }
+}
+
+/// The padded board: a state byte per cell, row width `width` (the board's columns plus one
+/// border column). A black's low four bits are the directions still open to it, a white's the
+/// directions in which it has a black neighbour.
+struct Padded {
+    state: Vec<u8>,
+    width: usize,
+}
+
+impl Padded {
+    /// The cell one step from `i` toward `d` (always in bounds for a board cell `i`, and for a
+    /// neighbour of one).
+    fn step(&self, i: usize, d: u8) -> usize {
+        match d {
+            UP => i - self.width,
+            DOWN => i + self.width,
+            LEFT => i - 1,
+            _ => i + 1,
+        }
+    }
+
+    /// The black at `b` takes the white toward `d`: every other black next to that white must
+    /// turn the other way on its axis, and those decisions are pushed on `stack` (entries
+    /// `cell << 2 | direction index`). `false` if one of them was forced onto the white too.
+    fn take(&mut self, b: usize, d: u8, stack: &mut Vec<usize>) -> bool {
+        let w = self.step(b, d);
+        // The white's black neighbours, but not b.
+        let mut rivals = self.state[w] & (VERTICAL | HORIZONTAL) & !opposite(d);
+        while rivals != 0 {
+            let e = rivals & rivals.wrapping_neg();
+            rivals &= rivals - 1;
+            let r = self.step(w, e);
+            let s = self.state[r];
+            // r reaches w going back against e, on e's axis.
+            let back = opposite(e);
+            if s & back == 0 {
+                continue; // it already turned the other way
+            }
+            if s & axis(e) == back {
+                return false; // r is forced onto w as well
+            }
+            // r turns toward e: decided, and to be propagated.
+            self.state[r] = (s & !back) | done_flag(axis(e));
+            stack.push(r << 2 | e.trailing_zeros() as usize);
+        }
+        true
+    }
+
+    /// Takes every decided choice on `stack`, and everything that forces. `false` on a
+    /// conflict; `decided` counts the decisions made.
+    fn propagate(&mut self, stack: &mut Vec<usize>, decided: &mut usize) -> bool {
+        while let Some(entry) = stack.pop() {
+            *decided += 1;
+            if !self.take(entry >> 2, DIRS[entry & 3], stack) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Decides whether `grid` can be built: the checks of [`decide`](super::decide), propagation of
+/// forced choices, and 2-SAT on the open rest.
+///
+/// # Complexity
+/// O(n) time for n cells; memory: a byte per cell (plus a border), the propagation stack (one
+/// word per pending choice), and for the open rest a bit per cell plus [`twosat::solve`]'s
+/// working memory over its choices.
+pub(super) fn decide(grid: &Grid) -> Decision {
+    run(grid, true)
+}
+
+/// [`decide`], or with `count == false` the satisfiability of the 2-SAT formula alone (each
+/// black one white per axis, no white taken twice), whatever the counts.
+pub(super) fn run(grid: &Grid, count: bool) -> Decision {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let width = cols + 1;
+    let mut board = Padded {
+        state: vec![0u8; (rows + 2) * width],
+        width,
+    };
+    // One pass: kinds, the directions of each black's whites and of each white's blacks, the
+    // counts, and whether some black has no white on an axis.
+    let (mut blacks, mut whites, mut stranded) = (0usize, 0usize, false);
+    if cols > 0 {
+        let dots = vec![b'.'; cols];
+        let lines: Vec<&[u8]> = grid.cells().chunks_exact(cols).collect();
+        for (r, &line) in lines.iter().enumerate() {
+            let above = if r > 0 { lines[r - 1] } else { &dots };
+            let below = lines.get(r + 1).copied().unwrap_or(&dots);
+            let start = (r + 1) * width;
+            let out = &mut board.state[start..start + cols];
+            let (b, w, s) = encode_line(above, line, below, out);
+            blacks += b;
+            whites += w;
+            stranded |= s;
+        }
+    }
+    if stranded {
+        return Decision::Stranded;
+    }
+    if count && whites != 2 * blacks {
+        return Decision::Count;
+    }
+    // Propagate every axis that has only one way, in board order.
+    let board_cells = width..(rows + 1) * width;
+    let mut stack = Vec::new();
+    let mut decided = 0;
+    for i in board_cells {
+        for (axis, done) in [(VERTICAL, DONE_VERTICAL), (HORIZONTAL, DONE_HORIZONTAL)] {
+            let s = board.state[i];
+            if s & BLACK == 0 || s & done != 0 || s & axis == axis {
+                continue;
+            }
+            board.state[i] = s | done;
+            stack.push(i << 2 | (s & axis).trailing_zeros() as usize);
+            if !board.propagate(&mut stack, &mut decided) {
+                return Decision::ForcedConflict;
+            }
+        }
+    }
+    drop(stack);
+    if decided == 2 * blacks {
+        return Decision::Open { open: 0, yes: true };
+    }
+    let rest = Rest::new(&board);
+    let open = rest.cells.len();
+    let yes = twosat::solve(&rest).is_satisfiable();
+    Decision::Open { open, yes }
+}
+
+/// Encodes one board line into state bytes, from the lines above and below (`.` off the board);
+/// returns its blacks, its whites, and whether a black in it has no white on some axis.
+fn encode_line(above: &[u8], line: &[u8], below: &[u8], out: &mut [u8]) -> (usize, usize, bool) {
+    let n = line.len();
+    let (mut blacks, mut whites, mut stranded) = (0usize, 0usize, false);
+    for c in 0..n {
+        let left = if c > 0 { line[c - 1] } else { b'.' };
+        let right = if c + 1 < n { line[c + 1] } else { b'.' };
+        let around = [above[c], below[c], left, right];
+        let mask = |kind: u8| {
+            around
+                .iter()
+                .zip(DIRS)
+                .fold(0, |m, (&x, d)| if x == kind { m | d } else { m })
+        };
+        out[c] = match line[c] {
+            b'B' => {
+                let open = mask(b'W');
+                blacks += 1;
+                stranded |= open & VERTICAL == 0 || open & HORIZONTAL == 0;
+                BLACK | open
+            }
+            b'W' => {
+                whites += 1;
+                WHITE | mask(b'B')
+            }
+            _ => 0,
+        };
+    }
+    (blacks, whites, stranded)
+}
+
+/// The blacks with an undecided axis and the clauses among their open choices, computed on
+/// demand. Variable `2k` is open black `k`'s vertical choice (true = down), `2k + 1` its
+/// horizontal one (true = right); a decided axis's variable has no implications.
+struct Rest<'a> {
+    board: &'a Padded,
+    /// One bit per padded cell: an open black.
+    bits: Vec<u64>,
+    /// Open blacks before each 64-cell block.
+    rank: Vec<u32>,
+    /// The open blacks' cells, in board order.
+    cells: Vec<usize>,
+}
+
+impl<'a> Rest<'a> {
+    /// The open blacks of `board` and their rank index, in one pass.
+    fn new(board: &'a Padded) -> Rest<'a> {
+        let is_open =
+            |s: u8| s & BLACK != 0 && (s & VERTICAL == VERTICAL || s & HORIZONTAL == HORIZONTAL);
+        let blocks = board.state.len().div_ceil(64);
+        let (mut bits, mut rank, mut cells) = (Vec::with_capacity(blocks), Vec::new(), Vec::new());
+        rank.reserve_exact(blocks);
+        for (k, block) in board.state.chunks(64).enumerate() {
+            rank.push(cells.len() as u32);
+            let mut word = 0u64;
+            for (j, &s) in block.iter().enumerate() {
+                if is_open(s) {
+                    word |= 1 << j;
+                    cells.push(k * 64 + j);
+                }
+            }
+            bits.push(word);
+        }
+        Rest {
+            board,
+            bits,
+            rank,
+            cells,
+        }
+    }
+
+    /// The index of the open black at cell `i`.
+    fn index(&self, i: usize) -> u32 {
+        let below = self.bits[i / 64] & ((1u64 << (i % 64)) - 1);
+        self.rank[i / 64] + below.count_ones()
+    }
+
+    /// The black's cell and direction of `lit`.
+    fn choice(&self, lit: Lit) -> (usize, u8) {
+        let b = self.cells[(lit.var() / 2) as usize];
+        let d = match (lit.var() % 2 == 0, lit.is_neg()) {
+            (true, false) => DOWN,
+            (true, true) => UP,
+            (false, false) => RIGHT,
+            (false, true) => LEFT,
+        };
+        (b, d)
+    }
+
+    /// The literal "the open black at cell `r` goes toward `e`".
+    fn lit(&self, r: usize, e: u8) -> Lit {
+        let var = 2 * self.index(r) + u32::from(axis(e) == HORIZONTAL);
+        Lit::new(var, e == UP || e == LEFT)
+    }
+
+    /// The choices `lit` forces among the open ones: for each other black next to the white it
+    /// takes and undecided on that axis, the other way (in the order up, down, left, right).
+    fn forced(&self, lit: Lit) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let (b, d) = self.choice(lit);
+        let state = &self.board.state;
+        let undecided = state[b] & axis(d) == axis(d);
+        let w = self.board.step(b, d);
+        // (A decided axis may point off the board: w is stepped from only when undecided.)
+        DIRS.into_iter()
+            .filter(move |&e| undecided && e != opposite(d))
+            .filter_map(move |e| {
+                let r = self.board.step(w, e);
+                let s = state[r];
+                (s & BLACK != 0 && s & axis(e) == axis(e)).then_some((r, e))
+            })
+    }
+}
+
+impl ImplicationGraph for Rest<'_> {
+    fn num_vars(&self) -> usize {
+        2 * self.cells.len()
+    }
+
+    fn out_degree(&self, lit: Lit) -> usize {
+        self.forced(lit).count()
+    }
+
+    fn successor(&self, lit: Lit, k: usize) -> Lit {
+        match self.forced(lit).nth(k) {
+            Some((r, e)) => self.lit(r, e),
+            None => lit, // k < out_degree by the trait's contract; never reached
+        }
+    }
+}
