@@ -189,20 +189,31 @@ pub(super) fn run(grid: &Grid, count: bool) -> Decision {
     if count && whites != 2 * blacks {
         return Decision::Count;
     }
-    // Propagate every axis that has only one way, in board order.
-    let board_cells = width..(rows + 1) * width;
+    // Propagate every axis that has only one way, in board order, 64 cells at a time (a bit
+    // mask finds the blacks to look at; propagation may settle some of them first).
     let mut stack = Vec::new();
     let mut decided = 0;
-    for i in board_cells {
-        for (axis, done) in [(VERTICAL, DONE_VERTICAL), (HORIZONTAL, DONE_HORIZONTAL)] {
-            let s = board.state[i];
-            if s & BLACK == 0 || s & done != 0 || s & axis == axis {
-                continue;
-            }
-            board.state[i] = s | done;
-            stack.push(i << 2 | (s & axis).trailing_zeros() as usize);
-            if !board.propagate(&mut stack, &mut decided) {
-                return Decision::ForcedConflict;
+    let total = board.state.len();
+    for base in (0..total).step_by(64) {
+        let block = &board.state[base..total.min(base + 64)];
+        let mut todo = mask(block, |s| {
+            pending(s, VERTICAL, DONE_VERTICAL) || pending(s, HORIZONTAL, DONE_HORIZONTAL)
+        });
+        while todo != 0 {
+            let i = base + todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            for (axis, done) in [(VERTICAL, DONE_VERTICAL), (HORIZONTAL, DONE_HORIZONTAL)] {
+                let s = board.state[i];
+                if !pending(s, axis, done) {
+                    continue;
+                }
+                board.state[i] = s | done;
+                decided += 1;
+                if !board.take(i, s & axis, &mut stack)
+                    || !board.propagate(&mut stack, &mut decided)
+                {
+                    return Decision::ForcedConflict;
+                }
             }
         }
     }
@@ -218,34 +229,75 @@ pub(super) fn run(grid: &Grid, count: bool) -> Decision {
 
 /// Encodes one board line into state bytes, from the lines above and below (`.` off the board);
 /// returns its blacks, its whites, and whether a black in it has no white on some axis.
+/// (Branch-free per cell, so that the compiler can vectorise the inner loop.)
 fn encode_line(above: &[u8], line: &[u8], below: &[u8], out: &mut [u8]) -> (usize, usize, bool) {
     let n = line.len();
-    let (mut blacks, mut whites, mut stranded) = (0usize, 0usize, false);
-    for c in 0..n {
+    let is = |x: u8, kind: u8| u8::from(x == kind);
+    // One cell from itself and its four neighbours; (state, black, white, stranded).
+    let cell = |x: u8, up: u8, down: u8, left: u8, right: u8| -> (u8, u8, u8, u8) {
+        let around = |kind: u8| {
+            is(up, kind) * UP
+                | is(down, kind) * DOWN
+                | is(left, kind) * LEFT
+                | is(right, kind) * RIGHT
+        };
+        let (black, white) = (is(x, b'B'), is(x, b'W'));
+        let whites = around(b'W');
+        let stranded =
+            black & (u8::from(whites & VERTICAL == 0) | u8::from(whites & HORIZONTAL == 0));
+        let state = black * (BLACK | whites) | white * (WHITE | around(b'B'));
+        (state, black, white, stranded)
+    };
+    let (mut blacks, mut whites, mut stranded) = (0usize, 0usize, 0u8);
+    let mut edge = |c: usize| {
         let left = if c > 0 { line[c - 1] } else { b'.' };
-        let right = if c + 1 < n { line[c + 1] } else { b'.' };
-        let around = [above[c], below[c], left, right];
-        let mask = |kind: u8| {
-            around
-                .iter()
-                .zip(DIRS)
-                .fold(0, |m, (&x, d)| if x == kind { m | d } else { m })
-        };
-        out[c] = match line[c] {
-            b'B' => {
-                let open = mask(b'W');
-                blacks += 1;
-                stranded |= open & VERTICAL == 0 || open & HORIZONTAL == 0;
-                BLACK | open
-            }
-            b'W' => {
-                whites += 1;
-                WHITE | mask(b'B')
-            }
-            _ => 0,
-        };
+        let right = line.get(c + 1).copied().unwrap_or(b'.');
+        let (state, b, w, s) = cell(line[c], above[c], below[c], left, right);
+        out[c] = state;
+        blacks += usize::from(b);
+        whites += usize::from(w);
+        stranded |= s;
+    };
+    edge(0);
+    if n > 1 {
+        edge(n - 1);
     }
-    (blacks, whites, stranded)
+    if n > 2 {
+        let m = n - 2;
+        let (left, mid, right) = (&line[..m], &line[1..=m], &line[2..]);
+        let (up, down) = (&above[1..=m], &below[1..=m]);
+        let o = &mut out[1..=m];
+        let (mut b, mut w) = (0u32, 0u32);
+        for c in 0..m {
+            let (state, black, white, s) = cell(mid[c], up[c], down[c], left[c], right[c]);
+            o[c] = state;
+            b += u32::from(black);
+            w += u32::from(white);
+            stranded |= s;
+        }
+        blacks += b as usize;
+        whites += w as usize;
+    }
+    (blacks, whites, stranded != 0)
+}
+
+/// Bit `j` set iff `pred(block[j])` (a block of at most 64 cells; branch-free, for the
+/// compiler to vectorise).
+fn mask(block: &[u8], pred: impl Fn(u8) -> bool) -> u64 {
+    block
+        .iter()
+        .enumerate()
+        .fold(0, |m, (j, &s)| m | u64::from(pred(s)) << j)
+}
+
+/// A black whose `axis` has one way left and was not propagated yet.
+fn pending(s: u8, axis: u8, done: u8) -> bool {
+    s & BLACK != 0 && s & done == 0 && s & axis != axis
+}
+
+/// A black with an axis still undecided.
+fn is_open(s: u8) -> bool {
+    s & BLACK != 0 && (s & VERTICAL == VERTICAL || s & HORIZONTAL == HORIZONTAL)
 }
 
 /// The blacks with an undecided axis and the clauses among their open choices, computed on
@@ -264,19 +316,16 @@ struct Rest<'a> {
 impl<'a> Rest<'a> {
     /// The open blacks of `board` and their rank index, in one pass.
     fn new(board: &'a Padded) -> Rest<'a> {
-        let is_open =
-            |s: u8| s & BLACK != 0 && (s & VERTICAL == VERTICAL || s & HORIZONTAL == HORIZONTAL);
         let blocks = board.state.len().div_ceil(64);
         let (mut bits, mut rank, mut cells) = (Vec::with_capacity(blocks), Vec::new(), Vec::new());
         rank.reserve_exact(blocks);
         for (k, block) in board.state.chunks(64).enumerate() {
             rank.push(cells.len() as u32);
-            let mut word = 0u64;
-            for (j, &s) in block.iter().enumerate() {
-                if is_open(s) {
-                    word |= 1 << j;
-                    cells.push(k * 64 + j);
-                }
+            let word = mask(block, is_open);
+            let mut left = word;
+            while left != 0 {
+                cells.push(k * 64 + left.trailing_zeros() as usize);
+                left &= left - 1;
             }
             bits.push(word);
         }
