@@ -77,58 +77,46 @@ fn opposite(d: u8) -> u8 {
     }
 }
 
-/// The `done` flag of an axis mask.
-fn done_flag(axis: u8) -> u8 {
-    if axis == VERTICAL {
-        DONE_VERTICAL
-    } else {
-        DONE_HORIZONTAL
-    }
-}
-
 /// The padded board: a state byte per cell, row width `width` (the board's columns plus one
 /// border column). A black's low four bits are the directions still open to it, a white's the
 /// directions in which it has a black neighbour.
 struct Padded {
     state: Vec<u8>,
-    width: usize,
+    /// Index offsets of the four directions, in the order of [`DIRS`] (negative ones wrapped).
+    offset: [usize; 4],
 }
 
 impl Padded {
-    /// The cell one step from `i` toward `d` (always in bounds for a board cell `i`, and for a
-    /// neighbour of one).
-    fn step(&self, i: usize, d: u8) -> usize {
-        match d {
-            UP => i - self.width,
-            DOWN => i + self.width,
-            LEFT => i - 1,
-            _ => i + 1,
-        }
+    /// The cell one step from `i` toward direction index `k` (in bounds for a board cell `i`,
+    /// and for a neighbour of one).
+    fn step(&self, i: usize, k: usize) -> usize {
+        i.wrapping_add(self.offset[k & 3])
     }
 
-    /// The black at `b` takes the white toward `d`: every other black next to that white must
-    /// turn the other way on its axis, and those decisions are pushed on `stack` (entries
-    /// `cell << 2 | direction index`). `false` if one of them was forced onto the white too.
-    fn take(&mut self, b: usize, d: u8, stack: &mut Vec<usize>) -> bool {
-        let w = self.step(b, d);
+    /// The black at `b` takes the white toward direction index `k`: every other black next to
+    /// that white must turn the other way on its axis, and those decisions are pushed on `stack`
+    /// (entries `cell << 2 | direction index`). `false` if one of them was forced onto the white
+    /// too. (Direction indices: `k ^ 1` is the opposite, `k >> 1` the axis.)
+    fn take(&mut self, b: usize, k: usize, stack: &mut Vec<usize>) -> bool {
+        let w = self.step(b, k);
         // The white's black neighbours, but not b.
-        let mut rivals = self.state[w] & (VERTICAL | HORIZONTAL) & !opposite(d);
+        let mut rivals = self.state[w] & (VERTICAL | HORIZONTAL) & !(1 << (k ^ 1));
         while rivals != 0 {
-            let e = rivals & rivals.wrapping_neg();
+            let e = rivals.trailing_zeros() as usize;
             rivals &= rivals - 1;
             let r = self.step(w, e);
             let s = self.state[r];
             // r reaches w going back against e, on e's axis.
-            let back = opposite(e);
+            let back = 1u8 << (e ^ 1);
             if s & back == 0 {
                 continue; // it already turned the other way
             }
-            if s & axis(e) == back {
+            if s & (VERTICAL << (e & 2)) == back {
                 return false; // r is forced onto w as well
             }
             // r turns toward e: decided, and to be propagated.
-            self.state[r] = (s & !back) | done_flag(axis(e));
-            stack.push(r << 2 | e.trailing_zeros() as usize);
+            self.state[r] = (s & !back) | (DONE_VERTICAL << (e >> 1));
+            stack.push(r << 2 | e);
         }
         true
     }
@@ -138,7 +126,7 @@ impl Padded {
     fn propagate(&mut self, stack: &mut Vec<usize>, decided: &mut usize) -> bool {
         while let Some(entry) = stack.pop() {
             *decided += 1;
-            if !self.take(entry >> 2, DIRS[entry & 3], stack) {
+            if !self.take(entry >> 2, entry & 3, stack) {
                 return false;
             }
         }
@@ -164,7 +152,7 @@ pub(super) fn run(grid: &Grid, count: bool) -> Decision {
     let width = cols + 1;
     let mut board = Padded {
         state: vec![0u8; (rows + 2) * width],
-        width,
+        offset: [width.wrapping_neg(), width, usize::MAX, 1],
     };
     // One pass: kinds, the directions of each black's whites and of each white's blacks, the
     // counts, and whether some black has no white on an axis.
@@ -197,21 +185,20 @@ pub(super) fn run(grid: &Grid, count: bool) -> Decision {
     for base in (0..total).step_by(64) {
         let block = &board.state[base..total.min(base + 64)];
         let mut todo = mask(block, |s| {
-            pending(s, VERTICAL, DONE_VERTICAL) || pending(s, HORIZONTAL, DONE_HORIZONTAL)
+            pending(s, VERTICAL, DONE_VERTICAL) | pending(s, HORIZONTAL, DONE_HORIZONTAL)
         });
         while todo != 0 {
             let i = base + todo.trailing_zeros() as usize;
             todo &= todo - 1;
             for (axis, done) in [(VERTICAL, DONE_VERTICAL), (HORIZONTAL, DONE_HORIZONTAL)] {
                 let s = board.state[i];
-                if !pending(s, axis, done) {
+                if pending(s, axis, done) == 0 {
                     continue;
                 }
                 board.state[i] = s | done;
                 decided += 1;
-                if !board.take(i, s & axis, &mut stack)
-                    || !board.propagate(&mut stack, &mut decided)
-                {
+                let k = (s & axis).trailing_zeros() as usize;
+                if !board.take(i, k, &mut stack) || !board.propagate(&mut stack, &mut decided) {
                     return Decision::ForcedConflict;
                 }
             }
@@ -281,23 +268,32 @@ fn encode_line(above: &[u8], line: &[u8], below: &[u8], out: &mut [u8]) -> (usiz
     (blacks, whites, stranded != 0)
 }
 
-/// Bit `j` set iff `pred(block[j])` (a block of at most 64 cells; branch-free, for the
-/// compiler to vectorise).
-fn mask(block: &[u8], pred: impl Fn(u8) -> bool) -> u64 {
-    block
-        .iter()
-        .enumerate()
-        .fold(0, |m, (j, &s)| m | u64::from(pred(s)) << j)
+/// Bit `j` set iff `pred(block[j]) == 1`, for a block of at most 64 cells and a predicate
+/// giving 0 or 1. Branch-free, so that the compiler can vectorise it: the flags are computed a
+/// byte each, then every 8 bytes of 0/1 are packed into 8 bits by one multiplication (byte `k`'s
+/// low bit lands on bit `56 + k`, and no partial products overlap there).
+fn mask(block: &[u8], pred: impl Fn(u8) -> u8) -> u64 {
+    let mut flags = [0u8; 64];
+    for (f, &s) in flags.iter_mut().zip(block) {
+        *f = pred(s);
+    }
+    let (groups, _) = flags.as_chunks::<8>();
+    groups.iter().enumerate().fold(0, |m, (g, &bytes)| {
+        let packed = u64::from_le_bytes(bytes).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        m | packed << (8 * g)
+    })
 }
 
-/// A black whose `axis` has one way left and was not propagated yet.
-fn pending(s: u8, axis: u8, done: u8) -> bool {
-    s & BLACK != 0 && s & done == 0 && s & axis != axis
+/// 1 for a black whose `axis` has one way left and was not propagated yet, else 0.
+fn pending(s: u8, axis: u8, done: u8) -> u8 {
+    let black = (s & BLACK) >> 6;
+    black & u8::from(s & done == 0) & u8::from(s & axis != axis)
 }
 
-/// A black with an axis still undecided.
-fn is_open(s: u8) -> bool {
-    s & BLACK != 0 && (s & VERTICAL == VERTICAL || s & HORIZONTAL == HORIZONTAL)
+/// 1 for a black with an axis still undecided, else 0.
+fn is_open(s: u8) -> u8 {
+    let black = (s & BLACK) >> 6;
+    black & (u8::from(s & VERTICAL == VERTICAL) | u8::from(s & HORIZONTAL == HORIZONTAL))
 }
 
 /// The blacks with an undecided axis and the clauses among their open choices, computed on
@@ -367,12 +363,12 @@ impl<'a> Rest<'a> {
         let (b, d) = self.choice(lit);
         let state = &self.board.state;
         let undecided = state[b] & axis(d) == axis(d);
-        let w = self.board.step(b, d);
+        let w = self.board.step(b, d.trailing_zeros() as usize);
         // (A decided axis may point off the board: w is stepped from only when undecided.)
         DIRS.into_iter()
             .filter(move |&e| undecided && e != opposite(d))
             .filter_map(move |e| {
-                let r = self.board.step(w, e);
+                let r = self.board.step(w, e.trailing_zeros() as usize);
                 let s = state[r];
                 (s & BLACK != 0 && s & axis(e) == axis(e)).then_some((r, e))
             })
