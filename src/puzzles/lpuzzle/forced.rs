@@ -11,7 +11,7 @@
 //!
 //! The board is copied into a byte per cell with a border of empty cells (one row above and below,
 //! one column shared between the end of a row and the start of the next), so neighbours are
-//! index offsets without bounds checks. A black's byte holds the directions still open to it; an
+//! fixed index offsets, with no edge cases. A black's byte holds the directions still open to it; an
 //! axis with one direction left is decided.
 
 use crate::graph::twosat::{self, ImplicationGraph, Lit};
@@ -24,8 +24,6 @@ const LEFT: u8 = 4;
 const RIGHT: u8 = 8;
 const VERTICAL: u8 = UP | DOWN;
 const HORIZONTAL: u8 = LEFT | RIGHT;
-/// The four direction bits, as indices `0..4` of a queued entry.
-const DIRS: [u8; 4] = [UP, DOWN, LEFT, RIGHT];
 /// The decided vertical / horizontal direction has been propagated (or is queued to be).
 const DONE_VERTICAL: u8 = 0x10;
 const DONE_HORIZONTAL: u8 = 0x20;
@@ -58,31 +56,13 @@ impl Decision {
     }
 }
 
-/// The axis mask of a direction bit.
-fn axis(d: u8) -> u8 {
-    if d & VERTICAL != 0 {
-        VERTICAL
-    } else {
-        HORIZONTAL
-    }
-}
-
-/// The other direction on the same axis.
-fn opposite(d: u8) -> u8 {
-    match d {
-        UP => DOWN,
-        DOWN => UP,
-        LEFT => RIGHT,
-        _ => LEFT,
-    }
-}
-
 /// The padded board: a state byte per cell, row width `width` (the board's columns plus one
 /// border column). A black's low four bits are the directions still open to it, a white's the
 /// directions in which it has a black neighbour.
 struct Padded {
     state: Vec<u8>,
-    /// Index offsets of the four directions, in the order of [`DIRS`] (negative ones wrapped).
+    /// Index offsets of the four directions, by direction index: up 0, down 1, left 2, right 3 (bit
+    /// `1 << index`; negative offsets wrapped).
     offset: [usize; 4],
 }
 
@@ -339,39 +319,31 @@ impl<'a> Rest<'a> {
         self.rank[i / 64] + below.count_ones()
     }
 
-    /// The black's cell and direction of `lit`.
-    fn choice(&self, lit: Lit) -> (usize, u8) {
+    /// For `lit`: the white it takes, and the directions (as bits) from that white to the open
+    /// blacks it forces the other way: the other blacks next to it, undecided on that axis. A
+    /// decided axis forces nothing here (propagation has settled all it implies).
+    fn forced(&self, lit: Lit) -> (usize, u8) {
         let b = self.cells[(lit.var() / 2) as usize];
-        let d = match (lit.var() % 2 == 0, lit.is_neg()) {
-            (true, false) => DOWN,
-            (true, true) => UP,
-            (false, false) => RIGHT,
-            (false, true) => LEFT,
-        };
-        (b, d)
-    }
-
-    /// The literal "the open black at cell `r` goes toward `e`".
-    fn lit(&self, r: usize, e: u8) -> Lit {
-        let var = 2 * self.index(r) + u32::from(axis(e) == HORIZONTAL);
-        Lit::new(var, e == UP || e == LEFT)
-    }
-
-    /// The choices `lit` forces among the open ones: for each other black next to the white it
-    /// takes and undecided on that axis, the other way (in the order up, down, left, right).
-    fn forced(&self, lit: Lit) -> impl Iterator<Item = (usize, u8)> + '_ {
-        let (b, d) = self.choice(lit);
+        // Direction index: up 0, down 1 (vertical variable), left 2, right 3 (horizontal).
+        let k = 2 * (lit.var() as usize % 2) + usize::from(!lit.is_neg());
         let state = &self.board.state;
-        let undecided = state[b] & axis(d) == axis(d);
-        let w = self.board.step(b, d.trailing_zeros() as usize);
-        // (A decided axis may point off the board: w is stepped from only when undecided.)
-        DIRS.into_iter()
-            .filter(move |&e| undecided && e != opposite(d))
-            .filter_map(move |e| {
-                let r = self.board.step(w, e.trailing_zeros() as usize);
-                let s = state[r];
-                (s & BLACK != 0 && s & axis(e) == axis(e)).then_some((r, e))
-            })
+        let axis = VERTICAL << (k & 2);
+        if state[b] & axis != axis {
+            return (b, 0);
+        }
+        let w = self.board.step(b, k);
+        // The white's black neighbours (its low bits), but not b.
+        let mut around = state[w] & (VERTICAL | HORIZONTAL) & !(1 << (k ^ 1));
+        let mut rivals = 0;
+        while around != 0 {
+            let e = around.trailing_zeros() as usize;
+            around &= around - 1;
+            let axis = VERTICAL << (e & 2);
+            if state[self.board.step(w, e)] & axis == axis {
+                rivals |= 1 << e;
+            }
+        }
+        (w, rivals)
     }
 }
 
@@ -381,13 +353,18 @@ impl ImplicationGraph for Rest<'_> {
     }
 
     fn out_degree(&self, lit: Lit) -> usize {
-        self.forced(lit).count()
+        self.forced(lit).1.count_ones() as usize
     }
 
     fn successor(&self, lit: Lit, k: usize) -> Lit {
-        match self.forced(lit).nth(k) {
-            Some((r, e)) => self.lit(r, e),
-            None => lit, // k < out_degree by the trait's contract; never reached
+        let (w, mut rivals) = self.forced(lit);
+        for _ in 0..k {
+            rivals &= rivals.wrapping_sub(1);
         }
+        // The k-th rival r, toward e from the white, must turn toward e as well.
+        let e = (rivals.trailing_zeros() as usize).min(3);
+        let r = self.board.step(w, e);
+        let var = 2 * self.index(r) + (e >> 1) as u32;
+        Lit::new(var, e & 1 == 0)
     }
 }

@@ -541,4 +541,3 @@ fn open_rest_against_full_solver() {
         "weak sample: {open_yes} open yes, {open_no} open no, {forced_no} forced no"
     );
 }
-
