@@ -59,7 +59,7 @@ impl Decision {
 /// The padded board: a state byte per cell, row width `width` (the board's columns plus one
 /// border column). A black's low four bits are the directions still open to it, a white's the
 /// directions in which it has a black neighbour.
-struct Padded {
+pub(super) struct Padded {
     state: Vec<u8>,
     /// Index offsets of the four directions, by direction index: up 0, down 1, left 2, right 3 (bit
     /// `1 << index`; negative offsets wrapped).
@@ -67,9 +67,20 @@ struct Padded {
 }
 
 impl Padded {
+    /// The padded state bytes.
+    pub(super) fn state(&self) -> &[u8] {
+        &self.state
+    }
+
+    /// The board cell `(row, col)` of padded index `i`.
+    pub(super) fn cell(&self, i: usize) -> (usize, usize) {
+        let width = self.offset[1];
+        (i / width - 1, i % width)
+    }
+
     /// The cell one step from `i` toward direction index `k` (in bounds for a board cell `i`,
     /// and for a neighbour of one).
-    fn step(&self, i: usize, k: usize) -> usize {
+    pub(super) fn step(&self, i: usize, k: usize) -> usize {
         i.wrapping_add(self.offset[k & 3])
     }
 
@@ -128,29 +139,12 @@ pub(super) fn decide(grid: &Grid) -> Decision {
 /// [`decide`], or with `count == false` the satisfiability of the 2-SAT formula alone (each
 /// black one white per axis, no white taken twice), whatever the counts.
 pub(super) fn run(grid: &Grid, count: bool) -> Decision {
-    let (rows, cols) = (grid.rows(), grid.cols());
-    let width = cols + 1;
-    let mut board = Padded {
-        state: vec![0u8; (rows + 2) * width],
-        offset: [width.wrapping_neg(), width, usize::MAX, 1],
-    };
-    // One pass: kinds, the directions of each black's whites and of each white's blacks, the
-    // counts, and whether some black has no white on an axis.
-    let (mut blacks, mut whites, mut stranded) = (0usize, 0usize, false);
-    if cols > 0 {
-        let dots = vec![b'.'; cols];
-        let lines: Vec<&[u8]> = grid.cells().chunks_exact(cols).collect();
-        for (r, &line) in lines.iter().enumerate() {
-            let above = if r > 0 { lines[r - 1] } else { &dots };
-            let below = lines.get(r + 1).copied().unwrap_or(&dots);
-            let start = (r + 1) * width;
-            let out = &mut board.state[start..start + cols];
-            let (b, w, s) = encode_line(above, line, below, out);
-            blacks += b;
-            whites += w;
-            stranded |= s;
-        }
-    }
+    let Encoded {
+        mut board,
+        blacks,
+        whites,
+        stranded,
+    } = encode(grid);
     if stranded {
         return Decision::Stranded;
     }
@@ -189,9 +183,56 @@ pub(super) fn run(grid: &Grid, count: bool) -> Decision {
         return Decision::Open { open: 0, yes: true };
     }
     let rest = Rest::new(&board);
-    let open = rest.cells.len();
+    let open = rest.open.cells.len();
     let yes = twosat::solve(&rest).is_satisfiable();
     Decision::Open { open, yes }
+}
+
+/// A board encoded into state bytes, with its counts.
+pub(super) struct Encoded {
+    /// The state bytes: kinds, each black's white directions, each white's black directions.
+    pub(super) board: Padded,
+    /// Black cells.
+    pub(super) blacks: usize,
+    /// White cells.
+    pub(super) whites: usize,
+    /// Whether some black has no white on an axis.
+    pub(super) stranded: bool,
+}
+
+/// Encodes `grid` in one pass: kinds, the directions of each black's whites and of each white's
+/// blacks, the counts, and whether some black has no white on an axis.
+///
+/// # Complexity
+/// O(n) time and `(rows + 2) × (cols + 1)` bytes.
+pub(super) fn encode(grid: &Grid) -> Encoded {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let width = cols + 1;
+    let mut board = Padded {
+        state: vec![0u8; (rows + 2) * width],
+        offset: [width.wrapping_neg(), width, usize::MAX, 1],
+    };
+    let (mut blacks, mut whites, mut stranded) = (0usize, 0usize, false);
+    if cols > 0 {
+        let dots = vec![b'.'; cols];
+        let lines: Vec<&[u8]> = grid.cells().chunks_exact(cols).collect();
+        for (r, &line) in lines.iter().enumerate() {
+            let above = if r > 0 { lines[r - 1] } else { &dots };
+            let below = lines.get(r + 1).copied().unwrap_or(&dots);
+            let start = (r + 1) * width;
+            let out = &mut board.state[start..start + cols];
+            let (b, w, s) = encode_line(above, line, below, out);
+            blacks += b;
+            whites += w;
+            stranded |= s;
+        }
+    }
+    Encoded {
+        board,
+        blacks,
+        whites,
+        stranded,
+    }
 }
 
 /// Encodes one board line into state bytes, from the lines above and below (`.` off the board);
@@ -270,6 +311,11 @@ fn pending(s: u8, axis: u8, done: u8) -> u8 {
     black & u8::from(s & done == 0) & u8::from(s & axis != axis)
 }
 
+/// 1 for a black, else 0.
+pub(super) fn is_black(s: u8) -> u8 {
+    (s & BLACK) >> 6
+}
+
 /// 1 for a black with an axis still undecided, else 0.
 fn is_open(s: u8) -> u8 {
     let black = (s & BLACK) >> 6;
@@ -281,23 +327,29 @@ fn is_open(s: u8) -> u8 {
 /// horizontal one (true = right); a decided axis's variable has no implications.
 struct Rest<'a> {
     board: &'a Padded,
-    /// One bit per padded cell: an open black.
-    bits: Vec<u64>,
-    /// Open blacks before each 64-cell block.
-    rank: Vec<u32>,
-    /// The open blacks' cells, in board order.
-    cells: Vec<usize>,
+    open: Ranked,
 }
 
-impl<'a> Rest<'a> {
-    /// The open blacks of `board` and their rank index, in one pass.
-    fn new(board: &'a Padded) -> Rest<'a> {
-        let blocks = board.state.len().div_ceil(64);
+/// Cells picked out of the padded board, numbered in board order, with O(1) rank lookup from a
+/// bitmap (a bit per padded cell plus a `u32` per 64, instead of a word per cell).
+pub(super) struct Ranked {
+    /// One bit per padded cell: picked.
+    bits: Vec<u64>,
+    /// Picked cells before each 64-cell block.
+    rank: Vec<u32>,
+    /// The picked cells' padded indices, in board order.
+    pub(super) cells: Vec<usize>,
+}
+
+impl Ranked {
+    /// The cells whose state byte `s` has `pick(s) == 1`, in one pass.
+    pub(super) fn new(state: &[u8], pick: impl Fn(u8) -> u8 + Copy) -> Ranked {
+        let blocks = state.len().div_ceil(64);
         let (mut bits, mut rank, mut cells) = (Vec::with_capacity(blocks), Vec::new(), Vec::new());
         rank.reserve_exact(blocks);
-        for (k, block) in board.state.chunks(64).enumerate() {
+        for (k, block) in state.chunks(64).enumerate() {
             rank.push(cells.len() as u32);
-            let word = mask(block, is_open);
+            let word = mask(block, pick);
             let mut left = word;
             while left != 0 {
                 cells.push(k * 64 + left.trailing_zeros() as usize);
@@ -305,25 +357,29 @@ impl<'a> Rest<'a> {
             }
             bits.push(word);
         }
-        Rest {
-            board,
-            bits,
-            rank,
-            cells,
-        }
+        Ranked { bits, rank, cells }
     }
 
-    /// The index of the open black at cell `i`.
-    fn index(&self, i: usize) -> u32 {
+    /// The number of the picked cell `i` (which must be picked).
+    pub(super) fn index(&self, i: usize) -> u32 {
         let below = self.bits[i / 64] & ((1u64 << (i % 64)) - 1);
         self.rank[i / 64] + below.count_ones()
+    }
+}
+
+impl<'a> Rest<'a> {
+    fn new(board: &'a Padded) -> Rest<'a> {
+        Rest {
+            board,
+            open: Ranked::new(&board.state, is_open),
+        }
     }
 
     /// For `lit`: the white it takes, and the directions (as bits) from that white to the open
     /// blacks it forces the other way: the other blacks next to it, undecided on that axis. A
     /// decided axis forces nothing here (propagation has settled all it implies).
     fn forced(&self, lit: Lit) -> (usize, u8) {
-        let b = self.cells[(lit.var() / 2) as usize];
+        let b = self.open.cells[(lit.var() / 2) as usize];
         // Direction index: up 0, down 1 (vertical variable), left 2, right 3 (horizontal).
         let k = 2 * (lit.var() as usize % 2) + usize::from(!lit.is_neg());
         let state = &self.board.state;
@@ -349,7 +405,7 @@ impl<'a> Rest<'a> {
 
 impl ImplicationGraph for Rest<'_> {
     fn num_vars(&self) -> usize {
-        2 * self.cells.len()
+        2 * self.open.cells.len()
     }
 
     fn out_degree(&self, lit: Lit) -> usize {
@@ -364,7 +420,7 @@ impl ImplicationGraph for Rest<'_> {
         // The k-th rival r, toward e from the white, must turn toward e as well.
         let e = (rivals.trailing_zeros() as usize).min(3);
         let r = self.board.step(w, e);
-        let var = 2 * self.index(r) + (e >> 1) as u32;
+        let var = 2 * self.open.index(r) + (e >> 1) as u32;
         Lit::new(var, e & 1 == 0)
     }
 }

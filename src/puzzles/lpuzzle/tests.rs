@@ -404,10 +404,7 @@ fn propagation_and_open_rest_against_brute_force() {
             continue;
         }
         let decision = forced::run(&g, false);
-        let board = Board {
-            grid: &g,
-            blacks: Blacks::new(&g),
-        };
+        let board = Board::new(forced::encode(&g).board);
         let full = twosat::solve(&board).is_satisfiable();
         let truth = brute_formula(&g);
         let stranded = decision == forced::Decision::Stranded;
@@ -455,10 +452,7 @@ fn framed_checkerboards_are_open() {
     let mut answers = Vec::new();
     for n in 1..=12 {
         let g = framed_checkerboard(n);
-        let board = Board {
-            grid: &g,
-            blacks: Blacks::new(&g),
-        };
+        let board = Board::new(forced::encode(&g).board);
         let full = twosat::solve(&board).is_satisfiable();
         let blacks = g.cells().iter().filter(|&&x| x == b'B').count();
         assert_eq!(
@@ -518,10 +512,7 @@ fn open_rest_against_full_solver() {
         if decision == forced::Decision::Stranded {
             continue;
         }
-        let board = Board {
-            grid: &g,
-            blacks: Blacks::new(&g),
-        };
+        let board = Board::new(forced::encode(&g).board);
         let full = twosat::solve(&board).is_satisfiable();
         assert_eq!(decision.yes(), full, "{:?} {decision:?}", g.to_lines());
         match decision {
