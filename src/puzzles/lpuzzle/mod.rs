@@ -1,8 +1,13 @@
 //! L-puzzle (NWERC 2011 "Piece it together", BOJ 3654): can a pattern of black, white and empty
 //! cells be built from L pieces, and if not, why?
 //!
-//! **Complexity:** O(n) time for n cells; memory is the board plus four `u32` words per black
-//! cell (the implication graph is never stored: it is computed from the board on demand).
+//! **Complexity:** O(n) time for n cells. Both paths first copy the board into a byte per cell
+//! (with a one-cell border) holding each black's white directions and each white's black
+//! directions; the implication graph is never stored: it is read from those bytes on demand.
+//! [`solve`] adds a bit per cell and, per black, a cell index (8 bytes) and [`twosat::solve`]'s
+//! working memory over its 4 literals (48 bytes). [`can_build`] adds the propagation stack and
+//! the same per-black cost for the open blacks only (about 6% of them on random 0.9-density
+//! tilings).
 //!
 //! **Reduction.** A piece is a black corner with one white neighbour vertically and one
 //! horizontally. So every black `B` picks *up or down* (variable `v`, true = down) and *left or
@@ -14,10 +19,25 @@
 //! "exactly once", and a satisfying assignment is a tiling. Before 2-SAT, two cheap checks give
 //! their own reasons: a black with no white neighbour on an axis, and the count.
 //!
+//! **Deciding only.** [`can_build`] (the judge's YES/NO) first propagates forced choices: a
+//! black with a white on one side of an axis only must take it, which forbids that white to the
+//! blacks next to it, which must turn the other way, and so on (unit propagation; two blacks
+//! forced onto one white is a NO). On random tilings this settles about 94% of the blacks;
+//! only the clauses among the choices left open go to 2-SAT, which is equisatisfiable (every
+//! clause touching a settled choice is already satisfied). [`solve`] runs 2-SAT on the whole
+//! formula, so its tilings and conflict chains are those of the whole implication graph (a
+//! conflict chain is a shortest path `x ⇒ ¬x` and a shortest path back, see [`twosat`]).
+//!
 //! **Why not.** An unsatisfiable formula has a variable `x` with a chain of implications
 //! `x ⇒ … ⇒ ¬x ⇒ … ⇒ x`; every step is "this black takes that white, so that other black cannot
 //! and must turn the other way". The blacks and whites along the chain are the culprit cells.
 //! [`verify_tiling`] and [`verify_no`] check both kinds of answer against the board alone.
+//!
+//! **Status:** [`solve`] and [`can_build`] agree with exhaustive tiling search on 26 000 random,
+//! tiled and near-miss boards up to 6 × 6, and with each other up to 16 × 16; propagation and
+//! the open rest are also checked without the count (the formula alone) against exhaustive
+//! search over choices and against whole-board 2-SAT, including boards where nothing is forced
+//! (framed checkerboards) and open rests that conflict; every certificate is verified.
 
 mod forced;
 #[cfg(test)]
