@@ -244,16 +244,16 @@ fn encode_line(above: &[u8], line: &[u8], below: &[u8], out: &mut [u8]) -> (usiz
     // One cell from itself and its four neighbours; (state, black, white, stranded).
     let cell = |x: u8, up: u8, down: u8, left: u8, right: u8| -> (u8, u8, u8, u8) {
         let around = |kind: u8| {
-            is(up, kind) * UP
-                | is(down, kind) * DOWN
-                | is(left, kind) * LEFT
-                | is(right, kind) * RIGHT
+            (is(up, kind) * UP)
+                | (is(down, kind) * DOWN)
+                | (is(left, kind) * LEFT)
+                | (is(right, kind) * RIGHT)
         };
         let (black, white) = (is(x, b'B'), is(x, b'W'));
         let whites = around(b'W');
         let stranded =
             black & (u8::from(whites & VERTICAL == 0) | u8::from(whites & HORIZONTAL == 0));
-        let state = black * (BLACK | whites) | white * (WHITE | around(b'B'));
+        let state = (black * (BLACK | whites)) | (white * (WHITE | around(b'B')));
         (state, black, white, stranded)
     };
     let (mut blacks, mut whites, mut stranded) = (0usize, 0usize, 0u8);
