@@ -88,6 +88,7 @@ impl Padded {
     /// that white must turn the other way on its axis, and those decisions are pushed on `stack`
     /// (entries `cell << 2 | direction index`). `false` if one of them was forced onto the white
     /// too. (Direction indices: `k ^ 1` is the opposite, `k >> 1` the axis.)
+    #[inline]
     fn take(&mut self, b: usize, k: usize, stack: &mut Vec<usize>) -> bool {
         let w = self.step(b, k);
         // The white's black neighbours, but not b.
@@ -172,7 +173,9 @@ pub(super) fn run(grid: &Grid, count: bool) -> Decision {
                 board.state[i] = s | done;
                 decided += 1;
                 let k = (s & axis).trailing_zeros() as usize;
-                if !board.take(i, k, &mut stack) || !board.propagate(&mut stack, &mut decided) {
+                if !board.take(i, k, &mut stack)
+                    || (!stack.is_empty() && !board.propagate(&mut stack, &mut decided))
+                {
                     return Decision::ForcedConflict;
                 }
             }
