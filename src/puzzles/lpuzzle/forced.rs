@@ -140,12 +140,37 @@ pub(super) fn decide(grid: &Grid) -> Decision {
 /// [`decide`], or with `count == false` the satisfiability of the 2-SAT formula alone (each
 /// black one white per axis, no white taken twice), whatever the counts.
 pub(super) fn run(grid: &Grid, count: bool) -> Decision {
+    // The state bytes and the stack of the previous board on this thread are reused: a fresh
+    // quarter-megabyte per board would cost more in page faults than the propagation itself.
+    let (state, mut stack) = SCRATCH.take();
+    let mut board = encode_into(grid, state);
+    let decision = settle(&mut board, &mut stack, count);
+    if board.board.state.len() <= SCRATCH_KEEP {
+        stack.clear();
+        SCRATCH.set((board.board.state, stack));
+    }
+    decision
+}
+
+/// Scratch buffers kept per thread between boards: state bytes and propagation stack.
+type Scratch = (Vec<u8>, Vec<usize>);
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Scratch> = const { std::cell::Cell::new((Vec::new(), Vec::new())) };
+}
+
+/// Boards with more padded cells than this do not leave their buffers behind.
+const SCRATCH_KEEP: usize = 1 << 22;
+
+/// The checks, propagation and the open rest on an encoded board.
+fn settle(encoded: &mut Encoded, stack: &mut Vec<usize>, count: bool) -> Decision {
     let Encoded {
-        mut board,
+        board,
         blacks,
         whites,
         stranded,
-    } = encode(grid);
+    } = encoded;
+    let (blacks, whites, stranded) = (*blacks, *whites, *stranded);
     if stranded {
         return Decision::Stranded;
     }
@@ -154,7 +179,6 @@ pub(super) fn run(grid: &Grid, count: bool) -> Decision {
     }
     // Propagate every axis that has only one way, in board order, 64 cells at a time (a bit
     // mask finds the blacks to look at; propagation may settle some of them first).
-    let mut stack = Vec::new();
     let mut decided = 0;
     let total = board.state.len();
     for base in (0..total).step_by(64) {
@@ -173,19 +197,18 @@ pub(super) fn run(grid: &Grid, count: bool) -> Decision {
                 board.state[i] = s | done;
                 decided += 1;
                 let k = (s & axis).trailing_zeros() as usize;
-                if !board.take(i, k, &mut stack)
-                    || (!stack.is_empty() && !board.propagate(&mut stack, &mut decided))
+                if !board.take(i, k, stack)
+                    || (!stack.is_empty() && !board.propagate(stack, &mut decided))
                 {
                     return Decision::ForcedConflict;
                 }
             }
         }
     }
-    drop(stack);
     if decided == 2 * blacks {
         return Decision::Open { open: 0, yes: true };
     }
-    let rest = Rest::new(&board);
+    let rest = Rest::new(board);
     let open = rest.open.cells.len();
     let yes = twosat::solve(&rest).is_satisfiable();
     Decision::Open { open, yes }
@@ -209,10 +232,17 @@ pub(super) struct Encoded {
 /// # Complexity
 /// O(n) time and `(rows + 2) × (cols + 1)` bytes.
 pub(super) fn encode(grid: &Grid) -> Encoded {
+    encode_into(grid, Vec::new())
+}
+
+/// [`encode`] into the buffer `state` (its old contents are overwritten).
+fn encode_into(grid: &Grid, mut state: Vec<u8>) -> Encoded {
     let (rows, cols) = (grid.rows(), grid.cols());
     let width = cols + 1;
+    state.clear();
+    state.resize((rows + 2) * width, 0);
     let mut board = Padded {
-        state: vec![0u8; (rows + 2) * width],
+        state,
         offset: [width.wrapping_neg(), width, usize::MAX, 1],
     };
     let (mut blacks, mut whites, mut stranded) = (0usize, 0usize, false);
