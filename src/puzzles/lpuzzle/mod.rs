@@ -7,7 +7,8 @@
 //! [`solve`] adds a bit per cell and, per black, a cell index (8 bytes) and [`twosat::solve`]'s
 //! working memory over its 4 literals (48 bytes). [`can_build`] adds the propagation stack and
 //! the same per-black cost for the open blacks only (about 6% of them on random 0.9-density
-//! tilings).
+//! tilings); its state bytes and stack stay allocated per thread for the next board, unless the
+//! board has more than 4 Mi padded cells.
 //!
 //! **Reduction.** A piece is a black corner with one white neighbour vertically and one
 //! horizontally. So every black `B` picks *up or down* (variable `v`, true = down) and *left or
