@@ -1,5 +1,6 @@
 //! 2-SAT: random satisfiable formulas (a planted assignment; every clause has a true literal) at
-//! three sizes, and L-puzzle boards (random tilings, always YES) at three sizes.
+//! three sizes, and L-puzzle boards (random tilings, always YES) at three sizes, solved with a
+//! tiling and decided only.
 //!
 //! `cargo bench --bench twosat`; the cross-engine comparison is `bench/run.sh`.
 
@@ -92,5 +93,25 @@ fn bench_lpuzzle(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_formulas, bench_lpuzzle);
+/// The decision alone (the judge's YES/NO): propagation of forced choices, 2-SAT on the rest.
+fn bench_lpuzzle_decide(c: &mut Criterion) {
+    let mut group = c.benchmark_group("twosat/lpuzzle_can_build");
+    for n in SIDES {
+        let grid = generate::lpuzzle(&mut generate::rng(n as u64), n, n, 0.9, LStyle::Tiled);
+        if n >= 1000 {
+            group
+                .sample_size(10)
+                .measurement_time(Duration::from_secs(10));
+        }
+        group.throughput(Throughput::Elements((n * n) as u64));
+        group.bench_with_input(
+            BenchmarkId::from_parameter(format!("{n}x{n}")),
+            &grid,
+            |b, grid| b.iter(|| lpuzzle::can_build(black_box(grid))),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_formulas, bench_lpuzzle, bench_lpuzzle_decide);
 criterion_main!(benches);
