@@ -15,7 +15,9 @@
 //! increasing degree, each taking its free neighbour of smallest degree).
 //! - `push_relabel.rs`: push–relabel with FIFO order, fair neighbour scans and a global
 //!   relabel (breadth-first from the free right vertices) every 0.1·V pushes, the best variant
-//!   of Kaya, Langguth, Manne & Uçar (2013); the side with fewer vertices is the active one.
+//!   of Kaya, Langguth, Manne & Uçar (2013); the side with fewer vertices is the active one; a
+//!   relabel stops early once it has met every active vertex, and one that runs to the end
+//!   drops the active vertices it never met (they have no augmenting path).
 //! - `hopcroft_karp.rs`: Hopcroft–Karp phases (breadth-first layers, depth-first augmentation
 //!   that marks dead ends, then "disjoint walks" with a free-neighbour lookahead as in Duff, Kaya
 //!   & Uçar 2011), dead free roots dropped up front, and a root-by-root tail with frozen

@@ -48,7 +48,10 @@ pub fn push_relabel(g: &BipartiteGraph) -> Matching {
 /// (longer than any alternating path) has no augmenting path, now or later, and is dropped.
 /// When no vertex is active, no free left vertex has an augmenting path: the matching is
 /// maximum. A global relabel, a breadth-first search from the free right vertices over `t`,
-/// makes every label exact every [`RELABEL_PERIOD`]·V pushes (and before the first).
+/// makes the labels exact every [`RELABEL_PERIOD`]·V pushes (and before the first). It stops
+/// early once it has met every active vertex; when it runs to the end instead, the active
+/// vertices it never met have no augmenting path and are dropped at once (on a 2000² rooks
+/// board with 2% pawns this halves the time: the dead vertices stop bouncing between relabels).
 pub(super) fn push_relabel_from(
     g: &BipartiteGraph,
     t: &BipartiteGraph,
@@ -72,12 +75,33 @@ pub(super) fn push_relabel_from(
     // ties between equal labels do not always go to the same neighbour.
     let mut reversed = vec![false; nl];
     let mut queue: Vec<u32> = Vec::new();
+    let mut reached = vec![0u32; nl]; // stamp of the last global relabel that met a free vertex
+    let mut relabels = 0u32;
     let period = (((nl + nr) as f64 * RELABEL_PERIOD) as usize).max(1);
     let mut pushes = period; // relabel before the first push
     while let Some(u) = active.pop_front() {
         if pushes >= period {
             pushes = 0;
-            global_relabel(t, &left, &right, &mut psi, limit, &mut queue);
+            relabels += 1;
+            let n_active = active.len() + 1;
+            let complete = global_relabel(
+                t,
+                &left,
+                &right,
+                &mut psi,
+                limit,
+                &mut queue,
+                &mut reached,
+                relabels,
+                n_active,
+            );
+            if complete {
+                // Free vertices the complete search did not meet have no augmenting path.
+                active.retain(|&x| reached[x as usize] == relabels);
+                if reached[u as usize] != relabels {
+                    continue;
+                }
+            }
         }
         let ui = u as usize;
         // The smallest label among u's neighbours (ties: the first seen), and the next one.
@@ -120,7 +144,13 @@ pub(super) fn push_relabel_from(
 
 /// Exact labels: breadth-first from the free right vertices along alternating paths backwards
 /// (right `v`, a left neighbour `u` of `v`, `u`'s mate), `limit` for the right vertices from
-/// which no free one can be reached.
+/// which no free one can be reached. Free left vertices met on the way get `reached[u] = stamp`.
+///
+/// The search stops early once it has met `n_active` free left vertices (all the active ones)
+/// and finished their level `d`: every label up to `d + 2` is then exact, and every right vertex
+/// not reached gets `d + 4`, a valid lower bound. Returns whether the search was complete (then
+/// a free left vertex not reached has no augmenting path at all).
+#[allow(clippy::too_many_arguments)]
 fn global_relabel(
     t: &BipartiteGraph,
     left: &[u32],
@@ -128,7 +158,10 @@ fn global_relabel(
     psi: &mut [u32],
     limit: u32,
     queue: &mut Vec<u32>,
-) {
+    reached: &mut [u32],
+    stamp: u32,
+    n_active: usize,
+) -> bool {
     queue.clear();
     for (v, (l, &mate)) in psi.iter_mut().zip(right).enumerate() {
         if mate == NONE {
@@ -138,17 +171,36 @@ fn global_relabel(
             *l = limit;
         }
     }
+    let mut met = 0usize;
+    let mut stop = u32::MAX; // the level after which the search may stop
     let mut head = 0;
     while head < queue.len() {
         let v = queue[head];
         head += 1;
-        let d = (psi[v as usize] + 2).min(limit);
+        let level = psi[v as usize];
+        if level > stop {
+            let floor = stop.saturating_add(4).min(limit);
+            for l in psi.iter_mut().filter(|l| **l == limit) {
+                *l = floor;
+            }
+            return false;
+        }
+        let d = (level + 2).min(limit);
         for &u in t.neighbors(v) {
             let w = left[u as usize];
-            if w != NONE && psi[w as usize] == limit {
+            if w == NONE {
+                if reached[u as usize] != stamp {
+                    reached[u as usize] = stamp;
+                    met += 1;
+                    if met == n_active {
+                        stop = level;
+                    }
+                }
+            } else if psi[w as usize] == limit {
                 psi[w as usize] = d;
                 queue.push(w);
             }
         }
     }
+    true
 }
