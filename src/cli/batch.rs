@@ -56,8 +56,8 @@ pub struct Batch {
     pub progress: bool,
 }
 
-/// Boards are solved in chunks of at most this many cells (and `4 × jobs` boards), so memory
-/// stays bounded while every thread has work.
+/// Boards are solved in chunks of at most this many cells (and `4 × jobs` boards, one board
+/// with one job: nothing to keep busy), so memory stays bounded while every thread has work.
 const CHUNK_CELLS: usize = 1 << 24;
 
 /// Solves every board of `puzzle` in `reader` and writes each board's output to `out` in input
@@ -74,6 +74,7 @@ pub fn solve_all<R: BufRead, W: Write>(
         std::fs::create_dir_all(dir)?;
     }
     let jobs = batch.jobs.max(1);
+    let chunk_boards = if jobs == 1 { 1 } else { 4 * jobs };
     let pool = if jobs > 1 {
         Some(
             rayon::ThreadPoolBuilder::new()
@@ -106,7 +107,7 @@ pub fn solve_all<R: BufRead, W: Write>(
             cells += first.1.grid.cells().len();
             chunk.push(first);
         }
-        while chunk.len() < 4 * jobs && cells < CHUNK_CELLS {
+        while chunk.len() < chunk_boards && cells < CHUNK_CELLS {
             match stream.next() {
                 Some(Ok(next)) => {
                     let n = next.1.grid.cells().len();
