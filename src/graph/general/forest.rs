@@ -15,6 +15,27 @@ pub(super) const ODD: u8 = 2;
 /// Vertex of a Hungarian tree: never again on an augmenting path.
 pub(super) const DEAD: u8 = 3;
 
+// Per-tree flags of a phase of [`Forest::augment_all`].
+/// The tree augmented: ignored for the rest of the phase.
+const USED: u8 = 1;
+/// The tree met a vertex of another tree: it may not be Hungarian.
+const TAINTED: u8 = 2;
+/// The tree finished growing untainted: it is Hungarian.
+const HUNGARIAN: u8 = 4;
+
+/// Per-phase tree bookkeeping of [`Forest::augment_all`]; entries indexed
+/// by a tree's root are valid for the roots of the current phase only.
+struct Trees {
+    /// Root of the tree of each vertex labelled in the current phase.
+    root: Vec<u32>,
+    /// Per root: outer vertices of the tree queued but not yet scanned.
+    pending: Vec<u32>,
+    /// Per root: `USED | TAINTED | HUNGARIAN` flags.
+    state: Vec<u8>,
+    /// Per component id: whether the current phase augmented in it.
+    augmented: Vec<bool>,
+}
+
 /// One step of the iterative reconstruction of the alternating path `P(x)`
 /// (see [`Forest`]); an explicit stack of these replaces recursion.
 #[derive(Clone, Copy)]
@@ -236,104 +257,176 @@ impl<'g> Forest<'g> {
         self.touched.push(v);
     }
 
-    /// Grows an alternating tree from the exposed vertex `r`; augments and
-    /// returns `true` as soon as an exposed vertex is reached, otherwise
-    /// freezes the (Hungarian) tree as `DEAD` and returns `false`.
-    fn search_from(&mut self, r: u32) -> bool {
+    /// Augments along `P(x)` reversed, the edge `{x, y}`, then `P(y)`: the
+    /// augmenting path closed by an even–even edge between two trees. The
+    /// trees are disjoint, so flipping one never changes the other's paths.
+    fn augment_between(&mut self, x: u32, y: u32) {
+        self.flip_to_root(x);
+        self.flip_to_root(y);
+        self.mate[x as usize] = y;
+        self.mate[y as usize] = x;
+    }
+
+    /// Makes the matching maximum by phases. `comp[v]` identifies the
+    /// connected component of `v` (a vertex id shared by exactly the
+    /// vertices of that component).
+    ///
+    /// A phase grows one alternating forest breadth-first from *all* live
+    /// exposed vertices at once (trees grow at the same pace, so partners far
+    /// apart meet half-way). An even–even edge between two trees closes an
+    /// augmenting path: it is flipped at once, and both trees are *used*:
+    /// ignored for the rest of the phase (their labels no longer describe
+    /// the matching), which keeps every later path of the phase valid. After
+    /// the phase all labels are reset through the list of touched vertices
+    /// (never in O(n)). Soundness does not depend on which paths a phase
+    /// finds, only on the last one:
+    /// * A component in which a phase augments nothing is finished: that
+    ///   phase grew a complete alternating forest there (no used tree can
+    ///   block it) without meeting an augmenting path, so its matching is
+    ///   maximum (Edmonds) and it takes no part in later phases.
+    /// * A tree that finishes growing without ever meeting a vertex of
+    ///   another tree is Hungarian: no later augmenting path can use its
+    ///   vertices (Edmonds), so they are frozen as `DEAD` and ignored from
+    ///   then on, and its root no longer counts as live.
+    /// * A component with fewer than two live exposed vertices is skipped
+    ///   (an augmenting path needs two endpoints), e.g. the last exposed
+    ///   vertex of an odd component.
+    ///
+    /// Every phase that runs augments at least once, so there are at most
+    /// k/2 + 1 phases for k exposed vertices, each O((n + m) α(n)).
+    pub(super) fn augment_all(&mut self, comp: &[u32]) {
+        let n = self.g.num_vertices();
+        // Exposed vertices outside Hungarian trees, per component (indexed by
+        // the component id); 0 once the component is finished.
+        let mut live = vec![0u32; n];
+        let mut roots: Vec<u32> = (0..n as u32)
+            .filter(|&v| self.mate[v as usize] == NONE)
+            .collect();
+        for &r in &roots {
+            live[comp[r as usize] as usize] += 1;
+        }
+        let mut trees = Trees {
+            root: vec![NONE; n],
+            pending: vec![0; n],
+            state: vec![0; n],
+            augmented: vec![false; n],
+        };
+        loop {
+            roots.retain(|&r| {
+                self.mate[r as usize] == NONE
+                    && self.label[r as usize] == UNLABELED
+                    && live[comp[r as usize] as usize] >= 2
+            });
+            if roots.is_empty() {
+                break;
+            }
+            self.phase(&roots, comp, &mut trees);
+            for &r in &roots {
+                let c = comp[r as usize] as usize;
+                if !trees.augmented[c] {
+                    live[c] = 0; // finished
+                } else if self.mate[r as usize] != NONE || self.label[r as usize] == DEAD {
+                    live[c] -= 1;
+                }
+            }
+            for &r in &roots {
+                trees.augmented[comp[r as usize] as usize] = false;
+            }
+        }
+    }
+
+    /// One phase of [`Forest::augment_all`] from the exposed `roots`.
+    fn phase(&mut self, roots: &[u32], comp: &[u32], trees: &mut Trees) {
         let g = self.g;
         self.queue.clear();
         self.head = 0;
         self.touched.clear();
-        self.label_touch(r, EVEN);
-        self.queue.push(r);
-        let mut found = false;
-        // Software "prefetch" without `unsafe`: touching the CSR entries of
-        // vertices a few places ahead in the queue overlaps their cache and
-        // TLB misses with the current work (~20% faster BFS on 10^7-vertex
-        // grids, where BFS order is hostile to caches).
-        let mut sink = 0u32;
-        'bfs: while self.head < self.queue.len() {
-            if let Some(&a) = self.queue.get(self.head + 8) {
-                sink = sink.wrapping_add(g.offsets[a as usize] as u32);
-            }
-            let soon = self.queue.get(self.head + 4);
-            if let Some(&t) = soon.and_then(|&a| g.targets.get(g.offsets[a as usize])) {
-                sink = sink.wrapping_add(t) ^ u32::from(self.label[t as usize]);
-            }
+        for &r in roots {
+            self.label_touch(r, EVEN);
+            self.queue.push(r);
+            trees.root[r as usize] = r;
+            trees.pending[r as usize] = 1;
+            trees.state[r as usize] = 0;
+        }
+        while self.head < self.queue.len() {
             let x = self.queue[self.head];
             self.head += 1;
+            let t = trees.root[x as usize];
+            if trees.state[t as usize] & USED != 0 {
+                continue;
+            }
             let mut rx = self.dsu.find(x);
             for &y in g.neighbors(x) {
-                let label = self.label[y as usize];
-                match label {
+                match self.label[y as usize] {
                     UNLABELED => {
                         self.pred[y as usize] = x;
                         self.label_touch(y, ODD);
+                        trees.root[y as usize] = t;
                         let m = self.mate[y as usize];
                         if m == NONE {
+                            // Only on asymmetric adjacency: every exposed
+                            // vertex a search can reach is a root.
                             self.augment(y, x);
-                            found = true;
-                            break 'bfs;
+                            trees.state[t as usize] |= USED;
+                            trees.augmented[comp[x as usize] as usize] = true;
+                            break;
                         }
                         self.label_touch(m, EVEN);
+                        trees.root[m as usize] = t;
                         self.queue.push(m);
+                        trees.pending[t as usize] += 1;
                     }
-                    EVEN if self.dsu.find(y) != rx => {
-                        let l = self.lca(x, y);
-                        // One tree only: the walks always meet.
-                        debug_assert_ne!(l, NONE);
-                        self.blossom(x, y, l);
-                        self.blossom(y, x, l);
-                        rx = self.dsu.find(x);
+                    EVEN => {
+                        let ty = trees.root[y as usize];
+                        if ty != t {
+                            trees.state[t as usize] |= TAINTED;
+                            if trees.state[ty as usize] & USED == 0 {
+                                self.augment_between(x, y);
+                                trees.state[t as usize] |= USED;
+                                trees.state[ty as usize] |= USED;
+                                trees.augmented[comp[x as usize] as usize] = true;
+                                break;
+                            }
+                        } else if self.dsu.find(y) != rx {
+                            let l = self.lca(x, y);
+                            // Same tree: the walks always meet.
+                            debug_assert_ne!(l, NONE);
+                            let before = self.queue.len();
+                            self.blossom(x, y, l);
+                            self.blossom(y, x, l);
+                            trees.pending[t as usize] += (self.queue.len() - before) as u32;
+                            rx = self.dsu.find(x);
+                        }
                     }
-                    _ => {} // same blossom, ODD, or DEAD (frozen Hungarian tree)
+                    ODD => {
+                        if trees.root[y as usize] != t {
+                            trees.state[t as usize] |= TAINTED;
+                        }
+                    }
+                    _ => {} // DEAD: frozen Hungarian tree, as if deleted
+                }
+            }
+            let st = &mut trees.state[t as usize];
+            if *st & USED == 0 {
+                trees.pending[t as usize] -= 1;
+                if trees.pending[t as usize] == 0 && *st & TAINTED == 0 {
+                    *st |= HUNGARIAN;
                 }
             }
         }
-        std::hint::black_box(sink);
         let touched = std::mem::take(&mut self.touched);
-        if found {
-            for &t in &touched {
-                let t = t as usize;
-                self.label[t] = UNLABELED;
-                self.bridge[t] = [NONE; 2];
-                self.dsu.reset(t as u32);
-                self.base[t] = t as u32;
-            }
-        } else {
-            for &t in &touched {
-                self.label[t as usize] = DEAD;
+        for &v in &touched {
+            let i = v as usize;
+            if trees.state[trees.root[i] as usize] & HUNGARIAN != 0 {
+                self.label[i] = DEAD;
+            } else {
+                self.label[i] = UNLABELED;
+                self.bridge[i] = [NONE; 2];
+                self.dsu.reset(v);
+                self.base[i] = v;
             }
         }
         self.touched = touched;
-        found
-    }
-
-    /// Runs one single-root search from every exposed vertex; afterwards the
-    /// matching is maximum. `comp[v]` identifies the connected component of
-    /// `v` (a vertex id shared by exactly the vertices of that component).
-    ///
-    /// A search from `r` is skipped when no other exposed vertex outside the
-    /// frozen Hungarian trees is left in its component: an augmenting path
-    /// needs two such endpoints, so it would fail anyway (e.g. the last
-    /// exposed vertex of an odd component), after exploring the whole
-    /// component.
-    pub(super) fn augment_all(&mut self, comp: &[u32]) {
-        let n = self.g.num_vertices();
-        // Exposed, not-yet-frozen vertices per component (indexed by root).
-        let mut live = vec![0u32; n];
-        for v in 0..n {
-            if self.mate[v] == NONE {
-                live[comp[v] as usize] += 1;
-            }
-        }
-        for r in 0..n as u32 {
-            let c = comp[r as usize] as usize;
-            if self.mate[r as usize] == NONE && self.label[r as usize] == UNLABELED && live[c] >= 2
-            {
-                live[c] -= if self.search_from(r) { 2 } else { 1 };
-            }
-        }
     }
 
     /// Grows the complete alternating forest rooted at all exposed vertices.
