@@ -12,29 +12,6 @@ pub(super) const UNLABELED: u8 = 0;
 pub(super) const EVEN: u8 = 1;
 /// Inner vertex (odd distance to the root, not inside a blossom).
 pub(super) const ODD: u8 = 2;
-/// Vertex of a Hungarian tree: never again on an augmenting path.
-pub(super) const DEAD: u8 = 3;
-
-// Per-tree flags of a phase of [`Forest::augment_all`].
-/// The tree augmented: ignored for the rest of the phase.
-const USED: u8 = 1;
-/// The tree met a vertex of another tree: it may not be Hungarian.
-const TAINTED: u8 = 2;
-/// The tree finished growing untainted: it is Hungarian.
-const HUNGARIAN: u8 = 4;
-
-/// Per-phase tree bookkeeping of [`Forest::augment_all`]; entries indexed
-/// by a tree's root are valid for the roots of the current phase only.
-struct Trees {
-    /// Root of the tree of each vertex labelled in the current phase.
-    root: Vec<u32>,
-    /// Per root: outer vertices of the tree queued but not yet scanned.
-    pending: Vec<u32>,
-    /// Per root: `USED | TAINTED | HUNGARIAN` flags.
-    state: Vec<u8>,
-    /// Per component id: whether the current phase augmented in it.
-    augmented: Vec<bool>,
-}
 
 /// One step of the iterative reconstruction of the alternating path `P(x)`
 /// (see [`Forest`]); an explicit stack of these replaces recursion.
@@ -83,8 +60,8 @@ pub(super) struct Forest<'g> {
     /// [`Forest::blossom`] reports vertices that just became `EVEN`.
     queue: Vec<u32>,
     head: usize,
-    /// Vertices labelled during the current single-root search.
-    touched: Vec<u32>,
+    /// Scratch: the vertices of dissolved trees.
+    freed: Vec<u32>,
     /// Scratch for path reconstruction.
     path: Vec<u32>,
     steps: Vec<Step>,
@@ -106,7 +83,7 @@ impl<'g> Forest<'g> {
             cur_stamp: 0,
             queue: Vec::new(),
             head: 0,
-            touched: Vec::new(),
+            freed: Vec::new(),
             path: Vec::new(),
             steps: Vec::new(),
         }
@@ -252,9 +229,121 @@ impl<'g> Forest<'g> {
         }
     }
 
-    fn label_touch(&mut self, v: u32, l: u8) {
-        self.label[v as usize] = l;
-        self.touched.push(v);
+    /// Makes the matching maximum by growing one alternating forest from
+    /// exposed vertices, breadth-first and all at once (trees grow at the
+    /// same pace, so partners far apart meet half-way), and augmenting
+    /// wherever two trees meet.
+    ///
+    /// With `comp = None` every exposed vertex is a root, and the final
+    /// forest is complete: its labels are the Gallai–Edmonds classes (outer
+    /// = D, inner = A, unlabelled = C). With `comp = Some(c)`, where `c[v]`
+    /// identifies the connected component of `v` (a vertex id shared by
+    /// exactly the vertices of that component), exposed vertices alone in
+    /// their component are not roots (no augmenting path can start there;
+    /// e.g. the last exposed vertex of an odd component), which saves
+    /// growing their trees when only the matching is wanted.
+    ///
+    /// An even–even edge `{x, y}` between two trees closes an augmenting
+    /// path, flipped at once. Only the two trees lose their meaning: they
+    /// are *dissolved* (their vertices unlabelled, their blossoms undone)
+    /// and every other tree stays valid, since the matching changed on the
+    /// dissolved vertices only. Every outer vertex of another tree adjacent
+    /// to a dissolved vertex is queued again, so that the freed vertices can
+    /// be taken over. The forest is thus never regrown from scratch, and the
+    /// growth ends with a complete forest without an augmenting edge: the
+    /// matching is maximum (Edmonds). Invariant when the queue is empty: an
+    /// outer vertex has no unlabelled neighbour (it was scanned after its
+    /// neighbours were last dissolved) and no outer neighbour outside its
+    /// blossom (a vertex that turns outer is queued and scans that edge).
+    ///
+    /// Cost: O((n + m) α(n)) for the growth plus, per augmentation, the
+    /// sizes and degrees of the two dissolved trees, so O(k (n + m) α(n))
+    /// for k augmentations in the worst case.
+    pub(super) fn augment_all(&mut self, comp: Option<&[u32]>) {
+        let g = self.g;
+        let n = g.num_vertices();
+        // Tree (root) of every labelled vertex, and a list of each tree's
+        // vertices threaded through `next`, starting at its root.
+        let mut root = vec![NONE; n];
+        let mut next = vec![NONE; n];
+        let lone = comp.map(|comp| {
+            let mut exposed = vec![0u32; n];
+            for v in 0..n {
+                if self.mate[v] == NONE {
+                    exposed[comp[v] as usize] += 1;
+                }
+            }
+            (comp, exposed)
+        });
+        self.queue.clear();
+        self.head = 0;
+        for r in 0..n as u32 {
+            let is_root = self.mate[r as usize] == NONE
+                && lone
+                    .as_ref()
+                    .is_none_or(|(comp, exposed)| exposed[comp[r as usize] as usize] >= 2);
+            if is_root {
+                self.label[r as usize] = EVEN;
+                root[r as usize] = r;
+                self.queue.push(r);
+            }
+        }
+        while self.head < self.queue.len() {
+            let x = self.queue[self.head];
+            self.head += 1;
+            if self.head >= 1 << 16 && 2 * self.head >= self.queue.len() {
+                // Drop the scanned prefix: memory stays O(n).
+                self.queue.drain(..self.head);
+                self.head = 0;
+            }
+            // Stale entry (dissolved since it was queued)?
+            if self.label[x as usize] != EVEN {
+                continue;
+            }
+            let t = root[x as usize];
+            let mut rx = self.dsu.find(x);
+            for &y in g.neighbors(x) {
+                match self.label[y as usize] {
+                    UNLABELED => {
+                        self.pred[y as usize] = x;
+                        self.label[y as usize] = ODD;
+                        root[y as usize] = t;
+                        next[y as usize] = next[t as usize];
+                        next[t as usize] = y;
+                        let m = self.mate[y as usize];
+                        if m == NONE {
+                            // An exposed vertex that is no root (alone in
+                            // its component; reachable on asymmetric input).
+                            self.augment(y, x);
+                            self.dissolve(&[t], &mut next);
+                            break;
+                        }
+                        self.label[m as usize] = EVEN;
+                        root[m as usize] = t;
+                        next[m as usize] = next[t as usize];
+                        next[t as usize] = m;
+                        self.queue.push(m);
+                    }
+                    EVEN => {
+                        let ty = root[y as usize];
+                        if ty != t {
+                            self.augment_between(x, y);
+                            self.dissolve(&[t, ty], &mut next);
+                            break;
+                        }
+                        if self.dsu.find(y) != rx {
+                            let l = self.lca(x, y);
+                            // Same tree: the walks always meet.
+                            debug_assert_ne!(l, NONE);
+                            self.blossom(x, y, l);
+                            self.blossom(y, x, l);
+                            rx = self.dsu.find(x);
+                        }
+                    }
+                    _ => {} // ODD
+                }
+            }
+        }
     }
 
     /// Augments along `P(x)` reversed, the edge `{x, y}`, then `P(y)`: the
@@ -267,166 +356,33 @@ impl<'g> Forest<'g> {
         self.mate[y as usize] = x;
     }
 
-    /// Makes the matching maximum by phases. `comp[v]` identifies the
-    /// connected component of `v` (a vertex id shared by exactly the
-    /// vertices of that component).
-    ///
-    /// A phase grows one alternating forest breadth-first from *all* live
-    /// exposed vertices at once (trees grow at the same pace, so partners far
-    /// apart meet half-way). An even–even edge between two trees closes an
-    /// augmenting path: it is flipped at once, and both trees are *used*:
-    /// ignored for the rest of the phase (their labels no longer describe
-    /// the matching), which keeps every later path of the phase valid. After
-    /// the phase all labels are reset through the list of touched vertices
-    /// (never in O(n)). Soundness does not depend on which paths a phase
-    /// finds, only on the last one:
-    /// * A component in which a phase augments nothing is finished: that
-    ///   phase grew a complete alternating forest there (no used tree can
-    ///   block it) without meeting an augmenting path, so its matching is
-    ///   maximum (Edmonds) and it takes no part in later phases.
-    /// * A tree that finishes growing without ever meeting a vertex of
-    ///   another tree is Hungarian: no later augmenting path can use its
-    ///   vertices (Edmonds), so they are frozen as `DEAD` and ignored from
-    ///   then on, and its root no longer counts as live.
-    /// * A component with fewer than two live exposed vertices is skipped
-    ///   (an augmenting path needs two endpoints), e.g. the last exposed
-    ///   vertex of an odd component.
-    ///
-    /// Every phase that runs augments at least once, so there are at most
-    /// k/2 + 1 phases for k exposed vertices, each O((n + m) α(n)).
-    pub(super) fn augment_all(&mut self, comp: &[u32]) {
-        let n = self.g.num_vertices();
-        // Exposed vertices outside Hungarian trees, per component (indexed by
-        // the component id); 0 once the component is finished.
-        let mut live = vec![0u32; n];
-        let mut roots: Vec<u32> = (0..n as u32)
-            .filter(|&v| self.mate[v as usize] == NONE)
-            .collect();
-        for &r in &roots {
-            live[comp[r as usize] as usize] += 1;
-        }
-        let mut trees = Trees {
-            root: vec![NONE; n],
-            pending: vec![0; n],
-            state: vec![0; n],
-            augmented: vec![false; n],
-        };
-        loop {
-            roots.retain(|&r| {
-                self.mate[r as usize] == NONE
-                    && self.label[r as usize] == UNLABELED
-                    && live[comp[r as usize] as usize] >= 2
-            });
-            if roots.is_empty() {
-                break;
-            }
-            self.phase(&roots, comp, &mut trees);
-            for &r in &roots {
-                let c = comp[r as usize] as usize;
-                if !trees.augmented[c] {
-                    live[c] = 0; // finished
-                } else if self.mate[r as usize] != NONE || self.label[r as usize] == DEAD {
-                    live[c] -= 1;
-                }
-            }
-            for &r in &roots {
-                trees.augmented[comp[r as usize] as usize] = false;
-            }
-        }
-    }
-
-    /// One phase of [`Forest::augment_all`] from the exposed `roots`.
-    fn phase(&mut self, roots: &[u32], comp: &[u32], trees: &mut Trees) {
+    /// Unlabels every vertex of the trees rooted at `roots` (lists threaded
+    /// through `next`), undoes their blossoms, and queues every outer vertex
+    /// of the remaining trees adjacent to one of them.
+    fn dissolve(&mut self, roots: &[u32], next: &mut [u32]) {
         let g = self.g;
-        self.queue.clear();
-        self.head = 0;
-        self.touched.clear();
+        let mut freed = std::mem::take(&mut self.freed);
+        freed.clear();
         for &r in roots {
-            self.label_touch(r, EVEN);
-            self.queue.push(r);
-            trees.root[r as usize] = r;
-            trees.pending[r as usize] = 1;
-            trees.state[r as usize] = 0;
-        }
-        while self.head < self.queue.len() {
-            let x = self.queue[self.head];
-            self.head += 1;
-            let t = trees.root[x as usize];
-            if trees.state[t as usize] & USED != 0 {
-                continue;
-            }
-            let mut rx = self.dsu.find(x);
-            for &y in g.neighbors(x) {
-                match self.label[y as usize] {
-                    UNLABELED => {
-                        self.pred[y as usize] = x;
-                        self.label_touch(y, ODD);
-                        trees.root[y as usize] = t;
-                        let m = self.mate[y as usize];
-                        if m == NONE {
-                            // Only on asymmetric adjacency: every exposed
-                            // vertex a search can reach is a root.
-                            self.augment(y, x);
-                            trees.state[t as usize] |= USED;
-                            trees.augmented[comp[x as usize] as usize] = true;
-                            break;
-                        }
-                        self.label_touch(m, EVEN);
-                        trees.root[m as usize] = t;
-                        self.queue.push(m);
-                        trees.pending[t as usize] += 1;
-                    }
-                    EVEN => {
-                        let ty = trees.root[y as usize];
-                        if ty != t {
-                            trees.state[t as usize] |= TAINTED;
-                            if trees.state[ty as usize] & USED == 0 {
-                                self.augment_between(x, y);
-                                trees.state[t as usize] |= USED;
-                                trees.state[ty as usize] |= USED;
-                                trees.augmented[comp[x as usize] as usize] = true;
-                                break;
-                            }
-                        } else if self.dsu.find(y) != rx {
-                            let l = self.lca(x, y);
-                            // Same tree: the walks always meet.
-                            debug_assert_ne!(l, NONE);
-                            let before = self.queue.len();
-                            self.blossom(x, y, l);
-                            self.blossom(y, x, l);
-                            trees.pending[t as usize] += (self.queue.len() - before) as u32;
-                            rx = self.dsu.find(x);
-                        }
-                    }
-                    ODD => {
-                        if trees.root[y as usize] != t {
-                            trees.state[t as usize] |= TAINTED;
-                        }
-                    }
-                    _ => {} // DEAD: frozen Hungarian tree, as if deleted
-                }
-            }
-            let st = &mut trees.state[t as usize];
-            if *st & USED == 0 {
-                trees.pending[t as usize] -= 1;
-                if trees.pending[t as usize] == 0 && *st & TAINTED == 0 {
-                    *st |= HUNGARIAN;
-                }
-            }
-        }
-        let touched = std::mem::take(&mut self.touched);
-        for &v in &touched {
-            let i = v as usize;
-            if trees.state[trees.root[i] as usize] & HUNGARIAN != 0 {
-                self.label[i] = DEAD;
-            } else {
+            let mut v = r;
+            while v != NONE {
+                freed.push(v);
+                let i = v as usize;
                 self.label[i] = UNLABELED;
                 self.bridge[i] = [NONE; 2];
                 self.dsu.reset(v);
                 self.base[i] = v;
+                v = std::mem::replace(&mut next[i], NONE);
             }
         }
-        self.touched = touched;
+        for &v in &freed {
+            for &u in g.neighbors(v) {
+                if self.label[u as usize] == EVEN {
+                    self.queue.push(u);
+                }
+            }
+        }
+        self.freed = freed;
     }
 
     /// Grows the complete alternating forest rooted at all exposed vertices.

@@ -115,8 +115,43 @@ pub fn maximum_matching_from(g: &Graph, start: Matching) -> Matching {
     let mut mate = start.mate;
     let comp = greedy_extend(g, &mut mate);
     let mut f = Forest::new(g, mate);
-    f.augment_all(&comp);
+    f.augment_all(Some(&comp));
     Matching::from_mates(f.mate)
+}
+
+/// A maximum matching of `g` and the Gallai–Edmonds decomposition, in one
+/// run: the forest that makes the matching maximum is grown from every
+/// exposed vertex, so when it is complete its labels are the classes.
+/// Same matching size and classes as [`maximum_matching`] followed by
+/// [`gallai_edmonds`], without growing a second forest.
+///
+/// # Constraints
+/// None beyond those of [`Graph`].
+///
+/// # Panics
+/// Never.
+///
+/// # Complexity
+/// As [`maximum_matching`].
+pub fn maximum_matching_and_decomposition(g: &Graph) -> (Matching, Decomposition) {
+    let mut mate = vec![NONE; g.num_vertices()];
+    greedy_extend(g, &mut mate);
+    let mut f = Forest::new(g, mate);
+    f.augment_all(None);
+    let class = classes(&f.label);
+    (Matching::from_mates(f.mate), Decomposition { class })
+}
+
+/// Gallai–Edmonds classes from the labels of a complete forest.
+fn classes(label: &[u8]) -> Vec<Class> {
+    label
+        .iter()
+        .map(|&l| match l {
+            EVEN => Class::D,
+            ODD => Class::A,
+            _ => Class::C,
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------
@@ -214,16 +249,9 @@ pub fn gallai_edmonds(g: &Graph, m: &Matching) -> Decomposition {
         f.grow_full_forest(),
         "gallai_edmonds: the matching is not maximum (an augmenting path exists)"
     );
-    let class = f
-        .label
-        .iter()
-        .map(|&l| match l {
-            EVEN => Class::D,
-            ODD => Class::A,
-            _ => Class::C,
-        })
-        .collect();
-    Decomposition { class }
+    Decomposition {
+        class: classes(&f.label),
+    }
 }
 
 /// For `v` in D: a maximum matching of `g` that leaves `v` exposed, obtained

@@ -5,7 +5,7 @@
 mod families;
 mod oracle;
 
-use super::forest::{DEAD, EVEN, Forest, ODD, UNLABELED};
+use super::forest::{EVEN, Forest, ODD, UNLABELED};
 use super::greedy::greedy_extend;
 use super::*;
 use families::*;
@@ -227,7 +227,7 @@ fn stamp_wraparound() {
         let comp = greedy_extend(&g, &mut vec![NONE; n]);
         let mut f = Forest::new(&g, vec![NONE; n]);
         f.cur_stamp = u32::MAX - 1;
-        f.augment_all(&comp);
+        f.augment_all(Some(&comp));
         assert_eq!(Matching::from_mates(f.mate).len(), m.len());
         let mut f = Forest::new(&g, m.mates().to_vec());
         f.cur_stamp = u32::MAX - 1;
@@ -433,19 +433,21 @@ fn avoiding_rejects_non_maximum() {
     maximum_matching_avoiding(&g, &Matching::from_mates(vec![NONE, 2, 1, NONE]), 0);
 }
 
-/// White-box: after all phases, every vertex is either untouched
-/// (unlabelled, singleton blossom, no bridge label) or frozen in a
-/// Hungarian tree, and the matching is maximum.
+/// White-box: the forest grown by `augment_all` from random, often poor
+/// warm starts (many augmentations, dissolved trees with blossoms) ends
+/// with a maximum matching; grown from every exposed vertex it is
+/// complete, so its labels are the Gallai–Edmonds classes (checked by
+/// brute force), and every unlabelled vertex is left clean (singleton
+/// blossom, no bridge label).
 #[test]
-fn search_state_is_reset_or_frozen() {
+fn forest_state_after_augmenting() {
     let mut rng = Rng(0x5EED_0009);
-    let mut frozen_seen = 0;
-    for _ in 0..400 {
+    let mut augmented = 0;
+    for _ in 0..600 {
         let n = 2 + rng.below(15) as usize;
-        // Sparse graphs with stars and pendant paths produce failing
-        // searches (Hungarian trees) inside components with more
-        // exposed vertices.
-        let density = 1 + rng.below(12);
+        // Sparse graphs with stars and pendant paths, and denser ones
+        // full of blossoms.
+        let density = 1 + rng.below(40);
         let mut e = random_edges(&mut rng, n, density, 100);
         for _ in 0..rng.below(3) {
             let c = rng.below(n as u64) as u32;
@@ -454,32 +456,50 @@ fn search_state_is_reset_or_frozen() {
             }
         }
         let g = Graph::from_edges(n, &e);
-        let mut mate = random_matching(&mut rng, &g).mates().to_vec();
-        let comp = if rng.chance(1, 2) {
+        let nu_g = nu_table(&adjacency_masks(&g));
+        let full = (1usize << n) - 1;
+        let nu = nu_g[full] as usize;
+        // Empty, random, or random and greedily extended warm start.
+        let mut mate = match rng.below(3) {
+            0 => vec![NONE; n],
+            _ => random_matching(&mut rng, &g).mates().to_vec(),
+        };
+        let comp = if rng.chance(1, 3) {
             greedy_extend(&g, &mut mate)
         } else {
             greedy_extend(&g, &mut mate.clone())
         };
-        let mut f = Forest::new(&g, mate);
-        f.augment_all(&comp);
-        let m = Matching::from_mates(f.mate.clone());
-        assert_eq!(
-            m.len(),
-            nu_table(&adjacency_masks(&g))[(1 << n) - 1] as usize
-        );
-        for v in 0..n {
-            match f.label[v] {
-                DEAD => frozen_seen += 1,
-                UNLABELED => {
+        let start = Matching::from_mates(mate.clone()).len();
+        augmented += nu - start;
+        for complete in [false, true] {
+            let mut f = Forest::new(&g, mate.clone());
+            f.augment_all(if complete { None } else { Some(&comp) });
+            let m = Matching::from_mates(f.mate.clone());
+            assert_valid(&g, &m);
+            assert_eq!(m.len(), nu);
+            for v in 0..n {
+                if f.label[v] == UNLABELED {
                     assert!(f.dsu.is_fresh(v as u32));
                     assert_eq!(f.base[v], v as u32);
                     assert_eq!(f.bridge[v], [NONE; 2]);
                 }
-                l => panic!("vertex {v} left with label {l}"),
+                if complete {
+                    let in_d = nu_g[full ^ (1 << v)] as usize == nu;
+                    assert_eq!(f.label[v] == EVEN, in_d, "vertex {v}: D");
+                    let in_a = !in_d
+                        && (0..n).any(|u| {
+                            g.neighbors(v as u32).contains(&(u as u32))
+                                && nu_g[full ^ (1 << u)] as usize == nu
+                        });
+                    assert_eq!(f.label[v] == ODD, in_a, "vertex {v}: A");
+                }
             }
         }
     }
-    assert!(frozen_seen > 0, "no Hungarian tree was exercised");
+    assert!(
+        augmented > 500,
+        "too few augmentations exercised: {augmented}"
+    );
 }
 
 /// Asymmetric adjacency breaks the documented constraint of

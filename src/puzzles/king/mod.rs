@@ -33,7 +33,7 @@ mod verify;
 use crate::graph::NONE;
 use crate::graph::barrier;
 use crate::graph::general::{
-    Class, Decomposition, Graph, Matching, gallai_edmonds, maximum_matching,
+    Class, Decomposition, Graph, Matching, gallai_edmonds, maximum_matching_and_decomposition,
     maximum_matching_avoiding,
 };
 pub use crate::grid::Cell;
@@ -284,8 +284,7 @@ impl Analysis {
     /// One maximum matching plus one decomposition of the board graph.
     pub fn new(grid: &Grid, moves: Moves) -> Analysis {
         let board = BoardGraph::new(grid, moves, &|_| false);
-        let matching = maximum_matching(&board.graph);
-        let decomposition = gallai_edmonds(&board.graph, &matching);
+        let (matching, decomposition) = maximum_matching_and_decomposition(&board.graph);
         Analysis {
             board,
             matching,
