@@ -13,6 +13,23 @@ pub(super) const EVEN: u8 = 1;
 /// Inner vertex (odd distance to the root, not inside a blossom).
 pub(super) const ODD: u8 = 2;
 
+/// Outcome of [`Forest::local_search`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Local {
+    /// Reached an exposed vertex and augmented.
+    Augmented,
+    /// The tree stopped growing: Hungarian, labels kept.
+    Hungarian,
+    /// The tree outgrew the budget and was undone.
+    Abandoned,
+}
+
+/// Total labelling work of the local searches of [`Forest::augment_all`]:
+/// `LOCAL_WORK · n + LOCAL_MIN` labels.
+const LOCAL_WORK: usize = 2;
+/// See [`LOCAL_WORK`].
+const LOCAL_MIN: usize = 64;
+
 /// One step of the iterative reconstruction of the alternating path `P(x)`
 /// (see [`Forest`]); an explicit stack of these replaces recursion.
 #[derive(Clone, Copy)]
@@ -62,6 +79,8 @@ pub(super) struct Forest<'g> {
     head: usize,
     /// Scratch: the vertices of dissolved trees.
     freed: Vec<u32>,
+    /// Vertices labelled during the current local search.
+    touched: Vec<u32>,
     /// Scratch for path reconstruction.
     path: Vec<u32>,
     steps: Vec<Step>,
@@ -84,6 +103,7 @@ impl<'g> Forest<'g> {
             queue: Vec::new(),
             head: 0,
             freed: Vec::new(),
+            touched: Vec::new(),
             path: Vec::new(),
             steps: Vec::new(),
         }
@@ -229,6 +249,88 @@ impl<'g> Forest<'g> {
         }
     }
 
+    fn label_touch(&mut self, v: u32, l: u8) {
+        self.label[v as usize] = l;
+        self.touched.push(v);
+    }
+
+    /// Grows an alternating tree from the exposed vertex `r` alone,
+    /// breadth-first, labelling at most about `budget` vertices. Augments
+    /// and returns [`Local::Augmented`] as soon as an exposed vertex is
+    /// reached. A tree that stops growing first is Hungarian: it keeps its
+    /// labels (its vertices are then never again on an augmenting path, and
+    /// its labels are their final Gallai–Edmonds classes; see
+    /// [`Forest::augment_all`]). A tree that outgrows the budget is undone.
+    fn local_search(&mut self, r: u32, budget: usize) -> Local {
+        let g = self.g;
+        self.queue.clear();
+        self.head = 0;
+        self.touched.clear();
+        self.label_touch(r, EVEN);
+        self.queue.push(r);
+        let mut outcome = Local::Hungarian;
+        // Software "prefetch" without `unsafe`: touching the CSR entries of
+        // vertices a few places ahead in the queue overlaps their cache and
+        // TLB misses with the current work.
+        let mut sink = 0u32;
+        'bfs: while self.head < self.queue.len() {
+            if self.touched.len() > budget {
+                outcome = Local::Abandoned;
+                break;
+            }
+            if let Some(&a) = self.queue.get(self.head + 8) {
+                sink = sink.wrapping_add(g.offsets[a as usize] as u32);
+            }
+            let soon = self.queue.get(self.head + 4);
+            if let Some(&t) = soon.and_then(|&a| g.targets.get(g.offsets[a as usize])) {
+                sink = sink.wrapping_add(t) ^ u32::from(self.label[t as usize]);
+            }
+            let x = self.queue[self.head];
+            self.head += 1;
+            let mut rx = self.dsu.find(x);
+            for &y in g.neighbors(x) {
+                match self.label[y as usize] {
+                    UNLABELED => {
+                        self.pred[y as usize] = x;
+                        self.label_touch(y, ODD);
+                        let m = self.mate[y as usize];
+                        if m == NONE {
+                            self.augment(y, x);
+                            outcome = Local::Augmented;
+                            break 'bfs;
+                        }
+                        self.label_touch(m, EVEN);
+                        self.queue.push(m);
+                    }
+                    // An outer vertex of an earlier Hungarian tree has no
+                    // neighbour outside it: `y` is in this tree.
+                    EVEN if self.dsu.find(y) != rx => {
+                        let l = self.lca(x, y);
+                        // One tree only: the walks always meet (on
+                        // asymmetric input `y` may be in a Hungarian tree).
+                        if l != NONE {
+                            self.blossom(x, y, l);
+                            self.blossom(y, x, l);
+                            rx = self.dsu.find(x);
+                        }
+                    }
+                    _ => {} // same blossom, or ODD (here or in a Hungarian tree)
+                }
+            }
+        }
+        std::hint::black_box(sink);
+        if outcome != Local::Hungarian {
+            for &t in &self.touched {
+                let i = t as usize;
+                self.label[i] = UNLABELED;
+                self.bridge[i] = [NONE; 2];
+                self.dsu.reset(t);
+                self.base[i] = t;
+            }
+        }
+        outcome
+    }
+
     /// Makes the matching maximum by growing one alternating forest from
     /// exposed vertices, breadth-first and all at once (trees grow at the
     /// same pace, so partners far apart meet half-way), and augmenting
@@ -259,29 +361,50 @@ impl<'g> Forest<'g> {
     /// Cost: O((n + m) α(n)) for the growth plus, per augmentation, the
     /// sizes and degrees of the two dissolved trees, so O(k (n + m) α(n))
     /// for k augmentations in the worst case.
-    pub(super) fn augment_all(&mut self, comp: Option<&[u32]>) {
+    pub(super) fn augment_all(&mut self, comp: &[u32]) {
         let g = self.g;
         let n = g.num_vertices();
         // Tree (root) of every labelled vertex, and a list of each tree's
         // vertices threaded through `next`, starting at its root.
         let mut root = vec![NONE; n];
         let mut next = vec![NONE; n];
-        let lone = comp.map(|comp| {
-            let mut exposed = vec![0u32; n];
-            for v in 0..n {
-                if self.mate[v] == NONE {
-                    exposed[comp[v] as usize] += 1;
-                }
+        // Stage 1: a local search from each exposed vertex (in id order)
+        // finds the nearby partners cheaply; all of them together may label
+        // about LOCAL_WORK · n vertices, which keeps the stage linear.
+        let exposed: Vec<u32> = (0..n as u32)
+            .filter(|&v| self.mate[v as usize] == NONE)
+            .collect();
+        let mut work = LOCAL_WORK * n + LOCAL_MIN;
+        // Live (exposed, not in a Hungarian tree) vertices per component.
+        let mut live = vec![0u32; n];
+        for &v in &exposed {
+            live[comp[v as usize] as usize] += 1;
+        }
+        for &r in &exposed {
+            if self.mate[r as usize] != NONE {
+                continue;
             }
-            (comp, exposed)
-        });
+            if live[comp[r as usize] as usize] < 2 {
+                continue;
+            }
+            if work == 0 {
+                break;
+            }
+            let outcome = self.local_search(r, work);
+            work = work.saturating_sub(self.touched.len());
+            live[comp[r as usize] as usize] -= match outcome {
+                Local::Augmented => 2,
+                Local::Hungarian => 1,
+                Local::Abandoned => 0,
+            };
+        }
+        // Stage 2: the forest from all remaining exposed vertices.
         self.queue.clear();
         self.head = 0;
         for r in 0..n as u32 {
             let is_root = self.mate[r as usize] == NONE
-                && lone
-                    .as_ref()
-                    .is_none_or(|(comp, exposed)| exposed[comp[r as usize] as usize] >= 2);
+                && self.label[r as usize] == UNLABELED
+                && live[comp[r as usize] as usize] >= 2;
             if is_root {
                 self.label[r as usize] = EVEN;
                 root[r as usize] = r;
@@ -326,6 +449,11 @@ impl<'g> Forest<'g> {
                     }
                     EVEN => {
                         let ty = root[y as usize];
+                        if ty == NONE {
+                            // In a Hungarian tree of a local search: only
+                            // on asymmetric input (see `local_search`).
+                            continue;
+                        }
                         if ty != t {
                             self.augment_between(x, y);
                             self.dissolve(&[t, ty], &mut next);
@@ -397,8 +525,10 @@ impl<'g> Forest<'g> {
         // the growth a near-sequential sweep over the CSR arrays, about twice
         // as fast as BFS order on large grids (far fewer cache misses).
         let mut pending = MinIdSet::new(n);
+        // Exposed vertices already labelled are roots of complete trees
+        // grown before (see `augment_all`); they stay as they are.
         for v in 0..n as u32 {
-            if self.mate[v as usize] == NONE {
+            if self.mate[v as usize] == NONE && self.label[v as usize] == UNLABELED {
                 self.label[v as usize] = EVEN;
                 pending.insert(v);
             }

@@ -115,7 +115,7 @@ pub fn maximum_matching_from(g: &Graph, start: Matching) -> Matching {
     let mut mate = start.mate;
     let comp = greedy_extend(g, &mut mate);
     let mut f = Forest::new(g, mate);
-    f.augment_all(Some(&comp));
+    f.augment_all(&comp);
     Matching::from_mates(f.mate)
 }
 
@@ -135,9 +135,13 @@ pub fn maximum_matching_from(g: &Graph, start: Matching) -> Matching {
 /// As [`maximum_matching`].
 pub fn maximum_matching_and_decomposition(g: &Graph) -> (Matching, Decomposition) {
     let mut mate = vec![NONE; g.num_vertices()];
-    greedy_extend(g, &mut mate);
+    let comp = greedy_extend(g, &mut mate);
     let mut f = Forest::new(g, mate);
-    f.augment_all(None);
+    f.augment_all(&comp);
+    // The forest is complete wherever it grew; trees from the exposed
+    // vertices left alone in their component complete it.
+    let complete = f.grow_full_forest();
+    debug_assert!(complete, "no augmenting path is left");
     let class = classes(&f.label);
     (Matching::from_mates(f.mate), Decomposition { class })
 }

@@ -227,7 +227,7 @@ fn stamp_wraparound() {
         let comp = greedy_extend(&g, &mut vec![NONE; n]);
         let mut f = Forest::new(&g, vec![NONE; n]);
         f.cur_stamp = u32::MAX - 1;
-        f.augment_all(Some(&comp));
+        f.augment_all(&comp);
         assert_eq!(Matching::from_mates(f.mate).len(), m.len());
         let mut f = Forest::new(&g, m.mates().to_vec());
         f.cur_stamp = u32::MAX - 1;
@@ -473,7 +473,10 @@ fn forest_state_after_augmenting() {
         augmented += nu - start;
         for complete in [false, true] {
             let mut f = Forest::new(&g, mate.clone());
-            f.augment_all(if complete { None } else { Some(&comp) });
+            f.augment_all(&comp);
+            if complete {
+                assert!(f.grow_full_forest());
+            }
             let m = Matching::from_mates(f.mate.clone());
             assert_valid(&g, &m);
             assert_eq!(m.len(), nu);
