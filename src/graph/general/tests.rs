@@ -215,6 +215,88 @@ fn random_larger_graphs_certified() {
     }
 }
 
+/// Corridors and burnt boards for every move set of the King puzzle, small
+/// enough for brute force: width-1..3 serpentines (knight moves make long
+/// zigzags there, whose augmenting paths run the whole corridor) and random
+/// boards.
+#[test]
+fn boards_and_corridors_vs_brute_force() {
+    let mut rng = Rng(0x5EED_000B);
+    let mut count = 0;
+    for moves in MOVE_SETS {
+        for rows in 1..=8usize {
+            for cols in 1..=8usize {
+                for width in 1..=3 {
+                    let g = board(rows, cols, &serpentine(cols, width), moves);
+                    if g.num_vertices() <= 16 {
+                        check_small(&g, &mut rng);
+                        count += 1;
+                    }
+                }
+                for burn in [10u64, 30, 50] {
+                    let mut cells = Vec::new();
+                    for _ in 0..rows * cols {
+                        cells.push(!rng.chance(burn, 100));
+                    }
+                    let free = |r: usize, c: usize| cells[r * cols + c];
+                    let g = board(rows, cols, &free, moves);
+                    if g.num_vertices() <= 16 {
+                        check_small(&g, &mut rng);
+                        count += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(count >= 400, "only {count} boards checked");
+}
+
+/// Larger serpentine corridors (the knight's worst case for one search per
+/// exposed vertex), certified by the Tutte–Berge barrier, for every move
+/// set, with the warm start and with random or empty ones.
+#[test]
+fn serpentines_certified() {
+    let mut rng = Rng(0x5EED_000C);
+    for moves in MOVE_SETS {
+        for (side, width) in [
+            (20, 1),
+            (31, 1),
+            (64, 1),
+            (101, 1),
+            (40, 2),
+            (57, 3),
+            (90, 2),
+        ] {
+            for cols in [side, side + 1] {
+                let g = board(side, cols, &serpentine(cols, width), moves);
+                let m = maximum_matching(&g);
+                check_large(&g, &m, &mut rng, 4);
+                let n = g.num_vertices();
+                for start in [Matching::empty(n), random_matching(&mut rng, &g)] {
+                    let m2 = maximum_matching_from(&g, start);
+                    assert_valid(&g, &m2);
+                    assert_eq!(m2.len(), m.len());
+                }
+            }
+        }
+    }
+    // A long knight corridor with a burnt king board around it.
+    let side = 150;
+    let serp = serpentine(side, 1);
+    let mut cells = Vec::new();
+    for r in 0..side {
+        for c in 0..side {
+            cells.push(serp(r, c) && (r < side / 2 || !rng.chance(1, 10)));
+        }
+    }
+    let free = |r: usize, c: usize| cells[r * side + c];
+    for moves in MOVE_SETS {
+        let g = board(side, side, &free, moves);
+        let m = maximum_matching(&g);
+        check_large(&g, &m, &mut rng, 4);
+    }
+}
+
 #[test]
 fn stamp_wraparound() {
     // Start the lca stamps just below u32::MAX; results must not change.
