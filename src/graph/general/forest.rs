@@ -1,7 +1,8 @@
 //! The search state of the blossom algorithm: an alternating [`Forest`] with
 //! blossoms shrunk implicitly by a union–find over their bases, its vertex
-//! labels, the explicit-stack path reconstruction ([`Step`]), and the
-//! smallest-id-first work set ([`MinIdSet`]) of the full-forest growth.
+//! labels, the explicit-stack path reconstruction ([`Step`]), the local
+//! searches and the multi-source forest that make a matching maximum, and
+//! the smallest-id-first work set ([`MinIdSet`]) of the full-forest growth.
 
 use super::{Graph, NONE};
 use crate::graph::dsu::{Dsu, Rank};
@@ -55,7 +56,8 @@ enum Step {
 ///   `{x1, y1}`, `x1` on its side (bridge label `bridge[x] = (x1, y1)`):
 ///   `P(x) = reverse(P(x1) up to x), P(y1)`.
 ///
-/// Labels never change once set, so neither does `P(x)`. Contraction walks
+/// Labels never change while their tree lives (a tree is only ever undone
+/// as a whole), so neither does `P(x)`. Contraction walks
 /// blossom base to blossom base (no walk inside blossoms), which gives
 /// O((n + m) α(n)) per search; paths are only materialised to augment.
 pub(super) struct Forest<'g> {

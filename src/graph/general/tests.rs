@@ -6,7 +6,7 @@ mod families;
 mod oracle;
 
 use super::forest::{EVEN, Forest, ODD, UNLABELED};
-use super::greedy::greedy_extend;
+use super::greedy::{components, greedy_extend};
 use super::*;
 use families::*;
 use oracle::*;
@@ -306,7 +306,7 @@ fn stamp_wraparound() {
         let g = Graph::from_edges(n, random_edges(&mut rng, n, 45, 100));
         let m = maximum_matching(&g);
         // No greedy matching: the searches do all the work.
-        let comp = greedy_extend(&g, &mut vec![NONE; n]);
+        let comp = components(&g);
         let mut f = Forest::new(&g, vec![NONE; n]);
         f.cur_stamp = u32::MAX - 1;
         f.augment_all(&comp);
@@ -546,11 +546,10 @@ fn forest_state_after_augmenting() {
             0 => vec![NONE; n],
             _ => random_matching(&mut rng, &g).mates().to_vec(),
         };
-        let comp = if rng.chance(1, 3) {
-            greedy_extend(&g, &mut mate)
-        } else {
-            greedy_extend(&g, &mut mate.clone())
-        };
+        if rng.chance(1, 3) {
+            greedy_extend(&g, &mut mate);
+        }
+        let comp = components(&g);
         let start = Matching::from_mates(mate.clone()).len();
         augmented += nu - start;
         for complete in [false, true] {
