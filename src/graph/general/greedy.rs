@@ -15,13 +15,16 @@ pub(super) fn greedy_extend(g: &Graph, mate: &mut [u32]) -> usize {
     // deg[v] = number of edges from the exposed vertex v to exposed vertices.
     let mut deg = vec![0u32; n];
     let mut ones: Vec<u32> = Vec::new();
+    // From an empty matching every neighbour is exposed: deg = degree.
+    let fresh = mate.iter().all(|&m| m == NONE);
     for v in 0..n as u32 {
         if mate[v as usize] == NONE {
-            let d = g
-                .neighbors(v)
-                .iter()
-                .filter(|&&u| mate[u as usize] == NONE)
-                .count() as u32;
+            let nb = g.neighbors(v);
+            let d = if fresh {
+                nb.len() as u32
+            } else {
+                nb.iter().filter(|&&u| mate[u as usize] == NONE).count() as u32
+            };
             deg[v as usize] = d;
             if d == 1 {
                 ones.push(v);

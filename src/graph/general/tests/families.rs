@@ -276,7 +276,7 @@ pub(super) fn serpentine(cols: usize, width: usize) -> impl Fn(usize, usize) -> 
         let band = r / (width + 1);
         if r % (width + 1) < width {
             true
-        } else if band % 2 == 0 {
+        } else if band.is_multiple_of(2) {
             c == cols - 1
         } else {
             c == 0
