@@ -1,7 +1,8 @@
 //! The search state of the blossom algorithm: an alternating [`Forest`] with
 //! blossoms shrunk implicitly by a union–find over their bases, its vertex
-//! labels, the explicit-stack path reconstruction ([`Step`]), and the
-//! smallest-id-first work set ([`MinIdSet`]) of the full-forest growth.
+//! labels, the explicit-stack path reconstruction ([`Step`]), the local
+//! searches and the multi-source forest that make a matching maximum, and
+//! the smallest-id-first work set ([`MinIdSet`]) of the full-forest growth.
 
 use super::{Graph, NONE};
 use crate::graph::dsu::{Dsu, Rank};
@@ -12,8 +13,23 @@ pub(super) const UNLABELED: u8 = 0;
 pub(super) const EVEN: u8 = 1;
 /// Inner vertex (odd distance to the root, not inside a blossom).
 pub(super) const ODD: u8 = 2;
-/// Vertex of a Hungarian tree: never again on an augmenting path.
-pub(super) const DEAD: u8 = 3;
+
+/// Outcome of [`Forest::local_search`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Local {
+    /// Reached an exposed vertex and augmented.
+    Augmented,
+    /// The tree stopped growing: Hungarian, labels kept.
+    Hungarian,
+    /// The tree outgrew the budget and was undone.
+    Abandoned,
+}
+
+/// Total labelling work of the local searches of [`Forest::augment_all`]:
+/// `LOCAL_WORK · n + LOCAL_MIN` labels.
+const LOCAL_WORK: usize = 2;
+/// See [`LOCAL_WORK`].
+const LOCAL_MIN: usize = 64;
 
 /// One step of the iterative reconstruction of the alternating path `P(x)`
 /// (see [`Forest`]); an explicit stack of these replaces recursion.
@@ -40,7 +56,8 @@ enum Step {
 ///   `{x1, y1}`, `x1` on its side (bridge label `bridge[x] = (x1, y1)`):
 ///   `P(x) = reverse(P(x1) up to x), P(y1)`.
 ///
-/// Labels never change once set, so neither does `P(x)`. Contraction walks
+/// Labels never change while their tree lives (a tree is only ever undone
+/// as a whole), so neither does `P(x)`. Contraction walks
 /// blossom base to blossom base (no walk inside blossoms), which gives
 /// O((n + m) α(n)) per search; paths are only materialised to augment.
 pub(super) struct Forest<'g> {
@@ -62,7 +79,9 @@ pub(super) struct Forest<'g> {
     /// [`Forest::blossom`] reports vertices that just became `EVEN`.
     queue: Vec<u32>,
     head: usize,
-    /// Vertices labelled during the current single-root search.
+    /// Scratch: the vertices of dissolved trees.
+    freed: Vec<u32>,
+    /// Vertices labelled during the current local search.
     touched: Vec<u32>,
     /// Scratch for path reconstruction.
     path: Vec<u32>,
@@ -85,6 +104,7 @@ impl<'g> Forest<'g> {
             cur_stamp: 0,
             queue: Vec::new(),
             head: 0,
+            freed: Vec::new(),
             touched: Vec::new(),
             path: Vec::new(),
             steps: Vec::new(),
@@ -236,23 +256,30 @@ impl<'g> Forest<'g> {
         self.touched.push(v);
     }
 
-    /// Grows an alternating tree from the exposed vertex `r`; augments and
-    /// returns `true` as soon as an exposed vertex is reached, otherwise
-    /// freezes the (Hungarian) tree as `DEAD` and returns `false`.
-    fn search_from(&mut self, r: u32) -> bool {
+    /// Grows an alternating tree from the exposed vertex `r` alone,
+    /// breadth-first, labelling at most about `budget` vertices. Augments
+    /// and returns [`Local::Augmented`] as soon as an exposed vertex is
+    /// reached. A tree that stops growing first is Hungarian: it keeps its
+    /// labels (its vertices are then never again on an augmenting path, and
+    /// its labels are their final Gallai–Edmonds classes; see
+    /// [`Forest::augment_all`]). A tree that outgrows the budget is undone.
+    fn local_search(&mut self, r: u32, budget: usize) -> Local {
         let g = self.g;
         self.queue.clear();
         self.head = 0;
         self.touched.clear();
         self.label_touch(r, EVEN);
         self.queue.push(r);
-        let mut found = false;
+        let mut outcome = Local::Hungarian;
         // Software "prefetch" without `unsafe`: touching the CSR entries of
         // vertices a few places ahead in the queue overlaps their cache and
-        // TLB misses with the current work (~20% faster BFS on 10^7-vertex
-        // grids, where BFS order is hostile to caches).
+        // TLB misses with the current work.
         let mut sink = 0u32;
         'bfs: while self.head < self.queue.len() {
+            if self.touched.len() > budget {
+                outcome = Local::Abandoned;
+                break;
+            }
             if let Some(&a) = self.queue.get(self.head + 8) {
                 sink = sink.wrapping_add(g.offsets[a as usize] as u32);
             }
@@ -264,76 +291,228 @@ impl<'g> Forest<'g> {
             self.head += 1;
             let mut rx = self.dsu.find(x);
             for &y in g.neighbors(x) {
-                let label = self.label[y as usize];
-                match label {
+                match self.label[y as usize] {
                     UNLABELED => {
                         self.pred[y as usize] = x;
                         self.label_touch(y, ODD);
                         let m = self.mate[y as usize];
                         if m == NONE {
                             self.augment(y, x);
-                            found = true;
+                            outcome = Local::Augmented;
                             break 'bfs;
                         }
                         self.label_touch(m, EVEN);
                         self.queue.push(m);
                     }
+                    // An outer vertex of an earlier Hungarian tree has no
+                    // neighbour outside it: `y` is in this tree.
                     EVEN if self.dsu.find(y) != rx => {
                         let l = self.lca(x, y);
-                        // One tree only: the walks always meet.
-                        debug_assert_ne!(l, NONE);
-                        self.blossom(x, y, l);
-                        self.blossom(y, x, l);
-                        rx = self.dsu.find(x);
+                        // One tree only: the walks always meet (on
+                        // asymmetric input `y` may be in a Hungarian tree).
+                        if l != NONE {
+                            self.blossom(x, y, l);
+                            self.blossom(y, x, l);
+                            rx = self.dsu.find(x);
+                        }
                     }
-                    _ => {} // same blossom, ODD, or DEAD (frozen Hungarian tree)
+                    _ => {} // same blossom, or ODD (here or in a Hungarian tree)
                 }
             }
         }
         std::hint::black_box(sink);
-        let touched = std::mem::take(&mut self.touched);
-        if found {
-            for &t in &touched {
-                let t = t as usize;
-                self.label[t] = UNLABELED;
-                self.bridge[t] = [NONE; 2];
-                self.dsu.reset(t as u32);
-                self.base[t] = t as u32;
-            }
-        } else {
-            for &t in &touched {
-                self.label[t as usize] = DEAD;
+        if outcome != Local::Hungarian {
+            for &t in &self.touched {
+                let i = t as usize;
+                self.label[i] = UNLABELED;
+                self.bridge[i] = [NONE; 2];
+                self.dsu.reset(t);
+                self.base[i] = t;
             }
         }
-        self.touched = touched;
-        found
+        outcome
     }
 
-    /// Runs one single-root search from every exposed vertex; afterwards the
-    /// matching is maximum. `comp[v]` identifies the connected component of
-    /// `v` (a vertex id shared by exactly the vertices of that component).
+    /// Makes the matching maximum by growing one alternating forest from
+    /// exposed vertices, breadth-first and all at once (trees grow at the
+    /// same pace, so partners far apart meet half-way), and augmenting
+    /// wherever two trees meet.
     ///
-    /// A search from `r` is skipped when no other exposed vertex outside the
-    /// frozen Hungarian trees is left in its component: an augmenting path
-    /// needs two such endpoints, so it would fail anyway (e.g. the last
-    /// exposed vertex of an odd component), after exploring the whole
-    /// component.
+    /// With `comp = None` every exposed vertex is a root, and the final
+    /// forest is complete: its labels are the Gallai–Edmonds classes (outer
+    /// = D, inner = A, unlabelled = C). With `comp = Some(c)`, where `c[v]`
+    /// identifies the connected component of `v` (a vertex id shared by
+    /// exactly the vertices of that component), exposed vertices alone in
+    /// their component are not roots (no augmenting path can start there;
+    /// e.g. the last exposed vertex of an odd component), which saves
+    /// growing their trees when only the matching is wanted.
+    ///
+    /// An even–even edge `{x, y}` between two trees closes an augmenting
+    /// path, flipped at once. Only the two trees lose their meaning: they
+    /// are *dissolved* (their vertices unlabelled, their blossoms undone)
+    /// and every other tree stays valid, since the matching changed on the
+    /// dissolved vertices only. Every outer vertex of another tree adjacent
+    /// to a dissolved vertex is queued again, so that the freed vertices can
+    /// be taken over. The forest is thus never regrown from scratch, and the
+    /// growth ends with a complete forest without an augmenting edge: the
+    /// matching is maximum (Edmonds). Invariant when the queue is empty: an
+    /// outer vertex has no unlabelled neighbour (it was scanned after its
+    /// neighbours were last dissolved) and no outer neighbour outside its
+    /// blossom (a vertex that turns outer is queued and scans that edge).
+    ///
+    /// Cost: O((n + m) α(n)) for the growth plus, per augmentation, the
+    /// sizes and degrees of the two dissolved trees, so O(k (n + m) α(n))
+    /// for k augmentations in the worst case.
     pub(super) fn augment_all(&mut self, comp: &[u32]) {
-        let n = self.g.num_vertices();
-        // Exposed, not-yet-frozen vertices per component (indexed by root).
+        let g = self.g;
+        let n = g.num_vertices();
+        // Tree (root) of every labelled vertex, and a list of each tree's
+        // vertices threaded through `next`, starting at its root.
+        let mut root = vec![NONE; n];
+        let mut next = vec![NONE; n];
+        // Stage 1: a local search from each exposed vertex (in id order)
+        // finds the nearby partners cheaply; all of them together may label
+        // about LOCAL_WORK · n vertices, which keeps the stage linear.
+        let exposed: Vec<u32> = (0..n as u32)
+            .filter(|&v| self.mate[v as usize] == NONE)
+            .collect();
+        let mut work = LOCAL_WORK * n + LOCAL_MIN;
+        // Live (exposed, not in a Hungarian tree) vertices per component.
         let mut live = vec![0u32; n];
-        for v in 0..n {
-            if self.mate[v] == NONE {
-                live[comp[v] as usize] += 1;
-            }
+        for &v in &exposed {
+            live[comp[v as usize] as usize] += 1;
         }
+        for &r in &exposed {
+            if self.mate[r as usize] != NONE {
+                continue;
+            }
+            if live[comp[r as usize] as usize] < 2 {
+                continue;
+            }
+            if work == 0 {
+                break;
+            }
+            let outcome = self.local_search(r, work);
+            work = work.saturating_sub(self.touched.len());
+            live[comp[r as usize] as usize] -= match outcome {
+                Local::Augmented => 2,
+                Local::Hungarian => 1,
+                Local::Abandoned => 0,
+            };
+        }
+        // Stage 2: the forest from all remaining exposed vertices.
+        self.queue.clear();
+        self.head = 0;
         for r in 0..n as u32 {
-            let c = comp[r as usize] as usize;
-            if self.mate[r as usize] == NONE && self.label[r as usize] == UNLABELED && live[c] >= 2
-            {
-                live[c] -= if self.search_from(r) { 2 } else { 1 };
+            let is_root = self.mate[r as usize] == NONE
+                && self.label[r as usize] == UNLABELED
+                && live[comp[r as usize] as usize] >= 2;
+            if is_root {
+                self.label[r as usize] = EVEN;
+                root[r as usize] = r;
+                self.queue.push(r);
             }
         }
+        while self.head < self.queue.len() {
+            let x = self.queue[self.head];
+            self.head += 1;
+            if self.head >= 1 << 16 && 2 * self.head >= self.queue.len() {
+                // Drop the scanned prefix: memory stays O(n).
+                self.queue.drain(..self.head);
+                self.head = 0;
+            }
+            // Stale entry (dissolved since it was queued)?
+            if self.label[x as usize] != EVEN {
+                continue;
+            }
+            let t = root[x as usize];
+            let mut rx = self.dsu.find(x);
+            for &y in g.neighbors(x) {
+                match self.label[y as usize] {
+                    UNLABELED => {
+                        self.pred[y as usize] = x;
+                        self.label[y as usize] = ODD;
+                        root[y as usize] = t;
+                        next[y as usize] = next[t as usize];
+                        next[t as usize] = y;
+                        let m = self.mate[y as usize];
+                        if m == NONE {
+                            // An exposed vertex that is no root (alone in
+                            // its component; reachable on asymmetric input).
+                            self.augment(y, x);
+                            self.dissolve(&[t], &mut next);
+                            break;
+                        }
+                        self.label[m as usize] = EVEN;
+                        root[m as usize] = t;
+                        next[m as usize] = next[t as usize];
+                        next[t as usize] = m;
+                        self.queue.push(m);
+                    }
+                    EVEN => {
+                        let ty = root[y as usize];
+                        if ty == NONE {
+                            // In a Hungarian tree of a local search: only
+                            // on asymmetric input (see `local_search`).
+                            continue;
+                        }
+                        if ty != t {
+                            self.augment_between(x, y);
+                            self.dissolve(&[t, ty], &mut next);
+                            break;
+                        }
+                        if self.dsu.find(y) != rx {
+                            let l = self.lca(x, y);
+                            // Same tree: the walks always meet.
+                            debug_assert_ne!(l, NONE);
+                            self.blossom(x, y, l);
+                            self.blossom(y, x, l);
+                            rx = self.dsu.find(x);
+                        }
+                    }
+                    _ => {} // ODD
+                }
+            }
+        }
+    }
+
+    /// Augments along `P(x)` reversed, the edge `{x, y}`, then `P(y)`: the
+    /// augmenting path closed by an even–even edge between two trees. The
+    /// trees are disjoint, so flipping one never changes the other's paths.
+    fn augment_between(&mut self, x: u32, y: u32) {
+        self.flip_to_root(x);
+        self.flip_to_root(y);
+        self.mate[x as usize] = y;
+        self.mate[y as usize] = x;
+    }
+
+    /// Unlabels every vertex of the trees rooted at `roots` (lists threaded
+    /// through `next`), undoes their blossoms, and queues every outer vertex
+    /// of the remaining trees adjacent to one of them.
+    fn dissolve(&mut self, roots: &[u32], next: &mut [u32]) {
+        let g = self.g;
+        let mut freed = std::mem::take(&mut self.freed);
+        freed.clear();
+        for &r in roots {
+            let mut v = r;
+            while v != NONE {
+                freed.push(v);
+                let i = v as usize;
+                self.label[i] = UNLABELED;
+                self.bridge[i] = [NONE; 2];
+                self.dsu.reset(v);
+                self.base[i] = v;
+                v = std::mem::replace(&mut next[i], NONE);
+            }
+        }
+        for &v in &freed {
+            for &u in g.neighbors(v) {
+                if self.label[u as usize] == EVEN {
+                    self.queue.push(u);
+                }
+            }
+        }
+        self.freed = freed;
     }
 
     /// Grows the complete alternating forest rooted at all exposed vertices.
@@ -348,8 +527,10 @@ impl<'g> Forest<'g> {
         // the growth a near-sequential sweep over the CSR arrays, about twice
         // as fast as BFS order on large grids (far fewer cache misses).
         let mut pending = MinIdSet::new(n);
+        // Exposed vertices already labelled are roots of complete trees
+        // grown before (see `augment_all`); they stay as they are.
         for v in 0..n as u32 {
-            if self.mate[v as usize] == NONE {
+            if self.mate[v as usize] == NONE && self.label[v as usize] == UNLABELED {
                 self.label[v as usize] = EVEN;
                 pending.insert(v);
             }

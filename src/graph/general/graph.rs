@@ -127,12 +127,17 @@ impl Graph {
             targets.len(),
             "Graph::from_csr: offsets[n] must equal targets.len()"
         );
-        assert!(
-            targets.iter().all(|&t| (t as usize) < n),
-            "Graph::from_csr: a target is >= n = {n}"
-        );
+        // One pass for both checks (no early exit: branch-free and
+        // sequential).
+        let (mut out_of_range, mut has_loop) = (false, false);
+        for v in 0..n {
+            for &t in &targets[offsets[v]..offsets[v + 1]] {
+                out_of_range |= t as usize >= n;
+                has_loop |= t as usize == v;
+            }
+        }
+        assert!(!out_of_range, "Graph::from_csr: a target is >= n = {n}");
         let mut g = Graph { offsets, targets };
-        let has_loop = (0..n).any(|v| g.neighbors(v as u32).contains(&(v as u32)));
         if has_loop {
             g.remove_self_loops();
         }

@@ -1,6 +1,5 @@
 //! The warm start of [`maximum_matching_from`](super::maximum_matching_from):
-//! a Karp–Sipser-style greedy matching, computing connected components on
-//! the way.
+//! a Karp–Sipser-style greedy matching; and the connected components.
 
 use super::{Graph, NONE};
 use crate::graph::dsu::{Dsu, Rank};
@@ -10,38 +9,28 @@ use crate::graph::dsu::{Dsu, Rank};
 /// optimality); otherwise the next exposed vertex in id order is matched to
 /// its exposed neighbour with the fewest exposed neighbours. Vertex ids of
 /// grid-like graphs are usually spatially ordered, so the sweep stays
-/// cache-friendly.
-///
-/// Returns the connected components as a by-product of the first pass over
-/// the adjacency: `comp[v]` is a vertex id shared by exactly the vertices of
-/// the component of `v` (union–find by rank with path halving).
-pub(super) fn greedy_extend(g: &Graph, mate: &mut [u32]) -> Vec<u32> {
+/// cache-friendly. Returns the number of vertices left exposed.
+pub(super) fn greedy_extend(g: &Graph, mate: &mut [u32]) -> usize {
     let n = g.num_vertices();
     // deg[v] = number of edges from the exposed vertex v to exposed vertices.
     let mut deg = vec![0u32; n];
     let mut ones: Vec<u32> = Vec::new();
-    let mut dsu = Dsu::<Rank>::new(n);
+    // From an empty matching every neighbour is exposed: deg = degree.
+    let fresh = mate.iter().all(|&m| m == NONE);
     for v in 0..n as u32 {
-        let mut a = dsu.find(v);
-        let mut d = 0u32;
-        for &u in g.neighbors(v) {
-            d += u32::from(mate[u as usize] == NONE);
-            if u > v {
-                let b = dsu.find(u);
-                if a != b {
-                    // On a tie of ranks `a` stays root.
-                    a = dsu.link(b, a);
-                }
-            }
-        }
         if mate[v as usize] == NONE {
+            let nb = g.neighbors(v);
+            let d = if fresh {
+                nb.len() as u32
+            } else {
+                nb.iter().filter(|&&u| mate[u as usize] == NONE).count() as u32
+            };
             deg[v as usize] = d;
             if d == 1 {
                 ones.push(v);
             }
         }
     }
-    let comp = dsu.into_roots();
     let pair = |v: u32, u: u32, mate: &mut [u32], deg: &mut [u32], ones: &mut Vec<u32>| {
         mate[v as usize] = u;
         mate[u as usize] = v;
@@ -88,5 +77,25 @@ pub(super) fn greedy_extend(g: &Graph, mate: &mut [u32]) -> Vec<u32> {
             deg[v as usize] = 0;
         }
     }
-    comp
+    mate.iter().filter(|&&m| m == NONE).count()
+}
+
+/// The connected components: `comp[v]` is a vertex id shared by exactly the
+/// vertices of the component of `v` (union–find by rank with path halving).
+pub(super) fn components(g: &Graph) -> Vec<u32> {
+    let n = g.num_vertices();
+    let mut dsu = Dsu::<Rank>::new(n);
+    for v in 0..n as u32 {
+        let mut a = dsu.find(v);
+        for &u in g.neighbors(v) {
+            if u > v {
+                let b = dsu.find(u);
+                if a != b {
+                    // On a tie of ranks `a` stays root.
+                    a = dsu.link(b, a);
+                }
+            }
+        }
+    }
+    dsu.into_roots()
 }

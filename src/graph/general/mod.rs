@@ -1,10 +1,13 @@
 //! General (non-bipartite) maximum-cardinality matching, Gallai–Edmonds
 //! decomposition, and maximum matchings that avoid a given vertex.
 //!
-//! **Complexity:** [`maximum_matching`] / [`maximum_matching_from`] run in
-//! O(k · (n + m) · α(n)) time, k ≤ n/2 being the number of vertices still
-//! exposed after the greedy warm start (so O(n · m · α(n)) worst case; on
-//! grid-like graphs k is tiny and the run is close to linear);
+//! **Complexity:** [`maximum_matching`], [`maximum_matching_from`] and
+//! [`maximum_matching_and_decomposition`] run in O(n + m) time for the
+//! warm start and the local searches, plus O((n + m) · α(n)) for the forest
+//! and, per augmentation found there, the size of the two trees it
+//! dissolves: O(k · (n + m) · α(n)) worst case for k augmentations (so
+//! O(n · m · α(n))), near-linear on grid-like graphs, including corridors
+//! whose augmenting paths are very long (knight moves on serpentines);
 //! [`gallai_edmonds`] and [`maximum_matching_avoiding`] run in
 //! O((n + m) · α(n)). Memory is O(n + m). Nothing recurses (explicit heap
 //! stacks and queues only), so graphs with tens of millions of vertices are
@@ -14,45 +17,68 @@
 //! blossoms shrunk implicitly by a union–find structure over their bases.
 //! 1. Warm start: Karp–Sipser-style greedy (a vertex with a single exposed
 //!    neighbour is matched to it, otherwise vertices are matched in id order
-//!    to their least-constrained neighbour); the same pass computes connected
-//!    components.
-//! 2. For each exposed vertex `r`, grow an alternating tree breadth-first.
-//!    An even–even edge closes an odd cycle: the blossoms on both tree paths
-//!    up to their lowest common ancestor are merged base by base, the inner
-//!    vertices on them becoming outer with a "bridge" label. Reaching an
-//!    exposed vertex augments along the path rebuilt from the labels (with
-//!    an explicit stack). Per-search state is reset through a list of
-//!    touched vertices, never in O(n). A failed tree is Hungarian: its
-//!    vertices can never lie on a later augmenting path and stay frozen. A
-//!    search is skipped when its component holds no other live exposed
-//!    vertex (e.g. the last exposed vertex of an odd component), since it
-//!    would fail after exploring the whole component.
-//! 3. [`gallai_edmonds`] grows one forest from *all* exposed vertices of a
+//!    to their least-constrained neighbour). If it is perfect, nothing else
+//!    runs; otherwise the connected components are computed (union–find).
+//! 2. Local searches: from each exposed vertex `r` in id order, grow an
+//!    alternating tree breadth-first. An even–even edge closes an odd cycle:
+//!    the blossoms on both tree paths up to their lowest common ancestor are
+//!    merged base by base, the inner vertices on them becoming outer with a
+//!    "bridge" label. Reaching an exposed vertex augments along the path
+//!    rebuilt from the labels (with an explicit stack); the search state is
+//!    then reset through a list of touched vertices, never in O(n). A tree
+//!    that stops growing is Hungarian: its vertices can never lie on a later
+//!    augmenting path, and it keeps its labels, which are already their
+//!    Gallai–Edmonds classes. A search is skipped when its component holds
+//!    no other live exposed vertex (e.g. the last exposed vertex of an odd
+//!    component). Together the local searches label at most about 2n
+//!    vertices; a search that would exceed that is undone, and the
+//!    remaining exposed vertices go to step 3. Most partners are near (a
+//!    few hundred labels on random boards), but on a corridor each search
+//!    may walk half the graph, which made one search per exposed vertex
+//!    quadratic (knight serpentines: about √n exposed vertices after the
+//!    warm start, each search labelling about n/2 vertices).
+//! 3. Multi-source forest: all remaining live exposed vertices grow trees
+//!    at once, breadth-first, so partners far apart meet half-way. An
+//!    even–even edge between two trees is an augmenting path: it is
+//!    flipped, and only those two trees are dissolved (the matching changed
+//!    on their vertices alone); the outer vertices of other trees next to
+//!    them are queued again to take the freed vertices over. When the queue
+//!    runs dry the forest is complete with no augmenting edge, so the
+//!    matching is maximum (Edmonds).
+//! 4. [`gallai_edmonds`] grows one forest from *all* exposed vertices of a
 //!    maximum matching: outer vertices are D, inner vertices A, unreached
 //!    vertices C (Gallai–Edmonds structure theorem). The labels do not
 //!    depend on the scanning order, so pending outer vertices are scanned
 //!    smallest id first (a hierarchical bitmap), a near-sequential sweep of
 //!    the CSR arrays that roughly halves cache misses compared with BFS
-//!    order. [`maximum_matching_avoiding`] flips the even alternating path
-//!    from a vertex of D to the root of its tree.
+//!    order. [`maximum_matching_and_decomposition`] does not regrow it: the
+//!    Hungarian trees of step 2 and the forest of step 3 are complete
+//!    already, and only the trees of the exposed vertices that step 2
+//!    skipped (alone in their component) are grown that way.
+//!    [`maximum_matching_avoiding`] flips the even alternating path from a
+//!    vertex of D to the root of its tree.
 //!
 //! **Status:** verified against brute force (bitmask DP for ν(G) and every
 //! ν(G − v), exhaustive augmenting-path search) on thousands of random
 //! graphs with ≤ 12 vertices of varied density, on random graphs with 13–18
-//! vertices, and on explicit families (odd cycles, nested blossoms, flowers,
-//! K1..K9, Petersen, paths, stars, disjoint unions), with every vertex of D
-//! avoided and random warm starts. Larger random graphs, nested blossoms up
-//! to 3^9 vertices, 200k-vertex paths and cycles and burnt king grids are
-//! certified by the Tutte–Berge equality |V| − 2ν = odd(G − A) − |A| for
-//! the returned barrier A, counted independently; the biggest of them run
-//! on a 256 KiB thread stack.
-//! Hand-made mutants of the core (path rebuilding, contraction, resets,
-//! skipping rules) are all caught by the tests, except behaviour-preserving
-//! ones. Timing (release, one core of a 2-core VM, test
-//! `king_grid_1000_timing`): 1000×1000 king grid with 10% of the cells burnt
-//! (~900k vertices, ~3.2M edges), matching plus decomposition 0.08 s when
-//! the matching is perfect and 0.12 s when D is the whole giant component;
-//! at 3200×3200 (9.2M vertices) about 2.4 s, mostly a few long
+//! vertices, on explicit families (odd cycles, nested blossoms, flowers,
+//! K1..K9, Petersen, paths, stars, disjoint unions) and on small King
+//! boards and serpentine corridors for the king, wazir, ferz and knight
+//! moves, with every vertex of D avoided and random warm starts; the forest
+//! state after augmenting is checked white-box (maximum matching, labels =
+//! the brute-force classes). Larger random graphs, nested blossoms up to
+//! 3^9 vertices, 200k-vertex paths and cycles, burnt king grids and
+//! serpentine corridors up to 101×102 for all four move sets are certified
+//! by the Tutte–Berge equality |V| − 2ν = odd(G − A) − |A| for the returned
+//! barrier A, counted independently; the biggest of them run on a 256 KiB
+//! thread stack. Hand-made mutants of the core (path rebuilding,
+//! contraction, resets, skipping rules, the re-queueing after a
+//! dissolution) are caught by the tests. Timing (release, whole
+//! `gridmatch king` process, CPU time on a loaded 2-core VM): knight moves
+//! on width-1 serpentines of 500², 1000² and 2000² cells take about 0.04,
+//! 0.13 and 0.65 s (growth exponent ≈ 1.04; one search per exposed vertex
+//! took 0.4, 4.7 and 44.6 s); a 1000² king board with 30% of the cells
+//! burnt about 0.24 s.
 //!
 //! **Layout:** [`Graph`] (`graph.rs`), [`Matching`] (`matching.rs`), the
 //! blossom search state (`forest.rs`), the greedy warm start
@@ -73,7 +99,7 @@ pub use graph::Graph;
 pub use matching::Matching;
 
 use forest::{EVEN, Forest, ODD};
-use greedy::greedy_extend;
+use greedy::{components, greedy_extend};
 use matching::check_matching;
 
 // ---------------------------------------------------------------------------
@@ -92,7 +118,7 @@ use matching::check_matching;
 /// # Complexity
 /// O(k · (n + m) · α(n)) time with k the number of vertices left exposed by
 /// the greedy pass (O(n · m · α(n)) worst case, near-linear in practice on
-/// sparse geometric graphs); O(n + m) memory.
+/// sparse geometric graphs, long corridors included); O(n + m) memory.
 pub fn maximum_matching(g: &Graph) -> Matching {
     maximum_matching_from(g, Matching::empty(g.num_vertices()))
 }
@@ -113,10 +139,56 @@ pub fn maximum_matching(g: &Graph) -> Matching {
 pub fn maximum_matching_from(g: &Graph, start: Matching) -> Matching {
     check_matching(g, &start, "maximum_matching_from");
     let mut mate = start.mate;
-    let comp = greedy_extend(g, &mut mate);
+    if greedy_extend(g, &mut mate) == 0 {
+        return Matching::from_mates(mate);
+    }
     let mut f = Forest::new(g, mate);
-    f.augment_all(&comp);
+    f.augment_all(&components(g));
     Matching::from_mates(f.mate)
+}
+
+/// A maximum matching of `g` and the Gallai–Edmonds decomposition, in one
+/// run: the forest that makes the matching maximum is grown from every
+/// exposed vertex, so when it is complete its labels are the classes.
+/// Same matching size and classes as [`maximum_matching`] followed by
+/// [`gallai_edmonds`], without growing a second forest.
+///
+/// # Constraints
+/// None beyond those of [`Graph`].
+///
+/// # Panics
+/// Never.
+///
+/// # Complexity
+/// As [`maximum_matching`].
+pub fn maximum_matching_and_decomposition(g: &Graph) -> (Matching, Decomposition) {
+    let n = g.num_vertices();
+    let mut mate = vec![NONE; n];
+    if greedy_extend(g, &mut mate) == 0 {
+        // Perfect: D and A are empty.
+        let class = vec![Class::C; n];
+        return (Matching::from_mates(mate), Decomposition { class });
+    }
+    let mut f = Forest::new(g, mate);
+    f.augment_all(&components(g));
+    // The forest is complete wherever it grew; trees from the exposed
+    // vertices left alone in their component complete it.
+    let complete = f.grow_full_forest();
+    debug_assert!(complete, "no augmenting path is left");
+    let class = classes(&f.label);
+    (Matching::from_mates(f.mate), Decomposition { class })
+}
+
+/// Gallai–Edmonds classes from the labels of a complete forest.
+fn classes(label: &[u8]) -> Vec<Class> {
+    label
+        .iter()
+        .map(|&l| match l {
+            EVEN => Class::D,
+            ODD => Class::A,
+            _ => Class::C,
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------
@@ -214,16 +286,9 @@ pub fn gallai_edmonds(g: &Graph, m: &Matching) -> Decomposition {
         f.grow_full_forest(),
         "gallai_edmonds: the matching is not maximum (an augmenting path exists)"
     );
-    let class = f
-        .label
-        .iter()
-        .map(|&l| match l {
-            EVEN => Class::D,
-            ODD => Class::A,
-            _ => Class::C,
-        })
-        .collect();
-    Decomposition { class }
+    Decomposition {
+        class: classes(&f.label),
+    }
 }
 
 /// For `v` in D: a maximum matching of `g` that leaves `v` exposed, obtained

@@ -5,8 +5,8 @@
 mod families;
 mod oracle;
 
-use super::forest::{DEAD, EVEN, Forest, ODD, UNLABELED};
-use super::greedy::greedy_extend;
+use super::forest::{EVEN, Forest, ODD, UNLABELED};
+use super::greedy::{components, greedy_extend};
 use super::*;
 use families::*;
 use oracle::*;
@@ -215,6 +215,88 @@ fn random_larger_graphs_certified() {
     }
 }
 
+/// Corridors and burnt boards for every move set of the King puzzle, small
+/// enough for brute force: width-1..3 serpentines (knight moves make long
+/// zigzags there, whose augmenting paths run the whole corridor) and random
+/// boards.
+#[test]
+fn boards_and_corridors_vs_brute_force() {
+    let mut rng = Rng(0x5EED_000B);
+    let mut count = 0;
+    for moves in MOVE_SETS {
+        for rows in 1..=8usize {
+            for cols in 1..=8usize {
+                for width in 1..=3 {
+                    let g = board(rows, cols, &serpentine(cols, width), moves);
+                    if g.num_vertices() <= 16 {
+                        check_small(&g, &mut rng);
+                        count += 1;
+                    }
+                }
+                for burn in [10u64, 30, 50] {
+                    let mut cells = Vec::new();
+                    for _ in 0..rows * cols {
+                        cells.push(!rng.chance(burn, 100));
+                    }
+                    let free = |r: usize, c: usize| cells[r * cols + c];
+                    let g = board(rows, cols, &free, moves);
+                    if g.num_vertices() <= 16 {
+                        check_small(&g, &mut rng);
+                        count += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(count >= 400, "only {count} boards checked");
+}
+
+/// Larger serpentine corridors (the knight's worst case for one search per
+/// exposed vertex), certified by the Tutte–Berge barrier, for every move
+/// set, with the warm start and with random or empty ones.
+#[test]
+fn serpentines_certified() {
+    let mut rng = Rng(0x5EED_000C);
+    for moves in MOVE_SETS {
+        for (side, width) in [
+            (20, 1),
+            (31, 1),
+            (64, 1),
+            (101, 1),
+            (40, 2),
+            (57, 3),
+            (90, 2),
+        ] {
+            for cols in [side, side + 1] {
+                let g = board(side, cols, &serpentine(cols, width), moves);
+                let m = maximum_matching(&g);
+                check_large(&g, &m, &mut rng, 4);
+                let n = g.num_vertices();
+                for start in [Matching::empty(n), random_matching(&mut rng, &g)] {
+                    let m2 = maximum_matching_from(&g, start);
+                    assert_valid(&g, &m2);
+                    assert_eq!(m2.len(), m.len());
+                }
+            }
+        }
+    }
+    // A long knight corridor with a burnt king board around it.
+    let side = 150;
+    let serp = serpentine(side, 1);
+    let mut cells = Vec::new();
+    for r in 0..side {
+        for c in 0..side {
+            cells.push(serp(r, c) && (r < side / 2 || !rng.chance(1, 10)));
+        }
+    }
+    let free = |r: usize, c: usize| cells[r * side + c];
+    for moves in MOVE_SETS {
+        let g = board(side, side, &free, moves);
+        let m = maximum_matching(&g);
+        check_large(&g, &m, &mut rng, 4);
+    }
+}
+
 #[test]
 fn stamp_wraparound() {
     // Start the lca stamps just below u32::MAX; results must not change.
@@ -224,7 +306,7 @@ fn stamp_wraparound() {
         let g = Graph::from_edges(n, random_edges(&mut rng, n, 45, 100));
         let m = maximum_matching(&g);
         // No greedy matching: the searches do all the work.
-        let comp = greedy_extend(&g, &mut vec![NONE; n]);
+        let comp = components(&g);
         let mut f = Forest::new(&g, vec![NONE; n]);
         f.cur_stamp = u32::MAX - 1;
         f.augment_all(&comp);
@@ -433,20 +515,21 @@ fn avoiding_rejects_non_maximum() {
     maximum_matching_avoiding(&g, &Matching::from_mates(vec![NONE, 2, 1, NONE]), 0);
 }
 
-/// White-box: after all searches, every vertex is either untouched
-/// (unlabelled, singleton blossom, no bridge label) or frozen in a
-/// Hungarian tree, and every exposed vertex is frozen or was skipped
-/// as the last live exposed vertex of its component.
+/// White-box: the forest grown by `augment_all` from random, often poor
+/// warm starts (many augmentations, dissolved trees with blossoms) ends
+/// with a maximum matching; grown from every exposed vertex it is
+/// complete, so its labels are the Gallai–Edmonds classes (checked by
+/// brute force), and every unlabelled vertex is left clean (singleton
+/// blossom, no bridge label).
 #[test]
-fn search_state_is_reset_or_frozen() {
+fn forest_state_after_augmenting() {
     let mut rng = Rng(0x5EED_0009);
-    let mut frozen_seen = 0;
-    for _ in 0..400 {
+    let mut augmented = 0;
+    for _ in 0..600 {
         let n = 2 + rng.below(15) as usize;
-        // Sparse graphs with stars and pendant paths produce failing
-        // searches (Hungarian trees) inside components with more
-        // exposed vertices.
-        let density = 1 + rng.below(12);
+        // Sparse graphs with stars and pendant paths, and denser ones
+        // full of blossoms.
+        let density = 1 + rng.below(40);
         let mut e = random_edges(&mut rng, n, density, 100);
         for _ in 0..rng.below(3) {
             let c = rng.below(n as u64) as u32;
@@ -455,37 +538,52 @@ fn search_state_is_reset_or_frozen() {
             }
         }
         let g = Graph::from_edges(n, &e);
-        let mut mate = random_matching(&mut rng, &g).mates().to_vec();
-        let comp = if rng.chance(1, 2) {
-            greedy_extend(&g, &mut mate)
-        } else {
-            greedy_extend(&g, &mut mate.clone())
+        let nu_g = nu_table(&adjacency_masks(&g));
+        let full = (1usize << n) - 1;
+        let nu = nu_g[full] as usize;
+        // Empty, random, or random and greedily extended warm start.
+        let mut mate = match rng.below(3) {
+            0 => vec![NONE; n],
+            _ => random_matching(&mut rng, &g).mates().to_vec(),
         };
-        let mut f = Forest::new(&g, mate);
-        f.augment_all(&comp);
-        let m = Matching::from_mates(f.mate.clone());
-        assert_eq!(
-            m.len(),
-            nu_table(&adjacency_masks(&g))[(1 << n) - 1] as usize
-        );
-        let mut live = std::collections::HashMap::new();
-        for (v, &c) in comp.iter().enumerate() {
-            match f.label[v] {
-                DEAD => frozen_seen += 1,
-                UNLABELED => {
+        if rng.chance(1, 3) {
+            greedy_extend(&g, &mut mate);
+        }
+        let comp = components(&g);
+        let start = Matching::from_mates(mate.clone()).len();
+        augmented += nu - start;
+        for complete in [false, true] {
+            let mut f = Forest::new(&g, mate.clone());
+            f.augment_all(&comp);
+            if complete {
+                assert!(f.grow_full_forest());
+            }
+            let m = Matching::from_mates(f.mate.clone());
+            assert_valid(&g, &m);
+            assert_eq!(m.len(), nu);
+            for v in 0..n {
+                if f.label[v] == UNLABELED {
                     assert!(f.dsu.is_fresh(v as u32));
                     assert_eq!(f.base[v], v as u32);
                     assert_eq!(f.bridge[v], [NONE; 2]);
-                    if f.mate[v] == NONE {
-                        *live.entry(c).or_insert(0) += 1;
-                    }
                 }
-                l => panic!("vertex {v} left with label {l}"),
+                if complete {
+                    let in_d = nu_g[full ^ (1 << v)] as usize == nu;
+                    assert_eq!(f.label[v] == EVEN, in_d, "vertex {v}: D");
+                    let in_a = !in_d
+                        && (0..n).any(|u| {
+                            g.neighbors(v as u32).contains(&(u as u32))
+                                && nu_g[full ^ (1 << u)] as usize == nu
+                        });
+                    assert_eq!(f.label[v] == ODD, in_a, "vertex {v}: A");
+                }
             }
         }
-        assert!(live.values().all(|&k| k <= 1));
     }
-    assert!(frozen_seen > 0, "no Hungarian tree was exercised");
+    assert!(
+        augmented > 500,
+        "too few augmentations exercised: {augmented}"
+    );
 }
 
 /// Asymmetric adjacency breaks the documented constraint of

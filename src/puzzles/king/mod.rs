@@ -33,7 +33,7 @@ mod verify;
 use crate::graph::NONE;
 use crate::graph::barrier;
 use crate::graph::general::{
-    Class, Decomposition, Graph, Matching, gallai_edmonds, maximum_matching,
+    Class, Decomposition, Graph, Matching, gallai_edmonds, maximum_matching_and_decomposition,
     maximum_matching_avoiding,
 };
 pub use crate::grid::Cell;
@@ -166,14 +166,20 @@ impl BoardGraph {
                 cell.push(i as u32);
             }
         }
+        let rows = grid.rows() as i64;
+        let moves = moves.offsets();
         let mut offsets = Vec::with_capacity(cell.len() + 1);
-        let mut targets = Vec::new();
+        let mut targets = Vec::with_capacity(cell.len() * moves.len());
         offsets.push(0);
         for &i in &cell {
-            for to in grid.neighbours(grid.cell(i as usize), moves.offsets()) {
-                let v = vertex[grid.index(to)];
-                if v != NONE {
-                    targets.push(v);
+            let (r, c) = ((i as usize / cols) as i64, (i as usize % cols) as i64);
+            for &(dr, dc) in moves {
+                let (tr, tc) = (r + dr, c + dc);
+                if (0..rows).contains(&tr) && (0..cols as i64).contains(&tc) {
+                    let v = vertex[(tr as usize) * cols + tc as usize];
+                    if v != NONE {
+                        targets.push(v);
+                    }
                 }
             }
             offsets.push(targets.len());
@@ -284,8 +290,7 @@ impl Analysis {
     /// One maximum matching plus one decomposition of the board graph.
     pub fn new(grid: &Grid, moves: Moves) -> Analysis {
         let board = BoardGraph::new(grid, moves, &|_| false);
-        let matching = maximum_matching(&board.graph);
-        let decomposition = gallai_edmonds(&board.graph, &matching);
+        let (matching, decomposition) = maximum_matching_and_decomposition(&board.graph);
         Analysis {
             board,
             matching,

@@ -204,3 +204,82 @@ pub(super) fn random_matching(rng: &mut Rng, g: &Graph) -> Matching {
     }
     Matching::from_mates(mate)
 }
+
+/// The moves of the King puzzle's pieces (row, column offsets).
+pub(super) const KING: &[(i64, i64)] = &[
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+pub(super) const WAZIR: &[(i64, i64)] = &[(-1, 0), (0, -1), (0, 1), (1, 0)];
+pub(super) const FERZ: &[(i64, i64)] = &[(-1, -1), (-1, 1), (1, -1), (1, 1)];
+pub(super) const KNIGHT: &[(i64, i64)] = &[
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (1, -2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
+];
+pub(super) const MOVE_SETS: [&[(i64, i64)]; 4] = [KING, WAZIR, FERZ, KNIGHT];
+
+/// Move graph of the free cells of a `rows × cols` board (row-major ids,
+/// as the King puzzle numbers them).
+pub(super) fn board(
+    rows: usize,
+    cols: usize,
+    free: &dyn Fn(usize, usize) -> bool,
+    moves: &[(i64, i64)],
+) -> Graph {
+    let mut id = vec![NONE; rows * cols];
+    let mut n = 0u32;
+    for r in 0..rows {
+        for c in 0..cols {
+            if free(r, c) {
+                id[r * cols + c] = n;
+                n += 1;
+            }
+        }
+    }
+    let mut edges = Vec::new();
+    for r in 0..rows as i64 {
+        for c in 0..cols as i64 {
+            let u = id[(r as usize) * cols + c as usize];
+            for &(dr, dc) in moves {
+                let (rr, cc) = (r + dr, c + dc);
+                if u == NONE || rr < 0 || cc < 0 || rr >= rows as i64 || cc >= cols as i64 {
+                    continue;
+                }
+                let v = id[(rr as usize) * cols + cc as usize];
+                if v != NONE && u < v {
+                    edges.push((u, v));
+                }
+            }
+        }
+    }
+    Graph::from_edges(n as usize, &edges)
+}
+
+/// Free cells of a serpentine corridor of the given `width` on a
+/// board with `cols` columns: bands of `width` free rows separated by burned rows
+/// with one gap, alternately at the right and the left end (the layout of
+/// the benchmark generator `serp.py`).
+pub(super) fn serpentine(cols: usize, width: usize) -> impl Fn(usize, usize) -> bool {
+    move |r, c| {
+        let band = r / (width + 1);
+        if r % (width + 1) < width {
+            true
+        } else if band.is_multiple_of(2) {
+            c == cols - 1
+        } else {
+            c == 0
+        }
+    }
+}

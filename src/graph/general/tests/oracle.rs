@@ -5,7 +5,7 @@
 use super::super::forest::Forest;
 use super::super::{
     Class, Decomposition, Graph, Matching, NONE, gallai_edmonds, maximum_matching,
-    maximum_matching_avoiding, maximum_matching_from,
+    maximum_matching_and_decomposition, maximum_matching_avoiding, maximum_matching_from,
 };
 use super::families::{Rng, random_matching};
 
@@ -177,6 +177,10 @@ pub(super) fn check_small(g: &Graph, rng: &mut Rng) {
     }
     assert_structure(g, &m, &d);
     assert_barrier(g, &m, &d);
+    let (mc, dc) = maximum_matching_and_decomposition(g);
+    assert_valid(g, &mc);
+    assert_eq!(mc.len(), nu, "wrong matching size (with decomposition)");
+    assert_eq!(dc, d, "classes (with the matching)");
 
     for v in 0..n as u32 {
         match maximum_matching_avoiding(g, &m, v) {
@@ -216,6 +220,11 @@ pub(super) fn check_large(g: &Graph, m: &Matching, rng: &mut Rng, avoid_samples:
     let d = gallai_edmonds(g, m);
     assert_structure(g, m, &d);
     assert_barrier(g, m, &d);
+    let (mc, dc) = maximum_matching_and_decomposition(g);
+    assert_valid(g, &mc);
+    assert_eq!(mc.len(), m.len(), "matching size (with decomposition)");
+    assert_eq!(dc, d, "classes (with the matching)");
+    assert_structure(g, &mc, &dc);
     let n = g.num_vertices();
     for _ in 0..avoid_samples.min(n) {
         let v = rng.below(n as u64) as u32;
