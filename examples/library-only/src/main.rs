@@ -34,7 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // The graph core on our own edges: a bipartite matching with its König cover ...
     let g = bipartite::BipartiteGraph::from_edges(3, 3, &[(0, 0), (0, 1), (1, 0), (2, 2)]);
-    let m = bipartite::hopcroft_karp(&g);
+    let m = bipartite::maximum_matching(&g);
     let cover = bipartite::konig_cover(&g, &m);
     assert_eq!((m.len(), cover.len()), (3, 3));
     // ... a general matching on a 5-cycle with a pendant vertex, and its Gallai–Edmonds classes ...
