@@ -16,7 +16,7 @@ use crate::Puzzle;
 use crate::formats::json::{KingRecord, LpuzzleRecord, Record, RooksRecord};
 use crate::formats::judge::{Board, BoardReader, BoardStream, Header, Verdict, write_verdict};
 use crate::formats::{svg, text};
-use crate::puzzles::king::{Analysis, Moves, Player};
+use crate::puzzles::king::{self, Analysis, Moves, Player};
 use crate::puzzles::{lpuzzle, rooks};
 
 /// How answers are printed.
@@ -210,6 +210,12 @@ fn solve_one(
             let Some(start) = board.start else {
                 return Err(io::Error::other("a King board without its start").into());
             };
+            if opts.mode == Mode::Judge && !opts.all && picture.is_none() {
+                // Only the winner is printed: the start's component is enough.
+                let winner = king::winner_from(grid, opts.moves, start);
+                write_verdict(&mut buf, case, Verdict::King(winner))?;
+                return Ok(buf);
+            }
             let analysis = Analysis::new(grid, opts.moves);
             let cert = if opts.mode == Mode::Json {
                 analysis.certificate(start)

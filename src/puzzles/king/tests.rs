@@ -275,3 +275,55 @@ fn big_board_needs_no_deep_stack() -> TestResult {
     assert!(verdict.is_ok(), "{verdict:?}");
     Ok(())
 }
+
+#[test]
+fn winner_from_matches_exhaustive_search_and_the_whole_board_analysis() -> TestResult {
+    // Small boards: every start against the game search itself.
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut restricted = 0usize;
+    for i in 0..1500 {
+        let moves = Moves::ALL[i % 4];
+        let g = random_board(&mut rng, 16);
+        let adj = adjacency(&g, moves);
+        let mut memo = HashMap::new();
+        for s in (0..g.cells().len()).filter(|&s| g.cells()[s] != b'#') {
+            let cell = (s / g.cols(), s % g.cols());
+            let alice = wins(&adj, 1 << s, s, &mut memo);
+            let want = if alice { Player::Alice } else { Player::Bob };
+            assert_eq!(
+                winner_from(&g, moves, cell),
+                want,
+                "{:?} {moves:?} {cell:?}",
+                g.to_lines()
+            );
+        }
+    }
+    // Larger boards at every burn rate (small components at high rates, where only the start's
+    // component is built): the same winner as the analysis of the whole board.
+    for i in 0..400 {
+        let moves = Moves::ALL[i % 4];
+        let (rows, cols) = (rng.random_range(1..40), rng.random_range(1..40));
+        let p = [0.0, 0.1, 0.3, 0.45, 0.6, 0.8][i % 6];
+        let cells: Vec<u8> = (0..rows * cols)
+            .map(|_| if rng.random_bool(p) { b'#' } else { b'.' })
+            .collect();
+        let g = Grid::from_cells(rows, cols, cells);
+        let free: Vec<usize> = (0..rows * cols).filter(|&s| g.cells()[s] != b'#').collect();
+        if free.is_empty() {
+            continue;
+        }
+        let whole = Analysis::new(&g, moves);
+        for _ in 0..5 {
+            let s = free[rng.random_range(0..free.len())];
+            let cell = (s / cols, s % cols);
+            let cap = component_cap(free.len());
+            restricted += usize::from(component_within(&g, moves, cell, cap).is_some());
+            assert_eq!(Some(winner_from(&g, moves, cell)), whole.winner(cell));
+        }
+    }
+    assert!(
+        restricted > 500,
+        "the restricted path ran only {restricted} times"
+    );
+    Ok(())
+}
