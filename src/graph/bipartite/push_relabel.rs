@@ -76,6 +76,7 @@ pub(super) fn push_relabel_from(
     let mut reversed = vec![false; nl];
     let mut queue: Vec<u32> = Vec::new();
     let mut reached = vec![0u32; nl]; // stamp of the last global relabel that met a free vertex
+    let mut seen = vec![0u32; nr]; // stamp of the last global relabel that reached a right vertex
     let mut relabels = 0u32;
     let period = (((nl + nr) as f64 * RELABEL_PERIOD) as usize).max(1);
     let mut pushes = period; // relabel before the first push
@@ -91,6 +92,7 @@ pub(super) fn push_relabel_from(
                 &mut psi,
                 limit,
                 &mut queue,
+                &mut seen,
                 &mut reached,
                 relabels,
                 n_active,
@@ -143,13 +145,16 @@ pub(super) fn push_relabel_from(
 }
 
 /// Exact labels: breadth-first from the free right vertices along alternating paths backwards
-/// (right `v`, a left neighbour `u` of `v`, `u`'s mate), `limit` for the right vertices from
-/// which no free one can be reached. Free left vertices met on the way get `reached[u] = stamp`.
+/// (right `v`, a left neighbour `u` of `v`, `u`'s mate); `limit` for the right vertices from
+/// which no free one can be reached. Right vertices reached get `seen[v] = stamp`, free left
+/// vertices met on the way `reached[u] = stamp`.
 ///
 /// The search stops early once it has met `n_active` free left vertices (all the active ones)
 /// and finished their level `d`: every label up to `d + 2` is then exact, and every right vertex
-/// not reached gets `d + 4`, a valid lower bound. Returns whether the search was complete (then
-/// a free left vertex not reached has no augmenting path at all).
+/// not reached gets at least `d + 4`, a valid lower bound (it keeps its old label if that is
+/// larger). Labels therefore never decrease — exact distances are at least any valid lower
+/// bound — which bounds the number of pushes. Returns whether the search was complete (then a
+/// free left vertex not reached has no augmenting path at all).
 #[allow(clippy::too_many_arguments)]
 fn global_relabel(
     t: &BipartiteGraph,
@@ -158,17 +163,17 @@ fn global_relabel(
     psi: &mut [u32],
     limit: u32,
     queue: &mut Vec<u32>,
+    seen: &mut [u32],
     reached: &mut [u32],
     stamp: u32,
     n_active: usize,
 ) -> bool {
     queue.clear();
-    for (v, (l, &mate)) in psi.iter_mut().zip(right).enumerate() {
+    for (v, &mate) in right.iter().enumerate() {
         if mate == NONE {
-            *l = 0;
+            psi[v] = 0;
+            seen[v] = stamp;
             queue.push(v as u32);
-        } else {
-            *l = limit;
         }
     }
     let mut met = 0usize;
@@ -180,8 +185,10 @@ fn global_relabel(
         let level = psi[v as usize];
         if level > stop {
             let floor = stop.saturating_add(4).min(limit);
-            for l in psi.iter_mut().filter(|l| **l == limit) {
-                *l = floor;
+            for (l, &s) in psi.iter_mut().zip(seen.iter()) {
+                if s != stamp {
+                    *l = (*l).max(floor);
+                }
             }
             return false;
         }
@@ -196,10 +203,16 @@ fn global_relabel(
                         stop = level;
                     }
                 }
-            } else if psi[w as usize] == limit {
+            } else if seen[w as usize] != stamp {
+                seen[w as usize] = stamp;
                 psi[w as usize] = d;
                 queue.push(w);
             }
+        }
+    }
+    for (l, &s) in psi.iter_mut().zip(seen.iter()) {
+        if s != stamp {
+            *l = limit;
         }
     }
     true
