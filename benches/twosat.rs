@@ -8,6 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use gridmatch::Grid;
 use gridmatch::generate::{self, LStyle};
 use gridmatch::graph::twosat::{Formula, Lit, Outcome};
 use gridmatch::puzzles::lpuzzle;
@@ -73,45 +74,36 @@ fn bench_formulas(c: &mut Criterion) {
     group.finish();
 }
 
+/// An L-puzzle decision.
+type Decide = fn(&Grid) -> bool;
+
+/// The whole solve (tiling or reason) and the decision alone (the judge's YES/NO: propagation
+/// of forced choices, 2-SAT on the rest), on the same tiled boards.
 fn bench_lpuzzle(c: &mut Criterion) {
-    let mut group = c.benchmark_group("twosat/lpuzzle_solve");
-    for n in SIDES {
-        let grid = generate::lpuzzle(&mut generate::rng(n as u64), n, n, 0.9, LStyle::Tiled);
-        assert!(lpuzzle::can_build(&grid));
-        if n >= 1000 {
-            group
-                .sample_size(10)
-                .measurement_time(Duration::from_secs(10));
+    let engines: [(&str, Decide); 2] = [
+        ("twosat/lpuzzle_solve", |g| lpuzzle::solve(g).is_yes()),
+        ("twosat/lpuzzle_can_build", lpuzzle::can_build),
+    ];
+    for (name, decide) in engines {
+        let mut group = c.benchmark_group(name);
+        for n in SIDES {
+            let grid = generate::lpuzzle(&mut generate::rng(n as u64), n, n, 0.9, LStyle::Tiled);
+            assert!(decide(&grid));
+            if n >= 1000 {
+                group
+                    .sample_size(10)
+                    .measurement_time(Duration::from_secs(10));
+            }
+            group.throughput(Throughput::Elements((n * n) as u64));
+            group.bench_with_input(
+                BenchmarkId::from_parameter(format!("{n}x{n}")),
+                &grid,
+                |b, grid| b.iter(|| decide(black_box(grid))),
+            );
         }
-        group.throughput(Throughput::Elements((n * n) as u64));
-        group.bench_with_input(
-            BenchmarkId::from_parameter(format!("{n}x{n}")),
-            &grid,
-            |b, grid| b.iter(|| lpuzzle::solve(black_box(grid)).is_yes()),
-        );
+        group.finish();
     }
-    group.finish();
 }
 
-/// The decision alone (the judge's YES/NO): propagation of forced choices, 2-SAT on the rest.
-fn bench_lpuzzle_decide(c: &mut Criterion) {
-    let mut group = c.benchmark_group("twosat/lpuzzle_can_build");
-    for n in SIDES {
-        let grid = generate::lpuzzle(&mut generate::rng(n as u64), n, n, 0.9, LStyle::Tiled);
-        if n >= 1000 {
-            group
-                .sample_size(10)
-                .measurement_time(Duration::from_secs(10));
-        }
-        group.throughput(Throughput::Elements((n * n) as u64));
-        group.bench_with_input(
-            BenchmarkId::from_parameter(format!("{n}x{n}")),
-            &grid,
-            |b, grid| b.iter(|| lpuzzle::can_build(black_box(grid))),
-        );
-    }
-    group.finish();
-}
-
-criterion_group!(benches, bench_formulas, bench_lpuzzle, bench_lpuzzle_decide);
+criterion_group!(benches, bench_formulas, bench_lpuzzle);
 criterion_main!(benches);

@@ -223,7 +223,7 @@ fn random_larger_graphs_certified() {
 fn boards_and_corridors_vs_brute_force() {
     let mut rng = Rng(0x5EED_000B);
     let mut count = 0;
-    for moves in MOVE_SETS {
+    for moves in move_sets() {
         for rows in 1..=8usize {
             for cols in 1..=8usize {
                 for width in 1..=3 {
@@ -257,7 +257,7 @@ fn boards_and_corridors_vs_brute_force() {
 #[test]
 fn serpentines_certified() {
     let mut rng = Rng(0x5EED_000C);
-    for moves in MOVE_SETS {
+    for moves in move_sets() {
         for (side, width) in [
             (20, 1),
             (31, 1),
@@ -290,7 +290,7 @@ fn serpentines_certified() {
         }
     }
     let free = |r: usize, c: usize| cells[r * side + c];
-    for moves in MOVE_SETS {
+    for moves in move_sets() {
         let g = board(side, side, &free, moves);
         let m = maximum_matching(&g);
         check_large(&g, &m, &mut rng, 4);

@@ -205,30 +205,10 @@ pub(super) fn random_matching(rng: &mut Rng, g: &Graph) -> Matching {
     Matching::from_mates(mate)
 }
 
-/// The moves of the King puzzle's pieces (row, column offsets).
-pub(super) const KING: &[(i64, i64)] = &[
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
-pub(super) const WAZIR: &[(i64, i64)] = &[(-1, 0), (0, -1), (0, 1), (1, 0)];
-pub(super) const FERZ: &[(i64, i64)] = &[(-1, -1), (-1, 1), (1, -1), (1, 1)];
-pub(super) const KNIGHT: &[(i64, i64)] = &[
-    (-2, -1),
-    (-2, 1),
-    (-1, -2),
-    (-1, 2),
-    (1, -2),
-    (1, 2),
-    (2, -1),
-    (2, 1),
-];
-pub(super) const MOVE_SETS: [&[(i64, i64)]; 4] = [KING, WAZIR, FERZ, KNIGHT];
+/// The King puzzle's move sets (row, column offsets), from their one definition.
+pub(super) fn move_sets() -> [&'static [(i64, i64)]; 4] {
+    crate::puzzles::king::Moves::ALL.map(crate::puzzles::king::Moves::offsets)
+}
 
 /// Move graph of the free cells of a `rows × cols` board (row-major ids,
 /// as the King puzzle numbers them).
