@@ -10,6 +10,8 @@
 //!   - `general/forest.rs`: the alternating forest with implicit blossoms (the search state);
 //!   - `general/greedy.rs`: the Karp–Sipser-style greedy warm start;
 //!   - `general/tests.rs` and `general/tests/`: the tests, their graph families and oracles.
+//! - [`geography`]: undirected vertex geography (who wins moving a token to unvisited
+//!   vertices) from one matching and its decomposition, with certificates and their verifier.
 //! - [`barrier`]: Tutte–Berge barriers (deficiency, inclusion-minimal shrinking).
 //! - [`twosat`]: 2-SAT by iterative SCC, with conflict chains as proofs of unsatisfiability
 //!   (`twosat/mod.rs`; its tests in `twosat/tests.rs`).
@@ -20,6 +22,7 @@ pub mod barrier;
 pub mod bipartite;
 pub(crate) mod dsu;
 pub mod general;
+pub mod geography;
 pub mod twosat;
 
 /// Sentinel vertex id meaning "no vertex" (e.g. the mate of an exposed vertex), for every module
