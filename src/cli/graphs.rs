@@ -60,10 +60,15 @@ pub fn match_cmd(
         })?;
         let size = certified::matching_size(input);
         writeln!(out, "{size}")?;
+        // Each edge once: a graph's edges are unordered pairs, a matrix's (row, column).
+        let matrix = matches!(input.shape, Shape::Bipartite { .. });
+        let key = |(u, v): (u32, u32)| if matrix || u <= v { (u, v) } else { (v, u) };
+        let base = input.format.base();
         let mut seen = std::collections::HashSet::with_capacity(input.edges.len());
         for (&(u, v), class) in input.edges.iter().zip(classes) {
-            if seen.insert((u, v)) {
-                writeln!(out, "{} {} {}", u64::from(u) + input.format.base(), u64::from(v) + input.format.base(), class.name())?;
+            if seen.insert(key((u, v))) {
+                let (u, v) = (u64::from(u) + base, u64::from(v) + base);
+                writeln!(out, "{u} {v} {}", class.name())?;
             }
         }
         return Ok(());
