@@ -1,11 +1,15 @@
 //! The graph core: algorithms that know nothing of boards.
 //!
-//! - [`bipartite`]: Hopcroft–Karp maximum matching and the König minimum vertex cover.
+//! - [`bipartite`]: Hopcroft–Karp maximum matching, the König minimum vertex cover, and the
+//!   Dulmage–Mendelsohn edge classes (`bipartite/classify.rs`: in every, some or no maximum
+//!   matching).
 //! - [`general`]: Edmonds' blossom maximum matching and the Gallai–Edmonds decomposition, one
 //!   file per part:
 //!   - `general/mod.rs`: the entry points (`maximum_matching`, `gallai_edmonds`, …) and the
 //!     Gallai–Edmonds types;
 //!   - `general/graph.rs`: [`Graph`](general::Graph), the CSR multigraph;
+//!   - `general/bipartition.rs`: [`Graph::bipartition`](general::Graph::bipartition), the
+//!     breadth-first 2-colouring;
 //!   - `general/matching.rs`: [`Matching`](general::Matching), the mate array;
 //!   - `general/forest.rs`: the alternating forest with implicit blossoms (the search state);
 //!   - `general/greedy.rs`: the Karp–Sipser-style greedy warm start;
