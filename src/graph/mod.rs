@@ -13,6 +13,9 @@
 //! - [`barrier`]: Tutte–Berge barriers (deficiency, inclusion-minimal shrinking).
 //! - [`twosat`]: 2-SAT by iterative SCC, with conflict chains as proofs of unsatisfiability
 //!   (`twosat/mod.rs`; its tests in `twosat/tests.rs`).
+//! - [`read`]: readers for users' graph files (DIMACS, Matrix Market, edge lists) and 2-SAT
+//!   formulas (DIMACS CNF), with errors at file, line and column (`read/mod.rs`, one file per
+//!   format, tests in `read/tests.rs`).
 //! - `dsu.rs`: the one union–find of the graph core (path halving, union by rank or by size).
 //! - [`NONE`]: the one "no vertex" sentinel, shared by every module here.
 
@@ -20,6 +23,7 @@ pub mod barrier;
 pub mod bipartite;
 pub(crate) mod dsu;
 pub mod general;
+pub mod read;
 pub mod twosat;
 
 /// Sentinel vertex id meaning "no vertex" (e.g. the mate of an exposed vertex), for every module
