@@ -17,6 +17,12 @@ fn graph_err(text: &str, format: Option<Format>) -> InputError {
     }
 }
 
+/// Reads through a one-byte buffer: every token split across reads.
+fn tiny_graph(text: &str, format: Option<Format>) -> Result<GraphInput, InputError> {
+    let tiny = std::io::BufReader::with_capacity(1, text.as_bytes());
+    read_graph(tiny, "t", format, Limits::default())
+}
+
 fn cnf_err(text: &str) -> InputError {
     match read_cnf(text.as_bytes(), "t", u64::MAX) {
         Ok(c) => panic!("accepted {text:?} as {c:?}"),
@@ -215,6 +221,10 @@ fn random_graphs_round_trip() -> TestResult {
             };
             assert_eq!(g, want, "{text}");
         }
+        // Tokens, CRLF and the byte order mark split across tiny buffers.
+        let tiny = std::io::BufReader::with_capacity(1 + seed as usize % 5, text.as_bytes());
+        let g = read_graph(tiny, "t", None, Limits::default())?;
+        assert_eq!(g.edges, edges, "{text}");
 
         let text = write_edges(&mut s, &edges);
         // An empty file has no format to detect.
@@ -360,6 +370,8 @@ fn random_formulas_round_trip() -> TestResult {
         assert_eq!(cnf.formula.clauses(), &want[..], "{text}");
         assert_eq!(cnf.formula.num_vars(), n as usize);
         assert_eq!(cnf.lines, lines, "{text}");
+        let tiny = std::io::BufReader::with_capacity(1 + seed as usize % 5, text.as_bytes());
+        assert_eq!(read_cnf(tiny, "t", 1000)?, cnf);
     }
     Ok(())
 }
@@ -719,6 +731,7 @@ fn dimacs_errors() {
     for &(text, line, col, found, expected, hint) in cases {
         let e = graph_err(text, d);
         check(&e, line, col, found, expected, hint);
+        assert_eq!(tiny_graph(text, d).err(), Some(e.clone()));
         assert_eq!(e.file, "t");
         assert_eq!(e.at_end, found == "end of input", "{e}");
     }
@@ -949,6 +962,7 @@ fn mtx_errors() {
     for &(text, line, col, found, expected, hint) in cases {
         let e = graph_err(text, Some(Format::MatrixMarket));
         check(&e, line, col, found, expected, hint);
+        assert_eq!(tiny_graph(text, Some(Format::MatrixMarket)).err(), Some(e));
     }
     // Mirrored edges count against the edge limit.
     let limits = Limits {
@@ -1051,6 +1065,7 @@ fn edge_list_errors() {
     for &(text, line, col, found, expected, hint) in cases {
         let e = graph_err(text, Some(Format::EdgeList));
         check(&e, line, col, found, expected, hint);
+        assert_eq!(tiny_graph(text, Some(Format::EdgeList)).err(), Some(e));
     }
     let limits = Limits {
         max_vertices: 3,
@@ -1265,6 +1280,8 @@ fn cnf_errors() {
             Err(e) => e,
         };
         check(&e, line, col, found, expected, hint);
+        let tiny = std::io::BufReader::with_capacity(1, text.as_bytes());
+        assert_eq!(read_cnf(tiny, "t", 100).err(), Some(e));
     }
     let e = cnf_err("p cnf 1 1\n1 0 1 0\n");
     check(
