@@ -166,7 +166,10 @@ pub fn read_cnf<R: BufRead>(input: R, file: &str, max_clauses: u64) -> Result<Cn
             parse_number(digits)
         };
         let Some(value) = value else {
-            let e = t.bad_token(format!("{range} (a whole number)"));
+            let e = t.bad_token(format!(
+                "a literal (a whole number from -{0} to {0}) or 0 ending the clause",
+                n.value
+            ));
             return Err(
                 if !t.cut && !digits.is_empty() && digits.iter().all(u8::is_ascii_digit) {
                     e.with_hint("the number is too large")

@@ -112,7 +112,7 @@ pub(super) fn read<R: BufRead>(
                 )));
         }
         for _ in 0..values {
-            t.token_on_line("a value")?;
+            t.token_on_line("a value (a number)")?;
             if !is_value(&t.tok, t.cut) {
                 return Err(t
                     .bad_token("a value (a number)")

@@ -923,7 +923,7 @@ fn mtx_errors() {
             3,
             4,
             "end of line",
-            "a value",
+            "a value (a number)",
             "",
         ),
         (
@@ -1189,7 +1189,7 @@ fn cnf_errors() {
             2,
             3,
             "'x'",
-            "a literal from -3 to 3, or 0 ending the clause (a whole number)",
+            "a literal (a whole number from -3 to 3) or 0 ending the clause",
             "",
         ),
         (
@@ -1197,7 +1197,7 @@ fn cnf_errors() {
             2,
             3,
             "'--2'",
-            "a literal from -3 to 3, or 0 ending the clause (a whole number)",
+            "a literal (a whole number from -3 to 3) or 0 ending the clause",
             "",
         ),
         (
@@ -1205,7 +1205,7 @@ fn cnf_errors() {
             2,
             3,
             "'-99999999999999999999'",
-            "a literal from -3 to 3, or 0 ending the clause (a whole number)",
+            "a literal (a whole number from -3 to 3) or 0 ending the clause",
             "too large",
         ),
         (
@@ -1270,7 +1270,7 @@ fn cnf_errors() {
             2,
             3,
             "'c'",
-            "a literal from -3 to 3, or 0 ending the clause (a whole number)",
+            "a literal (a whole number from -3 to 3) or 0 ending the clause",
             "",
         ),
     ];
