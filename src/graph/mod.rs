@@ -14,19 +14,27 @@
 //!   - `general/forest.rs`: the alternating forest with implicit blossoms (the search state);
 //!   - `general/greedy.rs`: the Karp–Sipser-style greedy warm start;
 //!   - `general/tests.rs` and `general/tests/`: the tests, their graph families and oracles.
+//! - [`certified`]: a user's graph as read, solved by the engine that fits it: a maximum
+//!   matching with its proof (König cover or Tutte–Berge barrier) and an independent verifier,
+//!   edge classes, geography.
 //! - [`geography`]: undirected vertex geography (who wins moving a token to unvisited
 //!   vertices) from one matching and its decomposition, with certificates and their verifier.
 //! - [`barrier`]: Tutte–Berge barriers (deficiency, inclusion-minimal shrinking).
 //! - [`twosat`]: 2-SAT by iterative SCC, with conflict chains as proofs of unsatisfiability
 //!   (`twosat/mod.rs`; its tests in `twosat/tests.rs`).
+//! - [`read`]: readers for users' graph files (DIMACS, Matrix Market, edge lists) and 2-SAT
+//!   formulas (DIMACS CNF), with errors at file, line and column (`read/mod.rs`, one file per
+//!   format, tests in `read/tests.rs`).
 //! - `dsu.rs`: the one union–find of the graph core (path halving, union by rank or by size).
 //! - [`NONE`]: the one "no vertex" sentinel, shared by every module here.
 
 pub mod barrier;
 pub mod bipartite;
+pub mod certified;
 pub(crate) mod dsu;
 pub mod general;
 pub mod geography;
+pub mod read;
 pub mod twosat;
 
 /// Sentinel vertex id meaning "no vertex" (e.g. the mate of an exposed vertex), for every module
