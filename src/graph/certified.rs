@@ -315,14 +315,21 @@ pub enum MatchingError {
     BadCoverVertex(u32),
 }
 
-/// Checks a matching certificate against the graph alone (`n` vertices, these edges, in the one
-/// vertex set), without the engines' code: the pairs are edges and disjoint; a cover has one
-/// vertex per pair and touches every edge other than a self-loop; a barrier satisfies the
-/// Tutte–Berge equality, counted by a search of its own.
+/// Checks a matching certificate against the graph alone, without the engines' code: the pairs
+/// are edges and disjoint; a cover has one vertex per pair and touches every edge other than a
+/// self-loop; a barrier satisfies the Tutte–Berge equality, counted by a search of its own.
 ///
 /// # Complexity
 /// O(n + m) expected.
-pub fn verify(
+pub fn verify(input: &GraphInput, cert: &MatchingCertificate) -> Result<(), MatchingError> {
+    verify_edges(Vertices::of(input).n, &edges(input), cert)
+}
+
+/// [`verify`] on a graph given by its `n` vertices and its edges in the one vertex set.
+///
+/// # Complexity
+/// O(n + m) expected.
+pub fn verify_edges(
     n: usize,
     edges: &[(u32, u32)],
     cert: &MatchingCertificate,
