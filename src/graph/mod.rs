@@ -12,7 +12,8 @@
 //!   - `general/tests.rs` and `general/tests/`: the tests, their graph families and oracles.
 //! - [`barrier`]: Tutte–Berge barriers (deficiency, inclusion-minimal shrinking).
 //! - [`twosat`]: 2-SAT by iterative SCC, with conflict chains as proofs of unsatisfiability
-//!   (`twosat/mod.rs`; its tests in `twosat/tests.rs`).
+//!   (`twosat/mod.rs`; its tests in `twosat/tests.rs`); the backbone, model uniqueness and the
+//!   clauses behind a chain (`twosat/backbone.rs`; its tests in `twosat/backbone_tests.rs`).
 //! - `dsu.rs`: the one union–find of the graph core (path halving, union by rank or by size).
 //! - [`NONE`]: the one "no vertex" sentinel, shared by every module here.
 
