@@ -3,15 +3,14 @@
 //!
 //! Every test drives the real binary with `std::process::Command`; nothing here calls the library.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::{Value, json};
 
 mod common;
-use common::{BIN, Run, TempFile, run, run_bytes, temp_file};
+use common::{BIN, Run, run, temp_file};
 const PUZZLES: [&str; 3] = ["rooks", "lpuzzle", "king"];
 const MOVES: [&str; 4] = ["king", "wazir", "ferz", "knight"];
 

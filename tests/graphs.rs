@@ -49,7 +49,10 @@ fn match_prints_the_size_and_pairs_in_the_files_numbering() {
     let edges = [(1, 2), (2, 3), (3, 1), (1, 4), (2, 5), (3, 6)];
     let mut seen = std::collections::HashSet::new();
     for (u, v) in ps {
-        assert!(edges.contains(&(u, v)) || edges.contains(&(v, u)), "{u} {v}");
+        assert!(
+            edges.contains(&(u, v)) || edges.contains(&(v, u)),
+            "{u} {v}"
+        );
         assert!(seen.insert(u) && seen.insert(v), "disjoint");
     }
     // The same graph as a 0-based edge list, and as stdin.
@@ -57,7 +60,8 @@ fn match_prints_the_size_and_pairs_in_the_files_numbering() {
     assert_eq!(run(&["match"], list).ok(), "3\n");
     assert_eq!(run(&["match", "--format", "edges", "-"], list).ok(), "3\n");
     // A matrix: rows × columns; pairs are (row, column), 1-based.
-    let mtx = "%%MatrixMarket matrix coordinate pattern general\n% 3 x 2\n3 2 4\n1 1\n2 1\n3 1\n3 2\n";
+    let mtx =
+        "%%MatrixMarket matrix coordinate pattern general\n% 3 x 2\n3 2 4\n1 1\n2 1\n3 1\n3 2\n";
     let (size, ps) = pairs(&on_file(&["match", "--pairs"], "a.mtx", mtx).ok());
     assert_eq!(size, 2);
     assert!(ps.contains(&(3, 2)), "{ps:?}");
@@ -151,14 +155,23 @@ fn geography_answers_one_start_every_start_and_shows_the_strategy() {
     // A path 1-2-3 (DIMACS): {1,2} and {2,3} are its maximum matchings. One misses 1, so Bob
     // wins from 1 (and 3); both cover 2, so Alice wins from 2.
     let path = "p edge 3 2\ne 1 2\ne 2 3\n";
-    assert_eq!(on_file(&["geography", "--start", "1"], "p.col", path).ok(), "B\n");
-    assert_eq!(on_file(&["geography", "--start", "2"], "p.col", path).ok(), "A\n");
+    assert_eq!(
+        on_file(&["geography", "--start", "1"], "p.col", path).ok(),
+        "B\n"
+    );
+    assert_eq!(
+        on_file(&["geography", "--start", "2"], "p.col", path).ok(),
+        "A\n"
+    );
     assert_eq!(
         on_file(&["geography", "--all"], "p.col", path).ok(),
         "1 B\n2 A\n3 B\n"
     );
     let shown = on_file(&["geography", "--start", "2", "--show"], "p.col", path).ok();
-    assert!(shown.starts_with("A\nAlice wins from 2: move to "), "{shown}");
+    assert!(
+        shown.starts_with("A\nAlice wins from 2: move to "),
+        "{shown}"
+    );
     let shown = on_file(&["geography", "--start", "1", "--show"], "p.col", path).ok();
     assert!(shown.starts_with("B\nBob wins from 1"), "{shown}");
     assert!(shown.contains("2 -> 3"), "{shown}");
@@ -180,7 +193,11 @@ fn twosat_speaks_the_sat_competition_format() {
         "s SATISFIABLE\nv -1 2 0\nc forced -1 2 0\nc unique\n"
     );
     // One clause, three models: nothing forced, a second model.
-    let out = on_file(&["twosat", "--forced", "--unique"], "t.cnf", "p cnf 2 1\n1 2 0\n");
+    let out = on_file(
+        &["twosat", "--forced", "--unique"],
+        "t.cnf",
+        "p cnf 2 1\n1 2 0\n",
+    );
     assert_eq!(out.code, Some(10));
     let lines = out.lines();
     assert_eq!(lines[0], "s SATISFIABLE");
@@ -197,7 +214,10 @@ fn twosat_speaks_the_sat_competition_format() {
     let steps = &lines[2..];
     assert!(!steps.is_empty());
     for step in steps {
-        assert!(step.starts_with("c   ") && step.contains("by clause"), "{step}");
+        assert!(
+            step.starts_with("c   ") && step.contains("by clause"),
+            "{step}"
+        );
         let line: u64 = step
             .rsplit("(line ")
             .next()
@@ -217,7 +237,11 @@ fn malformed_files_are_refused_with_their_place() {
     refused(&on_file(&["match"], "b.col", "p edge 2 1\ne 1 3\n"), 2, 5);
     refused(&on_file(&["match"], "c.col", "p edge 3 2\ne 1 2\n"), 3, 1);
     refused(
-        &on_file(&["match", "--max-edges", "1000"], "d.col", "p edge 1000000000000000 1\n"),
+        &on_file(
+            &["match", "--max-edges", "1000"],
+            "d.col",
+            "p edge 1000000000000000 1\n",
+        ),
         1,
         8,
     );

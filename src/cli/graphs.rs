@@ -52,11 +52,12 @@ pub fn match_cmd(
 ) -> Result<(), Error> {
     if opts.classify {
         let classes = certified::classify(input).map_err(|e| {
-            InputError::at(name, 1, 1, "a graph with an odd cycle", "a bipartite graph")
-                .with_hint(format!(
+            InputError::at(name, 1, 1, "a graph with an odd cycle", "a bipartite graph").with_hint(
+                format!(
                     "{e}; --classify sorts edges by Dulmage–Mendelsohn, which needs two sides \
                      (a Matrix Market matrix, or a graph with no odd cycle)"
-                ))
+                ),
+            )
         })?;
         let size = certified::matching_size(input);
         writeln!(out, "{size}")?;
@@ -113,12 +114,14 @@ pub fn geography_cmd(
     out: &mut dyn Write,
 ) -> Result<(), Error> {
     if let Shape::Bipartite { .. } = input.shape {
-        return Err(InputError::at(name, 1, 1, "a Matrix Market matrix", "a graph")
-            .with_hint(
-                "geography plays on a graph's vertices: give a DIMACS file or an edge list \
+        return Err(
+            InputError::at(name, 1, 1, "a Matrix Market matrix", "a graph")
+                .with_hint(
+                    "geography plays on a graph's vertices: give a DIMACS file or an edge list \
                  (a matrix's rows and columns would need names of their own)",
-            )
-            .into());
+                )
+                .into(),
+        );
     }
     let base = input.format.base();
     let n = Vertices::of(input).n as u64;

@@ -23,8 +23,8 @@ pub use play::{PLAY_MAX_CELLS, play};
 pub use verify::{Summary, verify};
 
 use crate::formats::judge::{BoardReader, Header, write_board, write_count};
-use crate::graph::read::{Format, GraphInput, read_cnf};
 use crate::generate::{self, LStyle};
+use crate::graph::read::{Format, GraphInput, read_cnf};
 use crate::puzzles::Puzzle;
 use crate::puzzles::king::{Moves, Player};
 use crate::{Grid, InputError};
@@ -439,12 +439,19 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                 Some(path) => {
                     let (g, gname) = open(Some(&path))?;
                     let limits = limits::graph_limits(None);
-                    Some(graphs::read_graph(g, &gname, format.map(GraphFormat::format), limits)?)
+                    Some(graphs::read_graph(
+                        g,
+                        &gname,
+                        format.map(GraphFormat::format),
+                        limits,
+                    )?)
                 }
                 None => None,
             };
             let summary = match &graph {
-                Some(g) => verify::verify_matchings(r, &name, g, &mut { out }, limit, hint.as_deref())?,
+                Some(g) => {
+                    verify::verify_matchings(r, &name, g, &mut { out }, limit, hint.as_deref())?
+                }
                 None => verify(r, &name, &mut { out }, limit, hint.as_deref())?,
             };
             if summary.failed > 0 {

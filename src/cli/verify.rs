@@ -5,8 +5,8 @@ use std::io::{BufRead, Write};
 use super::Error;
 use crate::InputError;
 use crate::formats::json::{MatchingRecord, Record};
-use crate::graph::read::GraphInput;
 use crate::formats::judge::read_line_bounded;
+use crate::graph::read::GraphInput;
 
 /// Totals of a `verify` run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -703,7 +703,9 @@ impl MatchingRecord {
                 }
             }
             (Proof::Cover(c), None) => MatchingProof::Cover(c.iter().map(|&x| number(x)).collect()),
-            (Proof::Barrier(b), _) => MatchingProof::Barrier(b.iter().map(|&x| number(x)).collect()),
+            (Proof::Barrier(b), _) => {
+                MatchingProof::Barrier(b.iter().map(|&x| number(x)).collect())
+            }
         };
         MatchingRecord {
             certificate: "matching".into(),

@@ -123,7 +123,11 @@ impl Sides {
 
     /// An edge as `(left index, right index)`.
     fn orient(&self, (u, v): (u32, u32)) -> (u32, u32) {
-        let (l, r) = if self.side[u as usize] { (v, u) } else { (u, v) };
+        let (l, r) = if self.side[u as usize] {
+            (v, u)
+        } else {
+            (u, v)
+        };
         (self.index[l as usize], self.index[r as usize])
     }
 

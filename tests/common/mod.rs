@@ -93,4 +93,3 @@ pub fn temp_file(name: &str, contents: &[u8]) -> TempFile {
     std::fs::write(&path, contents).unwrap();
     TempFile(path)
 }
-

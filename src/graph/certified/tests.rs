@@ -39,7 +39,10 @@ fn random_input(rng: &mut ChaCha8Rng) -> GraphInput {
     let (shape, n_edges) = if matrix {
         let rows = rng.random_range(1..=5usize);
         let cols = rng.random_range(1..=5usize);
-        (Shape::Bipartite { rows, cols }, rng.random_range(0..=12usize))
+        (
+            Shape::Bipartite { rows, cols },
+            rng.random_range(0..=12usize),
+        )
     } else {
         let vertices = rng.random_range(1..=9usize);
         (Shape::General { vertices }, rng.random_range(0..=13usize))
@@ -120,7 +123,10 @@ fn matching_sizes_and_proofs_against_exhaustive_search() {
             assert!(verify(&input, &bad).is_err());
         }
     }
-    assert!(covers > 1000 && barriers > 300, "{covers} covers, {barriers} barriers");
+    assert!(
+        covers > 1000 && barriers > 300,
+        "{covers} covers, {barriers} barriers"
+    );
 }
 
 #[test]
@@ -133,7 +139,6 @@ fn barrier_without_a_vertex_fails() {
     };
     let cert = maximum_matching(&input);
     assert_eq!(cert.pairs.len(), 3);
-    let es = edges(&input);
     assert_eq!(verify(&input, &cert), Ok(()));
     // A star K1,3 plus a triangle (odd cycle): barrier {centre}.
     let input = GraphInput {
@@ -143,7 +148,6 @@ fn barrier_without_a_vertex_fails() {
     };
     let cert = maximum_matching(&input);
     assert_eq!(cert.pairs.len(), 2);
-    let es = edges(&input);
     assert_eq!(verify(&input, &cert), Ok(()));
     let Proof::Barrier(x) = &cert.proof else {
         panic!("not bipartite")

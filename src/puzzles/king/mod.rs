@@ -311,7 +311,7 @@ impl WinnerMap {
     }
 }
 
-/// The solved board: the [geography](crate::graph::geography) of its move graph, for every start
+/// The solved board: the [vertex geography](crate::graph::geography) of its move graph, for every start
 /// square at once.
 pub struct Analysis {
     cells: Cells,
