@@ -47,6 +47,11 @@ CALLS = {
 JUDGED = {LEMON: LEMON, IGRAPH: CALLS[IGRAPH], SCIPY: CALLS[SCIPY]}
 
 
+def one_line(text):
+    """An engine's error message as one table cell."""
+    return " ".join(text.split()).replace("|", "/")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--gridmatch", required=True)
@@ -171,7 +176,7 @@ def main():
               f"{'ok' if r.status == 'ok' else '**MISMATCH**'} |")
         else:
             p(f"| {workload} | {engine} | — | {r.status} | — | — | — | {r.status}"
-              f"{(': ' + r.note[:80]) if r.note else ''} |")
+              f"{(': ' + one_line(r.note)[:80]) if r.note else ''} |")
     p("")
 
     def best_peer(res, metric):
@@ -249,7 +254,7 @@ def main():
     p("")
     mism = [f"{w} / {e}" for _, w, e, r, _ in rows
             if r.status == "MISMATCH" and e not in CALLS.values()]
-    failed = [f"{w} / {e}: {r.note[:60]}" for _, w, e, r, _ in rows
+    failed = [f"{w} / {e}: {one_line(r.note)[:60]}" for _, w, e, r, _ in rows
               if r.status == "error" and e not in CALLS.values()]
     skipped = [f"{w} / {e}" for _, w, e, r, _ in rows
                if r.status == "skipped" and e not in CALLS.values()]

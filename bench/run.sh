@@ -34,7 +34,7 @@
 #   --no-graphs     skip the graph-file section
 #
 # Environment: BENCH_NICE (niceness of the measured processes; default -15 as root), PYTHON,
-# CXX.
+# CXX, BENCH_TARGET_DIR (cargo's target directory for the build; default target/bench).
 #
 # Not part of CI. The full run takes about 15–20 minutes on a quiet 2-core machine (plus the
 # first build), 25 at most (--budget), then the graph-file section, 5–15 minutes; it needs ~4 GB
@@ -92,9 +92,10 @@ if [[ $KEEP -eq 0 ]]; then
 else
     echo "workloads and outputs kept in $WORK" >&2
 fi
-say "cargo build --release (target dir target/bench)"
-(cd "$ROOT" && CARGO_TARGET_DIR="$ROOT/target/bench" cargo build --release --quiet --bin gridmatch)
-cp "$ROOT/target/bench/release/gridmatch" "$WORK/gridmatch"
+TARGET="${BENCH_TARGET_DIR:-$ROOT/target/bench}"
+say "cargo build --release (target dir $TARGET)"
+(cd "$ROOT" && CARGO_TARGET_DIR="$TARGET" cargo build --release --quiet --bin gridmatch)
+cp "$TARGET/release/gridmatch" "$WORK/gridmatch"
 
 say "building the peers (g++ -O2)"
 mkdir -p "$WORK/peers"
