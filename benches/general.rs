@@ -133,7 +133,14 @@ fn bench_king_analysis(c: &mut Criterion) {
         group.bench_with_input(
             BenchmarkId::from_parameter(format!("{n}x{n}")),
             &grid,
-            |b, grid| b.iter(|| Analysis::new(black_box(grid), Moves::King).matching.len()),
+            |b, grid| {
+                b.iter(|| {
+                    Analysis::new(black_box(grid), Moves::King)
+                        .geography()
+                        .matching()
+                        .len()
+                })
+            },
         );
     }
     group.finish();

@@ -143,6 +143,40 @@ try "verify: tampered rooks certificate (answer 7 → 8, one rook added)" 1 '{"p
 try "verify: tampered King certificate (B → A)" 1 '{"puzzle":"king","case":1,"moves":"king","board":["K.",".#"],"answer":"A","matching":[[0,1,1,0]],"barrier":[]}\n' verify IN
 try "verify: tampered L certificate (a piece moved onto a dot)" 1 '{"puzzle":"lpuzzle","case":1,"board":["BW","W."],"answer":"YES","pieces":[[[0,0],[1,0],[1,1]]]}\n' verify IN
 try "verify: certificate with a ragged board" 1 '{"puzzle":"rooks","case":1,"board":["..","."],"answer":1,"rooks":[[0,0]],"cover":{"rows":[],"cols":[[0,0,1]]}}\n' verify IN
+# --- your own graphs and formulas (match, geography, twosat) --------------------------------
+try "DIMACS: p line with a word for N" 2 'p edge x 1\n' match IN
+try "DIMACS: e line before the p line" 2 'e 1 2\np edge 2 1\n' match IN
+try "DIMACS: vertex out of range" 2 'p edge 2 1\ne 1 3\n' match IN
+try "DIMACS: vertex 0 (DIMACS counts from 1)" 2 'p edge 2 1\ne 0 1\n' match IN
+try "DIMACS: fewer edges than the p line says" 2 'p edge 3 2\ne 1 2\n' match IN
+try "DIMACS: more edges than the p line says" 2 'p edge 3 1\ne 1 2\ne 2 3\n' match IN
+try "DIMACS: absurd N" 2 'p edge 1000000000000000 1\ne 1 2\n' match IN
+try "DIMACS: a line that is not c, p or e" 2 'p edge 2 1\nx 1 2\n' match IN
+try "edge list: not a number" 2 '0 1\n1 x\n' match IN
+try "edge list: a weight column" 2 '0 1 0.5\n' match IN
+try "edge list: negative vertex" 2 '0 -1\n' match --format edges IN
+try "Matrix Market: array format" 2 '%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n' match IN
+try "Matrix Market: row out of range" 2 '%%MatrixMarket matrix coordinate pattern general\n2 2 1\n3 1\n' match IN
+try "Matrix Market: missing value in a real matrix" 2 '%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1\n' match IN
+try "Matrix Market: fewer entries than announced" 2 '%%MatrixMarket matrix coordinate pattern general\n2 2 2\n1 1\n' match IN
+try "a CNF file given to match" 2 'p cnf 2 1\n1 2 0\n' match IN
+try "an edge list forced as DIMACS" 2 '0 1\n' match --format dimacs IN
+try "--classify on a graph with an odd cycle" 2 '0 1\n1 2\n2 0\n' match --classify IN
+try "geography: start out of range" 2 'p edge 2 1\ne 1 2\n' geography --start 3 IN
+try "geography on a matrix" 2 '%%MatrixMarket matrix coordinate pattern general\n1 1 1\n1 1\n' geography --all IN
+try "CNF: a 3-literal clause" 2 'p cnf 3 1\n1 2 3 0\n' twosat IN
+try "CNF: a clause without its 0 at the end" 2 'p cnf 2 1\n1 2\n' twosat IN
+try "CNF: literal beyond N" 2 'p cnf 2 1\n1 3 0\n' twosat IN
+try "CNF: fewer clauses than announced" 2 'p cnf 2 2\n1 2 0\n' twosat IN
+try "CNF: absurd N" 2 'p cnf 100000000000 1\n1 0\n' twosat IN
+try "CNF: empty clause" 2 'p cnf 2 1\n0\n' twosat IN
+try "CNF: a graph given to twosat" 2 'p edge 2 1\ne 1 2\n' twosat IN
+try "CNF: satisfiable (accepted, exit 10)" 10 'p cnf 2 2\n1 2 0\n-1 0\n' twosat IN
+try "CNF: unsatisfiable with --proof (accepted, exit 20)" 20 'p cnf 1 2\n1 0\n-1 0\n' twosat --proof IN
+printf 'p edge 2 1\ne 1 2\n' >g.col
+try "verify --graph: a matching certificate with a pair that is not an edge" 1 '{"certificate":"matching","format":"dimacs","size":1,"matching":[[1,1]],"proof":{"cover":[1]}}\n' verify --graph g.col IN
+try "verify --graph: a vertex outside the graph" 1 '{"certificate":"matching","format":"dimacs","size":1,"matching":[[1,3]],"proof":{"cover":[1]}}\n' verify --graph g.col IN
+try "verify without --graph on a matching certificate" 2 '{"certificate":"matching","format":"dimacs","size":1,"matching":[[1,2]],"proof":{"cover":[1]}}\n' verify IN
 # --- lines without an end -------------------------------------------------------------------
 # Inputs too long to show: generated here, described in the table (stdin is empty). Memory stays
 # bounded: a line is kept up to 1 MiB past what it should hold.
@@ -185,7 +219,8 @@ record "broken pipe: stdout closed early (quiet exit 0)" 0 - \
     echo "exactly what the binary printed on stderr and (first 300 bytes) on stdout. Control bytes in"
     echo "the output other than line ends are shown as \\xNN (the binary prints them raw)."
     echo
-    echo "Exit codes: 0 success (accepted input), 1 a certificate failed \`verify\`, 2 bad input."
+    echo "Exit codes: 0 success (accepted input), 1 a certificate failed \`verify\`, 2 bad input;"
+    echo "\`twosat\` answers 10 (satisfiable) or 20 (unsatisfiable), as SAT solvers do."
     echo "A ⚠ marks an exit code other than the one expected. Default limits (\`--max-cells\`,"
     echo "\`--max-line-bytes\`) depend on the machine's memory; this run's machine had $(free -g 2>/dev/null | awk '/^Mem:/ {print $2 " GiB"}' || echo "unknown memory")."
     echo

@@ -10,7 +10,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::{Value, json};
 
-const BIN: &str = env!("CARGO_BIN_EXE_gridmatch");
+mod common;
+use common::{BIN, Run, TempFile, run, run_bytes, temp_file};
 const PUZZLES: [&str; 3] = ["rooks", "lpuzzle", "king"];
 const MOVES: [&str; 4] = ["king", "wazir", "ferz", "knight"];
 
@@ -18,96 +19,11 @@ const MOVES: [&str; 4] = ["king", "wazir", "ferz", "knight"];
 // Running the binary
 // ---------------------------------------------------------------------------------------------
 
-/// What a run of the binary left behind.
-#[derive(Debug)]
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Asserts a clean success and returns stdout.
-    fn ok(self) -> String {
-        assert_eq!(
-            self.code,
-            Some(0),
-            "expected success; stderr:\n{}",
-            self.stderr
-        );
-        assert!(
-            self.stderr.is_empty(),
-            "unexpected stderr:\n{}",
-            self.stderr
-        );
-        self.stdout
-    }
-
-    fn lines(&self) -> Vec<&str> {
-        self.stdout.lines().collect()
-    }
-}
-
-/// Runs `gridmatch ARGS` with `stdin` fed from another thread (so big inputs cannot deadlock).
-fn run_bytes(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn gridmatch");
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
-    // The child may stop reading early (bad input): a failed write is fine.
-    let feeder = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("wait for gridmatch");
-    feeder.join().unwrap();
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    }
-}
-
-fn run(args: &[&str], stdin: &str) -> Run {
-    run_bytes(args, stdin.as_bytes())
-}
-
 /// `gridmatch gen ARGS` (asserted to succeed); `args` are separated by spaces.
 fn generate(args: &str) -> String {
     let mut full = vec!["gen"];
     full.extend(args.split_whitespace());
     run(&full, "").ok()
-}
-
-/// A file under the target's temp dir, removed when dropped (named uniquely per process and
-/// call, since the target dir is shared by concurrent runs).
-struct TempFile(PathBuf);
-
-impl std::ops::Deref for TempFile {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
-fn temp_file(name: &str, contents: &[u8]) -> TempFile {
-    static COUNTER: AtomicUsize = AtomicUsize::new(0);
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gridmatch-cli");
-    std::fs::create_dir_all(&dir).unwrap();
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let path = dir.join(format!("{}-{n}-{name}", std::process::id()));
-    std::fs::write(&path, contents).unwrap();
-    TempFile(path)
 }
 
 fn data(name: &str) -> PathBuf {

@@ -108,6 +108,36 @@ pub fn line_limit(flag: Option<usize>) -> (usize, Option<String>) {
     }
 }
 
+/// Peak bytes per edge of `gridmatch match` / `geography` (the edge list as read, its copy in
+/// one vertex set, the CSR graph and the engine's arrays), rounded up; also charged per vertex.
+pub const GRAPH_BYTES_PER_EDGE: u64 = 64;
+
+/// Peak bytes per clause of `gridmatch twosat` (the clause and its line, the implication graph,
+/// the SCC arrays), rounded up.
+pub const TWOSAT_BYTES_PER_CLAUSE: u64 = 64;
+
+/// The graph readers' limits: `--max-edges` if given (for vertices too), else what fits in 3/4
+/// of memory, within what the graph types can hold.
+pub fn graph_limits(flag: Option<u64>) -> crate::graph::read::Limits {
+    let most = crate::graph::read::Limits::default();
+    let n = flag.unwrap_or_else(|| {
+        memory_bytes().map_or(most.max_edges, |b| units_in_memory(b, GRAPH_BYTES_PER_EDGE))
+    });
+    crate::graph::read::Limits {
+        max_vertices: n.min(most.max_vertices),
+        max_edges: n.min(most.max_edges),
+    }
+}
+
+/// The CNF reader's clause limit: `--max-clauses` if given, else what fits in 3/4 of memory.
+pub fn clause_limit(flag: Option<u64>) -> u64 {
+    flag.unwrap_or_else(|| {
+        memory_bytes().map_or(u64::from(u32::MAX / 2), |b| {
+            units_in_memory(b, TWOSAT_BYTES_PER_CLAUSE)
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

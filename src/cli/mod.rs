@@ -6,6 +6,7 @@
 //! its tests and the fuzz targets.
 
 pub mod batch;
+pub mod graphs;
 pub mod limits;
 pub mod play;
 pub mod verify;
@@ -22,6 +23,7 @@ pub use play::{PLAY_MAX_CELLS, play};
 pub use verify::{Summary, verify};
 
 use crate::formats::judge::{BoardReader, Header, write_board, write_count};
+use crate::graph::read::{Format, GraphInput, read_cnf};
 use crate::generate::{self, LStyle};
 use crate::puzzles::Puzzle;
 use crate::puzzles::king::{Moves, Player};
@@ -74,10 +76,71 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Moves::King)]
         moves: Moves,
     },
+    /// Maximum matching of your own graph (DIMACS, Matrix Market or an edge list): prints its
+    /// size.
+    #[command(name = "match")]
+    Match {
+        #[command(flatten)]
+        graph: GraphArgs,
+        /// After the size, one `U V` line per matched pair, in the file's numbering.
+        #[arg(long, conflicts_with_all = ["json", "classify"])]
+        pairs: bool,
+        /// Print a JSON certificate instead: the matching and a König cover (bipartite) or a
+        /// Tutte–Berge barrier; `gridmatch verify --graph FILE` checks it.
+        #[arg(long, conflicts_with = "classify")]
+        json: bool,
+        /// Bipartite graphs: after the size, each input edge once as `U V every|some|none` — in
+        /// every, some or no maximum matching (Dulmage–Mendelsohn).
+        #[arg(long)]
+        classify: bool,
+    },
+    /// Undirected vertex geography on your own graph: players alternately move a token to an
+    /// unvisited neighbour, who cannot move loses. Prints A (the first player wins) or B.
+    Geography {
+        #[command(flatten)]
+        graph: GraphArgs,
+        /// The start vertex, in the file's numbering.
+        #[arg(long, value_name = "V", required_unless_present = "all")]
+        start: Option<u64>,
+        /// One line `V A|B` for every vertex instead.
+        #[arg(long, conflicts_with_all = ["start", "show"])]
+        all: bool,
+        /// After the answer, the winner's strategy: the first move or the replies, and the
+        /// maximum matching to play along.
+        #[arg(long)]
+        show: bool,
+    },
+    /// 2-SAT on a DIMACS CNF file (clauses of one or two literals). Prints `s SATISFIABLE` and a
+    /// model (`v … 0`), exit code 10, or `s UNSATISFIABLE`, exit code 20; bad input exits 2.
+    Twosat {
+        /// DIMACS CNF file (stdin if absent or `-`).
+        file: Option<PathBuf>,
+        /// On UNSAT, the implication chain x ⇒ … ⇒ ¬x ⇒ … ⇒ x with the clause (and its line)
+        /// behind each step.
+        #[arg(long)]
+        proof: bool,
+        /// On SAT, a line `c forced L1 L2 … 0`: every literal true in all models.
+        #[arg(long)]
+        forced: bool,
+        /// On SAT, `c unique`, or `c not unique` and a second, different model.
+        #[arg(long)]
+        unique: bool,
+        /// Refuse formulas with more clauses than this [default: what fits in three quarters
+        /// of this machine's memory].
+        #[arg(long, value_name = "N")]
+        max_clauses: Option<u64>,
+    },
     /// Checks the certificates printed by --json, one line per certificate; exit 1 if any fails.
     Verify {
         /// JSON lines file (`-` for stdin).
         file: PathBuf,
+        /// The certificates are `gridmatch match --json` certificates of this graph file, which
+        /// is read again (the certificates hold no copy of the graph).
+        #[arg(long, value_name = "GRAPH")]
+        graph: Option<PathBuf>,
+        /// The graph file's format (default: detected from its content).
+        #[arg(long, value_enum, requires = "graph")]
+        format: Option<GraphFormat>,
         /// Refuse certificate lines longer than this [default: what fits in three quarters of
         /// this machine's memory at 16 bytes per byte of a line].
         #[arg(long, value_name = "N")]
@@ -123,6 +186,49 @@ struct GenArgs {
     /// Rooks: write `R C` headers (for `rooks --rect`) even for square boards.
     #[arg(long)]
     rect: bool,
+}
+
+/// A graph file's format on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum GraphFormat {
+    /// DIMACS: `p edge N M`, then `e U V` lines, vertices 1..N.
+    Dimacs,
+    /// Matrix Market coordinate: rows × columns, a bipartite graph.
+    Mtx,
+    /// One `U V` pair per line, vertices from 0.
+    Edges,
+}
+
+impl GraphFormat {
+    fn format(self) -> Format {
+        match self {
+            GraphFormat::Dimacs => Format::Dimacs,
+            GraphFormat::Mtx => Format::MatrixMarket,
+            GraphFormat::Edges => Format::EdgeList,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+struct GraphArgs {
+    /// Graph file (stdin if absent or `-`).
+    file: Option<PathBuf>,
+    /// The file's format (default: detected from its content).
+    #[arg(long, value_enum)]
+    format: Option<GraphFormat>,
+    /// Refuse graphs with more edges (or vertices) than this [default: what fits in three
+    /// quarters of this machine's memory].
+    #[arg(long, value_name = "N")]
+    max_edges: Option<u64>,
+}
+
+impl GraphArgs {
+    fn read(&self) -> Result<(GraphInput, String), Error> {
+        let (r, name) = open(self.file.as_ref())?;
+        let limits = limits::graph_limits(self.max_edges);
+        let input = graphs::read_graph(r, &name, self.format.map(GraphFormat::format), limits)?;
+        Ok((input, name))
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -278,13 +384,69 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                 out
             })?;
         }
+        Command::Match {
+            graph,
+            pairs,
+            json,
+            classify,
+        } => {
+            let (input, name) = graph.read()?;
+            let opts = graphs::MatchOptions {
+                pairs,
+                json,
+                classify,
+            };
+            graphs::match_cmd(&input, &name, opts, out)?;
+        }
+        Command::Geography {
+            graph,
+            start,
+            all,
+            show,
+        } => {
+            let (input, name) = graph.read()?;
+            let query = match start {
+                Some(vertex) if !all => graphs::GeographyQuery::Start { vertex, show },
+                _ => graphs::GeographyQuery::All,
+            };
+            graphs::geography_cmd(&input, &name, query, out)?;
+        }
+        Command::Twosat {
+            file,
+            proof,
+            forced,
+            unique,
+            max_clauses,
+        } => {
+            let (r, name) = open(file.as_ref())?;
+            let cnf = read_cnf(r, &name, limits::clause_limit(max_clauses))?;
+            let opts = graphs::TwosatOptions {
+                proof,
+                forced,
+                unique,
+            };
+            return graphs::twosat_cmd(&cnf, opts, out);
+        }
         Command::Verify {
             file,
+            graph,
+            format,
             max_line_bytes,
         } => {
             let (r, name) = open(Some(&file))?;
             let (limit, hint) = limits::line_limit(max_line_bytes);
-            let summary = verify(r, &name, &mut { out }, limit, hint.as_deref())?;
+            let graph = match graph {
+                Some(path) => {
+                    let (g, gname) = open(Some(&path))?;
+                    let limits = limits::graph_limits(None);
+                    Some(graphs::read_graph(g, &gname, format.map(GraphFormat::format), limits)?)
+                }
+                None => None,
+            };
+            let summary = match &graph {
+                Some(g) => verify::verify_matchings(r, &name, g, &mut { out }, limit, hint.as_deref())?,
+                None => verify(r, &name, &mut { out }, limit, hint.as_deref())?,
+            };
             if summary.failed > 0 {
                 eprintln!(
                     "gridmatch verify: {} of {} certificates failed",

@@ -4,7 +4,8 @@ use std::io::{BufRead, Write};
 
 use super::Error;
 use crate::InputError;
-use crate::formats::json::Record;
+use crate::formats::json::{MatchingRecord, Record};
+use crate::graph::read::GraphInput;
 use crate::formats::judge::read_line_bounded;
 
 /// Totals of a `verify` run.
@@ -23,11 +24,63 @@ pub struct Summary {
 /// `max_line` bytes (memory stays O(`max_line`) whatever the input; reading a certificate takes
 /// up to ~10 bytes per byte of it); `limit_hint` is the hint shown then.
 pub fn verify<R: BufRead, W: Write>(
+    input: R,
+    file: &str,
+    out: &mut W,
+    max_line: usize,
+    limit_hint: Option<&str>,
+) -> Result<Summary, Error> {
+    check_lines(input, file, out, max_line, limit_hint, |line| {
+        if line.contains("\"certificate\"") && !line.contains("\"puzzle\"") {
+            return Err(Rejected::Hint(
+                "this is a `gridmatch match --json` certificate: check it with \
+                 `gridmatch verify --graph GRAPH FILE`",
+            ));
+        }
+        let record = Record::from_json(line)?;
+        let label = format!("{} case {}", record.puzzle(), record.case());
+        Ok((label, record.verify().map_err(|e| e.to_string())))
+    })
+}
+
+/// Checks every line of `input` as a `gridmatch match --json` certificate of `graph` (read from
+/// its own file: nothing the certificate says about the graph is trusted), printing
+/// `FILE:LINE: matching of size K: ok` or `… FAIL: why`.
+pub fn verify_matchings<R: BufRead, W: Write>(
+    input: R,
+    file: &str,
+    graph: &GraphInput,
+    out: &mut W,
+    max_line: usize,
+    limit_hint: Option<&str>,
+) -> Result<Summary, Error> {
+    check_lines(input, file, out, max_line, limit_hint, |line| {
+        let record: MatchingRecord = serde_json::from_str(line)?;
+        let label = format!("matching of size {}", record.size);
+        Ok((label, record.verify(graph).map_err(|e| e.to_string())))
+    })
+}
+
+/// Why a line was not checked.
+enum Rejected {
+    Json(serde_json::Error),
+    Hint(&'static str),
+}
+
+impl From<serde_json::Error> for Rejected {
+    fn from(e: serde_json::Error) -> Rejected {
+        Rejected::Json(e)
+    }
+}
+
+/// The line loop of both checks: `check` turns one non-blank line into its label and verdict.
+fn check_lines<R: BufRead, W: Write>(
     mut input: R,
     file: &str,
     out: &mut W,
     max_line: usize,
     limit_hint: Option<&str>,
+    mut check: impl FnMut(&str) -> Result<(String, Result<(), String>), Rejected>,
 ) -> Result<Summary, Error> {
     let mut summary = Summary::default();
     let mut bytes = Vec::new();
@@ -63,23 +116,30 @@ pub fn verify<R: BufRead, W: Write>(
         if line.trim().is_empty() {
             continue;
         }
-        let record = Record::from_json(line).map_err(|e| {
+        let (label, verdict) = check(line).map_err(|e| match e {
             // serde_json reports column 0 for errors found after parsing (a missing field).
-            InputError::at(
+            Rejected::Json(e) => InputError::at(
                 file,
                 line_no,
                 (e.column() as u64).max(1),
                 format!("invalid JSON ({})", json_reason(&e)),
                 "a certificate line written by --json",
+            ),
+            Rejected::Hint(hint) => InputError::at(
+                file,
+                line_no,
+                1,
+                "a matching certificate",
+                "a puzzle certificate line written by --json",
             )
+            .with_hint(hint),
         })?;
-        let (name, case, verdict) = (record.puzzle(), record.case(), record.verify());
         summary.checked += 1;
         match verdict {
-            Ok(()) => writeln!(out, "{file}:{line_no}: {name} case {case}: ok")?,
+            Ok(()) => writeln!(out, "{file}:{line_no}: {label}: ok")?,
             Err(why) => {
                 summary.failed += 1;
-                writeln!(out, "{file}:{line_no}: {name} case {case}: FAIL: {why}")?;
+                writeln!(out, "{file}:{line_no}: {label}: FAIL: {why}")?;
             }
         }
     }

@@ -1,25 +1,40 @@
 //! The graph core: algorithms that know nothing of boards.
 //!
-//! - [`bipartite`]: Hopcroft–Karp maximum matching and the König minimum vertex cover.
+//! - [`bipartite`]: Hopcroft–Karp maximum matching, the König minimum vertex cover, and the
+//!   Dulmage–Mendelsohn edge classes (`bipartite/classify.rs`: in every, some or no maximum
+//!   matching).
 //! - [`general`]: Edmonds' blossom maximum matching and the Gallai–Edmonds decomposition, one
 //!   file per part:
 //!   - `general/mod.rs`: the entry points (`maximum_matching`, `gallai_edmonds`, …) and the
 //!     Gallai–Edmonds types;
 //!   - `general/graph.rs`: [`Graph`](general::Graph), the CSR multigraph;
+//!   - `general/bipartition.rs`: [`Graph::bipartition`](general::Graph::bipartition), the
+//!     breadth-first 2-colouring;
 //!   - `general/matching.rs`: [`Matching`](general::Matching), the mate array;
 //!   - `general/forest.rs`: the alternating forest with implicit blossoms (the search state);
 //!   - `general/greedy.rs`: the Karp–Sipser-style greedy warm start;
 //!   - `general/tests.rs` and `general/tests/`: the tests, their graph families and oracles.
+//! - [`certified`]: a user's graph as read, solved by the engine that fits it: a maximum
+//!   matching with its proof (König cover or Tutte–Berge barrier) and an independent verifier,
+//!   edge classes, geography.
+//! - [`geography`]: undirected vertex geography (who wins moving a token to unvisited
+//!   vertices) from one matching and its decomposition, with certificates and their verifier.
 //! - [`barrier`]: Tutte–Berge barriers (deficiency, inclusion-minimal shrinking).
 //! - [`twosat`]: 2-SAT by iterative SCC, with conflict chains as proofs of unsatisfiability
 //!   (`twosat/mod.rs`; its tests in `twosat/tests.rs`).
+//! - [`read`]: readers for users' graph files (DIMACS, Matrix Market, edge lists) and 2-SAT
+//!   formulas (DIMACS CNF), with errors at file, line and column (`read/mod.rs`, one file per
+//!   format, tests in `read/tests.rs`).
 //! - `dsu.rs`: the one union–find of the graph core (path halving, union by rank or by size).
 //! - [`NONE`]: the one "no vertex" sentinel, shared by every module here.
 
 pub mod barrier;
 pub mod bipartite;
+pub mod certified;
 pub(crate) mod dsu;
 pub mod general;
+pub mod geography;
+pub mod read;
 pub mod twosat;
 
 /// Sentinel vertex id meaning "no vertex" (e.g. the mate of an exposed vertex), for every module

@@ -1,14 +1,17 @@
-//! Maximum bipartite matching and a König minimum vertex cover that proves it.
+//! Maximum bipartite matching, a König minimum vertex cover that proves it, and which edges
+//! every, some or no maximum matching uses.
 //!
 //! **Guarantee:** [`maximum_matching`] returns a maximum-cardinality matching, and
 //! [`konig_cover`] turns any maximum matching into a vertex cover of the same size — by König's
 //! theorem the proof that no larger matching exists (it checks the sizes itself and panics
-//! otherwise).
+//! otherwise). [`classify`] turns any maximum matching into the Dulmage–Mendelsohn class of
+//! every edge ([`EdgeClass`]: in every, some or no maximum matching; `classify.rs`, where its
+//! algorithm and tests are described).
 //!
 //! **Complexity:** [`push_relabel`] (the engine of [`maximum_matching`]) is O(V·E) in the worst
 //! case and close to linear on board graphs at every density; [`hopcroft_karp`] is
 //! O(E·(√V + t)), t being the augmenting paths still missing when a phase first gains fewer
-//! than 64 (see its module); [`konig_cover`] is O(V + E). Memory O(V + E); nothing recurses
+//! than 64 (see its module); [`konig_cover`] and [`classify`] are O(V + E). Memory O(V + E); nothing recurses
 //! (explicit stacks and queues), so graphs of 10⁸ edges run on any thread stack.
 //!
 //! **Algorithm.** Both engines start from the same greedy matching (left vertices by
@@ -40,11 +43,15 @@
 
 use std::borrow::Borrow;
 
+mod classify;
+#[cfg(test)]
+mod classify_tests;
 mod hopcroft_karp;
 mod push_relabel;
 #[cfg(test)]
 mod tests;
 
+pub use classify::{EdgeClass, classify};
 pub use hopcroft_karp::hopcroft_karp;
 pub use push_relabel::push_relabel;
 

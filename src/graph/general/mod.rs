@@ -80,13 +80,15 @@
 //! took 0.4, 4.7 and 44.6 s); a 1000² king board with 30% of the cells
 //! burnt about 0.24 s.
 //!
-//! **Layout:** [`Graph`] (`graph.rs`), [`Matching`] (`matching.rs`), the
-//! blossom search state (`forest.rs`), the greedy warm start
+//! **Layout:** [`Graph`] (`graph.rs`), its 2-colouring
+//! [`Graph::bipartition`] (`bipartition.rs`, with its own tests),
+//! [`Matching`] (`matching.rs`), the blossom search state (`forest.rs`), the greedy warm start
 //! (`greedy.rs`), the entry points and the Gallai–Edmonds types (this
 //! file), and the tests (`tests.rs`, with generators and brute-force
 //! oracles in `tests/`). The union–find is the crate's shared one
 //! (`graph/dsu.rs`) and [`NONE`] is the graph core's one sentinel.
 
+mod bipartition;
 mod forest;
 mod graph;
 mod greedy;

@@ -17,7 +17,7 @@
 //! ```
 
 use super::{Analysis, BoardGraph, Cell, Moves, Player, StartError, start_of};
-use crate::graph::general::{Class, gallai_edmonds, maximum_matching};
+use crate::graph::geography::Geography;
 use crate::grid::Grid;
 
 /// Why a move is refused.
@@ -197,10 +197,9 @@ impl Position {
     /// One maximum matching and decomposition of the board that is left.
     pub fn winner(&self) -> Player {
         let board = self.rest();
-        let wins = board.vertex(self.at()).is_some_and(|v| {
-            let m = maximum_matching(&board.graph);
-            gallai_edmonds(&board.graph, &m).class(v) != Class::D
-        });
+        let wins = board
+            .vertex(self.at())
+            .is_some_and(|v| Geography::new(board.graph).winner(v) == Player::Alice);
         if wins {
             self.to_move
         } else {
@@ -217,14 +216,13 @@ impl Position {
     pub fn engine_move(&self) -> Option<Cell> {
         let board = self.rest();
         let v = board.vertex(self.at())?;
-        let m = maximum_matching(&board.graph);
-        let ge = gallai_edmonds(&board.graph, &m);
-        if ge.class(v) != Class::D
-            && let Some(to) = m.mate(v)
-        {
-            return Some(board.cell(to));
-        }
-        board.graph.neighbors(v).first().map(|&u| board.cell(u))
+        let first = board.graph.neighbors(v).first().copied();
+        let game = Geography::new(board.graph);
+        let to = match game.winner(v) {
+            Player::Alice => game.matching().mate(v),
+            Player::Bob => first,
+        };
+        to.map(|u| board.cells.cell(u))
     }
 
     /// The analysis of the whole board from its start (every square's winner, certificates).

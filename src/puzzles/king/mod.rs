@@ -31,11 +31,9 @@ mod tests;
 mod verify;
 
 use crate::graph::NONE;
-use crate::graph::barrier;
-use crate::graph::general::{
-    Class, Decomposition, Graph, Matching, gallai_edmonds, maximum_matching_and_decomposition,
-    maximum_matching_avoiding,
-};
+use crate::graph::general::Graph;
+pub use crate::graph::geography::Player;
+use crate::graph::geography::{self, Geography};
 pub use crate::grid::Cell;
 use crate::grid::Grid;
 pub use verify::{VerifyError, verify};
@@ -96,45 +94,10 @@ impl Moves {
     }
 }
 
-/// A player: who moves, or who wins. In JSON, `"A"` or `"B"` as the judge prints it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Player {
-    /// The first player.
-    Alice,
-    /// The second player.
-    Bob,
-}
-
+// In JSON a player is `"A"` or `"B"`, as the judge prints it.
 super::serde_by_name!(Player, "A or B", Player::Alice => "A", Player::Bob => "B");
 super::serde_by_name!(fn name, Moves, "a move set",
     Moves::King => "king", Moves::Wazir => "wazir", Moves::Ferz => "ferz", Moves::Knight => "knight");
-
-impl Player {
-    /// `A` or `B`, as the judge prints it.
-    pub fn letter(self) -> char {
-        match self {
-            Player::Alice => 'A',
-            Player::Bob => 'B',
-        }
-    }
-
-    /// `Alice` or `Bob`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Player::Alice => "Alice",
-            Player::Bob => "Bob",
-        }
-    }
-
-    /// The other player.
-    pub fn other(self) -> Player {
-        match self {
-            Player::Alice => Player::Bob,
-            Player::Bob => Player::Alice,
-        }
-    }
-}
 
 /// Who wins from the free cell `start` — the judge's question, and only it: the game never
 /// leaves the start's connected component, and a vertex's Gallai–Edmonds class is decided
@@ -203,11 +166,27 @@ fn component_within(grid: &Grid, moves: Moves, start: Cell, cap: usize) -> Optio
 pub struct BoardGraph {
     /// The move graph on free cells.
     pub graph: Graph,
+    cells: Cells,
+}
+
+/// Which vertex each free cell is, and back.
+struct Cells {
     /// Vertex of each cell (`NONE` for burned cells).
     vertex: Vec<u32>,
     /// Cell index of each vertex.
     cell: Vec<u32>,
     cols: usize,
+}
+
+impl Cells {
+    fn vertex(&self, (r, c): Cell) -> Option<u32> {
+        Some(self.vertex[r * self.cols + c]).filter(|&v| v != NONE)
+    }
+
+    fn cell(&self, v: u32) -> Cell {
+        let i = self.cell[v as usize] as usize;
+        (i / self.cols, i % self.cols)
+    }
 }
 
 impl BoardGraph {
@@ -249,21 +228,18 @@ impl BoardGraph {
         }
         BoardGraph {
             graph: Graph::from_csr(offsets, targets),
-            vertex,
-            cell,
-            cols,
+            cells: Cells { vertex, cell, cols },
         }
     }
 
     /// The vertex of a cell, if free.
-    pub fn vertex(&self, (r, c): Cell) -> Option<u32> {
-        Some(self.vertex[r * self.cols + c]).filter(|&v| v != NONE)
+    pub fn vertex(&self, cell: Cell) -> Option<u32> {
+        self.cells.vertex(cell)
     }
 
     /// The cell of a vertex.
     pub fn cell(&self, v: u32) -> Cell {
-        let i = self.cell[v as usize] as usize;
-        (i / self.cols, i % self.cols)
+        self.cells.cell(v)
     }
 }
 
@@ -335,13 +311,11 @@ impl WinnerMap {
     }
 }
 
-/// The solved board: one maximum matching and its Gallai–Edmonds decomposition.
+/// The solved board: the [geography](crate::graph::geography) of its move graph, for every start
+/// square at once.
 pub struct Analysis {
-    /// The board graph.
-    pub board: BoardGraph,
-    /// A maximum matching of it.
-    pub matching: Matching,
-    decomposition: Decomposition,
+    cells: Cells,
+    game: Geography,
 }
 
 impl Analysis {
@@ -357,18 +331,20 @@ impl Analysis {
 
     /// The analysis of a board graph (perhaps of part of the board).
     fn of(board: BoardGraph) -> Analysis {
-        let (matching, decomposition) = maximum_matching_and_decomposition(&board.graph);
         Analysis {
-            board,
-            matching,
-            decomposition,
+            cells: board.cells,
+            game: Geography::new(board.graph),
         }
+    }
+
+    /// The game on the board's graph (vertices are free cells, row-major).
+    pub fn geography(&self) -> &Geography {
+        &self.game
     }
 
     /// Who wins when the king starts on the free cell `start` (`None` for a burned cell).
     pub fn winner(&self, start: Cell) -> Option<Player> {
-        let v = self.board.vertex(start)?;
-        Some(self.player_of(v))
+        Some(self.game.winner(self.cells.vertex(start)?))
     }
 
     /// Who wins from every square.
@@ -376,57 +352,22 @@ impl Analysis {
     /// # Complexity
     /// O(cells).
     pub fn map(&self) -> WinnerMap {
-        let cols = self.board.cols;
         WinnerMap {
-            cols,
+            cols: self.cells.cols,
             winners: self
-                .board
+                .cells
                 .vertex
                 .iter()
-                .map(|&v| (v != NONE).then(|| self.player_of(v)))
+                .map(|&v| (v != NONE).then(|| self.game.winner(v)))
                 .collect(),
-        }
-    }
-
-    fn player_of(&self, v: u32) -> Player {
-        if self.decomposition.class(v) == Class::D {
-            Player::Bob
-        } else {
-            Player::Alice
         }
     }
 
     /// The winner's strategy from `start`: for Alice her first move; for Bob his reply to each
     /// of Alice's possible first moves. Following the same matching afterwards wins the game.
     pub fn strategy(&self, start: Cell) -> Option<Strategy> {
-        let s = self.board.vertex(start)?;
-        let g = &self.board.graph;
-        match self.winner(start)? {
-            Player::Alice => {
-                let to = self.matching.mate(s)?;
-                Some(Strategy::Alice {
-                    first: self.board.cell(to),
-                })
-            }
-            Player::Bob => {
-                let m = self.matching_missing(s)?;
-                let replies = g
-                    .neighbors(s)
-                    .iter()
-                    .filter_map(|&u| Some((self.board.cell(u), self.board.cell(m.mate(u)?))))
-                    .collect();
-                Some(Strategy::Bob { replies })
-            }
-        }
-    }
-
-    /// A maximum matching that leaves `v` exposed, if `v` is in D.
-    fn matching_missing(&self, v: u32) -> Option<Matching> {
-        if self.matching.is_matched(v) {
-            maximum_matching_avoiding(&self.board.graph, &self.matching, v)
-        } else {
-            Some(self.matching.clone())
-        }
+        let s = self.cells.vertex(start)?;
+        Some(self.game.strategy(s).map(|v| self.cells.cell(v)))
     }
 
     /// The maximum matching the winner from `start` plays along: for Bob one that leaves the
@@ -435,18 +376,13 @@ impl Analysis {
     /// # Complexity
     /// Linear: at most one alternating-path flip.
     pub fn winning_matching(&self, start: Cell) -> Option<Vec<(Cell, Cell)>> {
-        let s = self.board.vertex(start)?;
-        let m = match self.winner(start)? {
-            Player::Bob => self.matching_missing(s)?,
-            Player::Alice => self.matching.clone(),
-        };
-        Some(self.pairs(&m))
-    }
-
-    fn pairs(&self, m: &Matching) -> Vec<(Cell, Cell)> {
-        m.edges()
-            .map(|(u, v)| (self.board.cell(u), self.board.cell(v)))
-            .collect()
+        let s = self.cells.vertex(start)?;
+        let m = self.game.winning_matching(s);
+        Some(
+            m.edges()
+                .map(|(u, v)| (self.cells.cell(u), self.cells.cell(v)))
+                .collect(),
+        )
     }
 
     /// The certificate of who wins from `start`.
@@ -454,107 +390,13 @@ impl Analysis {
     /// # Complexity
     /// Near-linear: at most one alternating-path flip and one more decomposition.
     pub fn certificate(&self, start: Cell) -> Option<Certificate> {
-        let s = self.board.vertex(start)?;
-        let barrier = self.barrier();
-        match self.winner(start)? {
-            Player::Bob => Some(Certificate::Bob {
-                matching: self.pairs(&self.matching_missing(s)?),
-                barrier,
-            }),
-            Player::Alice => {
-                // M minus the start's edge is maximum in G − start; decompose G − start.
-                let gs = self.board.graph.without_vertex(s);
-                let mut m = self.matching.clone();
-                m.unmatch(s);
-                let ge = gallai_edmonds(&gs, &m);
-                Some(Certificate::Alice {
-                    matching: self.pairs(&self.matching),
-                    barrier,
-                    barrier_without_start: barrier::minimize(&gs, &ge.barrier())
-                        .into_iter()
-                        .map(|v| self.board.cell(v))
-                        .collect(),
-                })
-            }
-        }
-    }
-
-    /// The set A of the decomposition, shrunk so that every cell in it is needed.
-    fn barrier(&self) -> Vec<Cell> {
-        barrier::minimize(&self.board.graph, &self.decomposition.barrier())
-            .into_iter()
-            .map(|v| self.board.cell(v))
-            .collect()
+        let s = self.cells.vertex(start)?;
+        Some(self.game.certificate(s).map(|v| self.cells.cell(v)))
     }
 }
 
-/// How the winner plays from the start.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Strategy {
-    /// Alice wins by moving here first (then always along the same matching).
-    Alice {
-        /// Her first move.
-        first: Cell,
-    },
-    /// Bob wins by answering each first move of Alice as listed.
-    Bob {
-        /// `(Alice's move, Bob's reply)`.
-        replies: Vec<(Cell, Cell)>,
-    },
-}
+/// How the winner plays from the start, in board cells.
+pub type Strategy = geography::Strategy<Cell>;
 
-/// The proof of who wins from the start, one shape per winner (see the module docs).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Certificate {
-    /// Alice wins: every maximum matching covers the start.
-    Alice {
-        /// A maximum matching.
-        matching: Vec<(Cell, Cell)>,
-        /// A Tutte–Berge barrier proving it maximum.
-        barrier: Vec<Cell>,
-        /// A barrier of the board without the start, proving its matching number is one less.
-        barrier_without_start: Vec<Cell>,
-    },
-    /// Bob wins: a maximum matching leaves the start free.
-    Bob {
-        /// A maximum matching that leaves the start free.
-        matching: Vec<(Cell, Cell)>,
-        /// A Tutte–Berge barrier proving it maximum.
-        barrier: Vec<Cell>,
-    },
-}
-
-impl Certificate {
-    /// Who wins.
-    pub fn winner(&self) -> Player {
-        match self {
-            Certificate::Alice { .. } => Player::Alice,
-            Certificate::Bob { .. } => Player::Bob,
-        }
-    }
-
-    /// The maximum matching.
-    pub fn matching(&self) -> &[(Cell, Cell)] {
-        match self {
-            Certificate::Alice { matching, .. } | Certificate::Bob { matching, .. } => matching,
-        }
-    }
-
-    /// The barrier proving the matching maximum.
-    pub fn barrier(&self) -> &[Cell] {
-        match self {
-            Certificate::Alice { barrier, .. } | Certificate::Bob { barrier, .. } => barrier,
-        }
-    }
-
-    /// Alice's barrier of the board without the start.
-    pub fn barrier_without_start(&self) -> Option<&[Cell]> {
-        match self {
-            Certificate::Alice {
-                barrier_without_start,
-                ..
-            } => Some(barrier_without_start),
-            Certificate::Bob { .. } => None,
-        }
-    }
-}
+/// The proof of who wins from the start, in board cells (see the module docs).
+pub type Certificate = geography::Certificate<Cell>;

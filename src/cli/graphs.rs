@@ -1,0 +1,271 @@
+//! `gridmatch match`, `gridmatch geography` and `gridmatch twosat`: the engines on the user's
+//! own graph and formula files, printed in the file's own numbering.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use super::Error;
+use crate::InputError;
+use crate::formats::json::MatchingRecord;
+use crate::graph::certified::{self, Vertices};
+use crate::graph::geography::{Player, Strategy};
+use crate::graph::read::{self, Cnf, Format, GraphInput, Limits, Shape};
+use crate::graph::twosat::{self, Lit, Outcome};
+
+/// A vertex in the file's own numbering: `v + base` for a graph; for a matrix, a row or column
+/// number (1-based), as the position in a pair says.
+pub fn file_number(input: &GraphInput, v: u32) -> u64 {
+    let base = input.format.base();
+    match Vertices::of(input).column(v) {
+        Some(col) => u64::from(col) + base,
+        None => u64::from(v) + base,
+    }
+}
+
+/// Reads a graph, refusing sizes beyond `limits`.
+pub fn read_graph(
+    input: Box<dyn BufRead>,
+    name: &str,
+    format: Option<Format>,
+    limits: Limits,
+) -> Result<GraphInput, Error> {
+    Ok(read::read_graph(input, name, format, limits)?)
+}
+
+/// What `gridmatch match` prints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchOptions {
+    /// One `U V` line per matched pair after the size.
+    pub pairs: bool,
+    /// One JSON certificate instead.
+    pub json: bool,
+    /// Each input edge once with its class.
+    pub classify: bool,
+}
+
+/// `gridmatch match`: the size of a maximum matching, and what the options ask for.
+pub fn match_cmd(
+    input: &GraphInput,
+    name: &str,
+    opts: MatchOptions,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    if opts.classify {
+        let classes = certified::classify(input).map_err(|e| {
+            InputError::at(name, 1, 1, "a graph with an odd cycle", "a bipartite graph")
+                .with_hint(format!(
+                    "{e}; --classify sorts edges by Dulmage–Mendelsohn, which needs two sides \
+                     (a Matrix Market matrix, or a graph with no odd cycle)"
+                ))
+        })?;
+        let size = certified::matching_size(input);
+        writeln!(out, "{size}")?;
+        // Each edge once: a graph's edges are unordered pairs, a matrix's (row, column).
+        let matrix = matches!(input.shape, Shape::Bipartite { .. });
+        let key = |(u, v): (u32, u32)| if matrix || u <= v { (u, v) } else { (v, u) };
+        let base = input.format.base();
+        let mut seen = std::collections::HashSet::with_capacity(input.edges.len());
+        for (&(u, v), class) in input.edges.iter().zip(classes) {
+            if seen.insert(key((u, v))) {
+                let (u, v) = (u64::from(u) + base, u64::from(v) + base);
+                writeln!(out, "{u} {v} {}", class.name())?;
+            }
+        }
+        return Ok(());
+    }
+    if !opts.pairs && !opts.json {
+        writeln!(out, "{}", certified::matching_size(input))?;
+        return Ok(());
+    }
+    let cert = certified::maximum_matching(input);
+    if opts.json {
+        let record = MatchingRecord::new(input, &cert);
+        serde_json::to_writer(&mut *out, &record).map_err(std::io::Error::from)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(out, "{}", cert.pairs.len())?;
+    for &(u, v) in &cert.pairs {
+        writeln!(out, "{} {}", file_number(input, u), file_number(input, v))?;
+    }
+    Ok(())
+}
+
+/// What `gridmatch geography` answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GeographyQuery {
+    /// Who wins from this vertex (file numbering); with the strategy if `show`.
+    Start {
+        /// The start, as written on the command line.
+        vertex: u64,
+        /// Print the winner's strategy too.
+        show: bool,
+    },
+    /// `V A|B` for every vertex.
+    All,
+}
+
+/// `gridmatch geography`: undirected vertex geography on the graph.
+pub fn geography_cmd(
+    input: &GraphInput,
+    name: &str,
+    query: GeographyQuery,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    if let Shape::Bipartite { .. } = input.shape {
+        return Err(InputError::at(name, 1, 1, "a Matrix Market matrix", "a graph")
+            .with_hint(
+                "geography plays on a graph's vertices: give a DIMACS file or an edge list \
+                 (a matrix's rows and columns would need names of their own)",
+            )
+            .into());
+    }
+    let base = input.format.base();
+    let n = Vertices::of(input).n as u64;
+    let game = certified::geography(input);
+    match query {
+        GeographyQuery::All => {
+            for (v, w) in game.winners().into_iter().enumerate() {
+                writeln!(out, "{} {}", v as u64 + base, w.letter())?;
+            }
+        }
+        GeographyQuery::Start { vertex, show } => {
+            if vertex < base || vertex - base >= n {
+                return Err(super::usage(format!(
+                    "geography: --start {vertex} is not a vertex of {name}, which has vertices \
+                     {base}..={}",
+                    (n + base).saturating_sub(1)
+                )));
+            }
+            let s = (vertex - base) as u32;
+            let winner = game.winner(s);
+            writeln!(out, "{}", winner.letter())?;
+            if show {
+                let f = |v: u32| u64::from(v) + base;
+                match game.strategy(s) {
+                    Strategy::Alice { first } => writeln!(
+                        out,
+                        "Alice wins from {vertex}: move to {} first, then answer each move of \
+                         Bob along this maximum matching (it covers every vertex Bob can reach):",
+                        f(first)
+                    )?,
+                    Strategy::Bob { replies } if replies.is_empty() => {
+                        writeln!(out, "Bob wins from {vertex}: Alice has no move")?
+                    }
+                    Strategy::Bob { replies } => {
+                        writeln!(
+                            out,
+                            "Bob wins from {vertex}: to each first move of Alice he replies \
+                             (Alice -> Bob):"
+                        )?;
+                        for (a, b) in replies {
+                            writeln!(out, "  {} -> {}", f(a), f(b))?;
+                        }
+                        writeln!(
+                            out,
+                            "then along this maximum matching, which leaves {vertex} exposed:"
+                        )?;
+                    }
+                }
+                if winner == Player::Alice || game.graph().degree(s) > 0 {
+                    for (u, v) in game.winning_matching(s).edges() {
+                        writeln!(out, "  {} {}", f(u), f(v))?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What `gridmatch twosat` adds to the answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TwosatOptions {
+    /// The implication chain behind an UNSAT answer.
+    pub proof: bool,
+    /// The literals true in every model.
+    pub forced: bool,
+    /// Whether the model is the only one (and a second one if not).
+    pub unique: bool,
+}
+
+/// A literal as DIMACS writes it: `v` or `-v`, 1-based.
+fn dimacs(l: Lit) -> i64 {
+    let v = i64::from(l.var()) + 1;
+    if l.is_neg() { -v } else { v }
+}
+
+fn model_line(model: &[bool]) -> String {
+    let mut s = String::with_capacity(model.len() * 8 + 4);
+    s.push('v');
+    for (i, &b) in model.iter().enumerate() {
+        s.push(' ');
+        if !b {
+            s.push('-');
+        }
+        s.push_str(&(i + 1).to_string());
+    }
+    s.push_str(" 0");
+    s
+}
+
+/// `gridmatch twosat`: SAT competition output; exit code 10 (satisfiable) or 20 (not).
+pub fn twosat_cmd(cnf: &Cnf, opts: TwosatOptions, out: &mut dyn Write) -> Result<ExitCode, Error> {
+    match cnf.formula.solve() {
+        Outcome::Satisfiable(model) => {
+            writeln!(out, "s SATISFIABLE")?;
+            writeln!(out, "{}", model_line(&model))?;
+            if opts.forced {
+                let forced = twosat::backbone(&cnf.formula).expect("satisfiable");
+                let mut line = String::from("c forced");
+                for l in forced {
+                    line.push(' ');
+                    line.push_str(&dimacs(l).to_string());
+                }
+                writeln!(out, "{line} 0")?;
+            }
+            if opts.unique {
+                match twosat::second_model(&cnf.formula, &model) {
+                    None => writeln!(out, "c unique")?,
+                    Some(other) => {
+                        writeln!(out, "c not unique")?;
+                        writeln!(out, "{}", model_line(&other))?;
+                    }
+                }
+            }
+            Ok(ExitCode::from(10))
+        }
+        Outcome::Unsatisfiable(conflict) => {
+            writeln!(out, "s UNSATISFIABLE")?;
+            if opts.proof {
+                let chain = &conflict.chain;
+                let words: Vec<String> = chain.iter().map(|&l| dimacs(l).to_string()).collect();
+                writeln!(
+                    out,
+                    "c proof: {} (each step by the clause on the line shown)",
+                    words.join(" ⇒ ")
+                )?;
+                let clauses = cnf.formula.clauses();
+                for (step, k) in chain
+                    .windows(2)
+                    .zip(twosat::chain_clauses(&cnf.formula, chain))
+                {
+                    let (a, b) = clauses[k];
+                    let clause = if a == b {
+                        format!("{} 0", dimacs(a))
+                    } else {
+                        format!("{} {} 0", dimacs(a), dimacs(b))
+                    };
+                    writeln!(
+                        out,
+                        "c   {} ⇒ {}   by clause {clause} (line {})",
+                        dimacs(step[0]),
+                        dimacs(step[1]),
+                        cnf.lines[k]
+                    )?;
+                }
+            }
+            Ok(ExitCode::from(20))
+        }
+    }
+}

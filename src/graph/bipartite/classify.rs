@@ -1,0 +1,315 @@
+//! Dulmage–Mendelsohn edge classes: which edges are in every, some or no maximum matching.
+//!
+//! **Guarantee:** from any maximum matching M of g, [`classify`] tells for each edge whether
+//! its vertex pair u–v is used by every maximum matching, by some but not all, or by none. The
+//! classes belong to g alone: every maximum matching M gives the same answer, and parallel
+//! copies of a pair share its class. A matching that is not maximum, or not a matching of g,
+//! is rejected with a panic.
+//!
+//! **Complexity:** O(V + E) time; O(V) memory besides the output (no transposed graph); nothing
+//! recurses (an explicit call stack), so a 2·10⁵-vertex chain runs on a 256 KiB thread stack.
+//!
+//! **Algorithm** (Tassa 2012, "Finding all maximally-matchable edges in a bipartite graph";
+//! the fine Dulmage–Mendelsohn decomposition). Orient every unmatched edge left → right and
+//! every matched edge right → left, leaving out the unmatched parallel copies of matched pairs;
+//! in this digraph D a directed path is an alternating path and a directed cycle an (even)
+//! alternating cycle. For another maximum matching M′, M Δ M′ splits into even alternating
+//! cycles and even alternating paths with one end exposed in M, and flipping any such cycle or
+//! path of M gives a maximum matching; so a pair is in some maximum matching other than M, or
+//! missing from one, exactly when it lies on such a cycle or path. With RL the vertices reachable
+//! in D from an exposed left vertex (breadth-first) and RR those that reach an exposed right
+//! vertex, a pair u–v lies on one iff u ∈ RL, v ∈ RR, or u and v share a strongly connected
+//! component of D: an arc lies on a directed cycle iff its ends share a component, and for
+//! u ∈ RL a shortest path from an exposed vertex to u, followed by u → v → mate(v), is an even
+//! alternating path, unless it already passes v and so closes a cycle with u → v (symmetrically
+//! for v ∈ RR; a matched pair's ends are in RL together and in RR together). So a matched
+//! pair is [`EdgeClass::Every`] unless it lies on one (then [`EdgeClass::Some`]), and an
+//! unmatched pair is [`EdgeClass::Some`] if it lies on one, [`EdgeClass::None`] otherwise. The
+//! components come from one iterative Tarjan pass, which also computes RR: components are
+//! completed sinks first, so a component reaches an exposed right vertex iff it holds one or has
+//! an arc into a completed component that does.
+//!
+//! **Status:** compared, for every edge, with the classes counted over *all* maximum matchings
+//! (exhaustive enumeration) on thousands of random graphs (≤ 6 + 6 vertices, parallel edges,
+//! isolated vertices, shuffled edge order) and on rooks run graphs of random boards up to 5 × 5,
+//! starting from the matchings of [`maximum_matching`](super::maximum_matching),
+//! [`hopcroft_karp`](super::hopcroft_karp), push–relabel on the transposed graph and up to 24
+//! maximum matchings drawn from the enumeration; on hundreds of random graphs up to 60 + 60 with a
+//! deletion oracle (u–v is in some maximum matching iff ν(G − u − v) = ν − 1, in every one iff
+//! ν drops when its copies are deleted); the transposed graph gives the same classes. Chains of
+//! 2·10⁵ + 2·10⁵ vertices (unique perfect matching, one even cycle, one exposed end) run on a
+//! 256 KiB stack.
+
+use super::{BipartiteGraph, Matching, NONE};
+
+/// Whether an edge is in every, some or no maximum matching.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EdgeClass {
+    /// Every maximum matching uses the pair (it is in M and on no even alternating cycle or
+    /// path from an exposed vertex).
+    Every,
+    /// Some maximum matchings use the pair and some do not.
+    Some,
+    /// No maximum matching uses the pair.
+    None,
+}
+
+impl EdgeClass {
+    /// `"every"`, `"some"` or `"none"`.
+    ///
+    /// # Constraints
+    /// None.
+    /// # Panics
+    /// Never.
+    /// # Complexity
+    /// O(1).
+    pub fn name(self) -> &'static str {
+        match self {
+            EdgeClass::Every => "every",
+            EdgeClass::Some => "some",
+            EdgeClass::None => "none",
+        }
+    }
+}
+
+/// The class of every edge of `g`, in CSR order: the edges of left vertex 0 first, in the order
+/// of `g.neighbors(0)`, then those of left vertex 1, and so on (so `result.len() ==
+/// g.num_edges()`). Classes are of vertex pairs: a pair is [`EdgeClass::Every`] if every maximum
+/// matching matches u with v, and parallel copies of a pair all get its class (only one copy can
+/// be in a matching, but any one can).
+///
+/// # Constraints
+/// `m` is a maximum matching of `g` (any one: the classes do not depend on it);
+/// `n_left + n_right < u32::MAX`.
+/// # Panics
+/// If `m` is not a matching of `g` (other vertex counts, mates that disagree, a matched pair
+/// that is not an edge), if it is not maximum (an augmenting path is found; always detected),
+/// or if `n_left + n_right >= u32::MAX`.
+/// # Complexity
+/// O(V + E) time, O(V) memory besides the output; no recursion.
+/// # Examples
+/// ```
+/// use gridmatch::graph::bipartite::{BipartiteGraph, EdgeClass, classify, maximum_matching};
+///
+/// // A 4-cycle 0–0–1–1 with a pendant edge: left 2 can only take right 1.
+/// let g = BipartiteGraph::from_edges(3, 2, [(0, 0), (0, 1), (1, 0), (1, 1), (2, 1)]);
+/// let classes = classify(&g, &maximum_matching(&g));
+/// // Right 1 is taken by left 2 or by one of 0, 1 (then right 0 by the other), so any pair can
+/// // be matched, and none always is.
+/// assert!(classes.iter().all(|&c| c == EdgeClass::Some));
+///
+/// // A path 0–0–1–1: its perfect matching is unique.
+/// let g = BipartiteGraph::from_edges(2, 2, [(0, 0), (0, 1), (1, 1)]);
+/// let classes = classify(&g, &maximum_matching(&g));
+/// assert_eq!(classes, [EdgeClass::Every, EdgeClass::None, EdgeClass::Every]);
+/// assert_eq!(classes[1].name(), "none");
+/// ```
+pub fn classify(g: &BipartiteGraph, m: &Matching) -> Vec<EdgeClass> {
+    check_matching(g, m);
+    let nl = g.n_left();
+    assert!(
+        nl + g.n_right() < NONE as usize,
+        "classify: n_left + n_right must be < u32::MAX"
+    );
+    let from_exposed_left = reach_from_exposed_left(g, m);
+    let Components {
+        comp,
+        to_exposed_right,
+    } = components(g, m);
+    let mut out = Vec::with_capacity(g.num_edges());
+    for u in 0..nl as u32 {
+        let mate = m.left[u as usize];
+        for &v in g.neighbors(u) {
+            let (x, y) = (u as usize, nl + v as usize);
+            // For a matched pair u ∈ RL ⇔ v ∈ RL and u ∈ RR ⇔ v ∈ RR (u's only arc in, v's
+            // only arc out, is the matched one), so one test covers both orientations.
+            let movable = from_exposed_left[x] || to_exposed_right[y] || comp[x] == comp[y];
+            out.push(match (v == mate, movable) {
+                (true, false) => EdgeClass::Every,
+                (_, true) => EdgeClass::Some,
+                (false, false) => EdgeClass::None,
+            });
+        }
+    }
+    out
+}
+
+/// Panics unless `m` is a matching of `g`: vertex counts, mates both ways, matched pairs are
+/// edges, size. O(V + E).
+fn check_matching(g: &BipartiteGraph, m: &Matching) {
+    let (nl, nr) = (g.n_left(), g.n_right());
+    assert!(
+        m.left.len() == nl && m.right.len() == nr,
+        "classify: the matching has other vertex counts than the graph"
+    );
+    let mut size = 0;
+    for (u, &v) in m.left.iter().enumerate() {
+        if v != NONE {
+            assert!(
+                (v as usize) < nr && m.right[v as usize] as usize == u,
+                "classify: the mates disagree"
+            );
+            assert!(
+                g.neighbors(u as u32).contains(&v),
+                "classify: the matching matches a non-edge"
+            );
+            size += 1;
+        }
+    }
+    for (v, &u) in m.right.iter().enumerate() {
+        if u != NONE {
+            assert!(
+                (u as usize) < nl && m.left[u as usize] as usize == v,
+                "classify: the mates disagree"
+            );
+        }
+    }
+    assert_eq!(size, m.size, "classify: the matching's size is wrong");
+}
+
+/// RL: the left vertices reachable in D from an exposed left vertex (breadth-first, as in
+/// [`konig_cover`](super::konig_cover)). Indexed by left vertex. Panics on reaching an exposed
+/// right vertex: that is an augmenting path.
+fn reach_from_exposed_left(g: &BipartiteGraph, m: &Matching) -> Vec<bool> {
+    let mut seen_left: Vec<bool> = m.left.iter().map(|&v| v == NONE).collect();
+    let mut seen_right = vec![false; g.n_right()];
+    let mut queue: Vec<u32> = (0u32..)
+        .zip(&seen_left)
+        .filter(|(_, s)| **s)
+        .map(|(u, _)| u)
+        .collect();
+    let mut head = 0;
+    while head < queue.len() {
+        let u = queue[head];
+        head += 1;
+        // The arc to u's own mate (if any) leads back to where u was reached from: harmless.
+        for &v in g.neighbors(u) {
+            if !seen_right[v as usize] {
+                seen_right[v as usize] = true;
+                let w = m.right[v as usize];
+                assert!(
+                    w != NONE,
+                    "classify: augmenting path found: the matching is not maximum"
+                );
+                if !seen_left[w as usize] {
+                    seen_left[w as usize] = true;
+                    queue.push(w);
+                }
+            }
+        }
+    }
+    seen_left
+}
+
+/// The strongly connected components of D and RR, on the vertex ids `0..n_left` (left) and
+/// `n_left..n_left + n_right` (right).
+struct Components {
+    /// Component id of each vertex.
+    comp: Vec<u32>,
+    /// Whether the vertex reaches an exposed right vertex in D (RR).
+    to_exposed_right: Vec<bool>,
+}
+
+/// Tarjan's algorithm on D with an explicit call stack. `to_exposed_right` is propagated along
+/// the way: every arc x → w is looked at once, and `w`'s flag is final then unless `w` is still on
+/// the Tarjan stack, i.e. in x's component; when a component is completed its members' flags are
+/// OR-ed together and shared, so each completed component's flag is final.
+fn components(g: &BipartiteGraph, m: &Matching) -> Components {
+    let nl = g.n_left();
+    let n = nl + g.n_right();
+    let mut index = vec![NONE; n];
+    let mut low = vec![0u32; n];
+    let mut comp = vec![NONE; n];
+    let mut to_exposed_right: Vec<bool> =
+        (0..n).map(|x| x >= nl && m.right[x - nl] == NONE).collect();
+    let mut stack: Vec<u32> = Vec::new();
+    // (vertex, position of its next arc: in its neighbour list for a left vertex, 0/1 for a
+    // right vertex's single arc to its mate).
+    let mut calls: Vec<(u32, usize)> = Vec::new();
+    let mut next_index = 0u32;
+    let mut n_comp = 0u32;
+    for root in 0..n {
+        if index[root] != NONE {
+            continue;
+        }
+        index[root] = next_index;
+        low[root] = next_index;
+        next_index += 1;
+        stack.push(root as u32);
+        calls.push((root as u32, 0));
+        while let Some(&(x, pos)) = calls.last() {
+            let x = x as usize;
+            let (w, pos) = next_arc(g, m, x, pos);
+            if let Some(top) = calls.last_mut() {
+                top.1 = pos;
+            }
+            if let Some(w) = w {
+                if index[w] == NONE {
+                    index[w] = next_index;
+                    low[w] = next_index;
+                    next_index += 1;
+                    stack.push(w as u32);
+                    calls.push((w as u32, 0));
+                } else {
+                    if comp[w] == NONE {
+                        low[x] = low[x].min(index[w]);
+                    }
+                    to_exposed_right[x] |= to_exposed_right[w];
+                }
+                continue;
+            }
+            calls.pop();
+            if low[x] == index[x] {
+                let mut k = stack.len();
+                loop {
+                    k -= 1;
+                    if stack[k] as usize == x {
+                        break;
+                    }
+                }
+                let reach = stack[k..].iter().any(|&y| to_exposed_right[y as usize]);
+                for &y in &stack[k..] {
+                    comp[y as usize] = n_comp;
+                    to_exposed_right[y as usize] = reach;
+                }
+                stack.truncate(k);
+                n_comp += 1;
+            }
+            if let Some(&(p, _)) = calls.last() {
+                let p = p as usize;
+                low[p] = low[p].min(low[x]);
+                to_exposed_right[p] |= to_exposed_right[x];
+            }
+        }
+    }
+    Components {
+        comp,
+        to_exposed_right,
+    }
+}
+
+/// The arc of D out of vertex `x` at position `pos` or later, and the position after it: a left
+/// vertex's neighbours other than its mate (unmatched copies of the matched pair are not arcs),
+/// a right vertex's mate.
+fn next_arc(g: &BipartiteGraph, m: &Matching, x: usize, mut pos: usize) -> (Option<usize>, usize) {
+    let nl = g.n_left();
+    if x < nl {
+        let nbrs = g.neighbors(x as u32);
+        let mate = m.left[x];
+        while pos < nbrs.len() {
+            let v = nbrs[pos];
+            pos += 1;
+            if v != mate {
+                return (Some(nl + v as usize), pos);
+            }
+        }
+        (None, pos)
+    } else {
+        let u = m.right[x - nl];
+        if pos == 0 && u != NONE {
+            (Some(u as usize), 1)
+        } else {
+            (None, 1)
+        }
+    }
+}

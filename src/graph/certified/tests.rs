@@ -1,0 +1,188 @@
+//! Certified answers against exhaustive search, and their proofs against mutants.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::{MatchingCertificate, Proof, Vertices, classify, edges, maximum_matching, verify};
+use crate::graph::bipartite::EdgeClass;
+use crate::graph::read::{Format, GraphInput, Shape};
+
+/// Every maximum matching of a small graph, as sets of edge indices (self-loops never match).
+fn all_maximum_matchings(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<usize>> {
+    let mut best: Vec<Vec<usize>> = vec![Vec::new()];
+    // Explicit stack of (next edge, used vertices mask, chosen edges).
+    let mut stack = vec![(0usize, 0u32, Vec::new())];
+    assert!(n <= 32);
+    while let Some((i, used, chosen)) = stack.pop() {
+        if i == edges.len() {
+            match chosen.len().cmp(&best[0].len()) {
+                std::cmp::Ordering::Greater => best = vec![chosen],
+                std::cmp::Ordering::Equal if !chosen.is_empty() => best.push(chosen),
+                _ => {}
+            }
+            continue;
+        }
+        stack.push((i + 1, used, chosen.clone()));
+        let (u, v) = edges[i];
+        let mask = (1u32 << u) | (1u32 << v);
+        if u != v && used & mask == 0 {
+            let mut with = chosen;
+            with.push(i);
+            stack.push((i + 1, used | mask, with));
+        }
+    }
+    best
+}
+
+fn random_input(rng: &mut ChaCha8Rng) -> GraphInput {
+    let matrix = rng.random_bool(0.4);
+    let (shape, n_edges) = if matrix {
+        let rows = rng.random_range(1..=5usize);
+        let cols = rng.random_range(1..=5usize);
+        (Shape::Bipartite { rows, cols }, rng.random_range(0..=12usize))
+    } else {
+        let vertices = rng.random_range(1..=9usize);
+        (Shape::General { vertices }, rng.random_range(0..=13usize))
+    };
+    let mut list = Vec::new();
+    for _ in 0..n_edges {
+        let e = match shape {
+            Shape::Bipartite { rows, cols } => (
+                rng.random_range(0..rows as u32),
+                rng.random_range(0..cols as u32),
+            ),
+            Shape::General { vertices } => {
+                // Sometimes a bipartite graph: only edges between even and odd vertices.
+                let u = rng.random_range(0..vertices as u32);
+                let v = rng.random_range(0..vertices as u32);
+                (u, v)
+            }
+        };
+        list.push(e);
+        if rng.random_bool(0.1) {
+            list.push(e); // repeated
+        }
+    }
+    if !matrix && rng.random_bool(0.5) {
+        list.retain(|&(u, v)| (u + v) % 2 == 1); // bipartite by parity
+    }
+    GraphInput {
+        format: if matrix {
+            Format::MatrixMarket
+        } else {
+            Format::EdgeList
+        },
+        shape,
+        edges: list,
+    }
+}
+
+#[test]
+fn matching_sizes_and_proofs_against_exhaustive_search() {
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let (mut covers, mut barriers) = (0, 0);
+    for _ in 0..4000 {
+        let input = random_input(&mut rng);
+        let n = Vertices::of(&input).n;
+        let es = edges(&input);
+        let best = all_maximum_matchings(n, &es)[0].len();
+        let cert = maximum_matching(&input);
+        assert_eq!(cert.pairs.len(), best, "{input:?}");
+        assert_eq!(super::matching_size(&input), best);
+        assert_eq!(verify(n, &es, &cert), Ok(()), "{input:?}: {cert:?}");
+        match &cert.proof {
+            Proof::Cover(_) => covers += 1,
+            Proof::Barrier(_) => barriers += 1,
+        }
+        assert_eq!(
+            matches!(cert.proof, Proof::Cover(_)),
+            super::is_bipartite(&input)
+        );
+        // Mutants: one pair fewer, one proof vertex fewer, a non-edge pair.
+        if !cert.pairs.is_empty() {
+            let mut bad = cert.clone();
+            bad.pairs.pop();
+            assert!(verify(n, &es, &bad).is_err(), "{input:?}: {bad:?}");
+        }
+        let mut bad = cert.clone();
+        let dropped = match &mut bad.proof {
+            Proof::Cover(c) => c.pop().is_some(),
+            Proof::Barrier(x) => x.pop().is_some(),
+        };
+        if dropped && matches!(cert.proof, Proof::Cover(_)) {
+            assert!(verify(n, &es, &bad).is_err(), "{input:?}: {bad:?}");
+        }
+        if n >= 2 && !es.contains(&(0, 1)) && !es.contains(&(1, 0)) {
+            let bad = MatchingCertificate {
+                pairs: vec![(0, 1)],
+                proof: Proof::Cover(vec![0]),
+            };
+            assert!(verify(n, &es, &bad).is_err());
+        }
+    }
+    assert!(covers > 1000 && barriers > 500, "{covers} covers, {barriers} barriers");
+}
+
+#[test]
+fn barrier_without_a_vertex_fails() {
+    // A triangle plus a pendant vertex on each corner: the barrier is the three corners.
+    let input = GraphInput {
+        format: Format::EdgeList,
+        shape: Shape::General { vertices: 6 },
+        edges: vec![(0, 1), (1, 2), (2, 0), (0, 3), (1, 4), (2, 5), (0, 1)],
+    };
+    let cert = maximum_matching(&input);
+    assert_eq!(cert.pairs.len(), 3);
+    let es = edges(&input);
+    assert_eq!(verify(6, &es, &cert), Ok(()));
+    // A star K1,3 plus a triangle (odd cycle): barrier {centre}.
+    let input = GraphInput {
+        format: Format::EdgeList,
+        shape: Shape::General { vertices: 7 },
+        edges: vec![(0, 1), (0, 2), (0, 3), (4, 5), (5, 6), (6, 4)],
+    };
+    let cert = maximum_matching(&input);
+    assert_eq!(cert.pairs.len(), 2);
+    let es = edges(&input);
+    assert_eq!(verify(7, &es, &cert), Ok(()));
+    let Proof::Barrier(x) = &cert.proof else {
+        panic!("not bipartite")
+    };
+    assert!(!x.is_empty());
+    let bad = MatchingCertificate {
+        pairs: cert.pairs.clone(),
+        proof: Proof::Barrier(Vec::new()),
+    };
+    assert!(verify(7, &es, &bad).is_err());
+}
+
+#[test]
+fn classify_against_every_maximum_matching() {
+    let mut rng = ChaCha8Rng::seed_from_u64(22);
+    let mut counts = [0usize; 3];
+    for _ in 0..4000 {
+        let input = random_input(&mut rng);
+        let n = Vertices::of(&input).n;
+        let es = edges(&input);
+        let Ok(classes) = classify(&input) else {
+            assert!(!super::is_bipartite(&input));
+            continue;
+        };
+        assert_eq!(classes.len(), es.len());
+        let all = all_maximum_matchings(n, &es);
+        let key = |(u, v): (u32, u32)| (u.min(v), u.max(v));
+        for (i, &(u, v)) in es.iter().enumerate() {
+            let uses = |m: &Vec<usize>| m.iter().any(|&j| key(es[j]) == key((u, v)));
+            let want = if u == v || !all.iter().any(uses) {
+                EdgeClass::None
+            } else if all.iter().all(uses) {
+                EdgeClass::Every
+            } else {
+                EdgeClass::Some
+            };
+            assert_eq!(classes[i], want, "edge {i} of {input:?}");
+            counts[want as usize] += 1;
+        }
+    }
+    assert!(counts.iter().all(|&c| c > 1000), "{counts:?}");
+}

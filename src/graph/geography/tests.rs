@@ -1,0 +1,188 @@
+//! Geography against exhaustive game search; certificates against the verifier and mutants.
+
+use std::collections::HashMap;
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::{Certificate, Geography, Player, Strategy, VerifyError, verify};
+use crate::graph::general::Graph;
+
+/// Does the player to move from `at` (with `visited` already used) win? Memoised exhaustive
+/// search (recursive: at most 10 vertices deep).
+fn to_move_wins(
+    adj: &[Vec<u32>],
+    at: u32,
+    visited: u32,
+    memo: &mut HashMap<(u32, u32), bool>,
+) -> bool {
+    if let Some(&w) = memo.get(&(at, visited)) {
+        return w;
+    }
+    let win = adj[at as usize]
+        .iter()
+        .filter(|&&u| visited & (1 << u) == 0)
+        .any(|&u| !to_move_wins(adj, u, visited | (1 << u), memo));
+    memo.insert((at, visited), win);
+    win
+}
+
+fn random_graph(rng: &mut ChaCha8Rng) -> (usize, Vec<(u32, u32)>) {
+    let n = rng.random_range(1..=10usize);
+    let p = rng.random_range(0.05..0.7);
+    let mut edges = Vec::new();
+    for u in 0..n as u32 {
+        for v in u..n as u32 {
+            if rng.random_bool(p) {
+                edges.push((u, v));
+                if rng.random_bool(0.1) {
+                    edges.push((v, u)); // a repeated edge
+                }
+            }
+        }
+    }
+    (n, edges)
+}
+
+fn adjacency(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<u32>> {
+    let mut adj = vec![Vec::new(); n];
+    for &(u, v) in edges {
+        if u != v {
+            adj[u as usize].push(v);
+            adj[v as usize].push(u);
+        }
+    }
+    adj
+}
+
+#[test]
+fn every_start_against_exhaustive_game_search() {
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    for _ in 0..3000 {
+        let (n, edges) = random_graph(&mut rng);
+        let adj = adjacency(n, &edges);
+        let game = Geography::new(Graph::from_edges(n, edges.iter().copied()));
+        let mut memo = HashMap::new();
+        for s in 0..n as u32 {
+            let alice = to_move_wins(&adj, s, 1 << s, &mut memo);
+            let want = if alice { Player::Alice } else { Player::Bob };
+            assert_eq!(
+                game.winner(s),
+                want,
+                "n = {n}, edges = {edges:?}, start = {s}"
+            );
+            assert_eq!(game.winners()[s as usize], want);
+            let cert = game.certificate(s);
+            assert_eq!(cert.winner(), want);
+            assert_eq!(
+                verify(n, &edges, s, &cert),
+                Ok(()),
+                "{edges:?} from {s}: {cert:?}"
+            );
+            // The strategy's moves are legal and lead to positions the mover wins.
+            match game.strategy(s) {
+                Strategy::Alice { first } => {
+                    assert!(adj[s as usize].contains(&first));
+                    let visited = (1 << s) | (1 << first);
+                    assert!(!to_move_wins(&adj, first, visited, &mut memo));
+                }
+                Strategy::Bob { replies } => {
+                    let mut moves: Vec<u32> = adj[s as usize].clone();
+                    moves.sort_unstable();
+                    moves.dedup();
+                    let mut answered: Vec<u32> = replies.iter().map(|&(a, _)| a).collect();
+                    answered.sort_unstable();
+                    assert_eq!(answered, moves, "Bob answers every first move once");
+                    for (a, b) in replies {
+                        assert!(adj[a as usize].contains(&b) && b != s);
+                        let visited = (1 << s) | (1 << a) | (1 << b);
+                        assert!(!to_move_wins(&adj, b, visited, &mut memo));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn mutated_certificates_are_rejected() {
+    let mut rng = ChaCha8Rng::seed_from_u64(14);
+    let mut rejected = 0;
+    for _ in 0..2000 {
+        let (n, edges) = random_graph(&mut rng);
+        let game = Geography::new(Graph::from_edges(n, edges.iter().copied()));
+        let s = rng.random_range(0..n as u32);
+        let cert = game.certificate(s);
+        // Drop a matched edge: the Tutte–Berge equality must fail.
+        if !cert.matching().is_empty() {
+            let mut bad = cert.clone();
+            match &mut bad {
+                Certificate::Alice { matching, .. } | Certificate::Bob { matching, .. } => {
+                    matching.pop();
+                }
+            }
+            assert!(verify(n, &edges, s, &bad).is_err(), "{edges:?}: {bad:?}");
+            rejected += 1;
+        }
+        // Drop a barrier vertex (each barrier is inclusion-minimal, so this must fail).
+        if !cert.barrier().is_empty() {
+            let mut bad = cert.clone();
+            match &mut bad {
+                Certificate::Alice { barrier, .. } | Certificate::Bob { barrier, .. } => {
+                    barrier.pop();
+                }
+            }
+            assert!(verify(n, &edges, s, &bad).is_err(), "{edges:?}: {bad:?}");
+            rejected += 1;
+        }
+        // Claim the other winner with the same matching and barrier.
+        let flipped = match cert.clone() {
+            Certificate::Alice {
+                matching, barrier, ..
+            } => Certificate::Bob { matching, barrier },
+            Certificate::Bob { matching, barrier } => Certificate::Alice {
+                matching,
+                barrier: barrier.clone(),
+                barrier_without_start: barrier,
+            },
+        };
+        assert!(
+            verify(n, &edges, s, &flipped).is_err(),
+            "{edges:?} {flipped:?}"
+        );
+        rejected += 1;
+    }
+    assert!(rejected > 3000);
+    // A pair that is not an edge, and a vertex out of range.
+    let cert = Certificate::Bob {
+        matching: vec![(0, 2)],
+        barrier: vec![],
+    };
+    assert_eq!(
+        verify(3, &[(0, 1), (1, 2)], 1, &cert),
+        Err(VerifyError::NotAnEdge(0, 2))
+    );
+    assert_eq!(
+        verify(2, &[(0, 1)], 5, &cert),
+        Err(VerifyError::StartOutOfRange(5, 2))
+    );
+}
+
+#[test]
+fn long_paths_need_no_deep_stack() {
+    std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(|| {
+            let n = 200_001u32;
+            let edges: Vec<(u32, u32)> = (1..n).map(|v| (v - 1, v)).collect();
+            let game = Geography::new(Graph::from_edges(n as usize, edges.iter().copied()));
+            // An odd path: the ends and every even position are missed by some maximum matching.
+            assert_eq!(game.winner(0), Player::Bob);
+            assert_eq!(game.winner(1), Player::Alice);
+            assert_eq!(verify(n as usize, &edges, 0, &game.certificate(0)), Ok(()));
+            assert_eq!(verify(n as usize, &edges, 1, &game.certificate(1)), Ok(()));
+        })
+        .expect("spawn")
+        .join()
+        .expect("no stack overflow");
+}

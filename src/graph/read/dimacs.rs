@@ -1,0 +1,147 @@
+//! The DIMACS graph format: `c` comments, `p edge N M` (or `p col N M`), then `e U V` lines.
+
+use std::io::BufRead;
+
+use super::{
+    Format, GraphInput, Limits, Next, Number, Shape, Tokens, count, looks_like, reserve, to_usize,
+};
+use crate::InputError;
+
+/// The problem line, as expected.
+const P_LINE: &str = "the p line ('p edge VERTICES EDGES')";
+
+/// Reads a DIMACS graph.
+pub(super) fn read<R: BufRead>(
+    t: &mut Tokens<R>,
+    limits: Limits,
+) -> Result<GraphInput, InputError> {
+    let (p_line, n, m) = problem_line(t, limits)?;
+    let mut edges = Vec::with_capacity(reserve(m.value));
+    let range = format!("a vertex number from 1 to {}", n.value);
+    let announced_vertices = format!(
+        "the p line (line {p_line}) announced {}",
+        count(n.value, "vertex", "vertices")
+    );
+    loop {
+        match t.next_nonblank()? {
+            Next::End { line, col } => {
+                let read = edges.len() as u64;
+                if read < m.value {
+                    return Err(InputError::end_of_input(
+                        &t.file,
+                        line,
+                        col,
+                        count(m.value - read, "more 'e' line", "more 'e' lines"),
+                    )
+                    .with_hint(format!(
+                        "the p line (line {p_line}) announced {}, the file has {read}",
+                        count(m.value, "edge", "edges")
+                    )));
+                }
+                break;
+            }
+            Next::Token => {}
+        }
+        if t.tok.first() == Some(&b'c') {
+            t.skip_line()?;
+            continue;
+        }
+        if t.is("p") {
+            return Err(t
+                .error(
+                    t.tok_line,
+                    t.tok_col,
+                    "a second p line",
+                    "an 'e' line or a 'c' comment",
+                )
+                .with_hint(format!("the p line is line {p_line}")));
+        }
+        if !t.is("e") {
+            return Err(t.bad_token("an 'e' line or a 'c' comment"));
+        }
+        let (line, col) = (t.tok_line, t.tok_col);
+        if edges.len() as u64 == m.value {
+            return Err(t
+                .error(
+                    line,
+                    col,
+                    format!("edge {}", m.value + 1),
+                    format!("at most {}", count(m.value, "edge", "edges")),
+                )
+                .with_hint(format!(
+                    "the p line (line {p_line}) announced {}",
+                    count(m.value, "edge", "edges")
+                )));
+        }
+        let mut ends = [0u32; 2];
+        for end in &mut ends {
+            let v = t.number_on_line("a vertex number")?;
+            if v.value == 0 {
+                return Err(t
+                    .bad_token(range.as_str())
+                    .with_hint("DIMACS vertices are numbered from 1"));
+            }
+            if v.value > n.value {
+                return Err(t
+                    .bad_token(range.as_str())
+                    .with_hint(announced_vertices.as_str()));
+            }
+            // v ≤ n ≤ max_vertices < u32::MAX.
+            *end = (v.value - 1) as u32;
+        }
+        t.line_end("an 'e' line holds two vertex numbers")?;
+        edges.push((ends[0], ends[1]));
+    }
+    Ok(GraphInput {
+        format: Format::Dimacs,
+        shape: Shape::General {
+            vertices: to_usize(n.value),
+        },
+        edges,
+    })
+}
+
+/// Reads up to and including the problem line: its line, N and M (checked against `limits`).
+fn problem_line<R: BufRead>(
+    t: &mut Tokens<R>,
+    limits: Limits,
+) -> Result<(u64, Number, Number), InputError> {
+    loop {
+        match t.next_nonblank()? {
+            Next::End { line, col } => {
+                return Err(InputError::end_of_input(&t.file, line, col, P_LINE));
+            }
+            Next::Token => {}
+        }
+        if t.tok.first() == Some(&b'c') {
+            t.skip_line()?;
+            continue;
+        }
+        if !t.is("p") {
+            let mut e = t.bad_token(format!("{P_LINE} or a 'c' comment"));
+            e.hint = if t.is("e") {
+                Some("the p line must come before the edges".into())
+            } else {
+                looks_like(&t.tok, Format::Dimacs)
+            };
+            return Err(e);
+        }
+        break;
+    }
+    let p_line = t.tok_line;
+    t.token_on_line("'edge'")?;
+    if t.is("cnf") {
+        return Err(t
+            .bad_token("'edge'")
+            .with_hint("this is a CNF formula: use `gridmatch twosat`"));
+    }
+    if !t.is("edge") && !t.is("col") {
+        return Err(t.bad_token("'edge'"));
+    }
+    let n = t.number_on_line("the number of vertices")?;
+    t.check_limit(n, limits.vertices(), "vertices", "vertex")?;
+    let m = t.number_on_line("the number of edges")?;
+    t.check_limit(m, limits.max_edges, "edges", "edge")?;
+    t.line_end("the p line is 'p edge VERTICES EDGES'")?;
+    Ok((p_line, n, m))
+}

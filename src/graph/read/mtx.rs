@@ -1,0 +1,227 @@
+//! The Matrix Market coordinate format: rows on the left, columns on the right.
+
+use std::io::BufRead;
+
+use super::{
+    Format, GraphInput, Limits, Next, Shape, Tokens, count, looks_like, reserve, to_usize,
+};
+use crate::InputError;
+
+/// The banner, as expected.
+const BANNER: &str = "the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY'";
+
+/// Reads a Matrix Market coordinate matrix as a bipartite graph.
+pub(super) fn read<R: BufRead>(
+    t: &mut Tokens<R>,
+    limits: Limits,
+) -> Result<GraphInput, InputError> {
+    let (values, field, mirrored) = banner(t)?;
+    // Comment lines, then the size line.
+    loop {
+        match t.next_nonblank()? {
+            Next::End { line, col } => {
+                return Err(InputError::end_of_input(
+                    &t.file,
+                    line,
+                    col,
+                    "the size line 'ROWS COLS ENTRIES'",
+                ));
+            }
+            Next::Token if t.tok.first() == Some(&b'%') => t.skip_line()?,
+            Next::Token => break,
+        }
+    }
+    let size_line = t.tok_line;
+    let rows = t.number("the number of rows")?;
+    t.check_limit(rows, limits.vertices(), "rows", "vertex")?;
+    let cols = t.number_on_line("the number of columns")?;
+    t.check_limit(cols, limits.vertices(), "columns", "vertex")?;
+    let nnz = t.number_on_line("the number of entries")?;
+    t.check_limit(nnz, limits.max_edges, "entries", "edge")?;
+    t.line_end("the size line is 'ROWS COLS ENTRIES'")?;
+    if mirrored && rows.value != cols.value {
+        return Err(t
+            .error(
+                rows.line,
+                rows.col,
+                format!("a {} × {} matrix", rows.value, cols.value),
+                "a square matrix",
+            )
+            .with_hint("only a square matrix can be symmetric (the banner says it is)"));
+    }
+    let mut edges = Vec::with_capacity(reserve(nnz.value));
+    let mut entries = 0u64;
+    let announced = format!(
+        "the size line (line {size_line}) announced {}",
+        count(nnz.value, "entry", "entries")
+    );
+    let shape = match values {
+        0 => "'I J' (no value)",
+        1 => "'I J VALUE'",
+        _ => "'I J REAL IMAGINARY'",
+    };
+    let article = if field == "integer" { "an" } else { "a" };
+    let entry_hint = format!("{article} {field} matrix entry is {shape}");
+    loop {
+        match t.next_nonblank()? {
+            Next::End { line, col } => {
+                if entries < nnz.value {
+                    return Err(InputError::end_of_input(
+                        &t.file,
+                        line,
+                        col,
+                        count(nnz.value - entries, "more entry", "more entries"),
+                    )
+                    .with_hint(format!("{announced}, the file has {entries}")));
+                }
+                break;
+            }
+            Next::Token if t.tok.first() == Some(&b'%') => {
+                t.skip_line()?;
+                continue;
+            }
+            Next::Token => {}
+        }
+        let (line, col) = (t.tok_line, t.tok_col);
+        if entries == nnz.value {
+            return Err(t
+                .error(
+                    line,
+                    col,
+                    format!("entry {}", entries + 1),
+                    format!("at most {}", count(nnz.value, "entry", "entries")),
+                )
+                .with_hint(announced));
+        }
+        let i = t.number("a row number")?;
+        if i.value == 0 || i.value > rows.value {
+            return Err(t
+                .bad_token(format!("a row number from 1 to {}", rows.value))
+                .with_hint(format!(
+                    "the size line (line {size_line}) announced {}",
+                    count(rows.value, "row", "rows")
+                )));
+        }
+        let j = t.number_on_line("a column number")?;
+        if j.value == 0 || j.value > cols.value {
+            return Err(t
+                .bad_token(format!("a column number from 1 to {}", cols.value))
+                .with_hint(format!(
+                    "the size line (line {size_line}) announced {}",
+                    count(cols.value, "column", "columns")
+                )));
+        }
+        for _ in 0..values {
+            t.token_on_line("a value (a number)")?;
+            if !is_value(&t.tok, t.cut) {
+                return Err(t
+                    .bad_token("a value (a number)")
+                    .with_hint(entry_hint.as_str()));
+            }
+        }
+        t.line_end(&entry_hint)?;
+        entries += 1;
+        // Both ≤ rows = cols ≤ max_vertices < u32::MAX.
+        let (r, c) = ((i.value - 1) as u32, (j.value - 1) as u32);
+        for (k, e) in [(r, c), (c, r)].into_iter().enumerate() {
+            if k == 1 && (!mirrored || r == c) {
+                break;
+            }
+            if edges.len() as u64 == limits.max_edges {
+                return Err(t
+                    .error(
+                        line,
+                        col,
+                        format!("more than {}", count(limits.max_edges, "edge", "edges")),
+                        format!("at most {}", count(limits.max_edges, "edge", "edges")),
+                    )
+                    .with_hint(format!(
+                        "the edge limit is {}; a symmetric matrix has two edges for each \
+                         entry off the diagonal",
+                        limits.max_edges
+                    )));
+            }
+            edges.push(e);
+        }
+    }
+    Ok(GraphInput {
+        format: Format::MatrixMarket,
+        shape: Shape::Bipartite {
+            rows: to_usize(rows.value),
+            cols: to_usize(cols.value),
+        },
+        edges,
+    })
+}
+
+/// Reads the banner line: the number of values per entry, the field's name, and whether the
+/// matrix is symmetric in any sense.
+fn banner<R: BufRead>(t: &mut Tokens<R>) -> Result<(usize, &'static str, bool), InputError> {
+    match t.next_nonblank()? {
+        Next::End { line, col } => {
+            return Err(InputError::end_of_input(&t.file, line, col, BANNER));
+        }
+        Next::Token => {}
+    }
+    if !t.is("%%MatrixMarket") {
+        let hint = looks_like(&t.tok, Format::MatrixMarket)
+            .unwrap_or_else(|| "a Matrix Market file starts with its banner line".into());
+        return Err(t.bad_token(BANNER).with_hint(hint));
+    }
+    t.token_on_line("'matrix'")?;
+    if !t.is("matrix") {
+        return Err(t
+            .bad_token("'matrix'")
+            .with_hint("only matrices are graphs"));
+    }
+    t.token_on_line("'coordinate'")?;
+    if t.is("array") {
+        return Err(t.bad_token("'coordinate'").with_hint(
+            "only coordinate matrices are graphs: an array matrix lists every entry, zero or not",
+        ));
+    }
+    if !t.is("coordinate") {
+        return Err(t.bad_token("'coordinate'"));
+    }
+    const FIELDS: &str = "'pattern', 'real', 'integer' or 'complex'";
+    t.token_on_line(FIELDS)?;
+    let (values, field) = if t.is("pattern") {
+        (0, "pattern")
+    } else if t.is("real") {
+        (1, "real")
+    } else if t.is("integer") {
+        (1, "integer")
+    } else if t.is("complex") {
+        (2, "complex")
+    } else {
+        return Err(t.bad_token(FIELDS));
+    };
+    const SYMMETRIES: &str = "'general', 'symmetric', 'skew-symmetric' or 'hermitian'";
+    t.token_on_line(SYMMETRIES)?;
+    let mirrored = if t.is("general") {
+        false
+    } else if t.is("symmetric") || t.is("skew-symmetric") || t.is("hermitian") {
+        true
+    } else {
+        return Err(t.bad_token(SYMMETRIES));
+    };
+    t.line_end("the banner is '%%MatrixMarket matrix coordinate FIELD SYMMETRY'")?;
+    Ok((values, field, mirrored))
+}
+
+/// Whether `tok` reads as a number (decimal, exponent with `e`, `E`, `d` or `D`, `inf`, `nan`);
+/// a `cut` token must consist of number characters as far as it was kept.
+fn is_value(tok: &[u8], cut: bool) -> bool {
+    if cut {
+        return tok.iter().all(|b| {
+            matches!(
+                b,
+                b'0'..=b'9' | b'.' | b'+' | b'-' | b'e' | b'E' | b'd' | b'D'
+            )
+        });
+    }
+    let Ok(s) = std::str::from_utf8(tok) else {
+        return false;
+    };
+    s.replace(['d', 'D'], "e").parse::<f64>().is_ok()
+}

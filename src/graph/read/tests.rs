@@ -1,0 +1,1469 @@
+use super::*;
+use crate::graph::twosat::Lit;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::io::Read;
+
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+fn graph(text: &str, format: Option<Format>) -> Result<GraphInput, InputError> {
+    read_graph(text.as_bytes(), "t", format, Limits::default())
+}
+
+fn graph_err(text: &str, format: Option<Format>) -> InputError {
+    match graph(text, format) {
+        Ok(g) => panic!("accepted {text:?} as {g:?}"),
+        Err(e) => e,
+    }
+}
+
+/// Reads through a one-byte buffer: every token split across reads.
+fn tiny_graph(text: &str, format: Option<Format>) -> Result<GraphInput, InputError> {
+    let tiny = std::io::BufReader::with_capacity(1, text.as_bytes());
+    read_graph(tiny, "t", format, Limits::default())
+}
+
+fn cnf_err(text: &str) -> InputError {
+    match read_cnf(text.as_bytes(), "t", u64::MAX) {
+        Ok(c) => panic!("accepted {text:?} as {c:?}"),
+        Err(e) => e,
+    }
+}
+
+/// Asserts line, column, found and expected, and that the hint contains `hint` ("" : no hint).
+#[track_caller]
+fn check(e: &InputError, line: u64, col: u64, found: &str, expected: &str, hint: &str) {
+    assert_eq!(
+        (e.line, e.col, e.found.as_str(), e.expected.as_str()),
+        (line, col, found, expected),
+        "{e}"
+    );
+    match &e.hint {
+        None => assert!(hint.is_empty(), "no hint in {e}, expected {hint:?}"),
+        Some(h) => assert!(
+            !hint.is_empty() && h.contains(hint),
+            "{e}\nwanted hint {hint:?}"
+        ),
+    }
+}
+
+// ---- writers with random spacing, comments and line ends ----
+
+struct Style {
+    rng: ChaCha8Rng,
+    crlf: bool,
+}
+
+impl Style {
+    fn new(seed: u64) -> Self {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let crlf = rng.random_bool(0.3);
+        Style { rng, crlf }
+    }
+
+    fn sep(&mut self) -> &'static str {
+        [" ", "\t", "  ", " \t "][self.rng.random_range(0..4)]
+    }
+
+    fn num(&mut self, n: u64) -> String {
+        if self.rng.random_bool(0.1) {
+            format!("+{n}")
+        } else if self.rng.random_bool(0.05) {
+            format!("00{n}")
+        } else {
+            n.to_string()
+        }
+    }
+
+    /// A line of `words` with random blanks around and between them.
+    fn line(&mut self, out: &mut String, words: &[String]) {
+        if self.rng.random_bool(0.1) {
+            out.push_str(self.sep());
+        }
+        for (i, w) in words.iter().enumerate() {
+            if i > 0 {
+                out.push_str(self.sep());
+            }
+            out.push_str(w);
+        }
+        if self.rng.random_bool(0.1) {
+            out.push_str(self.sep());
+        }
+        self.end(out);
+    }
+
+    fn end(&mut self, out: &mut String) {
+        out.push_str(if self.crlf { "\r\n" } else { "\n" });
+    }
+
+    /// Maybe a comment line starting with `mark`, maybe a blank line.
+    fn noise(&mut self, out: &mut String, mark: &str) {
+        if self.rng.random_bool(0.1) {
+            out.push_str(mark);
+            out.push_str(" a comment, e 1 2 p edge 0 0");
+            self.end(out);
+        }
+        if self.rng.random_bool(0.05) {
+            self.end(out);
+        }
+    }
+}
+
+fn random_edges(rng: &mut ChaCha8Rng, n: u32, m: usize) -> Vec<(u32, u32)> {
+    (0..m)
+        .map(|_| (rng.random_range(0..n), rng.random_range(0..n)))
+        .collect()
+}
+
+fn write_dimacs(s: &mut Style, n: u32, edges: &[(u32, u32)]) -> String {
+    let mut out = String::new();
+    if s.rng.random_bool(0.2) {
+        out.push('\u{feff}');
+    }
+    s.noise(&mut out, "c");
+    let word = if s.rng.random_bool(0.5) {
+        "edge"
+    } else {
+        "col"
+    };
+    let p = vec![
+        "p".into(),
+        word.into(),
+        s.num(n.into()),
+        s.num(edges.len() as u64),
+    ];
+    s.line(&mut out, &p);
+    for &(u, v) in edges {
+        s.noise(&mut out, "c");
+        let words = vec!["e".into(), s.num(u64::from(u) + 1), s.num(u64::from(v) + 1)];
+        s.line(&mut out, &words);
+    }
+    s.noise(&mut out, "c");
+    out
+}
+
+const FIELDS: [(&str, &str); 4] = [
+    ("pattern", ""),
+    ("real", " -1.5e3"),
+    ("Integer", " 7"),
+    ("complex", " 1.0D+00 -2"),
+];
+
+fn write_mtx(
+    s: &mut Style,
+    rows: u32,
+    cols: u32,
+    entries: &[(u32, u32)],
+    symmetry: &str,
+) -> String {
+    let mut out = String::new();
+    let (field, values) = FIELDS[s.rng.random_range(0..4)];
+    let banner = if s.rng.random_bool(0.5) {
+        "%%MatrixMarket"
+    } else {
+        "%%matrixmarket"
+    };
+    let words = vec![
+        banner.into(),
+        "matrix".into(),
+        "COORDINATE".into(),
+        field.into(),
+        symmetry.into(),
+    ];
+    s.line(&mut out, &words);
+    s.noise(&mut out, "%");
+    let size = vec![
+        s.num(rows.into()),
+        s.num(cols.into()),
+        s.num(entries.len() as u64),
+    ];
+    s.line(&mut out, &size);
+    for &(i, j) in entries {
+        s.noise(&mut out, "%");
+        let mut words = vec![s.num(u64::from(i) + 1), s.num(u64::from(j) + 1)];
+        words.extend(values.split_whitespace().map(String::from));
+        s.line(&mut out, &words);
+    }
+    out
+}
+
+fn write_edges(s: &mut Style, edges: &[(u32, u32)]) -> String {
+    let mut out = String::new();
+    s.noise(&mut out, "#");
+    for &(u, v) in edges {
+        s.noise(&mut out, "#");
+        let mut words = vec![s.num(u.into()), s.num(v.into())];
+        if s.rng.random_bool(0.1) {
+            words.push("# weight 3".into());
+        }
+        s.line(&mut out, &words);
+    }
+    out
+}
+
+#[test]
+fn random_graphs_round_trip() -> TestResult {
+    for seed in 0..300u64 {
+        let mut s = Style::new(seed);
+        let n = s.rng.random_range(1..=30u32);
+        let m = s.rng.random_range(0..=40);
+        let edges = random_edges(&mut s.rng, n, m);
+
+        let text = write_dimacs(&mut s, n, &edges);
+        for format in [None, Some(Format::Dimacs)] {
+            let g = graph(&text, format).map_err(|e| format!("{e}\n{text}"))?;
+            let want = GraphInput {
+                format: Format::Dimacs,
+                shape: Shape::General {
+                    vertices: n as usize,
+                },
+                edges: edges.clone(),
+            };
+            assert_eq!(g, want, "{text}");
+        }
+        // Tokens, CRLF and the byte order mark split across tiny buffers.
+        let tiny = std::io::BufReader::with_capacity(1 + seed as usize % 5, text.as_bytes());
+        let g = read_graph(tiny, "t", None, Limits::default())?;
+        assert_eq!(g.edges, edges, "{text}");
+
+        let text = write_edges(&mut s, &edges);
+        // An empty file has no format to detect.
+        let format = text.is_empty().then_some(Format::EdgeList);
+        let g = graph(&text, format).map_err(|e| format!("{e}\n{text}"))?;
+        let vertices = edges.iter().map(|&(u, v)| u.max(v) as usize + 1).max();
+        assert_eq!(g.format, Format::EdgeList);
+        assert_eq!(
+            g.shape,
+            Shape::General {
+                vertices: vertices.unwrap_or(0)
+            }
+        );
+        assert_eq!(g.edges, edges, "{text}");
+
+        let rows = s.rng.random_range(1..=20u32);
+        let cols = s.rng.random_range(1..=20u32);
+        let entries: Vec<_> = (0..m)
+            .map(|_| (s.rng.random_range(0..rows), s.rng.random_range(0..cols)))
+            .collect();
+        let text = write_mtx(&mut s, rows, cols, &entries, "general");
+        let g = graph(&text, None).map_err(|e| format!("{e}\n{text}"))?;
+        let want = GraphInput {
+            format: Format::MatrixMarket,
+            shape: Shape::Bipartite {
+                rows: rows as usize,
+                cols: cols as usize,
+            },
+            edges: entries,
+        };
+        assert_eq!(g, want, "{text}");
+
+        let symmetry = ["symmetric", "Skew-Symmetric", "hermitian"][s.rng.random_range(0..3)];
+        let text = write_mtx(&mut s, n, n, &edges, symmetry);
+        let g = graph(&text, Some(Format::MatrixMarket)).map_err(|e| format!("{e}\n{text}"))?;
+        let mirrored: Vec<_> = edges
+            .iter()
+            .flat_map(|&(u, v)| {
+                let back = (u != v).then_some((v, u));
+                std::iter::once((u, v)).chain(back)
+            })
+            .collect();
+        assert_eq!(g.edges, mirrored, "{text}");
+        assert_eq!(
+            g.shape,
+            Shape::Bipartite {
+                rows: n as usize,
+                cols: n as usize
+            }
+        );
+    }
+    Ok(())
+}
+
+fn write_cnf(s: &mut Style, n: u32, clauses: &[(i64, i64)], trailer: bool) -> (String, Vec<u64>) {
+    let mut out = String::new();
+    let mut lines = Vec::new();
+    let mut line = 1u64;
+    if s.rng.random_bool(0.5) {
+        out.push_str("c a 2-SAT formula");
+        s.end(&mut out);
+        line += 1;
+    }
+    let p = vec![
+        "p".into(),
+        "cnf".into(),
+        s.num(n.into()),
+        s.num(clauses.len() as u64),
+    ];
+    s.line(&mut out, &p);
+    line += 1;
+    let mut fresh = true;
+    for &(a, b) in clauses {
+        if fresh && s.rng.random_bool(0.1) {
+            out.push_str("c between clauses");
+            s.end(&mut out);
+            line += 1;
+        }
+        if !fresh {
+            out.push_str(s.sep());
+        }
+        lines.push(line);
+        let words: Vec<String> = if a == b && s.rng.random_bool(0.5) {
+            vec![a.to_string(), "0".into()]
+        } else {
+            vec![a.to_string(), b.to_string(), "0".into()]
+        };
+        for (k, w) in words.iter().enumerate() {
+            if k > 0 {
+                if s.rng.random_bool(0.1) {
+                    s.end(&mut out);
+                    line += 1;
+                } else {
+                    out.push_str(s.sep());
+                }
+            }
+            out.push_str(w);
+        }
+        fresh = s.rng.random_bool(0.7);
+        if fresh {
+            s.end(&mut out);
+            line += 1;
+        }
+    }
+    if !fresh {
+        s.end(&mut out);
+    }
+    if trailer {
+        out.push_str("%\n0\n\n");
+    }
+    (out, lines)
+}
+
+#[test]
+fn random_formulas_round_trip() -> TestResult {
+    for seed in 0..300u64 {
+        let mut s = Style::new(seed);
+        let n = s.rng.random_range(1..=20u32);
+        let m = s.rng.random_range(0..=30);
+        let lit = |rng: &mut ChaCha8Rng| {
+            let v = rng.random_range(1..=i64::from(n));
+            if rng.random_bool(0.5) { -v } else { v }
+        };
+        let clauses: Vec<(i64, i64)> = (0..m)
+            .map(|_| {
+                let a = lit(&mut s.rng);
+                let b = if s.rng.random_bool(0.2) {
+                    a
+                } else {
+                    lit(&mut s.rng)
+                };
+                (a, b)
+            })
+            .collect();
+        let trailer = s.rng.random_bool(0.3);
+        let (text, lines) = write_cnf(&mut s, n, &clauses, trailer);
+        let cnf = read_cnf(text.as_bytes(), "t", 1000).map_err(|e| format!("{e}\n{text}"))?;
+        let to_lit = |l: i64| Lit::new(l.unsigned_abs() as u32 - 1, l < 0);
+        let want: Vec<_> = clauses
+            .iter()
+            .map(|&(a, b)| (to_lit(a), to_lit(b)))
+            .collect();
+        assert_eq!(cnf.formula.clauses(), &want[..], "{text}");
+        assert_eq!(cnf.formula.num_vars(), n as usize);
+        assert_eq!(cnf.lines, lines, "{text}");
+        let tiny = std::io::BufReader::with_capacity(1 + seed as usize % 5, text.as_bytes());
+        assert_eq!(read_cnf(tiny, "t", 1000)?, cnf);
+    }
+    Ok(())
+}
+
+#[test]
+fn small_files_read_as_written() -> TestResult {
+    let g = graph("p edge 0 0\n", None)?;
+    assert_eq!(g.shape, Shape::General { vertices: 0 });
+    let g = graph("# nothing\n\n", None)?;
+    assert_eq!(
+        (g.shape, g.edges.len()),
+        (Shape::General { vertices: 0 }, 0)
+    );
+    let g = graph("", Some(Format::EdgeList))?;
+    assert_eq!(g.shape, Shape::General { vertices: 0 });
+    // No line end at the end, self-loops and repeated edges kept, a comment without a blank.
+    let g = graph("3 3\n1 2 #x\n1 2", None)?;
+    assert_eq!(g.edges, vec![(3, 3), (1, 2), (1, 2)]);
+    assert_eq!(g.shape, Shape::General { vertices: 4 });
+    let g = graph("\u{feff}\r\n  p edge 2 1\r\ne 2 2\r\n", None)?;
+    assert_eq!(g.edges, vec![(1, 1)]);
+    // Symmetric diagonal entries are not doubled.
+    let g = graph(
+        "%%MatrixMarket matrix coordinate pattern symmetric\n2 2 2\n1 1\n2 1\n",
+        None,
+    )?;
+    assert_eq!(g.edges, vec![(0, 0), (1, 0), (0, 1)]);
+    // A value token longer than a kept token.
+    let text = format!(
+        "%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 {}\n",
+        "1".repeat(200)
+    );
+    assert_eq!(graph(&text, None)?.edges, vec![(0, 0)]);
+    // A long comment line.
+    let text = format!("c {}\np edge 1 0\n", "x".repeat(3 << 20));
+    assert_eq!(graph(&text, None)?.shape, Shape::General { vertices: 1 });
+    let cnf = read_cnf(&b"p cnf 0 0\n"[..], "t", 0)?;
+    assert_eq!(cnf.formula.num_vars(), 0);
+    let cnf = read_cnf(&b"p cnf 3 3\n1 -2 0 3 0\n-1\n\n  2 0\n%\n0\n"[..], "t", 10)?;
+    assert_eq!(cnf.lines, vec![2, 2, 3]);
+    assert_eq!(cnf.formula.clauses()[1], (Lit::pos(2), Lit::pos(2)));
+    assert_eq!(cnf.formula.clauses()[2], (Lit::neg(0), Lit::pos(1)));
+    Ok(())
+}
+
+#[test]
+fn format_names_and_detection() {
+    for f in Format::ALL {
+        assert_eq!(Format::from_name(f.name()), Some(f));
+    }
+    assert_eq!(Format::from_name("DIMACS"), None);
+    assert_eq!(
+        Format::ALL.map(Format::base),
+        [1, 1, 0],
+        "dimacs, mtx, edges"
+    );
+    assert_eq!(
+        detect(b"\xef\xbb\xbf %%MatrixMarket"),
+        Some(Format::MatrixMarket)
+    );
+    assert_eq!(detect(b"c comment"), Some(Format::Dimacs));
+    assert_eq!(detect(b"p edge 1 1"), Some(Format::Dimacs));
+    assert_eq!(detect(b"\t12 3"), Some(Format::EdgeList));
+    assert_eq!(detect(b"# comment"), Some(Format::EdgeList));
+    assert_eq!(detect(b""), None);
+    assert_eq!(detect(b"  "), None);
+    assert_eq!(detect(b"e 1 2"), None);
+    for (text, format) in [
+        (
+            "\n\n%%MatrixMarket matrix coordinate pattern general\n1 1 0\n",
+            Format::MatrixMarket,
+        ),
+        ("c\np edge 1 0\n", Format::Dimacs),
+        ("# c\n0 0\n", Format::EdgeList),
+        ("7 8\n", Format::EdgeList),
+    ] {
+        assert_eq!(graph(text, None).map(|g| g.format), Ok(format), "{text}");
+    }
+}
+
+#[test]
+fn detection_errors() {
+    let e = graph_err("\n  \n", None);
+    check(
+        &e,
+        3,
+        1,
+        "end of input",
+        "a graph",
+        "the format is told by the first line",
+    );
+    assert!(e.at_end);
+    let e = graph_err("\n  graph {\n", None);
+    check(
+        &e,
+        2,
+        3,
+        "'graph'",
+        "a graph in a known format",
+        "(--format)",
+    );
+    let e = graph_err("é", None);
+    check(&e, 1, 1, "'é'", "a graph in a known format", "(--format)");
+}
+
+#[test]
+fn forced_formats_are_honoured() {
+    let e = graph_err("0 1\n", Some(Format::Dimacs));
+    check(
+        &e,
+        1,
+        1,
+        "'0'",
+        "the p line ('p edge VERTICES EDGES') or a 'c' comment",
+        "this looks like an edge list, not a DIMACS graph: name its format (edges)",
+    );
+    let e = graph_err("p edge 2 1\ne 1 2\n", Some(Format::EdgeList));
+    check(
+        &e,
+        1,
+        1,
+        "'p'",
+        "a vertex number (a whole number)",
+        "looks like a DIMACS graph",
+    );
+    let e = graph_err("p edge 2 1\ne 1 2\n", Some(Format::MatrixMarket));
+    check(
+        &e,
+        1,
+        1,
+        "'p'",
+        "the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY'",
+        "looks like a DIMACS graph",
+    );
+    let e = graph_err(
+        "%%MatrixMarket matrix coordinate pattern general\n",
+        Some(Format::EdgeList),
+    );
+    check(
+        &e,
+        1,
+        1,
+        "'%%MatrixMarket'",
+        "a vertex number (a whole number)",
+        "looks like a Matrix Market file",
+    );
+    let e = graph_err("% comment\n1 1 0\n", None);
+    check(
+        &e,
+        1,
+        1,
+        "'%'",
+        "the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY'",
+        "starts with its banner line",
+    );
+}
+
+#[test]
+fn dimacs_errors() {
+    let d = Some(Format::Dimacs);
+    let cases: &[(&str, u64, u64, &str, &str, &str)] = &[
+        (
+            "c only\n",
+            2,
+            1,
+            "end of input",
+            "the p line ('p edge VERTICES EDGES')",
+            "",
+        ),
+        (
+            "e 1 2\np edge 2 1\n",
+            1,
+            1,
+            "'e'",
+            "the p line ('p edge VERTICES EDGES') or a 'c' comment",
+            "the p line must come before the edges",
+        ),
+        ("p\n", 1, 2, "end of line", "'edge'", ""),
+        ("p edges 1 1\n", 1, 3, "'edges'", "'edge'", ""),
+        (
+            "p cnf 1 1\n1 0\n",
+            1,
+            3,
+            "'cnf'",
+            "'edge'",
+            "this is a CNF formula: use `gridmatch twosat`",
+        ),
+        (
+            "p edge x 1\n",
+            1,
+            8,
+            "'x'",
+            "the number of vertices (a whole number)",
+            "",
+        ),
+        (
+            "p edge 3 -1\n",
+            1,
+            10,
+            "'-1'",
+            "the number of edges (a whole number)",
+            "cannot be negative",
+        ),
+        (
+            "p edge 99999999999999999999 1\n",
+            1,
+            8,
+            "'99999999999999999999'",
+            "the number of vertices (a whole number)",
+            "too large",
+        ),
+        (
+            "p edge 3\n",
+            1,
+            9,
+            "end of line",
+            "the number of edges (a whole number)",
+            "",
+        ),
+        (
+            "p edge 3 1 1\n",
+            1,
+            12,
+            "'1'",
+            "end of line",
+            "'p edge VERTICES EDGES'",
+        ),
+        (
+            "p edge 1000000000000000 1\n",
+            1,
+            8,
+            "1000000000000000 vertices",
+            "at most 4294967294 vertices",
+            "the vertex limit is 4294967294",
+        ),
+        (
+            "p edge 5 1000000000000000\n",
+            1,
+            10,
+            "1000000000000000 edges",
+            "at most 4294967295 edges",
+            "the edge limit is 4294967295",
+        ),
+        (
+            "p edge 2 1\nc\np edge 2 1\n",
+            3,
+            1,
+            "a second p line",
+            "an 'e' line or a 'c' comment",
+            "the p line is line 1",
+        ),
+        (
+            "p edge 2 1\nn 1 5\n",
+            2,
+            1,
+            "'n'",
+            "an 'e' line or a 'c' comment",
+            "",
+        ),
+        (
+            "p edge 2 1\ne1 2\n",
+            2,
+            1,
+            "'e1'",
+            "an 'e' line or a 'c' comment",
+            "",
+        ),
+        (
+            "p edge 2 1\ne 0 1\n",
+            2,
+            3,
+            "'0'",
+            "a vertex number from 1 to 2",
+            "DIMACS vertices are numbered from 1",
+        ),
+        (
+            "p edge 2 1\ne 1   3\n",
+            2,
+            7,
+            "'3'",
+            "a vertex number from 1 to 2",
+            "the p line (line 1) announced 2 vertices",
+        ),
+        (
+            "p edge 2 1\ne 1 2.0\n",
+            2,
+            5,
+            "'2.0'",
+            "a vertex number (a whole number)",
+            "",
+        ),
+        (
+            "p edge 2 1\ne 1\n",
+            2,
+            4,
+            "end of line",
+            "a vertex number (a whole number)",
+            "",
+        ),
+        (
+            "p edge 2 1\ne 1 2 1\n",
+            2,
+            7,
+            "'1'",
+            "end of line",
+            "an 'e' line holds two",
+        ),
+        (
+            "p edge 2 1\ne 1 2\n\ne 2 1\n",
+            4,
+            1,
+            "edge 2",
+            "at most 1 edge",
+            "the p line (line 1) announced 1 edge",
+        ),
+        (
+            "p edge 2 3\ne 1 2\n",
+            3,
+            1,
+            "end of input",
+            "2 more 'e' lines",
+            "the p line (line 1) announced 3 edges, the file has 1",
+        ),
+        (
+            "p edge 2 2\ne 1 2",
+            2,
+            6,
+            "end of input",
+            "1 more 'e' line",
+            "announced 2 edges, the file has 1",
+        ),
+        (
+            "p edge 2 1\ne 1 \u{e9}\n",
+            2,
+            5,
+            "'\u{e9}'",
+            "a vertex number (a whole number)",
+            "",
+        ),
+        (
+            "p edge 2 1\ne 1 \x01\n",
+            2,
+            5,
+            "byte 0x01",
+            "a vertex number (a whole number)",
+            "",
+        ),
+        (
+            "p edge 2 1\ne 1 2\r3\n",
+            2,
+            6,
+            "byte 0x0d",
+            "a line end (LF) after a CR",
+            "old Mac line ends",
+        ),
+    ];
+    for &(text, line, col, found, expected, hint) in cases {
+        let e = graph_err(text, d);
+        check(&e, line, col, found, expected, hint);
+        assert_eq!(tiny_graph(text, d).err(), Some(e.clone()));
+        assert_eq!(e.file, "t");
+        assert_eq!(e.at_end, found == "end of input", "{e}");
+    }
+    // Bytes that are not UTF-8.
+    let e = read_graph(&b"p edge 2 1\ne 1 \xff\n"[..], "t", d, Limits::default()).unwrap_err();
+    check(
+        &e,
+        2,
+        5,
+        "byte 0xff",
+        "a vertex number (a whole number)",
+        "",
+    );
+    // The whole message.
+    let e = graph_err("p edge 2 1\ne 1 3\n", d);
+    assert_eq!(
+        e.to_string(),
+        "t:2:5: found '3', expected a vertex number from 1 to 2\n\
+         hint: the p line (line 1) announced 2 vertices"
+    );
+}
+
+#[test]
+fn mtx_errors() {
+    const B: &str = "%%MatrixMarket matrix coordinate";
+    let cases: &[(&str, u64, u64, &str, &str, &str)] = &[
+        (
+            "",
+            1,
+            1,
+            "end of input",
+            "the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY'",
+            "",
+        ),
+        (
+            "%%MatrixMarket vector",
+            1,
+            16,
+            "'vector'",
+            "'matrix'",
+            "only matrices are graphs",
+        ),
+        (
+            "%%MatrixMarket matrix array real general\n",
+            1,
+            23,
+            "'array'",
+            "'coordinate'",
+            "only coordinate matrices are graphs",
+        ),
+        (
+            "%%MatrixMarket matrix coord",
+            1,
+            23,
+            "'coord'",
+            "'coordinate'",
+            "",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate\n",
+            1,
+            33,
+            "end of line",
+            "'pattern', 'real', 'integer' or 'complex'",
+            "",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate double general\n",
+            1,
+            34,
+            "'double'",
+            "'pattern', 'real', 'integer' or 'complex'",
+            "",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate real upper\n",
+            1,
+            39,
+            "'upper'",
+            "'general', 'symmetric', 'skew-symmetric' or 'hermitian'",
+            "",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate real general extra\n",
+            1,
+            47,
+            "'extra'",
+            "end of line",
+            "the banner is",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate real general\n% c\n",
+            3,
+            1,
+            "end of input",
+            "the size line 'ROWS COLS ENTRIES'",
+            "",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate real general\n2 2\n",
+            2,
+            4,
+            "end of line",
+            "the number of entries (a whole number)",
+            "",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate real general\n2 2 1 1\n",
+            2,
+            7,
+            "'1'",
+            "end of line",
+            "the size line is 'ROWS COLS ENTRIES'",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate real general\n2 x 1\n",
+            2,
+            3,
+            "'x'",
+            "the number of columns (a whole number)",
+            "",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate real general\n4294967295 1 0\n",
+            2,
+            1,
+            "4294967295 rows",
+            "at most 4294967294 rows",
+            "the vertex limit is 4294967294",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate real general\n1 1000000000000000 0\n",
+            2,
+            3,
+            "1000000000000000 columns",
+            "at most 4294967294 columns",
+            "the vertex limit",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate real general\n1 1 1000000000000000\n",
+            2,
+            5,
+            "1000000000000000 entries",
+            "at most 4294967295 entries",
+            "the edge limit is 4294967295",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate pattern symmetric\n2 3 0\n",
+            2,
+            1,
+            "a 2 × 3 matrix",
+            "a square matrix",
+            "only a square matrix can be symmetric",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate pattern general\n2 3 1\n0 1\n",
+            3,
+            1,
+            "'0'",
+            "a row number from 1 to 2",
+            "the size line (line 2) announced 2 rows",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1 4\n",
+            3,
+            3,
+            "'4'",
+            "a column number from 1 to 3",
+            "announced 3 columns",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1\n",
+            3,
+            2,
+            "end of line",
+            "a column number (a whole number)",
+            "",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1 1 1.0\n",
+            3,
+            5,
+            "'1.0'",
+            "end of line",
+            "a pattern matrix entry is 'I J' (no value)",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate real general\n2 3 1\n1 1\n",
+            3,
+            4,
+            "end of line",
+            "a value (a number)",
+            "",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate integer general\n2 3 1\n1 1 one\n",
+            3,
+            5,
+            "'one'",
+            "a value (a number)",
+            "an integer matrix entry is 'I J VALUE'",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate complex general\n2 3 1\n1 1 1 1 1\n",
+            3,
+            9,
+            "'1'",
+            "end of line",
+            "a complex matrix entry is 'I J REAL IMAGINARY'",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1 1\n% c\n2 2\n",
+            5,
+            1,
+            "entry 2",
+            "at most 1 entry",
+            "the size line (line 2) announced 1 entry",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate pattern general\n2 3 3\n1 1\n",
+            4,
+            1,
+            "end of input",
+            "2 more entries",
+            "the size line (line 2) announced 3 entries, the file has 1",
+        ),
+    ];
+    for &(text, line, col, found, expected, hint) in cases {
+        let e = graph_err(text, Some(Format::MatrixMarket));
+        check(&e, line, col, found, expected, hint);
+        assert_eq!(tiny_graph(text, Some(Format::MatrixMarket)).err(), Some(e));
+    }
+    // Mirrored edges count against the edge limit.
+    let limits = Limits {
+        max_vertices: 10,
+        max_edges: 3,
+    };
+    let text = format!("{B} pattern symmetric\n2 2 2\n1 2\n2 1\n");
+    let e = read_graph(text.as_bytes(), "t", None, limits).unwrap_err();
+    check(
+        &e,
+        4,
+        1,
+        "more than 3 edges",
+        "at most 3 edges",
+        "two edges for each",
+    );
+    let text = format!("{B} pattern symmetric\n2 2 2\n1 2\n2 2\n");
+    assert_eq!(
+        read_graph(text.as_bytes(), "t", None, limits).map(|g| g.edges.len()),
+        Ok(3)
+    );
+}
+
+#[test]
+fn edge_list_errors() {
+    let cases: &[(&str, u64, u64, &str, &str, &str)] = &[
+        (
+            "0 1 2\n",
+            1,
+            5,
+            "'2'",
+            "end of line",
+            "an edge list line holds two vertex numbers (weights are not read)",
+        ),
+        (
+            "0 1 1.5 # w\n",
+            1,
+            5,
+            "'1.5'",
+            "end of line",
+            "weights are not read",
+        ),
+        (
+            "0 1\n5\n",
+            2,
+            2,
+            "end of line",
+            "a second vertex number (a whole number)",
+            "",
+        ),
+        (
+            "0 1\n5",
+            2,
+            2,
+            "end of input",
+            "a second vertex number (a whole number)",
+            "",
+        ),
+        (
+            "0 1\n-5 1\n",
+            2,
+            1,
+            "'-5'",
+            "a vertex number (a whole number)",
+            "cannot be negative",
+        ),
+        (
+            "0 1\n1 x\n",
+            2,
+            3,
+            "'x'",
+            "a second vertex number (a whole number)",
+            "",
+        ),
+        (
+            "0 1\n1 2#c\n",
+            2,
+            3,
+            "'2#c'",
+            "a second vertex number (a whole number)",
+            "",
+        ),
+        (
+            "0 4294967294\n",
+            1,
+            3,
+            "'4294967294'",
+            "a vertex number from 0 to 4294967293",
+            "the vertex limit is 4294967294",
+        ),
+        (
+            "1000000000000000 0\n",
+            1,
+            1,
+            "'1000000000000000'",
+            "a vertex number from 0 to 4294967293",
+            "the vertex limit",
+        ),
+    ];
+    for &(text, line, col, found, expected, hint) in cases {
+        let e = graph_err(text, Some(Format::EdgeList));
+        check(&e, line, col, found, expected, hint);
+        assert_eq!(tiny_graph(text, Some(Format::EdgeList)).err(), Some(e));
+    }
+    let limits = Limits {
+        max_vertices: 3,
+        max_edges: 2,
+    };
+    let read = |text: &str| read_graph(text.as_bytes(), "t", None, limits);
+    assert!(read("0 2\n2 0\n").is_ok());
+    let e = read("0 3\n").unwrap_err();
+    check(
+        &e,
+        1,
+        3,
+        "'3'",
+        "a vertex number from 0 to 2",
+        "the vertex limit is 3",
+    );
+    let e = read("0 1\n1 2\n# c\n 2 0\n").unwrap_err();
+    check(&e, 4, 2, "edge 3", "at most 2 edges", "the edge limit is 2");
+    let none = Limits {
+        max_vertices: 0,
+        max_edges: 2,
+    };
+    let e = read_graph(&b"0 0\n"[..], "t", None, none).unwrap_err();
+    check(&e, 1, 1, "'0'", "no vertex number", "the vertex limit is 0");
+}
+
+#[test]
+fn cnf_errors() {
+    let cases: &[(&str, u64, u64, &str, &str, &str)] = &[
+        (
+            "c x\n",
+            2,
+            1,
+            "end of input",
+            "the p line ('p cnf VARIABLES CLAUSES')",
+            "",
+        ),
+        (
+            "1 2 0\n",
+            1,
+            1,
+            "'1'",
+            "the p line ('p cnf VARIABLES CLAUSES') or a 'c' comment",
+            "a DIMACS CNF file starts with 'p cnf VARIABLES CLAUSES'",
+        ),
+        (
+            "p edge 3 2\n",
+            1,
+            3,
+            "'edge'",
+            "'cnf'",
+            "this is a graph: use `gridmatch match` / `geography`",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate pattern general\n",
+            1,
+            1,
+            "'%%MatrixMarket'",
+            "the p line ('p cnf VARIABLES CLAUSES') or a 'c' comment",
+            "this is a graph",
+        ),
+        ("p sat 3 2\n", 1, 3, "'sat'", "'cnf'", ""),
+        (
+            "p cnf 2147483647 1\n",
+            1,
+            7,
+            "2147483647 variables",
+            "at most 2147483646 variables",
+            "the variable limit is 2147483646",
+        ),
+        (
+            "p cnf 3 1000000000000000\n",
+            1,
+            9,
+            "1000000000000000 clauses",
+            "at most 100 clauses",
+            "the clause limit is 100",
+        ),
+        (
+            "p cnf 3 1 0\n",
+            1,
+            11,
+            "'0'",
+            "end of line",
+            "the p line is 'p cnf VARIABLES CLAUSES'",
+        ),
+        (
+            "p cnf 3 1\n1 2 3 0\n",
+            2,
+            5,
+            "'3'",
+            "0 ending the clause",
+            "gridmatch decides 2-SAT only: every clause must have one or two literals",
+        ),
+        (
+            "p cnf 3 1\n1\n-2\n  3 0\n",
+            4,
+            3,
+            "'3'",
+            "0 ending the clause",
+            "2-SAT only",
+        ),
+        (
+            "p cnf 3 2\n1 0\n0\n",
+            3,
+            1,
+            "'0'",
+            "a literal from -3 to 3",
+            "an empty clause can never be satisfied",
+        ),
+        (
+            "p cnf 3 1\n1 -4 0\n",
+            2,
+            3,
+            "'-4'",
+            "a literal from -3 to 3, or 0 ending the clause",
+            "the p line (line 1) announced 3 variables",
+        ),
+        (
+            "p cnf 3 1\n1 x 0\n",
+            2,
+            3,
+            "'x'",
+            "a literal (a whole number from -3 to 3) or 0 ending the clause",
+            "",
+        ),
+        (
+            "p cnf 3 1\n1 --2 0\n",
+            2,
+            3,
+            "'--2'",
+            "a literal (a whole number from -3 to 3) or 0 ending the clause",
+            "",
+        ),
+        (
+            "p cnf 3 1\n1 -99999999999999999999 0\n",
+            2,
+            3,
+            "'-99999999999999999999'",
+            "a literal (a whole number from -3 to 3) or 0 ending the clause",
+            "too large",
+        ),
+        (
+            "p cnf 3 1\n1 2\n",
+            3,
+            1,
+            "end of input",
+            "0 ending the clause begun at line 2",
+            "",
+        ),
+        (
+            "p cnf 3 2\n1 2 0\n",
+            3,
+            1,
+            "end of input",
+            "1 more clause",
+            "the p line (line 1) announced 2 clauses, the file has 1",
+        ),
+        (
+            "p cnf 3 1\n1 2 0\nc\n2 3 0\n",
+            4,
+            1,
+            "clause 2",
+            "at most 1 clause",
+            "the p line (line 1) announced 1 clause",
+        ),
+        (
+            "p cnf 3 1\np cnf 3 1\n",
+            2,
+            1,
+            "a second p line",
+            "a clause or a 'c' comment",
+            "the p line is line 1",
+        ),
+        (
+            "p cnf 3 1\n1\n%\n0\n",
+            3,
+            1,
+            "'%'",
+            "0 ending the clause begun at line 2",
+            "",
+        ),
+        (
+            "p cnf 3 1\n1 0\n%\n0\n1 0\n",
+            5,
+            1,
+            "'1'",
+            "end of input",
+            "SATLIB's trailer",
+        ),
+        (
+            "p cnf 3 2\n1 0\n%\n0\n",
+            5,
+            1,
+            "end of input",
+            "1 more clause",
+            "the file has 1",
+        ),
+        // `c` starts a comment only at the start of a line.
+        (
+            "p cnf 3 1\n1 c 0\n",
+            2,
+            3,
+            "'c'",
+            "a literal (a whole number from -3 to 3) or 0 ending the clause",
+            "",
+        ),
+    ];
+    for &(text, line, col, found, expected, hint) in cases {
+        let e = match read_cnf(text.as_bytes(), "t", 100) {
+            Ok(c) => panic!("accepted {text:?} as {c:?}"),
+            Err(e) => e,
+        };
+        check(&e, line, col, found, expected, hint);
+        let tiny = std::io::BufReader::with_capacity(1, text.as_bytes());
+        assert_eq!(read_cnf(tiny, "t", 100).err(), Some(e));
+    }
+    let e = cnf_err("p cnf 1 1\n1 0 1 0\n");
+    check(
+        &e,
+        2,
+        5,
+        "clause 2",
+        "at most 1 clause",
+        "announced 1 clause",
+    );
+}
+
+#[test]
+fn absurd_headers_are_refused_before_allocating() {
+    let small = Limits {
+        max_vertices: 100,
+        max_edges: 1000,
+    };
+    for (text, col, found) in [
+        ("p edge 101 1\n", 8, "101 vertices"),
+        ("p edge 10 1001\n", 11, "1001 edges"),
+    ] {
+        let e = read_graph(text.as_bytes(), "t", None, small).unwrap_err();
+        assert_eq!((e.line, e.col, e.found.as_str()), (1, col, found), "{e}");
+    }
+    let text = "%%MatrixMarket matrix coordinate pattern general\n100 101 5\n";
+    let e = read_graph(text.as_bytes(), "t", None, small).unwrap_err();
+    check(
+        &e,
+        2,
+        5,
+        "101 columns",
+        "at most 100 columns",
+        "the vertex limit is 100",
+    );
+    // Within the default limits a huge announced count reserves little and fails at the end.
+    let text = "p edge 4000000000 4000000000\ne 1 2\n";
+    let start = std::time::Instant::now();
+    let e = graph_err(text, None);
+    check(
+        &e,
+        3,
+        1,
+        "end of input",
+        "3999999999 more 'e' lines",
+        "announced 4000000000 edges",
+    );
+    let text =
+        "%%MatrixMarket matrix coordinate pattern general\n4000000000 4000000000 4000000000\n";
+    let e = graph_err(text, None);
+    check(
+        &e,
+        3,
+        1,
+        "end of input",
+        "4000000000 more entries",
+        "the file has 0",
+    );
+    let e = read_cnf(&b"p cnf 2000000000 4000000000\n"[..], "t", u64::MAX).unwrap_err();
+    check(
+        &e,
+        2,
+        1,
+        "end of input",
+        "4000000000 more clauses",
+        "the file has 0",
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    // Limits above what the graphs take are the default.
+    let big = Limits {
+        max_vertices: u64::MAX,
+        max_edges: 10,
+    };
+    let e = read_graph(&b"p edge 4294967295 0\n"[..], "t", None, big).unwrap_err();
+    check(
+        &e,
+        1,
+        8,
+        "4294967295 vertices",
+        "at most 4294967294 vertices",
+        "the vertex limit is 4294967294",
+    );
+}
+
+/// A reader that fails after `ok` bytes.
+struct Failing {
+    data: &'static [u8],
+}
+
+impl Read for Failing {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.data.is_empty() {
+            return Err(std::io::Error::other("disk on fire"));
+        }
+        let n = buf.len().min(self.data.len()).min(3);
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn io_errors_are_unreadable_input() {
+    let input = std::io::BufReader::new(Failing {
+        data: b"p edge 2 1\ne 1",
+    });
+    let e = read_graph(input, "t", None, Limits::default()).unwrap_err();
+    check(&e, 2, 4, "unreadable input", "text", "disk on fire");
+    let input = std::io::BufReader::new(Failing { data: b"c x" });
+    let e = read_cnf(input, "t", 10).unwrap_err();
+    check(&e, 1, 4, "unreadable input", "text", "disk on fire");
+}
+
+/// Counts the bytes read, to check that a reader stops early.
+struct Counted<R> {
+    inner: R,
+    read: u64,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read += n as u64;
+        Ok(n)
+    }
+}
+
+#[test]
+fn endless_lines_are_not_buffered() -> TestResult {
+    const HUGE: u64 = 100 << 20;
+    let ones = || std::io::BufReader::new(std::io::repeat(b'1').take(HUGE));
+    // One endless token: refused after its first bytes, for every format.
+    for format in [None, Some(Format::EdgeList)] {
+        let e = read_graph(ones(), "t", format, Limits::default()).unwrap_err();
+        check(
+            &e,
+            1,
+            1,
+            &format!("'{}…'", "1".repeat(24)),
+            "a vertex number (a whole number)",
+            "too large",
+        );
+    }
+    let mut counted = Counted {
+        inner: std::io::repeat(b'1'),
+        read: 0,
+    };
+    let e = read_cnf(std::io::BufReader::new(&mut counted), "t", 10).unwrap_err();
+    assert_eq!((e.line, e.col), (1, 1));
+    assert!(counted.read < 1 << 20, "read {} bytes", counted.read);
+    let endless = std::io::BufReader::new(std::io::Read::chain(
+        &b"p edge 2 1\ne 1 "[..],
+        std::io::repeat(b'2'),
+    ));
+    let e = read_graph(endless, "t", None, Limits::default()).unwrap_err();
+    check(
+        &e,
+        2,
+        5,
+        &format!("'{}…'", "2".repeat(24)),
+        "a vertex number (a whole number)",
+        "too large",
+    );
+    // A long line of short tokens: refused at its third token.
+    const SPACES: u64 = 8 << 20;
+    let endless = std::io::BufReader::new(std::io::repeat(b' ').take(SPACES).chain(
+        std::io::Read::chain(&b"1"[..], std::io::repeat(b' ').take(SPACES)).chain(&b"1 1"[..]),
+    ));
+    let e = read_graph(endless, "t", None, Limits::default()).unwrap_err();
+    assert_eq!((e.line, e.found.as_str()), (1, "'1'"), "{e}");
+    assert_eq!(e.col, 2 * SPACES + 4);
+    // An endless comment is skipped with bounded memory.
+    let comment = std::io::BufReader::new(
+        std::io::Read::chain(&b"c "[..], std::io::repeat(b'x').take(HUGE))
+            .chain(&b"\np edge 1 0"[..]),
+    );
+    let g = read_graph(comment, "t", None, Limits::default())?;
+    assert_eq!(g.shape, Shape::General { vertices: 1 });
+    let clause = std::io::BufReader::new(
+        std::io::Read::chain(&b"p cnf 1 1\n"[..], std::io::repeat(b' ').take(SPACES))
+            .chain(&b"-1 0"[..]),
+    );
+    assert_eq!(read_cnf(clause, "t", 1)?.lines, vec![2]);
+    Ok(())
+}
