@@ -28,7 +28,7 @@
 #   --budget M minutes after which no engine is started any more (default 25, 3 with --smoke);
 #              every engine also has its own time limit: one that exceeds it is reported as
 #              `timeout` (not a failure), one the budget cut off as `skipped (budget)`; given,
-#              it is also the graph-file section's own budget (default 15, 2 with --smoke)
+#              it is also the graph-file section's own budget (default 20, 2 with --smoke)
 #   --keep     keep the temporary directory (workloads and outputs)
 #   --graphs-only   only the graph-file section (10⁴ vertices with --smoke)
 #   --no-graphs     skip the graph-file section
@@ -37,9 +37,9 @@
 # CXX, BENCH_TARGET_DIR (cargo's target directory for the build; default target/bench).
 #
 # Not part of CI. The full run takes about 15–20 minutes on a quiet 2-core machine (plus the
-# first build), 25 at most (--budget), then the graph-file section, 5–15 minutes; it needs ~4 GB
-# of RAM (igraph on Rooks 4000²) and ~800 MB of disk. Results and profiling notes:
-# docs/BENCHMARKS.md.
+# first build), 25 at most (--budget), then the graph-file section 10–15 minutes (20 at most:
+# LEMON times out on some of its 10⁶-vertex files); it needs ~4 GB of RAM (igraph on Rooks
+# 4000²) and ~800 MB of disk. Results and profiling notes: docs/BENCHMARKS.md.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
