@@ -27,6 +27,13 @@
 //! # Ok::<(), gridmatch::grid::GridError>(())
 //! ```
 //!
+//! The engines also take graphs and formulas of the user's own: [`graph::read`] reads DIMACS
+//! graphs, Matrix Market matrices, edge lists and DIMACS CNF (errors at file, line and column),
+//! and [`graph::certified`] answers with proofs (a maximum matching with a König cover or a
+//! Tutte–Berge barrier and its verifier, the Dulmage–Mendelsohn class of every edge, vertex
+//! geography); [`graph::twosat`] decides the formulas, with the backbone, uniqueness and
+//! conflict chains.
+//!
 //! Layers, each knowing only those before it: [`graph`] (algorithms, no boards); [`grid`] (the
 //! board type); [`puzzles`] (each reduction, its certificate and an independent verifier, and
 //! [`Puzzle`], the one list of them; no I/O, no prose); [`formats`] (the judges' formats, JSON,

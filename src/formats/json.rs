@@ -741,7 +741,6 @@ impl MatchingRecord {
                 self.matching.len()
             )));
         }
-        let v = Vertices::of(input);
         let base = input.format.base();
         // One vertex set: rows, then columns past them.
         let (rows, cols) = match input.shape {
@@ -799,6 +798,6 @@ impl MatchingRecord {
             }
         };
         let cert = MatchingCertificate { pairs, proof };
-        Ok(certified::verify(v.n, &certified::edges(input), &cert)?)
+        Ok(certified::verify(input, &cert)?)
     }
 }

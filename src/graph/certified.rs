@@ -121,25 +121,64 @@ impl Sides {
         }
     }
 
-    /// The bipartite graph, left side first in each pair; self-loops cannot occur (a 2-colouring
-    /// exists only without them, or the input is a matrix).
+    /// An edge as `(left index, right index)`.
+    fn orient(&self, (u, v): (u32, u32)) -> (u32, u32) {
+        let (l, r) = if self.side[u as usize] { (v, u) } else { (u, v) };
+        (self.index[l as usize], self.index[r as usize])
+    }
+
+    /// The bipartite graph of `edges` (self-loops cannot occur: a 2-colouring exists only
+    /// without them). The oriented edges are collected first, so that the graph is built from
+    /// a slice in order rather than by looking every edge's sides up twice.
     fn graph(&self, edges: &[(u32, u32)]) -> BipartiteGraph {
-        let oriented = edges.iter().filter(|&&(u, v)| u != v).map(|&(u, v)| {
-            let (l, r) = if self.side[u as usize] { (v, u) } else { (u, v) };
-            (self.index[l as usize], self.index[r as usize])
-        });
-        BipartiteGraph::from_edges(self.members[0].len(), self.members[1].len(), oriented)
+        let oriented: Vec<(u32, u32)> = edges
+            .iter()
+            .filter(|&&(u, v)| u != v)
+            .map(|&e| self.orient(e))
+            .collect();
+        BipartiteGraph::from_edges(self.members[0].len(), self.members[1].len(), &oriented)
     }
 }
 
-/// The two sides of the input if it is bipartite (a matrix always is).
-fn sides(input: &GraphInput, edges: &[(u32, u32)]) -> Option<Sides> {
-    let n = Vertices::of(input).n;
-    match input.shape {
-        Shape::Bipartite { rows, .. } => Some(Sides::new((0..n).map(|v| v >= rows).collect())),
-        Shape::General { vertices } => Graph::from_edges(vertices, edges)
-            .bipartition()
-            .map(Sides::new),
+/// The engine's view of the input: a bipartite graph (with how its sides map back to the
+/// input's vertices), or a general one.
+enum Built {
+    /// A matrix: left = rows, right = columns, as in the file.
+    Matrix(BipartiteGraph),
+    /// A general-shape input that is bipartite.
+    Split(Sides, BipartiteGraph),
+    /// A general graph with an odd cycle.
+    General(Graph),
+}
+
+impl Built {
+    fn of(input: &GraphInput) -> Built {
+        match input.shape {
+            Shape::Bipartite { rows, cols } => {
+                Built::Matrix(BipartiteGraph::from_edges(rows, cols, &input.edges))
+            }
+            Shape::General { vertices } => {
+                let g = Graph::from_edges(vertices, &input.edges);
+                match g.bipartition() {
+                    Some(side) => {
+                        drop(g);
+                        let sides = Sides::new(side);
+                        let b = sides.graph(&input.edges);
+                        Built::Split(sides, b)
+                    }
+                    None => Built::General(g),
+                }
+            }
+        }
+    }
+
+    /// The input vertex of a left (`right = false`) or right vertex of the bipartite graph.
+    fn vertex(&self, right: bool, x: u32) -> u32 {
+        match self {
+            Built::Matrix(g) if right => g.n_left() as u32 + x,
+            Built::Split(sides, _) => sides.members[usize::from(right)][x as usize],
+            _ => x,
+        }
     }
 }
 
@@ -148,7 +187,12 @@ fn sides(input: &GraphInput, edges: &[(u32, u32)]) -> Option<Sides> {
 /// # Complexity
 /// O(n + m).
 pub fn is_bipartite(input: &GraphInput) -> bool {
-    sides(input, &edges(input)).is_some()
+    match input.shape {
+        Shape::Bipartite { .. } => true,
+        Shape::General { vertices } => Graph::from_edges(vertices, &input.edges)
+            .bipartition()
+            .is_some(),
+    }
 }
 
 /// A maximum matching of the input and the proof that it is maximum (see the module docs).
@@ -156,22 +200,20 @@ pub fn is_bipartite(input: &GraphInput) -> bool {
 /// # Complexity
 /// O(n + m) plus the engine's time.
 pub fn maximum_matching(input: &GraphInput) -> MatchingCertificate {
-    let edges = edges(input);
-    match sides(input, &edges) {
-        Some(sides) => {
-            let g = sides.graph(&edges);
-            let m = bipartite::maximum_matching(&g);
-            let cover = bipartite::konig_cover(&g, &m);
-            let [left, right] = &sides.members;
+    let built = Built::of(input);
+    match &built {
+        Built::Matrix(g) | Built::Split(_, g) => {
+            let m = bipartite::maximum_matching(g);
+            let cover = bipartite::konig_cover(g, &m);
             let pairs = m
                 .pairs()
-                .map(|(l, r)| (left[l as usize], right[r as usize]))
+                .map(|(l, r)| (built.vertex(false, l), built.vertex(true, r)))
                 .collect();
             let mut cover: Vec<u32> = cover
                 .left
                 .iter()
-                .map(|&l| left[l as usize])
-                .chain(cover.right.iter().map(|&r| right[r as usize]))
+                .map(|&l| built.vertex(false, l))
+                .chain(cover.right.iter().map(|&r| built.vertex(true, r)))
                 .collect();
             cover.sort_unstable();
             MatchingCertificate {
@@ -179,9 +221,8 @@ pub fn maximum_matching(input: &GraphInput) -> MatchingCertificate {
                 proof: Proof::Cover(cover),
             }
         }
-        None => {
-            let g = Graph::from_edges(Vertices::of(input).n, &edges);
-            let (m, decomposition) = general::maximum_matching_and_decomposition(&g);
+        Built::General(g) => {
+            let (m, decomposition) = general::maximum_matching_and_decomposition(g);
             MatchingCertificate {
                 pairs: m.edges().collect(),
                 proof: Proof::Barrier(decomposition.barrier()),
@@ -195,10 +236,9 @@ pub fn maximum_matching(input: &GraphInput) -> MatchingCertificate {
 /// # Complexity
 /// O(n + m) plus the engine's time.
 pub fn matching_size(input: &GraphInput) -> usize {
-    let edges = edges(input);
-    match sides(input, &edges) {
-        Some(sides) => bipartite::maximum_matching(&sides.graph(&edges)).len(),
-        None => general::maximum_matching(&Graph::from_edges(Vertices::of(input).n, &edges)).len(),
+    match Built::of(input) {
+        Built::Matrix(g) | Built::Split(_, g) => bipartite::maximum_matching(&g).len(),
+        Built::General(g) => general::maximum_matching(&g).len(),
     }
 }
 
@@ -213,11 +253,14 @@ pub struct NotBipartite;
 /// # Complexity
 /// O(n + m) plus one maximum matching.
 pub fn classify(input: &GraphInput) -> Result<Vec<EdgeClass>, NotBipartite> {
-    let edges = edges(input);
-    let sides = sides(input, &edges).ok_or(NotBipartite)?;
-    let g = sides.graph(&edges);
-    let m = bipartite::maximum_matching(&g);
-    let classes = bipartite::classify(&g, &m);
+    let built = Built::of(input);
+    let (sides, g) = match &built {
+        Built::Matrix(g) => (None, g),
+        Built::Split(sides, g) => (Some(sides), g),
+        Built::General(_) => return Err(NotBipartite),
+    };
+    let m = bipartite::maximum_matching(g);
+    let classes = bipartite::classify(g, &m);
     // The CSR lists each left vertex's edges in input order: walk the input again and take
     // the next slot of the edge's left end.
     let mut next: Vec<usize> = Vec::with_capacity(g.n_left());
@@ -226,14 +269,16 @@ pub fn classify(input: &GraphInput) -> Result<Vec<EdgeClass>, NotBipartite> {
         next.push(at);
         at += g.neighbors(l).len();
     }
-    Ok(edges
+    Ok(input
+        .edges
         .iter()
         .map(|&(u, v)| {
-            if u == v {
-                return EdgeClass::None;
-            }
-            let l = if sides.side[u as usize] { v } else { u };
-            let slot = &mut next[sides.index[l as usize] as usize];
+            let left = match sides {
+                None => u,
+                Some(_) if u == v => return EdgeClass::None,
+                Some(sides) => sides.orient((u, v)).0,
+            };
+            let slot = &mut next[left as usize];
             *slot += 1;
             classes[*slot - 1]
         })
@@ -270,14 +315,21 @@ pub enum MatchingError {
     BadCoverVertex(u32),
 }
 
-/// Checks a matching certificate against the graph alone (`n` vertices, these edges, in the one
-/// vertex set), without the engines' code: the pairs are edges and disjoint; a cover has one
-/// vertex per pair and touches every edge other than a self-loop; a barrier satisfies the
-/// Tutte–Berge equality, counted by a search of its own.
+/// Checks a matching certificate against the graph alone, without the engines' code: the pairs
+/// are edges and disjoint; a cover has one vertex per pair and touches every edge other than a
+/// self-loop; a barrier satisfies the Tutte–Berge equality, counted by a search of its own.
 ///
 /// # Complexity
 /// O(n + m) expected.
-pub fn verify(
+pub fn verify(input: &GraphInput, cert: &MatchingCertificate) -> Result<(), MatchingError> {
+    verify_edges(Vertices::of(input).n, &edges(input), cert)
+}
+
+/// [`verify`] on a graph given by its `n` vertices and its edges in the one vertex set.
+///
+/// # Complexity
+/// O(n + m) expected.
+pub fn verify_edges(
     n: usize,
     edges: &[(u32, u32)],
     cert: &MatchingCertificate,

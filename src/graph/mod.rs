@@ -21,7 +21,8 @@
 //!   vertices) from one matching and its decomposition, with certificates and their verifier.
 //! - [`barrier`]: Tutte–Berge barriers (deficiency, inclusion-minimal shrinking).
 //! - [`twosat`]: 2-SAT by iterative SCC, with conflict chains as proofs of unsatisfiability
-//!   (`twosat/mod.rs`; its tests in `twosat/tests.rs`).
+//!   (`twosat/mod.rs`; its tests in `twosat/tests.rs`); the backbone, model uniqueness and the
+//!   clauses behind a chain (`twosat/backbone.rs`; its tests in `twosat/backbone_tests.rs`).
 //! - [`read`]: readers for users' graph files (DIMACS, Matrix Market, edge lists) and 2-SAT
 //!   formulas (DIMACS CNF), with errors at file, line and column (`read/mod.rs`, one file per
 //!   format, tests in `read/tests.rs`).

@@ -34,6 +34,11 @@
 //! [`CsrImplications`]) or implicit: anything implementing
 //! [`ImplicationGraph`], e.g. a graph computed on the fly from a board.
 //!
+//! What all models share is in `twosat/backbone.rs` (tests in
+//! `twosat/backbone_tests.rs`): [`backbone`] (every literal true in all
+//! models), [`second_model`] (is a model the only one?) and
+//! [`chain_clauses`] (the input clause behind each step of a conflict chain).
+//!
 //! ```
 //! use gridmatch::graph::twosat::{Formula, Lit, Outcome};
 //!
@@ -60,6 +65,9 @@
 
 use std::fmt;
 use std::ops::Not;
+
+mod backbone;
+pub use backbone::{backbone, backbone_of, chain_clauses, second_model, second_model_of};
 
 /// Largest supported number of variables. With `n = 2 * num_vars` literals,
 /// all DFS indices and component ids (`1..=n`) stay below the two BFS marks.
@@ -756,3 +764,6 @@ impl Scc {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod backbone_tests;
