@@ -2,6 +2,7 @@
 # gridmatch's cross-engine benchmark — the one command:
 #
 #     bench/run.sh [--smoke | --quick] [--runs N] [--budget MIN] [--out FILE] [--keep]
+#                  [--graphs-only | --no-graphs]
 #
 # Installs what the peers need (apt: liblemon-dev libboost-graph-dev g++ time; pip: scipy
 # networkx numpy igraph) if missing, builds gridmatch in release (its own target dir, so concurrent
@@ -12,6 +13,11 @@
 # gridmatch against the best-used peer of each family, growth series, targets — (also to FILE
 # with --out). Peers: igraph's push–relabel (Rooks), LEMON used well (King, every move set),
 # the classic 2-SAT program (L-puzzle), and the earlier ones (docs/BENCHMARKS.md).
+# Then the graph-file section (bench/graphs.py, issue 13): `gridmatch match FILE` on DIMACS and
+# Matrix Market files of 10⁶ vertices generated with numpy (bench/graphgen.py: G(n, 3n),
+# Barabási–Albert, 2-D and 3-D grids with 10% removed, random bipartite 10⁶ + 10⁶) against
+# LEMON's MaxMatching (bench/peers/match_lemon.cpp) and, on the bipartite files, igraph's and
+# scipy's maximum_bipartite_matching (bench/peers/match_py.py).
 #
 #   --smoke    every workload family at a tenth of its side (10²–1000² boards), one run each:
 #              checks that every engine runs and agrees, in well under a minute (the times and
@@ -21,15 +27,19 @@
 #              repeated less)
 #   --budget M minutes after which no engine is started any more (default 25, 3 with --smoke);
 #              every engine also has its own time limit: one that exceeds it is reported as
-#              `timeout` (not a failure), one the budget cut off as `skipped (budget)`
+#              `timeout` (not a failure), one the budget cut off as `skipped (budget)`; given,
+#              it is also the graph-file section's own budget (default 20, 2 with --smoke)
 #   --keep     keep the temporary directory (workloads and outputs)
+#   --graphs-only   only the graph-file section (10⁴ vertices with --smoke)
+#   --no-graphs     skip the graph-file section
 #
 # Environment: BENCH_NICE (niceness of the measured processes; default -15 as root), PYTHON,
-# CXX.
+# CXX, BENCH_TARGET_DIR (cargo's target directory for the build; default target/bench).
 #
 # Not part of CI. The full run takes about 15–20 minutes on a quiet 2-core machine (plus the
-# first build), 25 at most (--budget); it needs ~4 GB of RAM (igraph on Rooks 4000²) and ~500 MB of
-# disk. Results and profiling notes: docs/BENCHMARKS.md.
+# first build), 25 at most (--budget), then the graph-file section 10–15 minutes (20 at most:
+# LEMON times out on some of its 10⁶-vertex files); it needs ~4 GB of RAM (igraph on Rooks
+# 4000²) and ~800 MB of disk. Results and profiling notes: docs/BENCHMARKS.md.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -37,6 +47,7 @@ OPTS=()
 RUNS=()
 OUT=""
 KEEP=0
+GRAPHS=yes
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --quick) OPTS+=(--quick) ;;
@@ -45,7 +56,9 @@ while [[ $# -gt 0 ]]; do
         --budget) OPTS+=(--budget "$2"); shift ;;
         --out) OUT="$2"; shift ;;
         --keep) KEEP=1 ;;
-        -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+        --graphs-only) GRAPHS=only ;;
+        --no-graphs) GRAPHS=no ;;
+        -h|--help) sed -n '2,42p' "$0"; exit 0 ;;
         *) echo "bench/run.sh: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
@@ -79,9 +92,10 @@ if [[ $KEEP -eq 0 ]]; then
 else
     echo "workloads and outputs kept in $WORK" >&2
 fi
-say "cargo build --release (target dir target/bench)"
-(cd "$ROOT" && CARGO_TARGET_DIR="$ROOT/target/bench" cargo build --release --quiet --bin gridmatch)
-cp "$ROOT/target/bench/release/gridmatch" "$WORK/gridmatch"
+TARGET="${BENCH_TARGET_DIR:-$ROOT/target/bench}"
+say "cargo build --release (target dir $TARGET)"
+(cd "$ROOT" && CARGO_TARGET_DIR="$TARGET" cargo build --release --quiet --bin gridmatch)
+cp "$TARGET/release/gridmatch" "$WORK/gridmatch"
 
 say "building the peers (g++ -O2)"
 mkdir -p "$WORK/peers"
@@ -90,6 +104,7 @@ CXX="${CXX:-g++}"
 "$CXX" -O2 -std=c++17 -o "$WORK/peers/king_boost" "$ROOT/bench/peers/king_boost.cpp"
 "$CXX" -O2 -std=c++17 -o "$WORK/peers/king_dp" "$ROOT/bench/peers/king_dp.cpp"
 "$CXX" -O2 -std=c++17 -o "$WORK/peers/lpuzzle_classic" "$ROOT/bench/peers/lpuzzle_classic.cpp"
+"$CXX" -O2 -std=c++17 -o "$WORK/peers/match_lemon" "$ROOT/bench/peers/match_lemon.cpp"
 
 # ---- machine -----------------------------------------------------------------------------
 {
@@ -113,15 +128,31 @@ if [[ -z "${BENCH_NICE+x}" && $(id -u) -eq 0 ]]; then
 fi
 say "running the workloads (progress on stderr)"
 set +e
-"$PY" "$ROOT/bench/harness.py" --gridmatch "$WORK/gridmatch" --peers "$WORK/peers" \
-    --workdir "$WORK/run" --json "$WORK/results.json" ${RUNS[@]+"${RUNS[@]}"} ${OPTS[@]+"${OPTS[@]}"} \
-    >> "$WORK/report.md"
-status=$?
+status=0
+if [[ $GRAPHS != only ]]; then
+    "$PY" "$ROOT/bench/harness.py" --gridmatch "$WORK/gridmatch" --peers "$WORK/peers" \
+        --workdir "$WORK/run" --json "$WORK/results.json" ${RUNS[@]+"${RUNS[@]}"} \
+        ${OPTS[@]+"${OPTS[@]}"} >> "$WORK/report.md"
+    status=$?
+    echo >> "$WORK/report.md"
+fi
+if [[ $GRAPHS != no ]]; then
+    # The graph-file section: --smoke and --budget carry over (--quick does not apply to it).
+    GOPTS=()
+    for o in ${OPTS[@]+"${OPTS[@]}"}; do [[ $o == --quick ]] || GOPTS+=("$o"); done
+    say "the graph-file section (bench/graphs.py)"
+    "$PY" "$ROOT/bench/graphs.py" --gridmatch "$WORK/gridmatch" --peers "$WORK/peers" \
+        --workdir "$WORK/graphs" --json "$WORK/graphs.json" ${RUNS[@]+"${RUNS[@]}"} \
+        ${GOPTS[@]+"${GOPTS[@]}"} >> "$WORK/report.md"
+    gstatus=$?
+    [[ $status -ne 0 ]] || status=$gstatus
+fi
 set -e
 cat "$WORK/report.md"
 if [[ -n "$OUT" ]]; then
     cp "$WORK/report.md" "$OUT"
-    cp "$WORK/results.json" "${OUT%.md}.json"
+    [[ ! -f "$WORK/results.json" ]] || cp "$WORK/results.json" "${OUT%.md}.json"
+    [[ ! -f "$WORK/graphs.json" ]] || cp "$WORK/graphs.json" "${OUT%.md}-graphs.json"
 fi
 if [[ $status -ne 0 ]]; then
     echo "!!!!!!!! bench/run.sh: MISMATCH or failure (exit $status) — see the table" >&2
