@@ -1,7 +1,7 @@
 //! `gridmatch match`, `gridmatch geography` and `gridmatch twosat`: the engines on the user's
 //! own graph and formula files, printed in the file's own numbering.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use super::Error;
@@ -9,7 +9,7 @@ use crate::InputError;
 use crate::formats::json::MatchingRecord;
 use crate::graph::certified::{self, Vertices};
 use crate::graph::geography::{Player, Strategy};
-use crate::graph::read::{self, Cnf, Format, GraphInput, Limits, Shape};
+use crate::graph::read::{Cnf, GraphInput, Shape};
 use crate::graph::twosat::{self, Lit, Outcome};
 
 /// A vertex in the file's own numbering: `v + base` for a graph; for a matrix, a row or column
@@ -20,16 +20,6 @@ pub fn file_number(input: &GraphInput, v: u32) -> u64 {
         Some(col) => u64::from(col) + base,
         None => u64::from(v) + base,
     }
-}
-
-/// Reads a graph, refusing sizes beyond `limits`.
-pub fn read_graph(
-    input: Box<dyn BufRead>,
-    name: &str,
-    format: Option<Format>,
-    limits: Limits,
-) -> Result<GraphInput, Error> {
-    Ok(read::read_graph(input, name, format, limits)?)
 }
 
 /// What `gridmatch match` prints.

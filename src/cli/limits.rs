@@ -112,8 +112,8 @@ pub fn line_limit(flag: Option<usize>) -> (usize, Option<String>) {
 /// one vertex set, the CSR graph and the engine's arrays), rounded up; also charged per vertex.
 pub const GRAPH_BYTES_PER_EDGE: u64 = 64;
 
-/// Peak bytes per clause of `gridmatch twosat` (the clause and its line, the implication graph,
-/// the SCC arrays), rounded up.
+/// Peak bytes per clause, and per variable, of `gridmatch twosat` (the clause and its line, the
+/// implication graph, the SCC and probing arrays), rounded up.
 pub const TWOSAT_BYTES_PER_CLAUSE: u64 = 64;
 
 /// The graph readers' limits: `--max-edges` if given (for vertices too), else what fits in 3/4
@@ -129,13 +129,28 @@ pub fn graph_limits(flag: Option<u64>) -> crate::graph::read::Limits {
     }
 }
 
-/// The CNF reader's clause limit: `--max-clauses` if given, else what fits in 3/4 of memory.
+/// The CNF reader's clause (and variable) limit: `--max-clauses` if given, else what fits in
+/// 3/4 of memory.
 pub fn clause_limit(flag: Option<u64>) -> u64 {
     flag.unwrap_or_else(|| {
         memory_bytes().map_or(u64::from(u32::MAX / 2), |b| {
             units_in_memory(b, TWOSAT_BYTES_PER_CLAUSE)
         })
     })
+}
+
+/// A reader's refusal of a size over its limit, with the flag that raises it (and, for a
+/// default limit, where the default comes from) added to the hint.
+pub fn name_the_flag(mut e: crate::InputError, flag: &str, default: bool) -> crate::InputError {
+    if let Some(hint) = &mut e.hint
+        && hint.contains(" limit is ")
+    {
+        if default {
+            hint.push_str(" (the default keeps this within 3/4 of the machine's memory)");
+        }
+        hint.push_str(&format!("; raise it with {flag} N"));
+    }
+    e
 }
 
 #[cfg(test)]

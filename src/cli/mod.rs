@@ -24,7 +24,7 @@ pub use verify::{Summary, verify};
 
 use crate::formats::judge::{BoardReader, Header, write_board, write_count};
 use crate::generate::{self, LStyle};
-use crate::graph::read::{Format, GraphInput, read_cnf};
+use crate::graph::read::{Format, GraphInput, read_cnf_within, read_graph};
 use crate::puzzles::Puzzle;
 use crate::puzzles::king::{Moves, Player};
 use crate::{Grid, InputError};
@@ -125,8 +125,8 @@ enum Command {
         /// On SAT, `c unique`, or `c not unique` and a second, different model.
         #[arg(long)]
         unique: bool,
-        /// Refuse formulas with more clauses than this [default: what fits in three quarters
-        /// of this machine's memory].
+        /// Refuse formulas with more clauses (or variables) than this [default: what fits in
+        /// three quarters of this machine's memory].
         #[arg(long, value_name = "N")]
         max_clauses: Option<u64>,
     },
@@ -226,7 +226,8 @@ impl GraphArgs {
     fn read(&self) -> Result<(GraphInput, String), Error> {
         let (r, name) = open(self.file.as_ref())?;
         let limits = limits::graph_limits(self.max_edges);
-        let input = graphs::read_graph(r, &name, self.format.map(GraphFormat::format), limits)?;
+        let input = read_graph(r, &name, self.format.map(GraphFormat::format), limits)
+            .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))?;
         Ok((input, name))
     }
 }
@@ -419,7 +420,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             max_clauses,
         } => {
             let (r, name) = open(file.as_ref())?;
-            let cnf = read_cnf(r, &name, limits::clause_limit(max_clauses))?;
+            let limit = limits::clause_limit(max_clauses);
+            let cnf = read_cnf_within(r, &name, limit, limit)
+                .map_err(|e| limits::name_the_flag(e, "--max-clauses", max_clauses.is_none()))?;
             let opts = graphs::TwosatOptions {
                 proof,
                 forced,
@@ -439,7 +442,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                 Some(path) => {
                     let (g, gname) = open(Some(&path))?;
                     let limits = limits::graph_limits(None);
-                    Some(graphs::read_graph(
+                    Some(read_graph(
                         g,
                         &gname,
                         format.map(GraphFormat::format),

@@ -55,6 +55,24 @@ const GRAPH_HINT: &str = "this is a graph: use `gridmatch match` / `geography`";
 /// # Ok::<(), gridmatch::InputError>(())
 /// ```
 pub fn read_cnf<R: BufRead>(input: R, file: &str, max_clauses: u64) -> Result<Cnf, InputError> {
+    read_cnf_within(input, file, MAX_VARS, max_clauses)
+}
+
+/// [`read_cnf`] with a limit on the variables too (at most `2^31 − 2` in any case): a p line
+/// announcing more than `max_vars` variables is refused at its number, before the solver could
+/// allocate for them.
+///
+/// # Errors
+/// As [`read_cnf`], and more than `max_vars` variables.
+///
+/// # Complexity
+/// As [`read_cnf`].
+pub fn read_cnf_within<R: BufRead>(
+    input: R,
+    file: &str,
+    max_vars: u64,
+    max_clauses: u64,
+) -> Result<Cnf, InputError> {
     let mut t = Tokens::new(input, file);
     loop {
         match t.next_nonblank()? {
@@ -88,7 +106,7 @@ pub fn read_cnf<R: BufRead>(input: R, file: &str, max_clauses: u64) -> Result<Cn
         return Err(t.bad_token("'cnf'"));
     }
     let n = t.number_on_line("the number of variables")?;
-    t.check_limit(n, MAX_VARS, "variables", "variable")?;
+    t.check_limit(n, max_vars.min(MAX_VARS), "variables", "variable")?;
     let m = t.number_on_line("the number of clauses")?;
     t.check_limit(m, max_clauses, "clauses", "clause")?;
     t.line_end("the p line is 'p cnf VARIABLES CLAUSES'")?;

@@ -51,7 +51,7 @@ use std::io::BufRead;
 
 use crate::InputError;
 
-pub use cnf::{Cnf, read_cnf};
+pub use cnf::{Cnf, read_cnf, read_cnf_within};
 
 /// A graph file's format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
