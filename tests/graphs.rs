@@ -124,6 +124,29 @@ fn json_certificates_verify_against_the_file_and_mutants_fail() {
             assert!(out.stdout.contains("FAIL"), "{out:?}");
         }
     }
+    // Reasons name vertices in the file's own numbering.
+    let graph = temp_file("g.col", b"p edge 3 2\ne 1 2\ne 2 3\n");
+    let bad = r#"{"certificate":"matching","format":"dimacs","size":1,"matching":[[1,3]],"proof":{"cover":[2]}}"#;
+    let out = run(&["verify", "--graph", graph.to_str().unwrap(), "-"], bad);
+    assert_eq!(out.code, Some(1));
+    assert!(
+        out.stdout.contains("the pair 1 3 is not an edge"),
+        "{}",
+        out.stdout
+    );
+    let mtx = temp_file(
+        "m.mtx",
+        b"%%MatrixMarket matrix coordinate pattern general\n2 2 2\n1 1\n2 2\n",
+    );
+    let bad = r#"{"certificate":"matching","format":"mtx","size":1,"matching":[[1,1]],"proof":{"matrix_cover":{"rows":[1],"cols":[]}}}"#;
+    let out = run(&["verify", "--graph", mtx.to_str().unwrap(), "-"], bad);
+    assert_eq!(out.code, Some(1));
+    assert!(
+        out.stdout
+            .contains("the edge row 2 column 2 has neither end in the cover"),
+        "{}",
+        out.stdout
+    );
     // A puzzle verify of a matching certificate points to --graph.
     let cert = on_file(&["match", "--json"], "sun.col", SUN).ok();
     let out = run(&["verify", "-"], &cert);

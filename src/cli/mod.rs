@@ -94,8 +94,10 @@ enum Command {
         #[arg(long)]
         classify: bool,
     },
-    /// Undirected vertex geography on your own graph: players alternately move a token to an
-    /// unvisited neighbour, who cannot move loses. Prints A (the first player wins) or B.
+    /// Who wins undirected vertex geography on your own graph? Prints A (the first player) or B.
+    ///
+    /// Players alternately move a token from the start to an unvisited neighbour; who cannot
+    /// move loses. The King puzzle is this game on a board's move graph.
     Geography {
         #[command(flatten)]
         graph: GraphArgs,
@@ -110,8 +112,11 @@ enum Command {
         #[arg(long)]
         show: bool,
     },
-    /// 2-SAT on a DIMACS CNF file (clauses of one or two literals). Prints `s SATISFIABLE` and a
-    /// model (`v … 0`), exit code 10, or `s UNSATISFIABLE`, exit code 20; bad input exits 2.
+    /// 2-SAT on a DIMACS CNF file: prints `s SATISFIABLE` and a model, or `s UNSATISFIABLE`.
+    ///
+    /// Clauses have one or two literals. The output is the SAT competition's: `s SATISFIABLE`
+    /// and the model on one `v … 0` line (exit code 10), or `s UNSATISFIABLE` (exit code 20),
+    /// as SAT solvers do; bad input exits 2.
     Twosat {
         /// DIMACS CNF file (stdin if absent or `-`).
         file: Option<PathBuf>,

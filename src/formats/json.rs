@@ -682,9 +682,14 @@ pub enum MatchingRecordError {
         /// The last number.
         last: u64,
     },
-    /// The proof fails.
-    #[error(transparent)]
-    Proof(#[from] crate::graph::certified::MatchingError),
+    /// The proof fails (the reason names vertices in the file's numbering).
+    #[error("{why}")]
+    Proof {
+        /// The verifier's verdict.
+        error: crate::graph::certified::MatchingError,
+        /// Its reason in the file's numbering.
+        why: String,
+    },
 }
 
 impl MatchingRecord {
@@ -800,6 +805,15 @@ impl MatchingRecord {
             }
         };
         let cert = MatchingCertificate { pairs, proof };
-        Ok(certified::verify(input, &cert)?)
+        certified::verify(input, &cert).map_err(|error| {
+            let v = Vertices::of(input);
+            let name = |x: u32| match (v.rows, v.column(x)) {
+                (Some(_), Some(c)) => format!("column {}", u64::from(c) + base),
+                (Some(_), None) => format!("row {}", u64::from(x) + base),
+                (None, _) => format!("{}", u64::from(x) + base),
+            };
+            let why = error.describe(&name);
+            MatchingRecordError::Proof { error, why }
+        })
     }
 }

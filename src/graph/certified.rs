@@ -319,6 +319,43 @@ pub enum MatchingError {
     BadCoverVertex(u32),
 }
 
+impl MatchingError {
+    /// The reason with every vertex named by `name` (e.g. in the file's own numbering) instead
+    /// of its index in the one vertex set.
+    pub fn describe(&self, name: &dyn Fn(u32) -> String) -> String {
+        match self {
+            MatchingError::Matching(e) => match e {
+                VerifyError::OutOfRange(v, _) => {
+                    format!("{} is not a vertex of the graph", name(*v))
+                }
+                VerifyError::NotAnEdge(u, v) => {
+                    format!(
+                        "the pair {} {} is not an edge of the graph",
+                        name(*u),
+                        name(*v)
+                    )
+                }
+                VerifyError::MatchedTwice(v) => format!("{} is matched twice", name(*v)),
+                VerifyError::BarrierTwice { what, vertex } => {
+                    format!("the {what} lists {} twice", name(*vertex))
+                }
+                other => other.to_string(),
+            },
+            MatchingError::Uncovered(u, v) => {
+                format!(
+                    "the edge {} {} has neither end in the cover",
+                    name(*u),
+                    name(*v)
+                )
+            }
+            MatchingError::BadCoverVertex(v) => {
+                format!("cover vertex {} is listed twice", name(*v))
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
 /// Checks a matching certificate against the graph alone, without the engines' code: the pairs
 /// are edges and disjoint; a cover has one vertex per pair and touches every edge other than a
 /// self-loop; a barrier satisfies the Tutte–Berge equality, counted by a search of its own.

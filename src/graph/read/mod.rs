@@ -224,10 +224,10 @@ pub fn read_graph<R: BufRead>(
 }
 
 const DETECT_HINT: &str = "the format is told by the first line: '%%MatrixMarket' (mtx), \
-     'c' or 'p' (dimacs), a number or '#' (edges); or name the format (--format)";
+     'c', 'p' or 'e' (dimacs), a number or '#' (edges); or name the format (--format)";
 
 /// The format a graph file's first non-blank line tells: `%` (the `%%MatrixMarket` banner) →
-/// Matrix Market, `c` or `p` → DIMACS, a digit, `+` or `#` → edge list; `None` otherwise (and
+/// Matrix Market, `c`, `p` or `e` → DIMACS, a digit, `+` or `#` → edge list; `None` otherwise (and
 /// for a blank line). A leading byte order mark and blanks are skipped.
 ///
 /// # Examples
@@ -244,7 +244,7 @@ pub fn detect(first_line: &[u8]) -> Option<Format> {
     let first = line.iter().find(|&&b| !matches!(b, b' ' | b'\t'))?;
     match first {
         b'%' => Some(Format::MatrixMarket),
-        b'c' | b'p' => Some(Format::Dimacs),
+        b'c' | b'p' | b'e' => Some(Format::Dimacs),
         b'0'..=b'9' | b'+' | b'#' => Some(Format::EdgeList),
         _ => None,
     }

@@ -438,7 +438,7 @@ fn format_names_and_detection() {
     assert_eq!(detect(b"# comment"), Some(Format::EdgeList));
     assert_eq!(detect(b""), None);
     assert_eq!(detect(b"  "), None);
-    assert_eq!(detect(b"e 1 2"), None);
+    assert_eq!(detect(b"e 1 2"), Some(Format::Dimacs)); // edges before the p line
     for (text, format) in [
         (
             "\n\n%%MatrixMarket matrix coordinate pattern general\n1 1 0\n",
