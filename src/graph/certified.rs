@@ -131,9 +131,24 @@ impl Sides {
         (self.index[l as usize], self.index[r as usize])
     }
 
+    /// The bipartite graph of `g`, each left vertex listing its neighbours as `g` does: read
+    /// off `g`'s adjacency one left vertex at a time (about twice as fast on 4·10⁶ random edges
+    /// as placing the input's edges again), but not in input order — see [`Sides::graph`].
+    fn graph_of(&self, g: &Graph) -> BipartiteGraph {
+        let mut offsets = Vec::with_capacity(self.members[0].len() + 1);
+        let mut targets = Vec::with_capacity(g.num_edges());
+        offsets.push(0);
+        for &l in &self.members[0] {
+            targets.extend(g.neighbors(l).iter().map(|&r| self.index[r as usize]));
+            offsets.push(targets.len());
+        }
+        BipartiteGraph::from_csr(self.members[1].len(), offsets, targets)
+    }
+
     /// The bipartite graph of `edges` (self-loops cannot occur: a 2-colouring exists only
-    /// without them). The oriented edges are collected first, so that the graph is built from
-    /// a slice in order rather than by looking every edge's sides up twice.
+    /// without them), each left vertex listing its edges in input order, as [`classify`] needs.
+    /// The oriented edges are collected first, so that the graph is built from a slice in order
+    /// rather than by looking every edge's sides up twice.
     fn graph(&self, edges: &[(u32, u32)]) -> BipartiteGraph {
         let oriented: Vec<(u32, u32)> = edges
             .iter()
@@ -156,7 +171,9 @@ enum Built {
 }
 
 impl Built {
-    fn of(input: &GraphInput) -> Built {
+    /// The engine's graph; `in_order`: a bipartite graph lists each left vertex's edges in
+    /// input order (slower to build).
+    fn of(input: &GraphInput, in_order: bool) -> Built {
         match input.shape {
             Shape::Bipartite { rows, cols } => {
                 Built::Matrix(BipartiteGraph::from_edges(rows, cols, &input.edges))
@@ -165,9 +182,13 @@ impl Built {
                 let g = Graph::from_edges(vertices, &input.edges);
                 match g.bipartition() {
                     Some(side) => {
-                        drop(g);
                         let sides = Sides::new(side);
-                        let b = sides.graph(&input.edges);
+                        let b = if in_order {
+                            drop(g);
+                            sides.graph(&input.edges)
+                        } else {
+                            sides.graph_of(&g)
+                        };
                         Built::Split(sides, b)
                     }
                     None => Built::General(g),
@@ -204,7 +225,7 @@ pub fn is_bipartite(input: &GraphInput) -> bool {
 /// # Complexity
 /// O(n + m) plus the engine's time.
 pub fn maximum_matching(input: &GraphInput) -> MatchingCertificate {
-    let built = Built::of(input);
+    let built = Built::of(input, false);
     match &built {
         Built::Matrix(g) | Built::Split(_, g) => {
             let m = bipartite::maximum_matching(g);
@@ -240,7 +261,7 @@ pub fn maximum_matching(input: &GraphInput) -> MatchingCertificate {
 /// # Complexity
 /// O(n + m) plus the engine's time.
 pub fn matching_size(input: &GraphInput) -> usize {
-    match Built::of(input) {
+    match Built::of(input, false) {
         Built::Matrix(g) | Built::Split(_, g) => bipartite::maximum_matching(&g).len(),
         Built::General(g) => general::maximum_matching(&g).len(),
     }
@@ -257,7 +278,7 @@ pub struct NotBipartite;
 /// # Complexity
 /// O(n + m) plus one maximum matching.
 pub fn classify(input: &GraphInput) -> Result<Vec<EdgeClass>, NotBipartite> {
-    let built = Built::of(input);
+    let built = Built::of(input, true);
     let (sides, g) = match &built {
         Built::Matrix(g) => (None, g),
         Built::Split(sides, g) => (Some(sides), g),
