@@ -23,6 +23,13 @@ pub(super) fn read<R: BufRead>(
         count(n.value, "vertex", "vertices")
     );
     loop {
+        if (edges.len() as u64) < m.value
+            && let Some((u, v)) = t.fast_pair(b"e ", 1, (n.value, n.value))
+        {
+            // 1 ≤ u, v ≤ n ≤ max_vertices < u32::MAX.
+            edges.push(((u - 1) as u32, (v - 1) as u32));
+            continue;
+        }
         match t.next_nonblank()? {
             Next::End { line, col } => {
                 let read = edges.len() as u64;

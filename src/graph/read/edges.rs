@@ -14,6 +14,15 @@ pub(super) fn read<R: BufRead>(
     let mut edges = Vec::new();
     let mut vertices = 0u64;
     loop {
+        if (edges.len() as u64) < limits.max_edges
+            && max_vertices > 0
+            && let Some((u, v)) = t.fast_pair(b"", 0, (max_vertices - 1, max_vertices - 1))
+        {
+            vertices = vertices.max(u.max(v) + 1);
+            // Both < max_vertices < u32::MAX.
+            edges.push((u as u32, v as u32));
+            continue;
+        }
         match t.next_nonblank()? {
             Next::End { .. } => break,
             Next::Token if t.tok.first() == Some(&b'#') => {

@@ -517,6 +517,46 @@ impl<R: BufRead> Tokens<R> {
         self.again = true;
     }
 
+    /// The fast path of the edge lines: if the buffered input at the start of a line reads
+    /// exactly `PREFIX A B` and a line end (`prefix` bytes, then two runs of at most 18 digits
+    /// separated by spaces or tabs, then LF), with `lo <= A <= hi.0` and `lo <= B <= hi.1`,
+    /// consumes the line and returns the pair. Anything else (a CR, a comment, a value, a number
+    /// out of range, a line that runs past the buffer) returns `None` with nothing consumed, and
+    /// the general path reads the line and reports what is wrong with it. About twice as fast as
+    /// four tokens on 10⁷ edge lines.
+    fn fast_pair(&mut self, prefix: &[u8], lo: u64, hi: (u64, u64)) -> Option<(u64, u64)> {
+        if self.again || self.cut || !self.started || self.cr.is_some() || self.col != 0 {
+            return None;
+        }
+        let buf = self.input.fill_buf().ok()?;
+        let rest = buf.strip_prefix(prefix)?;
+        let digits = |b: &[u8]| {
+            let n = b.iter().take(19).take_while(|c| c.is_ascii_digit()).count();
+            (n > 0 && n <= 18).then(|| {
+                let v = b[..n]
+                    .iter()
+                    .fold(0u64, |acc, &d| acc * 10 + u64::from(d - b'0'));
+                (v, n)
+            })
+        };
+        let (a, na) = digits(rest)?;
+        let gap = rest[na..]
+            .iter()
+            .take_while(|&&c| c == b' ' || c == b'\t')
+            .count();
+        if gap == 0 {
+            return None;
+        }
+        let (b, nb) = digits(&rest[na + gap..])?;
+        let end = na + gap + nb;
+        if rest.get(end) != Some(&b'\n') || !(lo..=hi.0).contains(&a) || !(lo..=hi.1).contains(&b) {
+            return None;
+        }
+        self.input.consume(prefix.len() + end + 1);
+        self.line += 1;
+        Some((a, b))
+    }
+
     /// Skips blank lines: the next token, or the end of input.
     fn next_nonblank(&mut self) -> Result<Next, InputError> {
         loop {

@@ -63,6 +63,20 @@ pub(super) fn read<R: BufRead>(
     let article = if field == "integer" { "an" } else { "a" };
     let entry_hint = format!("{article} {field} matrix entry is {shape}");
     loop {
+        if values == 0
+            && entries < nnz.value
+            && (edges.len() as u64) + 2 <= limits.max_edges
+            && let Some((i, j)) = t.fast_pair(b"", 1, (rows.value, cols.value))
+        {
+            entries += 1;
+            // Both ≤ max_vertices < u32::MAX.
+            let (r, c) = ((i - 1) as u32, (j - 1) as u32);
+            edges.push((r, c));
+            if mirrored && r != c {
+                edges.push((c, r));
+            }
+            continue;
+        }
         match t.next_nonblank()? {
             Next::End { line, col } => {
                 if entries < nnz.value {
