@@ -78,6 +78,8 @@ fn json_certificates_verify_against_the_file_and_mutants_fail() {
             "%%MatrixMarket matrix coordinate real symmetric\n3 3 3\n1 1 1.0\n2 1 -2\n3 2 4e1\n",
         ),
         ("empty.col", "p edge 3 0\n"),
+        // A star with three leaves plus a triangle: the barrier is the star's centre.
+        ("star.txt", "0 1\n0 2\n0 3\n4 5\n5 6\n6 4\n"),
     ];
     for (name, text) in graphs {
         let graph = temp_file(name, text.as_bytes());

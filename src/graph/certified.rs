@@ -27,6 +27,7 @@
 
 use std::collections::HashSet;
 
+use super::barrier;
 use super::bipartite::{self, BipartiteGraph, EdgeClass};
 use super::general::{self, Graph};
 use super::geography::{Geography, Tutte, VerifyError};
@@ -81,7 +82,8 @@ pub enum Proof {
     /// larger, since each of its edges needs a cover vertex of its own.
     Cover(Vec<u32>),
     /// A set X with `n − 2|M| = odd(G − X) − |X|` (Tutte–Berge): every matching leaves at least
-    /// `odd(G − X) − |X|` vertices exposed.
+    /// `odd(G − X) − |X|` vertices exposed. [`maximum_matching`] gives an inclusion-minimal one
+    /// (no vertex can be dropped).
     Barrier(Vec<u32>),
 }
 
@@ -250,7 +252,8 @@ pub fn maximum_matching(input: &GraphInput) -> MatchingCertificate {
             let (m, decomposition) = general::maximum_matching_and_decomposition(g);
             MatchingCertificate {
                 pairs: m.edges().collect(),
-                proof: Proof::Barrier(decomposition.barrier()),
+                // Inclusion-minimal: every vertex of the proof is needed.
+                proof: Proof::Barrier(barrier::minimize(g, &decomposition.barrier())),
             }
         }
     }
