@@ -4,7 +4,7 @@
 //! literal must hold in the model, and a second model must differ and satisfy every clause.
 #![no_main]
 
-use gridmatch::graph::read::read_cnf;
+use gridmatch::graph::read::read_cnf_within;
 use gridmatch::graph::twosat::{self, Lit, Outcome};
 use libfuzzer_sys::fuzz_target;
 
@@ -13,7 +13,7 @@ fn holds(model: &[bool], l: Lit) -> bool {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(cnf) = read_cnf(data, "fuzz", 512) else {
+    let Ok(cnf) = read_cnf_within(data, "fuzz", 512, 512) else {
         return;
     };
     let f = &cnf.formula;
