@@ -76,3 +76,23 @@ impl fmt::Display for InputError {
         Ok(())
     }
 }
+
+/// Describes `bytes[i]` for an error message, the one way every reader names a byte: `'x'`,
+/// `a tab`, `a space`, the non-ASCII character it starts, or `byte 0xNN` (control bytes, bytes
+/// that are not UTF-8).
+pub(crate) fn describe_at(bytes: &[u8], i: usize) -> String {
+    let b = bytes[i];
+    match b {
+        b'\t' => "a tab".to_string(),
+        b' ' => "a space".to_string(),
+        0x21..=0x7e => format!("'{}'", b as char),
+        0x80.. => {
+            let end = (i + 4).min(bytes.len());
+            match String::from_utf8_lossy(&bytes[i..end]).chars().next() {
+                Some(ch) if ch != char::REPLACEMENT_CHARACTER => format!("'{ch}'"),
+                _ => format!("byte 0x{b:02x}"),
+            }
+        }
+        _ => format!("byte 0x{b:02x}"),
+    }
+}

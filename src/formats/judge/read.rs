@@ -13,7 +13,7 @@
 
 use std::io::BufRead;
 
-use crate::error::InputError;
+use crate::error::{InputError, describe_at};
 use crate::grid::Grid;
 
 /// Default limit on the cells of one board for library callers (the command-line tool derives
@@ -90,24 +90,6 @@ pub struct Number {
     pub line: u64,
     /// 1-based column of its first character.
     pub col: u64,
-}
-
-/// Describes one byte for an error message: `'x'`, `a tab`, or the non-ASCII character.
-fn describe_at(bytes: &[u8], i: usize) -> String {
-    let b = bytes[i];
-    match b {
-        b'\t' => "a tab".to_string(),
-        b' ' => "a space".to_string(),
-        0x21..=0x7e => format!("'{}'", b as char),
-        0x80.. => {
-            let end = (i + 4).min(bytes.len());
-            match String::from_utf8_lossy(&bytes[i..end]).chars().next() {
-                Some(ch) if ch != char::REPLACEMENT_CHARACTER => format!("'{ch}'"),
-                _ => format!("byte 0x{b:02x}"),
-            }
-        }
-        _ => format!("byte 0x{b:02x}"),
-    }
 }
 
 /// Reads header lines and board rows from a judge-format text, one line at a time.

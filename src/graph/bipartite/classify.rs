@@ -111,7 +111,7 @@ pub fn classify(g: &BipartiteGraph, m: &Matching) -> Vec<EdgeClass> {
         nl + g.n_right() < NONE as usize,
         "classify: n_left + n_right must be < u32::MAX"
     );
-    let from_exposed_left = reach_from_exposed_left(g, m);
+    let from_exposed_left = super::alternating_reach(g, m).0;
     let Components {
         comp,
         to_exposed_right,
@@ -165,40 +165,6 @@ fn check_matching(g: &BipartiteGraph, m: &Matching) {
         }
     }
     assert_eq!(size, m.size, "classify: the matching's size is wrong");
-}
-
-/// RL: the left vertices reachable in D from an exposed left vertex (breadth-first, as in
-/// [`konig_cover`](super::konig_cover)). Indexed by left vertex. Panics on reaching an exposed
-/// right vertex: that is an augmenting path.
-fn reach_from_exposed_left(g: &BipartiteGraph, m: &Matching) -> Vec<bool> {
-    let mut seen_left: Vec<bool> = m.left.iter().map(|&v| v == NONE).collect();
-    let mut seen_right = vec![false; g.n_right()];
-    let mut queue: Vec<u32> = (0u32..)
-        .zip(&seen_left)
-        .filter(|(_, s)| **s)
-        .map(|(u, _)| u)
-        .collect();
-    let mut head = 0;
-    while head < queue.len() {
-        let u = queue[head];
-        head += 1;
-        // The arc to u's own mate (if any) leads back to where u was reached from: harmless.
-        for &v in g.neighbors(u) {
-            if !seen_right[v as usize] {
-                seen_right[v as usize] = true;
-                let w = m.right[v as usize];
-                assert!(
-                    w != NONE,
-                    "classify: augmenting path found: the matching is not maximum"
-                );
-                if !seen_left[w as usize] {
-                    seen_left[w as usize] = true;
-                    queue.push(w);
-                }
-            }
-        }
-    }
-    seen_left
 }
 
 /// The strongly connected components of D and RR, on the vertex ids `0..n_left` (left) and

@@ -387,28 +387,25 @@ impl VertexCover {
     }
 }
 
-/// König's construction: a minimum vertex cover from a maximum matching.
+/// The vertices reachable by alternating paths from the exposed left vertices (unmatched edges
+/// left → right, matched edges right → left), as `(left, right)` flags: breadth-first, no
+/// recursion. König's cover and the Dulmage–Mendelsohn classes are both read off it.
 ///
-/// # Constraints
-/// `m` is a maximum matching of `g` (as returned by [`hopcroft_karp`]).
 /// # Panics
-/// If an augmenting path exists (then `m` was not maximum) — a bug in the caller.
-/// # Complexity
-/// O(V + E), no recursion.
-pub fn konig_cover(g: &BipartiteGraph, m: &Matching) -> VertexCover {
-    let mut seen_left = vec![false; g.n_left()];
+/// On reaching an exposed right vertex: that is an augmenting path, so `m` was not maximum.
+pub(crate) fn alternating_reach(g: &BipartiteGraph, m: &Matching) -> (Vec<bool>, Vec<bool>) {
+    let mut seen_left: Vec<bool> = m.left.iter().map(|&v| v == NONE).collect();
     let mut seen_right = vec![false; g.n_right()];
-    let mut queue: Vec<u32> = Vec::new();
-    for (u, seen) in seen_left.iter_mut().enumerate() {
-        if m.left[u] == NONE {
-            *seen = true;
-            queue.push(u as u32);
-        }
-    }
+    let mut queue: Vec<u32> = (0u32..)
+        .zip(&seen_left)
+        .filter(|(_, s)| **s)
+        .map(|(u, _)| u)
+        .collect();
     let mut head = 0;
     while head < queue.len() {
         let u = queue[head];
         head += 1;
+        // The arc to u's own mate (if any) leads back to where u was reached from: harmless.
         for &v in g.neighbors(u) {
             if !seen_right[v as usize] {
                 seen_right[v as usize] = true;
@@ -424,6 +421,19 @@ pub fn konig_cover(g: &BipartiteGraph, m: &Matching) -> VertexCover {
             }
         }
     }
+    (seen_left, seen_right)
+}
+
+/// König's construction: a minimum vertex cover from a maximum matching.
+///
+/// # Constraints
+/// `m` is a maximum matching of `g` (as returned by [`hopcroft_karp`]).
+/// # Panics
+/// If an augmenting path exists (then `m` was not maximum) — a bug in the caller.
+/// # Complexity
+/// O(V + E), no recursion.
+pub fn konig_cover(g: &BipartiteGraph, m: &Matching) -> VertexCover {
+    let (seen_left, seen_right) = alternating_reach(g, m);
     let cover = VertexCover {
         left: (0u32..)
             .zip(&seen_left)

@@ -50,6 +50,7 @@ mod tests;
 use std::io::BufRead;
 
 use crate::InputError;
+use crate::error::describe_at;
 
 pub use cnf::{Cnf, read_cnf, read_cnf_within};
 
@@ -713,23 +714,6 @@ fn to_usize(n: u64) -> usize {
 /// Capacity to reserve for `announced` items.
 fn reserve(announced: u64) -> usize {
     to_usize(announced.min(MAX_RESERVE))
-}
-
-/// Describes `bytes[i]` for an error message: `'x'`, or the non-ASCII character, or
-/// `byte 0xNN` (control bytes, bytes that are not UTF-8).
-fn describe_at(bytes: &[u8], i: usize) -> String {
-    let b = bytes[i];
-    match b {
-        0x21..=0x7e => format!("'{}'", b as char),
-        0x80.. => {
-            let end = (i + 4).min(bytes.len());
-            match String::from_utf8_lossy(&bytes[i..end]).chars().next() {
-                Some(ch) if ch != char::REPLACEMENT_CHARACTER => format!("'{ch}'"),
-                _ => format!("byte 0x{b:02x}"),
-            }
-        }
-        _ => format!("byte 0x{b:02x}"),
-    }
 }
 
 /// Parses an unsigned decimal with an optional leading `+`; `None` on anything else or overflow.
