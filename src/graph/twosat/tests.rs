@@ -6,13 +6,13 @@ use super::*;
 use std::collections::{HashSet, VecDeque};
 use std::time::Instant;
 
-type TestResult = Result<(), Box<dyn std::error::Error>>;
+pub(super) type TestResult = Result<(), Box<dyn std::error::Error>>;
 
-/// SplitMix64: small deterministic PRNG.
-struct Rng(u64);
+/// SplitMix64: small deterministic PRNG (also for `backbone_tests.rs`).
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
-    fn next_u64(&mut self) -> u64 {
+    pub(super) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -20,20 +20,20 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    fn below(&mut self, n: u64) -> u64 {
+    pub(super) fn below(&mut self, n: u64) -> u64 {
         self.next_u64() % n
     }
 
-    fn lit(&mut self, num_vars: usize) -> Lit {
+    pub(super) fn lit(&mut self, num_vars: usize) -> Lit {
         Lit::new(self.below(num_vars as u64) as u32, self.below(2) == 1)
     }
 }
 
-fn eval(lit: Lit, a: &[bool]) -> bool {
+pub(super) fn eval(lit: Lit, a: &[bool]) -> bool {
     a[lit.var() as usize] != lit.is_neg()
 }
 
-fn satisfies(f: &Formula, a: &[bool]) -> bool {
+pub(super) fn satisfies(f: &Formula, a: &[bool]) -> bool {
     a.len() == f.num_vars() && f.clauses().iter().all(|&(x, y)| eval(x, a) || eval(y, a))
 }
 
