@@ -25,7 +25,9 @@
 //! ```
 
 use crate::graph::NONE;
-use crate::graph::bipartite::{BipartiteGraph, Matching, konig_cover, maximum_matching};
+use crate::graph::bipartite::{
+    BipartiteGraph, EdgeClass, Matching, classify, konig_cover, maximum_matching,
+};
 use crate::grid::Grid;
 
 /// An empty cell.
@@ -162,6 +164,109 @@ pub fn solve(grid: &Grid) -> Solution {
     let m = maximum_matching(&g);
     let cover = konig_cover(&g, &m);
     certificate(grid, &g, &m, &cover.left, &cover.right)
+}
+
+/// What a cell is across all maximum placements: the designer's view of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// A rook stands here in every maximum placement (`R`).
+    Every,
+    /// In some maximum placements but not all (`r`).
+    Some,
+    /// In none (`.`): an empty cell no maximum placement uses.
+    None,
+    /// A pawn (`X`).
+    Pawn,
+}
+
+impl Role {
+    /// The role's letter on a roles board: `R`, `r`, `.` or `X`.
+    pub fn letter(self) -> u8 {
+        match self {
+            Role::Every => b'R',
+            Role::Some => b'r',
+            Role::None => EMPTY,
+            Role::Pawn => PAWN,
+        }
+    }
+}
+
+/// The role of every cell of a board, and the most rooks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Roles {
+    /// The most non-attacking rooks (the judge's answer).
+    pub max_rooks: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// Each cell's role, row-major.
+    pub cells: Vec<Role>,
+}
+
+impl Roles {
+    /// The role of cell `(row, col)`.
+    ///
+    /// # Panics
+    /// If the cell is off the board.
+    pub fn get(&self, row: usize, col: usize) -> Role {
+        assert!(col < self.cols, "roles: column {col} is off the board");
+        self.cells[row * self.cols + col]
+    }
+
+    /// The roles board as rows of letters ([`Role::letter`]).
+    pub fn to_lines(&self) -> Vec<String> {
+        self.cells
+            .chunks(self.cols.max(1))
+            .map(|row| row.iter().map(|r| char::from(r.letter())).collect())
+            .collect()
+    }
+}
+
+/// Where rooks stand in every, some or no maximum placement (Dulmage–Mendelsohn on the run
+/// graph: a cell is an edge, a placement a matching, so a cell's role is its edge's class).
+///
+/// # Constraints
+/// As [`max_rooks`].
+/// # Panics
+/// As [`max_rooks`].
+/// # Complexity
+/// One maximum matching (as [`max_rooks`]) plus O(n) for n cells
+/// ([`classify`](crate::graph::bipartite::classify) is linear).
+/// # Examples
+/// ```
+/// use gridmatch::Grid;
+/// use gridmatch::puzzles::rooks::{self, Role};
+/// // Two rooks fit, at the ends of the L the pawn leaves; its corner is never used.
+/// let roles = rooks::roles(&"..\n.X".parse::<Grid>()?);
+/// assert_eq!(roles.max_rooks, 2);
+/// assert_eq!(roles.to_lines(), [".R", "RX"]);
+/// assert_eq!(roles.get(0, 0), Role::None);
+/// # Ok::<(), gridmatch::grid::GridError>(())
+/// ```
+pub fn roles(grid: &Grid) -> Roles {
+    check_size(grid);
+    let g = reduce(grid);
+    let m = maximum_matching(&g);
+    // The run graph's CSR order is the empty cells' row-major order (see `reduce`).
+    let mut classes = classify(&g, &m).into_iter();
+    let cells = grid
+        .cells()
+        .iter()
+        .map(|&cell| {
+            if cell != EMPTY {
+                return Role::Pawn;
+            }
+            match classes.next() {
+                Some(EdgeClass::Every) => Role::Every,
+                Some(EdgeClass::Some) => Role::Some,
+                _ => Role::None,
+            }
+        })
+        .collect();
+    Roles {
+        max_rooks: m.len(),
+        cols: grid.cols(),
+        cells,
+    }
 }
 
 fn certificate(
@@ -467,6 +572,93 @@ mod tests {
             verify(&g, &sol).map_err(|e| format!("{e} for {:?}", g.to_lines()))?;
         }
         Ok(())
+    }
+
+    /// Every maximal-size placement by exhaustive search (each cell: a rook if nothing attacks
+    /// it, or none), as the cells each holds.
+    fn all_maximum_placements(grid: &Grid) -> Vec<Vec<bool>> {
+        let (rows, cols) = (grid.rows(), grid.cols());
+        let n = rows * cols;
+        let free = |placed: &[bool], r: usize, c: usize| {
+            // Walk out from (r, c) in the four directions until a pawn or the edge.
+            let dirs: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+            dirs.iter().all(|&(dr, dc)| {
+                let (mut y, mut x) = (r as isize + dr, c as isize + dc);
+                while (0..rows as isize).contains(&y) && (0..cols as isize).contains(&x) {
+                    let i = y as usize * cols + x as usize;
+                    if grid.cells()[i] != b'.' {
+                        break;
+                    }
+                    if placed[i] {
+                        return false;
+                    }
+                    y += dr;
+                    x += dc;
+                }
+                true
+            })
+        };
+        let (mut best, mut found) = (0, Vec::new());
+        let mut stack = vec![(0usize, vec![false; n], 0usize)];
+        while let Some((i, placed, k)) = stack.pop() {
+            if i == n {
+                if k > best {
+                    best = k;
+                    found.clear();
+                }
+                if k == best {
+                    found.push(placed);
+                }
+                continue;
+            }
+            let (r, c) = (i / cols, i % cols);
+            if grid.get(r, c) == b'.' && free(&placed, r, c) {
+                let mut p = placed.clone();
+                p[i] = true;
+                stack.push((i + 1, p, k + 1));
+            }
+            stack.push((i + 1, placed, k));
+        }
+        found
+    }
+
+    #[test]
+    fn roles_against_all_maximum_placements() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut seen = [0usize; 3];
+        for _ in 0..3000 {
+            let rows = rng.random_range(1..=4);
+            let cols = rng.random_range(1..=5);
+            let p = rng.random_range(0.0..0.6);
+            let g = random_grid(&mut rng, rows, cols, p);
+            let all = all_maximum_placements(&g);
+            let r = roles(&g);
+            assert_eq!(r.max_rooks, max_rooks(&g));
+            assert_eq!(
+                r.max_rooks,
+                all[0].iter().filter(|&&x| x).count(),
+                "{:?}",
+                g.to_lines()
+            );
+            for (i, &cell) in g.cells().iter().enumerate() {
+                let used = all.iter().filter(|p| p[i]).count();
+                let want = if cell != b'.' {
+                    Role::Pawn
+                } else if used == all.len() {
+                    Role::Every
+                } else if used > 0 {
+                    Role::Some
+                } else {
+                    Role::None
+                };
+                assert_eq!(r.cells[i], want, "cell {i} of {:?}", g.to_lines());
+                if cell == b'.' {
+                    seen[want as usize] += 1;
+                }
+            }
+        }
+        // Every role occurs often (the test sees all three kinds of cell).
+        assert!(seen.iter().all(|&k| k > 1000), "{seen:?}");
     }
 
     #[test]

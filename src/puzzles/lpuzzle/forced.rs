@@ -164,6 +164,53 @@ const SCRATCH_KEEP: usize = 1 << 22;
 
 /// The checks, propagation and the open rest on an encoded board.
 fn settle(encoded: &mut Encoded, stack: &mut Vec<usize>, count: bool) -> Decision {
+    match propagate_all(encoded, stack, count) {
+        Err(decision) => return decision,
+        Ok(decided) if decided == 2 * encoded.blacks => {
+            return Decision::Open { open: 0, yes: true };
+        }
+        Ok(_) => {}
+    }
+    let rest = Rest::new(&encoded.board, false);
+    let open = rest.open.cells.len();
+    let yes = twosat::solve(&rest).is_satisfiable();
+    Decision::Open { open, yes }
+}
+
+/// Whether `grid`'s tiling is unique: `None` without a tiling. Propagation fixes the forced
+/// choices, which are the same in every tiling; the open rest, with those choices pinned, has a
+/// model per tiling, so the tiling is unique iff the rest has no second model
+/// ([`twosat::second_model_of`], linear).
+///
+/// # Complexity
+/// As [`decide`], plus a second linear pass over the open rest when there is one.
+pub(super) fn unique(grid: &Grid) -> Option<bool> {
+    let (state, mut stack) = SCRATCH.take();
+    let mut encoded = encode_into(grid, state);
+    let answer = match propagate_all(&mut encoded, &mut stack, true) {
+        Err(_) => None,
+        Ok(decided) if decided == 2 * encoded.blacks => Some(true),
+        Ok(_) => {
+            let rest = Rest::new(&encoded.board, true);
+            twosat::solve(&rest)
+                .assignment()
+                .map(|model| twosat::second_model_of(&rest, model).is_none())
+        }
+    };
+    if encoded.board.state.len() <= SCRATCH_KEEP {
+        stack.clear();
+        SCRATCH.set((encoded.board.state, stack));
+    }
+    answer
+}
+
+/// The checks and the propagation of every forced choice: the number of axes decided, or `Err`
+/// with the decision when they already answer NO.
+fn propagate_all(
+    encoded: &mut Encoded,
+    stack: &mut Vec<usize>,
+    count: bool,
+) -> Result<usize, Decision> {
     let Encoded {
         board,
         blacks,
@@ -172,10 +219,10 @@ fn settle(encoded: &mut Encoded, stack: &mut Vec<usize>, count: bool) -> Decisio
     } = encoded;
     let (blacks, whites, stranded) = (*blacks, *whites, *stranded);
     if stranded {
-        return Decision::Stranded;
+        return Err(Decision::Stranded);
     }
     if count && whites != 2 * blacks {
-        return Decision::Count;
+        return Err(Decision::Count);
     }
     // Propagate every axis that has only one way, in board order, 64 cells at a time (a bit
     // mask finds the blacks to look at; propagation may settle some of them first).
@@ -200,18 +247,12 @@ fn settle(encoded: &mut Encoded, stack: &mut Vec<usize>, count: bool) -> Decisio
                 if !board.take(i, k, stack)
                     || (!stack.is_empty() && !board.propagate(stack, &mut decided))
                 {
-                    return Decision::ForcedConflict;
+                    return Err(Decision::ForcedConflict);
                 }
             }
         }
     }
-    if decided == 2 * blacks {
-        return Decision::Open { open: 0, yes: true };
-    }
-    let rest = Rest::new(board);
-    let open = rest.open.cells.len();
-    let yes = twosat::solve(&rest).is_satisfiable();
-    Decision::Open { open, yes }
+    Ok(decided)
 }
 
 /// A board encoded into state bytes, with its counts.
@@ -357,10 +398,13 @@ fn is_open(s: u8) -> u8 {
 
 /// The blacks with an undecided axis and the clauses among their open choices, computed on
 /// demand. Variable `2k` is open black `k`'s vertical choice (true = down), `2k + 1` its
-/// horizontal one (true = right); a decided axis's variable has no implications.
+/// horizontal one (true = right). A decided axis's variable has no implications, or, `pinned`,
+/// only the unit clause of its decision (the wrong way implies the right one), so that the
+/// rest's models are exactly the board's tilings.
 struct Rest<'a> {
     board: &'a Padded,
     open: Ranked,
+    pinned: bool,
 }
 
 /// Cells picked out of the padded board, numbered in board order, with O(1) rank lookup from a
@@ -401,11 +445,20 @@ impl Ranked {
 }
 
 impl<'a> Rest<'a> {
-    fn new(board: &'a Padded) -> Rest<'a> {
+    fn new(board: &'a Padded, pinned: bool) -> Rest<'a> {
         Rest {
             board,
             open: Ranked::new(&board.state, is_open),
+            pinned,
         }
+    }
+
+    /// Pinned, for a decided axis: whether `lit` goes the way not decided.
+    fn wrong_way(&self, lit: Lit) -> bool {
+        let b = self.open.cells[(lit.var() / 2) as usize];
+        let k = 2 * (lit.var() as usize % 2) + usize::from(!lit.is_neg());
+        let axis = VERTICAL << (k & 2);
+        self.pinned && self.board.state[b] & axis != axis && self.board.state[b] & (1 << k) == 0
     }
 
     /// For `lit`: the white it takes, and the directions (as bits) from that white to the open
@@ -442,10 +495,16 @@ impl ImplicationGraph for Rest<'_> {
     }
 
     fn out_degree(&self, lit: Lit) -> usize {
+        if self.wrong_way(lit) {
+            return 1;
+        }
         self.forced(lit).1.count_ones() as usize
     }
 
     fn successor(&self, lit: Lit, k: usize) -> Lit {
+        if self.wrong_way(lit) {
+            return !lit;
+        }
         let (w, mut rivals) = self.forced(lit);
         for _ in 0..k {
             rivals &= rivals.wrapping_sub(1);

@@ -43,6 +43,8 @@
 mod forced;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod unique_tests;
 mod verify;
 
 use crate::graph::twosat::{self, ImplicationGraph, Lit, Outcome};
@@ -302,6 +304,30 @@ impl Board {
     }
 }
 
+impl Board {
+    /// The tiling of a model of the board's formula: a piece per black, in row-major order.
+    fn pieces(&self, grid: &Grid, assign: &[bool]) -> Vec<Piece> {
+        let (rows, cols) = (grid.rows(), grid.cols());
+        (0..self.blacks.cells.len())
+            .map(|b| {
+                let black = self.padded.cell(self.blacks.cells[b]);
+                let v = if assign[2 * b] { Dir::Down } else { Dir::Up };
+                let h = if assign[2 * b + 1] {
+                    Dir::Right
+                } else {
+                    Dir::Left
+                };
+                let arm = |d: Dir| d.step(black.0, black.1, rows, cols).unwrap_or(black);
+                Piece {
+                    black,
+                    vertical: arm(v),
+                    horizontal: arm(h),
+                }
+            })
+            .collect()
+    }
+}
+
 /// Implications of the board's clauses, computed on demand: from "black takes white w", "each
 /// other black next to w does not take it" (in the order up, down, left, right from w); from a
 /// choice pointing at no white, its negation.
@@ -409,31 +435,101 @@ fn decide(grid: &Grid) -> Result<(Board, Vec<bool>), Reason> {
 /// # Complexity
 /// O(n) time for n cells; memory: the board plus O(blacks) words.
 pub fn solve(grid: &Grid) -> Answer {
+    match decide(grid) {
+        Ok((board, assign)) => Answer::Yes(board.pieces(grid, &assign)),
+        Err(reason) => Answer::No(reason),
+    }
+}
+
+/// Whether the pattern has one tiling or more; `None` if it has none. (The answer of
+/// [`tilings`], found with less work: forced choices are propagated first, as in
+/// [`can_build`], and only the choices left open are searched for a second tiling.)
+///
+/// # Constraints
+/// As [`solve`].
+/// # Panics
+/// As [`solve`].
+/// # Complexity
+/// O(n) for n cells (Hansen & Jaumard: a 2-SAT formula's second model is found in linear time).
+pub fn is_unique(grid: &Grid) -> Option<bool> {
+    assert!(
+        grid.cells().len() < u32::MAX as usize,
+        "lpuzzle: boards are limited to 2^32 - 1 cells"
+    );
+    forced::unique(grid)
+}
+
+/// How many tilings a pattern has, shown: none (and why), exactly one, or two different ones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tilings {
+    /// No tiling, and why.
+    None(Reason),
+    /// The only tiling.
+    Unique(Vec<Piece>),
+    /// Two different tilings (there may be more).
+    Several(Vec<Piece>, Vec<Piece>),
+}
+
+/// A tiling, and a second one if there is one (what a designer checks: a puzzle's solution
+/// should be unique). The first tiling is [`solve`]'s; the second differs from it in at least
+/// one piece.
+///
+/// # Constraints
+/// As [`solve`].
+/// # Panics
+/// As [`solve`].
+/// # Complexity
+/// O(n) for n cells: [`solve`], then [`twosat::second_model_of`] on the same implication graph.
+pub fn tilings(grid: &Grid) -> Tilings {
     let (board, assign) = match decide(grid) {
         Ok(found) => found,
-        Err(reason) => return Answer::No(reason),
+        Err(reason) => return Tilings::None(reason),
     };
-    let (rows, cols) = (grid.rows(), grid.cols());
-    let pieces = (0..board.blacks.cells.len() as u32)
-        .map(|b| {
-            let black = board.padded.cell(board.blacks.cells[b as usize]);
-            let v = if assign[2 * b as usize] {
-                Dir::Down
-            } else {
-                Dir::Up
-            };
-            let h = if assign[2 * b as usize + 1] {
-                Dir::Right
-            } else {
-                Dir::Left
-            };
-            let arm = |d: Dir| d.step(black.0, black.1, rows, cols).unwrap_or(black);
-            Piece {
-                black,
-                vertical: arm(v),
-                horizontal: arm(h),
-            }
-        })
-        .collect();
-    Answer::Yes(pieces)
+    let first = board.pieces(grid, &assign);
+    // With whites twice the blacks, a model is a tiling and two models are two tilings.
+    match twosat::second_model_of(&board, &assign) {
+        Some(other) => Tilings::Several(first, board.pieces(grid, &other)),
+        None => Tilings::Unique(first),
+    }
+}
+
+/// A tiling, and which of its pieces are in every tiling.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forced {
+    /// A tiling ([`solve`]'s), one piece per black in row-major order.
+    pub tiling: Vec<Piece>,
+    /// `forced[i]`: every tiling has `tiling[i]`.
+    pub forced: Vec<bool>,
+}
+
+impl Forced {
+    /// The pieces in every tiling.
+    pub fn pieces(&self) -> impl Iterator<Item = &Piece> {
+        self.tiling
+            .iter()
+            .zip(&self.forced)
+            .filter_map(|(p, &f)| f.then_some(p))
+    }
+}
+
+/// The pieces that are the same in every tiling, marked on a tiling; or why there is none.
+///
+/// # Constraints
+/// As [`solve`].
+/// # Panics
+/// As [`solve`].
+/// # Complexity
+/// [`solve`] plus [`twosat::backbone_of`] (failed-literal probing: near-linear on boards, O(c·n)
+/// at worst for c open choices).
+pub fn forced_pieces(grid: &Grid) -> Result<Forced, Reason> {
+    let (board, assign) = decide(grid)?;
+    let tiling = board.pieces(grid, &assign);
+    let mut fixed = vec![0u8; tiling.len()];
+    // `decide` found a model, so there is a backbone.
+    for lit in twosat::backbone_of(&board).unwrap_or_default() {
+        fixed[(lit.var() / 2) as usize] += 1;
+    }
+    // Both of a black's choices in the backbone: its piece is in every tiling (and so in ours).
+    let forced = fixed.iter().map(|&n| n == 2).collect();
+    Ok(Forced { tiling, forced })
 }
