@@ -17,6 +17,7 @@ use crate::formats::json::{KingRecord, LpuzzleRecord, Record, RooksRecord};
 use crate::formats::judge::{Board, BoardReader, BoardStream, Header, Verdict, write_verdict};
 use crate::formats::{svg, text};
 use crate::puzzles::king::{self, Analysis, Moves, Player};
+use crate::puzzles::lpuzzle::{Answer, Tilings};
 use crate::puzzles::{lpuzzle, rooks};
 
 /// How answers are printed.
@@ -42,6 +43,12 @@ pub struct Options {
     pub all: bool,
     /// King: the move set.
     pub moves: Moves,
+    /// Rooks: after each answer, the role of every cell across all maximum placements.
+    pub roles: bool,
+    /// L-puzzle: whether the tiling is unique (and, shown, a second one).
+    pub unique: bool,
+    /// L-puzzle: the pieces in every tiling.
+    pub forced: bool,
 }
 
 /// How a batch is run: threads, pictures, progress. The default is one thread, no pictures,
@@ -164,45 +171,91 @@ fn solve_one(
     // Judge mode without pictures decides only (less time and memory than a certificate).
     let decide_only = opts.mode == Mode::Judge && picture.is_none();
     match puzzle {
+        Puzzle::Rooks if decide_only && opts.roles => {
+            let roles = rooks::roles(grid);
+            write_verdict(&mut buf, case, Verdict::Rooks(roles.max_rooks))?;
+            buf.extend_from_slice(text::rooks_roles(&roles).as_bytes());
+        }
         Puzzle::Rooks if decide_only => {
             write_verdict(&mut buf, case, Verdict::Rooks(rooks::max_rooks(grid)))?;
         }
         Puzzle::Rooks => {
             let sol = rooks::solve(grid);
+            let roles = opts.roles.then(|| rooks::roles(grid));
             if let Some(path) = &picture {
                 std::fs::write(path, svg::rooks_svg(grid, &sol))?;
             }
             match opts.mode {
                 Mode::Json => {
-                    write_json(&mut buf, &Record::Rooks(RooksRecord::new(case, grid, &sol)))?
+                    let mut rec = RooksRecord::new(case, grid, &sol);
+                    if let Some(roles) = &roles {
+                        rec = rec.with_roles(roles);
+                    }
+                    write_json(&mut buf, &Record::Rooks(rec))?
                 }
                 mode => {
                     write_verdict(&mut buf, case, Verdict::Rooks(sol.rooks.len()))?;
                     if mode == Mode::Show {
                         writeln!(buf, "{}", text::rooks_picture(grid, &sol))?;
                     }
+                    if let Some(roles) = &roles {
+                        buf.extend_from_slice(text::rooks_roles(roles).as_bytes());
+                    }
                 }
             }
         }
-        Puzzle::Lpuzzle if decide_only => {
-            write_verdict(&mut buf, case, Verdict::Lpuzzle(lpuzzle::can_build(grid)))?;
+        Puzzle::Lpuzzle if decide_only && !opts.forced => {
+            let verdict = if opts.unique {
+                Verdict::LpuzzleUnique(lpuzzle::is_unique(grid))
+            } else {
+                Verdict::Lpuzzle(lpuzzle::can_build(grid))
+            };
+            write_verdict(&mut buf, case, verdict)?;
         }
         Puzzle::Lpuzzle => {
-            let answer = lpuzzle::solve(grid);
+            let tilings = opts.unique.then(|| lpuzzle::tilings(grid));
+            let answer = match &tilings {
+                Some(Tilings::None(reason)) => Answer::No(reason.clone()),
+                Some(Tilings::Unique(t) | Tilings::Several(t, _)) => Answer::Yes(t.clone()),
+                None => lpuzzle::solve(grid),
+            };
+            let forced = if opts.forced {
+                lpuzzle::forced_pieces(grid).ok()
+            } else {
+                None
+            };
             if let Some(path) = &picture {
                 std::fs::write(path, svg::lpuzzle_svg(grid, &answer))?;
             }
-            match opts.mode {
-                Mode::Json => write_json(
-                    &mut buf,
-                    &Record::Lpuzzle(LpuzzleRecord::new(case, grid, &answer)),
-                )?,
-                mode => {
-                    write_verdict(&mut buf, case, Verdict::Lpuzzle(answer.is_yes()))?;
-                    if mode == Mode::Show {
-                        writeln!(buf, "{}", text::lpuzzle_picture(grid, &answer))?;
-                    }
+            if opts.mode == Mode::Json {
+                let mut rec = match &tilings {
+                    Some(t) => LpuzzleRecord::of_tilings(case, grid, t),
+                    None => LpuzzleRecord::new(case, grid, &answer),
+                };
+                if let Some(f) = &forced {
+                    rec = rec.with_forced(f.pieces());
                 }
+                write_json(&mut buf, &Record::Lpuzzle(rec))?;
+                return Ok(buf);
+            }
+            let verdict = match &tilings {
+                Some(t) => Verdict::LpuzzleUnique(match t {
+                    Tilings::None(_) => None,
+                    Tilings::Unique(_) => Some(true),
+                    Tilings::Several(..) => Some(false),
+                }),
+                None => Verdict::Lpuzzle(answer.is_yes()),
+            };
+            write_verdict(&mut buf, case, verdict)?;
+            if opts.mode == Mode::Show {
+                let picture = match &tilings {
+                    Some(Tilings::Several(a, b)) => text::lpuzzle_two_tilings(grid, a, b),
+                    _ => text::lpuzzle_picture(grid, &answer),
+                };
+                writeln!(buf, "{picture}")?;
+            }
+            if let Some(f) = &forced {
+                buf.extend_from_slice(text::lpuzzle_forced(grid, f).as_bytes());
             }
         }
         Puzzle::King => {

@@ -57,11 +57,22 @@ enum Command {
         /// Boards are given as `R C` then R rows (rectangular) instead of `N`.
         #[arg(long)]
         rect: bool,
+        /// After each answer, the board with `R` where a rook stands in every maximum
+        /// placement, `r` in some but not all, `.` in none, `X` on pawns.
+        #[arg(long)]
+        roles: bool,
     },
     /// Can a pattern be built from L pieces (NWERC 2011 "Piece it together")? Prints YES/NO per board.
     Lpuzzle {
         #[command(flatten)]
         input: InputArgs,
+        /// Answer `YES unique`, `YES not unique` or `NO`; with --show a second tiling is drawn
+        /// and the cells where the two differ are marked.
+        #[arg(long)]
+        unique: bool,
+        /// After each YES, the pieces that are the same in every tiling.
+        #[arg(long)]
+        forced: bool,
     },
     /// Who wins the King game (GCJ 2008 "King")? Prints `Case #x: A` or `B` per board.
     King {
@@ -353,14 +364,26 @@ fn usage(msg: String) -> Error {
 /// Runs the command; `Ok(code)` is the exit code, `Err` an error worth printing (exit 2).
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
     match cli.command {
-        Command::Rooks { input, rect } => {
+        Command::Rooks { input, rect, roles } => {
             let opts = Options {
                 rect,
+                roles,
                 ..Options::default()
             };
             input.solve(Puzzle::Rooks, opts, out)?;
         }
-        Command::Lpuzzle { input } => input.solve(Puzzle::Lpuzzle, Options::default(), out)?,
+        Command::Lpuzzle {
+            input,
+            unique,
+            forced,
+        } => {
+            let opts = Options {
+                unique,
+                forced,
+                ..Options::default()
+            };
+            input.solve(Puzzle::Lpuzzle, opts, out)?;
+        }
         Command::King {
             action: None,
             input,

@@ -2,13 +2,15 @@
 //!
 //! Rooks: `{"puzzle":"rooks","case":1,"board":["X....",…],"answer":7,"rooks":[[r,c],…],
 //! "cover":{"rows":[[row,first_col,last_col],…],"cols":[[col,first_row,last_row],…]}}`
-//! (0-based, ends inclusive).
+//! (0-based, ends inclusive); with `--roles` also `"roles":["R.rX",…]` (`R`: a rook in every
+//! maximum placement, `r`: in some, `.`: in none, `X`: pawn).
 //!
 //! L-puzzle: `{"puzzle":"lpuzzle","case":1,"board":[…],"answer":"YES","pieces":[[[br,bc],[vr,vc],[hr,hc]],…]}`
 //! (black corner, vertical arm, horizontal arm), or `"answer":"NO","reason":{"kind":…}` with kind
 //! `count` (`blacks`, `whites`), `stranded` (`cell`, `axis`: `vertical`/`horizontal`) or
 //! `conflict` (`chain`: `[{"cell":[r,c],"dir":"up"},…]`); every reason also has `message` and
-//! the culprit `cells`.
+//! the culprit `cells`. With `--unique`, `"unique":true|false` and, when false, a `"second"`
+//! tiling (pieces as `pieces`); with `--forced`, `"forced"`: the pieces in every tiling.
 //!
 //! King: `{"puzzle":"king","case":1,"moves":"king","board":[…],"answer":"A","matching":[[r1,c1,r2,c2],…],
 //! "barrier":[[r,c],…],"barrier_without_start":[[r,c],…]}` (`barrier_without_start` only for `A`);
@@ -51,6 +53,12 @@ pub enum CertificateError {
         /// The rooks placed.
         rooks: usize,
     },
+    /// A roles board that contradicts the board or the placement.
+    #[error("roles: {0}")]
+    Roles(String),
+    /// An L-puzzle record whose uniqueness fields contradict each other or its tiling.
+    #[error("{0}")]
+    LpuzzleUnique(String),
     /// An L-puzzle record without its certificate.
     #[error("expected answer YES with pieces, or NO with a reason")]
     LpuzzleShape,
@@ -137,6 +145,9 @@ pub struct RooksRecord {
     pub rooks: Vec<[usize; 2]>,
     /// The cover proving optimality.
     pub cover: RooksCover,
+    /// `--roles`: each cell's role across all maximum placements, as rows of `R`/`r`/`.`/`X`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roles: Option<Vec<String>>,
 }
 
 /// Cover runs as `[line, first, last]`.
@@ -172,7 +183,61 @@ impl RooksRecord {
                 rows: sol.row_cover.iter().map(seg_out).collect(),
                 cols: sol.col_cover.iter().map(seg_out).collect(),
             },
+            roles: None,
         }
+    }
+
+    /// The record with the roles board.
+    pub fn with_roles(mut self, roles: &rooks::Roles) -> Self {
+        self.roles = Some(roles.to_lines());
+        self
+    }
+
+    /// The roles must fit the board and the placement: `X` exactly on pawns, a rook on every
+    /// `R`, none on a `.` (an `r` may or may not hold one). That a role is right needs every
+    /// maximum placement; this checks what one placement can refute.
+    fn check_roles(&self, grid: &Grid) -> Result<(), CertificateError> {
+        let Some(roles) = &self.roles else {
+            return Ok(());
+        };
+        let bad = |m: String| Err(CertificateError::Roles(m));
+        if roles.len() != grid.rows() {
+            return bad(format!(
+                "{} rows, the board has {}",
+                roles.len(),
+                grid.rows()
+            ));
+        }
+        let rook: std::collections::HashSet<[usize; 2]> = self.rooks.iter().copied().collect();
+        for (r, line) in roles.iter().enumerate() {
+            if line.len() != grid.cols() {
+                return bad(format!(
+                    "row {r} has {} cells, the board has {}",
+                    line.len(),
+                    grid.cols()
+                ));
+            }
+            for (c, role) in line.bytes().enumerate() {
+                let pawn = grid.get(r, c) != rooks::EMPTY;
+                let has = rook.contains(&[r, c]);
+                let wrong = match role {
+                    b'X' => !pawn,
+                    b'R' => pawn || !has,
+                    b'.' => pawn || has,
+                    b'r' => pawn,
+                    _ => true,
+                };
+                if wrong {
+                    return bad(format!(
+                        "({r},{c}) is {:?} on a {} cell{}",
+                        char::from(role),
+                        if pawn { "pawn" } else { "free" },
+                        if has { " with a rook" } else { "" }
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Checks the record against its board with the independent verifier, and its answer
@@ -180,6 +245,7 @@ impl RooksRecord {
     pub fn verify(&self) -> Result<(), CertificateError> {
         let grid = Puzzle::Rooks.grid_from_lines(&self.board)?;
         rooks::verify(&grid, &self.solution())?;
+        self.check_roles(&grid)?;
         if self.answer != self.rooks.len() {
             return Err(CertificateError::RooksAnswer {
                 answer: self.answer,
@@ -225,6 +291,27 @@ pub struct LpuzzleRecord {
     /// For NO: why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<ReasonRecord>,
+    /// `--unique`, for YES: whether the tiling is the only one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
+    /// `--unique`, when not unique: a second tiling, different from `pieces`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second: Option<Vec<[[usize; 2]; 3]>>,
+    /// `--forced`, for YES: the pieces in every tiling (some of `pieces`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forced: Option<Vec<[[usize; 2]; 3]>>,
+}
+
+fn piece_out(p: &Piece) -> [[usize; 2]; 3] {
+    [pair(p.black), pair(p.vertical), pair(p.horizontal)]
+}
+
+fn piece_in([b, v, h]: &[[usize; 2]; 3]) -> Piece {
+    Piece {
+        black: (b[0], b[1]),
+        vertical: (v[0], v[1]),
+        horizontal: (h[0], h[1]),
+    }
 }
 
 /// A choice in a conflict chain.
@@ -460,15 +547,13 @@ impl LpuzzleRecord {
             },
             pieces: None,
             reason: None,
+            unique: None,
+            second: None,
+            forced: None,
         };
         match answer {
             Answer::Yes(pieces) => {
-                rec.pieces = Some(
-                    pieces
-                        .iter()
-                        .map(|p| [pair(p.black), pair(p.vertical), pair(p.horizontal)])
-                        .collect(),
-                );
+                rec.pieces = Some(pieces.iter().map(piece_out).collect());
             }
             Answer::No(reason) => {
                 let message = reason_message(reason);
@@ -503,20 +588,74 @@ impl LpuzzleRecord {
         rec
     }
 
+    /// The record of [`lpuzzle::tilings`]: the first tiling as `pieces`, `unique`, and the
+    /// second tiling if there is one.
+    pub fn of_tilings(case: u64, grid: &Grid, tilings: &lpuzzle::Tilings) -> Self {
+        use lpuzzle::Tilings;
+        let (answer, second) = match tilings {
+            Tilings::None(reason) => (Answer::No(reason.clone()), None),
+            Tilings::Unique(t) => (Answer::Yes(t.clone()), None),
+            Tilings::Several(a, b) => (Answer::Yes(a.clone()), Some(b)),
+        };
+        let mut rec = LpuzzleRecord::new(case, grid, &answer);
+        if answer.is_yes() {
+            rec.unique = Some(second.is_none());
+            rec.second = second.map(|b| b.iter().map(piece_out).collect());
+        }
+        rec
+    }
+
+    /// The record with the pieces in every tiling (`forced`).
+    pub fn with_forced<'a>(mut self, forced: impl IntoIterator<Item = &'a Piece>) -> Self {
+        if self.answer == Verdict::Yes {
+            self.forced = Some(forced.into_iter().map(piece_out).collect());
+        }
+        self
+    }
+
+    /// `unique`, `second` and `forced` must agree with each other and the tiling: a second
+    /// tiling is a tiling other than `pieces` (checked by the verifier), and is there exactly
+    /// when `unique` is false; forced pieces are pieces of the tiling. (That a tiling is unique,
+    /// or a piece forced, needs every tiling; this checks what the record can refute.)
+    fn check_unique(&self, grid: &Grid, pieces: &[Piece]) -> Result<(), CertificateError> {
+        let bad = |m: &str| Err(CertificateError::LpuzzleUnique(m.into()));
+        match (self.unique, &self.second) {
+            (Some(true), Some(_)) => return bad("a unique tiling with a second one"),
+            (Some(false), None) => return bad("not unique, but no second tiling"),
+            (None, Some(_)) => return bad("a second tiling without \"unique\": false"),
+            (_, Some(second)) => {
+                let second: Vec<Piece> = second.iter().map(piece_in).collect();
+                lpuzzle::verify_tiling(grid, &second)?;
+                if lpuzzle::differing_cells(grid, pieces, &second).is_empty() {
+                    return bad("the second tiling is the first one");
+                }
+            }
+            _ => {}
+        }
+        if let Some(forced) = &self.forced {
+            let ours: std::collections::HashSet<Piece> = pieces.iter().copied().collect();
+            if forced.iter().any(|p| !ours.contains(&piece_in(p))) {
+                return bad("a forced piece that is not in the tiling");
+            }
+        }
+        Ok(())
+    }
+
     /// Checks the record against its board with the puzzle's independent verifiers.
     pub fn verify(&self) -> Result<(), CertificateError> {
         let grid = Puzzle::Lpuzzle.grid_from_lines(&self.board)?;
         match (self.answer, &self.pieces, &self.reason) {
             (Verdict::Yes, Some(pieces), None) => {
-                let pieces: Vec<Piece> = pieces
-                    .iter()
-                    .map(|[b, v, h]| Piece {
-                        black: (b[0], b[1]),
-                        vertical: (v[0], v[1]),
-                        horizontal: (h[0], h[1]),
-                    })
-                    .collect();
-                Ok(lpuzzle::verify_tiling(&grid, &pieces)?)
+                let pieces: Vec<Piece> = pieces.iter().map(piece_in).collect();
+                lpuzzle::verify_tiling(&grid, &pieces)?;
+                self.check_unique(&grid, &pieces)
+            }
+            (Verdict::No, None, Some(_))
+                if self.unique.is_some() || self.second.is_some() || self.forced.is_some() =>
+            {
+                Err(CertificateError::LpuzzleUnique(
+                    "a NO record with uniqueness or forced pieces".into(),
+                ))
             }
             (Verdict::No, None, Some(reason)) => {
                 let reason = match reason {

@@ -3,7 +3,7 @@
 
 use crate::grid::{Cell, Grid};
 use crate::puzzles::king::{Player, Strategy, WinnerMap};
-use crate::puzzles::lpuzzle::{self, Answer, Axis, Colouring, Reason};
+use crate::puzzles::lpuzzle::{self, Answer, Axis, Colouring, Forced, Piece, Reason};
 use crate::puzzles::rooks;
 
 /// One sentence for people: why an L-puzzle pattern cannot be built.
@@ -107,14 +107,8 @@ pub fn lpuzzle_picture(grid: &Grid, answer: &Answer) -> String {
     let cols = grid.cols();
     match answer {
         Answer::Yes(pieces) => {
-            let Colouring { colour, .. } = lpuzzle::colour_pieces(grid, pieces);
             let mut cells = grid.cells().to_vec();
-            for (p, &k) in pieces.iter().zip(&colour) {
-                let l = b'a' + (k % 26) as u8;
-                cells[p.black.0 * cols + p.black.1] = l.to_ascii_uppercase();
-                cells[p.vertical.0 * cols + p.vertical.1] = l;
-                cells[p.horizontal.0 * cols + p.horizontal.1] = l;
-            }
+            letter_pieces(grid, pieces, &mut cells);
             lines(&cells, cols)
         }
         Answer::No(reason) => {
@@ -130,6 +124,61 @@ pub fn lpuzzle_picture(grid: &Grid, answer: &Answer) -> String {
             out.push_str(&lines(&cells, cols));
             out
         }
+    }
+}
+
+/// The roles board: `R` where a rook stands in every maximum placement, `r` in some, `.` in
+/// none, `X` on pawns.
+pub fn rooks_roles(roles: &rooks::Roles) -> String {
+    let cells: Vec<u8> = roles.cells.iter().map(|r| r.letter()).collect();
+    lines(&cells, roles.cols)
+}
+
+/// Two different tilings, each drawn as [`lpuzzle_picture`] draws one, then the board with `*`
+/// on the cells whose piece differs.
+pub fn lpuzzle_two_tilings(grid: &Grid, first: &[Piece], second: &[Piece]) -> String {
+    let differ = lpuzzle::differing_cells(grid, first, second);
+    let mut cells = grid.cells().to_vec();
+    for &(r, c) in &differ {
+        cells[r * grid.cols() + c] = b'*';
+    }
+    format!(
+        "first tiling:\n{}second tiling:\n{}{} cells in other pieces (*):\n{}",
+        lpuzzle_picture(grid, &Answer::Yes(first.to_vec())),
+        lpuzzle_picture(grid, &Answer::Yes(second.to_vec())),
+        differ.len(),
+        lines(&cells, grid.cols())
+    )
+}
+
+/// The pieces in every tiling, drawn as [`lpuzzle_picture`] draws a tiling, with `?` on the
+/// cells that other tilings cover differently; a count line first.
+pub fn lpuzzle_forced(grid: &Grid, forced: &Forced) -> String {
+    let pieces: Vec<Piece> = forced.pieces().copied().collect();
+    let mut cells: Vec<u8> = grid
+        .cells()
+        .iter()
+        .map(|&x| if x == b'.' { b'.' } else { b'?' })
+        .collect();
+    letter_pieces(grid, &pieces, &mut cells);
+    format!(
+        "{} of {} pieces in every tiling (? elsewhere):\n{}",
+        pieces.len(),
+        forced.tiling.len(),
+        lines(&cells, grid.cols())
+    )
+}
+
+/// Writes one letter per piece into `cells` (upper-case on its black corner; pieces that touch
+/// get different letters).
+fn letter_pieces(grid: &Grid, pieces: &[Piece], cells: &mut [u8]) {
+    let cols = grid.cols();
+    let Colouring { colour, .. } = lpuzzle::colour_pieces(grid, pieces);
+    for (p, &k) in pieces.iter().zip(&colour) {
+        let l = b'a' + (k % 26) as u8;
+        cells[p.black.0 * cols + p.black.1] = l.to_ascii_uppercase();
+        cells[p.vertical.0 * cols + p.vertical.1] = l;
+        cells[p.horizontal.0 * cols + p.horizontal.1] = l;
     }
 }
 

@@ -23,6 +23,9 @@ pub enum Verdict {
     Rooks(usize),
     /// L-puzzle: whether the pattern can be built.
     Lpuzzle(bool),
+    /// L-puzzle with `--unique` (gridmatch's own line, not the judge's): `YES unique`,
+    /// `YES not unique` or `NO` (`None`).
+    LpuzzleUnique(Option<bool>),
     /// King: who wins from the start.
     King(Player),
 }
@@ -36,6 +39,15 @@ pub fn write_verdict<W: Write + ?Sized>(
     match verdict {
         Verdict::Rooks(n) => writeln!(out, "{n}"),
         Verdict::Lpuzzle(yes) => writeln!(out, "{}", if yes { "YES" } else { "NO" }),
+        Verdict::LpuzzleUnique(unique) => writeln!(
+            out,
+            "{}",
+            match unique {
+                Some(true) => "YES unique",
+                Some(false) => "YES not unique",
+                None => "NO",
+            }
+        ),
         Verdict::King(winner) => writeln!(out, "Case #{case}: {}", winner.letter()),
     }
 }

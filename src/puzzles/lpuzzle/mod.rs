@@ -138,7 +138,7 @@ pub struct Choice {
 }
 
 /// One L piece: the black corner and its two arms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// The black corner.
     pub black: (usize, usize),
@@ -491,6 +491,30 @@ pub fn tilings(grid: &Grid) -> Tilings {
         Some(other) => Tilings::Several(first, board.pieces(grid, &other)),
         None => Tilings::Unique(first),
     }
+}
+
+/// The cells whose piece is not the same in two tilings of `grid`, row-major.
+///
+/// # Complexity
+/// O(cells + pieces).
+pub fn differing_cells(grid: &Grid, a: &[Piece], b: &[Piece]) -> Vec<(usize, usize)> {
+    let cols = grid.cols();
+    let owner = |pieces: &[Piece]| {
+        let mut owner = vec![None; grid.cells().len()];
+        for p in pieces {
+            for (r, c) in [p.black, p.vertical, p.horizontal] {
+                if r < grid.rows() && c < cols {
+                    owner[r * cols + c] = Some(*p);
+                }
+            }
+        }
+        owner
+    };
+    let (oa, ob) = (owner(a), owner(b));
+    (0..grid.cells().len())
+        .filter(|&i| oa[i] != ob[i])
+        .map(|i| (i / cols, i % cols))
+        .collect()
 }
 
 /// A tiling, and which of its pieces are in every tiling.
