@@ -9,7 +9,9 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::graph::dsu::{Dsu, Rank};
 use crate::grid::Grid;
+use crate::puzzles::lpuzzle::{self, Piece};
 
 /// The generator's random source: ChaCha8, reproducible across platforms and releases.
 pub type GenRng = ChaCha8Rng;
@@ -53,6 +55,9 @@ pub enum LStyle {
     NearMiss,
     /// Uniform cells: `B` with probability density/3, `W` 2·density/3, else `.`.
     Random,
+    /// A random tiling with pieces emptied until it is the only tiling (always YES, unique;
+    /// see [`lpuzzle_unique`]).
+    Unique,
 }
 
 /// A board of `puzzle` (the L-puzzle in `style`); see the puzzle's own generator.
@@ -75,6 +80,7 @@ pub fn board(
 pub fn lpuzzle(rng: &mut GenRng, rows: usize, cols: usize, density: f64, style: LStyle) -> Grid {
     match style {
         LStyle::Tiled => tiled(rng, rows, cols, density),
+        LStyle::Unique => lpuzzle_unique(rng, rows, cols, density),
         LStyle::NearMiss => {
             let g = tiled(rng, rows, cols, density);
             let mut cells = g.cells().to_vec();
@@ -106,6 +112,96 @@ pub fn lpuzzle(rng: &mut GenRng, rows: usize, cols: usize, density: f64, style: 
             Grid::from_cells(rows, cols, cells)
         }
     }
+}
+
+/// An L-puzzle pattern with exactly one tiling (for puzzle designers): a random tiling
+/// ([`LStyle::Tiled`] at `density`), from which pieces are emptied (set to `.`) until no other
+/// tiling is left.
+///
+/// Emptying a piece of a tiling T keeps the rest of T a tiling, and every tiling of the smaller
+/// pattern plus that piece is a tiling of the larger one; so tilings are only ever lost. Each
+/// round finds the pieces of T in every tiling ([`lpuzzle::forced_pieces`]), groups the others
+/// into clusters of touching pieces, and empties one random piece per cluster (an ambiguity is
+/// local: one piece usually settles its cluster). After [`UNIQUE_ROUNDS`] rounds every piece
+/// that is still not forced is emptied, which leaves exactly the forced pieces, and they are
+/// the only tiling of what remains: any tiling of it, plus the emptied pieces, is a tiling of the
+/// earlier pattern, so it has every forced piece, and those already cover all of it.
+///
+/// # Complexity
+/// At most `UNIQUE_ROUNDS + 1` calls of [`lpuzzle::forced_pieces`] on `rows × cols` cells.
+pub fn lpuzzle_unique(rng: &mut GenRng, rows: usize, cols: usize, density: f64) -> Grid {
+    let mut grid = tiled(rng, rows, cols, density);
+    for round in 0..=UNIQUE_ROUNDS {
+        let Ok(forced) = lpuzzle::forced_pieces(&grid) else {
+            // A tiled pattern stays tiled; nothing else can happen.
+            return grid;
+        };
+        let loose: Vec<usize> = (0..forced.tiling.len())
+            .filter(|&i| !forced.forced[i])
+            .collect();
+        if loose.is_empty() {
+            break;
+        }
+        let empty: Vec<usize> = if round == UNIQUE_ROUNDS {
+            loose
+        } else {
+            one_per_cluster(rng, &grid, &forced.tiling, &loose)
+        };
+        let mut cells = grid.cells().to_vec();
+        for i in empty {
+            let p = forced.tiling[i];
+            for (r, c) in [p.black, p.vertical, p.horizontal] {
+                cells[r * cols + c] = b'.';
+            }
+        }
+        grid = Grid::from_cells(rows, cols, cells);
+    }
+    grid
+}
+
+/// Rounds of [`lpuzzle_unique`] that empty one piece per cluster before the last one empties
+/// every loose piece.
+pub const UNIQUE_ROUNDS: usize = 6;
+
+/// One random piece (index into `tiling`) of each cluster of `loose` pieces that touch (share
+/// an edge).
+fn one_per_cluster(rng: &mut GenRng, grid: &Grid, tiling: &[Piece], loose: &[usize]) -> Vec<usize> {
+    let cols = grid.cols();
+    // The loose piece owning each cell, as an index into `loose`.
+    let mut owner = vec![u32::MAX; grid.cells().len()];
+    for (k, &i) in loose.iter().enumerate() {
+        let p = tiling[i];
+        for (r, c) in [p.black, p.vertical, p.horizontal] {
+            owner[r * cols + c] = k as u32;
+        }
+    }
+    let mut dsu = Dsu::<Rank>::new(loose.len());
+    for (i, &o) in owner.iter().enumerate() {
+        if o == u32::MAX {
+            continue;
+        }
+        let right = (i % cols + 1 < cols).then(|| owner[i + 1]);
+        let below = owner.get(i + cols).copied();
+        for other in [right, below].into_iter().flatten() {
+            if other != u32::MAX {
+                dsu.union(o, other);
+            }
+        }
+    }
+    // Each cluster's pick: a uniformly random member (reservoir sampling in one pass).
+    let mut seen = vec![0u32; loose.len()];
+    let mut pick = vec![u32::MAX; loose.len()];
+    for k in 0..loose.len() as u32 {
+        let root = dsu.find(k) as usize;
+        seen[root] += 1;
+        if rng.random_range(0..seen[root]) == 0 {
+            pick[root] = k;
+        }
+    }
+    pick.into_iter()
+        .filter(|&k| k != u32::MAX)
+        .map(|k| loose[k as usize])
+        .collect()
 }
 
 /// Visits the cells in random order; at each, with probability `density`, places an L with its
@@ -150,7 +246,6 @@ fn tiled(rng: &mut GenRng, rows: usize, cols: usize, density: f64) -> Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::lpuzzle;
 
     #[test]
     fn deterministic_and_tilings_solvable() {

@@ -196,12 +196,16 @@ struct GenArgs {
     /// Random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// L-puzzle patterns: tiled (solvable), near-miss, random.
+    /// L-puzzle patterns: tiled (solvable), near-miss, random, unique (one tiling).
     #[arg(long, value_enum, default_value_t = LStyle::Tiled)]
     style: LStyle,
     /// Rooks: write `R C` headers (for `rooks --rect`) even for square boards.
     #[arg(long)]
     rect: bool,
+    /// L-puzzle: patterns whose tiling is unique (`--style unique`): a random tiling with the
+    /// pieces other tilings could move emptied.
+    #[arg(long, conflicts_with = "style")]
+    unique: bool,
 }
 
 /// A graph file's format on the command line.
@@ -531,14 +535,24 @@ fn gen_cmd(args: &GenArgs, out: &mut dyn Write) -> Result<(), Error> {
             )));
         }
     }
+    if args.unique && args.puzzle != Puzzle::Lpuzzle {
+        return Err(usage(format!(
+            "gen {}: --unique is for lpuzzle patterns",
+            args.puzzle
+        )));
+    }
+    let style = if args.unique {
+        LStyle::Unique
+    } else {
+        args.style
+    };
     let mut rng = generate::rng(args.seed);
     if crate::formats::judge::is_counted(args.puzzle) {
         write_count(out, args.count)?;
     }
     let header = Header::of(args.puzzle, args.rect);
     for _ in 0..args.count {
-        let grid: Grid =
-            generate::board(&mut rng, args.puzzle, rows, cols, args.density, args.style);
+        let grid: Grid = generate::board(&mut rng, args.puzzle, rows, cols, args.density, style);
         write_board(out, &grid, header)?;
     }
     Ok(())

@@ -230,3 +230,26 @@ fn unique_small_cases() {
     assert_eq!(all_tilings(&pinwheel, 10).len(), 2);
     assert_eq!(is_unique(&pinwheel), Some(false));
 }
+
+#[test]
+fn generated_unique_patterns_have_one_tiling() {
+    use crate::generate::LStyle;
+    let mut rng = crate::generate::rng(21);
+    let (mut kept, mut cells, mut emptied) = (0, 0, 0);
+    for k in 0..3000 {
+        let rows = 4 + k % 9;
+        let cols = 4 + k / 9 % 9;
+        let density = [0.6, 0.8, 1.0][k % 3];
+        // The tiling it starts from: the same random choices, without emptying.
+        let start = crate::generate::lpuzzle(&mut rng.clone(), rows, cols, density, LStyle::Tiled);
+        let g = crate::generate::lpuzzle(&mut rng, rows, cols, density, LStyle::Unique);
+        let all = all_tilings(&g, 2);
+        assert_eq!(all.len(), 1, "{:?}", g.to_lines());
+        emptied += usize::from(g != start);
+        kept += g.cells().iter().filter(|&&x| x != b'.').count();
+        cells += rows * cols;
+    }
+    // Often there was a second tiling to remove, and emptying pieces kept most of the pattern.
+    assert!(emptied > 100, "only {emptied} patterns needed emptying");
+    assert!(kept * 2 > cells, "only {kept} of {cells} cells kept");
+}
