@@ -521,20 +521,6 @@ fn gen_cmd(args: &GenArgs, out: &mut dyn Write) -> Result<(), Error> {
             "gen rooks: the UVa format is square; use --rect for R x C boards".into(),
         ));
     }
-    // The board is built in memory before it is written: at most 5.3 bytes per cell at the
-    // peak (L-puzzle tiled 3000²; rooks 1.4, King 2.4).
-    let limit = limits::memory_bytes().map_or(crate::formats::judge::MAX_CELLS, |bytes| {
-        limits::max_cells_for_memory(bytes, 8)
-    });
-    match rows.checked_mul(cols) {
-        Some(cells) if cells as u64 <= limit => {}
-        _ => {
-            return Err(usage(format!(
-                "gen: a board of {rows} × {cols} cells is more than {limit}, the most this \
-                 machine can build"
-            )));
-        }
-    }
     if args.unique && args.puzzle != Puzzle::Lpuzzle {
         return Err(usage(format!(
             "gen {}: --unique is for lpuzzle patterns",
@@ -546,6 +532,22 @@ fn gen_cmd(args: &GenArgs, out: &mut dyn Write) -> Result<(), Error> {
     } else {
         args.style
     };
+    // The board is built in memory before it is written: at most 5.3 bytes per cell at the
+    // peak (L-puzzle tiled 3000²; rooks 1.4, King 2.4); a unique pattern is solved as it is
+    // built, 35.4 bytes per cell at the peak (3000²).
+    let per_cell = if style == LStyle::Unique { 40 } else { 8 };
+    let limit = limits::memory_bytes().map_or(crate::formats::judge::MAX_CELLS, |bytes| {
+        limits::max_cells_for_memory(bytes, per_cell)
+    });
+    match rows.checked_mul(cols) {
+        Some(cells) if cells as u64 <= limit => {}
+        _ => {
+            return Err(usage(format!(
+                "gen: a board of {rows} × {cols} cells is more than {limit}, the most this \
+                 machine can build"
+            )));
+        }
+    }
     let mut rng = generate::rng(args.seed);
     if crate::formats::judge::is_counted(args.puzzle) {
         write_count(out, args.count)?;
