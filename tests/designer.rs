@@ -89,7 +89,7 @@ fn unique_json_is_checked_by_verify() {
     assert!(json.contains(r#""second":"#), "{json}");
     assert_eq!(run(&["verify", "-"], &json).code, Some(0));
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
-    let mut tamper = |f: &dyn Fn(&mut serde_json::Value)| {
+    let tamper = |f: &dyn Fn(&mut serde_json::Value)| {
         let mut v = value.clone();
         f(&mut v);
         let line = format!("{v}\n");
