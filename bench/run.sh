@@ -18,6 +18,9 @@
 # Barabási–Albert, 2-D and 3-D grids with 10% removed, random bipartite 10⁶ + 10⁶) against
 # LEMON's MaxMatching (bench/peers/match_lemon.cpp) and, on the bipartite files, igraph's and
 # scipy's maximum_bipartite_matching (bench/peers/match_py.py).
+# Last, the designer tools (bench/designer.py, issue 14): `rooks --roles`, `lpuzzle --unique` and
+# `--forced`, `gen lpuzzle --unique`, each against the plain run on the same boards (skipped with
+# --graphs-only).
 #
 #   --smoke    every workload family at a tenth of its side (10²–1000² boards), one run each:
 #              checks that every engine runs and agrees, in well under a minute (the times and
@@ -146,6 +149,20 @@ if [[ $GRAPHS != no ]]; then
         ${GOPTS[@]+"${GOPTS[@]}"} >> "$WORK/report.md"
     gstatus=$?
     [[ $status -ne 0 ]] || status=$gstatus
+fi
+if [[ $GRAPHS != only ]]; then
+    # What the designer tools cost against the plain decision (issue 14).
+    DOPTS=()
+    for o in ${OPTS[@]+"${OPTS[@]}"}; do [[ $o != --smoke ]] || DOPTS+=(--smoke); done
+    say "the designer tools (bench/designer.py)"
+    {
+        echo "## Designer tools (bench/designer.py): each flag against the plain decision"
+        echo
+        "$PY" "$ROOT/bench/designer.py" --gridmatch "$WORK/gridmatch" ${RUNS[@]+"${RUNS[@]}"} \
+            ${DOPTS[@]+"${DOPTS[@]}"}
+    } >> "$WORK/report.md"
+    dstatus=$?
+    [[ $status -ne 0 ]] || status=$dstatus
 fi
 set -e
 cat "$WORK/report.md"
