@@ -14,6 +14,15 @@
 //! [`verify`] checks a placement and a cover against the board with its own sweeps, sharing no
 //! code with the solver.
 //!
+//! **Roles.** [`roles`] tells for each cell whether a rook stands there in every maximum
+//! placement, in some, or in none: the Dulmage–Mendelsohn class of its edge
+//! ([`classify`]), linear after one matching.
+//!
+//! **Status:** [`solve`] agrees with exhaustive search on 1500 random boards up to 5 × 5 and
+//! every certificate verifies; mutated certificates are rejected; [`roles`] agrees with the
+//! roles counted over *all* maximum placements (exhaustive enumeration) on 3000 random boards up
+//! to 4 × 5.
+//!
 //! ```
 //! use gridmatch::Grid;
 //! use gridmatch::puzzles::rooks;
@@ -230,7 +239,7 @@ impl Roles {
 /// As [`max_rooks`].
 /// # Complexity
 /// One maximum matching (as [`max_rooks`]) plus O(n) for n cells
-/// ([`classify`](crate::graph::bipartite::classify) is linear).
+/// ([`classify`] is linear).
 /// # Examples
 /// ```
 /// use gridmatch::Grid;
