@@ -177,6 +177,9 @@ printf 'p edge 2 1\ne 1 2\n' >g.col
 try "verify --graph: a matching certificate with a pair that is not an edge" 1 '{"certificate":"matching","format":"dimacs","size":1,"matching":[[1,1]],"proof":{"cover":[1]}}\n' verify --graph g.col IN
 try "verify --graph: a vertex outside the graph" 1 '{"certificate":"matching","format":"dimacs","size":1,"matching":[[1,3]],"proof":{"cover":[1]}}\n' verify --graph g.col IN
 try "verify without --graph on a matching certificate" 2 '{"certificate":"matching","format":"dimacs","size":1,"matching":[[1,2]],"proof":{"cover":[1]}}\n' verify IN
+try "designer: a roles record that contradicts its placement" 1 '{"puzzle":"rooks","case":1,"board":["..",".X"],"answer":2,"rooks":[[0,1],[1,0]],"cover":{"rows":[[0,0,1],[1,0,0]],"cols":[]},"roles":["..","RX"]}\n' verify IN
+try "designer: a second tiling that is the first" 1 '{"puzzle":"lpuzzle","case":1,"board":["BW","W."],"answer":"YES","pieces":[[[0,0],[1,0],[0,1]]],"unique":false,"second":[[[0,0],[1,0],[0,1]]]}\n' verify IN
+try "designer: gen --unique for rooks" 2 - gen rooks --unique
 # --- lines without an end -------------------------------------------------------------------
 # Inputs too long to show: generated here, described in the table (stdin is empty). Memory stays
 # bounded: a line is kept up to 1 MiB past what it should hold.
