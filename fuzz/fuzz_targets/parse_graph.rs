@@ -14,7 +14,12 @@ fuzz_target!(|data: &[u8]| {
         max_vertices: 64,
         max_edges: 256,
     };
-    for format in [None, Some(Format::Dimacs), Some(Format::MatrixMarket), Some(Format::EdgeList)] {
+    for format in [
+        None,
+        Some(Format::Dimacs),
+        Some(Format::MatrixMarket),
+        Some(Format::EdgeList),
+    ] {
         let Ok(g) = read_graph(data, "fuzz", format, limits) else {
             continue;
         };

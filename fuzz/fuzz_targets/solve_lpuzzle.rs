@@ -2,7 +2,8 @@
 //! bytes (random cells, or random L pieces dropped on an empty board).
 //!
 //! 1. `solve` → `verify_tiling` / `verify_no` accept its answer, `can_build` agrees, a tiling
-//!    passes the independent coverage check, and the answer equals an exhaustive search.
+//!    passes the independent coverage check, and the answer equals an exhaustive search;
+//!    `is_unique` agrees with `tilings` (whose tilings verify and differ) and `forced_pieces`.
 //! 2. The remaining bytes edit the answer (and maybe the pattern); whenever a verifier accepts
 //!    the edited answer, it must be true: a tiling passes the independent coverage check, a
 //!    "no" is backed by the exhaustive search.
@@ -201,6 +202,31 @@ fuzz_target!(|data: &[u8]| {
         answer.is_yes(),
         "can_build differs from solve"
     );
+    // Uniqueness: the fast decision agrees with the two tilings, which both verify and differ;
+    // forced pieces are pieces of the tiling.
+    let unique = lpuzzle::is_unique(&grid);
+    match lpuzzle::tilings(&grid) {
+        lpuzzle::Tilings::None(_) => assert_eq!(unique, None, "{:?}", grid.to_lines()),
+        lpuzzle::Tilings::Unique(t) => {
+            assert_eq!(unique, Some(true), "{:?}", grid.to_lines());
+            assert!(lpuzzle::verify_tiling(&grid, &t).is_ok());
+        }
+        lpuzzle::Tilings::Several(a, b) => {
+            assert_eq!(unique, Some(false), "{:?}", grid.to_lines());
+            assert!(lpuzzle::verify_tiling(&grid, &a).is_ok() && tiling_ok(&grid, &b).is_ok());
+            assert!(!lpuzzle::differing_cells(&grid, &a, &b).is_empty());
+        }
+    }
+    if let Ok(f) = lpuzzle::forced_pieces(&grid) {
+        assert!(f.pieces().all(|p| f.tiling.contains(p)));
+        if unique == Some(true) {
+            assert_eq!(
+                f.pieces().count(),
+                f.tiling.len(),
+                "a unique tiling is all forced"
+            );
+        }
+    }
     if let Some(truth) = lpuzzle_brute(&grid) {
         assert_eq!(
             answer.is_yes(),

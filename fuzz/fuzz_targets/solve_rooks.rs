@@ -1,7 +1,8 @@
 //! Solver + verifier target for rooks, on boards of at most 10 × 10 built from the fuzz bytes.
 //!
 //! 1. `solve` → `verify` accepts, `max_rooks` agrees, the certificate passes the independent
-//!    plain-rule check, and on small boards the answer equals an exhaustive search.
+//!    plain-rule check, `roles` fits the placement, and on small boards the answer equals an
+//!    exhaustive search.
 //! 2. The remaining bytes edit the certificate, its answer (and maybe the board); whenever
 //!    `verify` accepts the edited certificate, it must pass the independent check and its rooks
 //!    be the true answer; whenever `RooksRecord::verify` accepts it with the edited answer, that
@@ -35,6 +36,27 @@ fuzz_target!(|data: &[u8]| {
             grid.to_lines()
         );
     }
+    // Roles: the same maximum, a rook of this placement on every `R`, none on a `.`.
+    let roles = rooks::roles(&grid);
+    assert_eq!(roles.max_rooks, answer, "roles differ from solve");
+    for &(r, c) in &sol.rooks {
+        assert_ne!(
+            roles.get(r, c),
+            rooks::Role::None,
+            "a rook on a never-used cell"
+        );
+    }
+    let on_rooks = sol
+        .rooks
+        .iter()
+        .filter(|&&(r, c)| roles.get(r, c) == rooks::Role::Every)
+        .count();
+    let every = roles
+        .cells
+        .iter()
+        .filter(|&&x| x == rooks::Role::Every)
+        .count();
+    assert_eq!(on_rooks, every, "an R cell without a rook");
     let empties = grid.cells().iter().filter(|&&c| c == b'.').count();
     if empties <= BRUTE_ROOKS_EMPTY {
         assert_eq!(

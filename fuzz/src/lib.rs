@@ -53,6 +53,11 @@ fn run(data: &[u8], driver: Driver, mode: Mode) -> (Vec<u8>, Result<(), Error>) 
         // `gridmatch king --show --all`, as before; judge and --json modes without `--all`.
         all: driver == Driver::King && mode == Mode::Show,
         moves: Moves::King,
+        // The designer flags in --json (one record per board still, checked by verify) and
+        // --show; judge mode stays the judge's output.
+        roles: puzzle == Puzzle::Rooks && mode != Mode::Judge,
+        unique: puzzle == Puzzle::Lpuzzle && mode != Mode::Judge,
+        forced: puzzle == Puzzle::Lpuzzle && mode != Mode::Judge,
     };
     let res = cli::solve_all(&mut reader, &mut out, puzzle, &opts, &Batch::default());
     (out, res)
