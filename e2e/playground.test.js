@@ -402,6 +402,7 @@ async function main() {
     assert(headline.includes(`${differ} cells differ in a second tiling`), `headline: ${headline}`);
     assertEq(await page.evaluate(() => document.getElementById('insight').dataset.unique), 'false', 'unique flag');
     assert((await page.textContent('#insight-text')).includes('Not unique'), 'the insight says not unique');
+    assert(!(await page.isVisible('#roles')), 'no roles board for the L-puzzle');
     assert(await magentaPixels(page) > 0, 'the differing cells are framed on the editor');
     await pictureLoaded(page);
     assert(await page.isVisible('#show-second'), 'the second-tiling toggle is shown');
