@@ -539,8 +539,8 @@ mod tests {
         assert!(!differ.is_empty());
         assert!(headline.contains(&format!("{} cells differ in a second tiling", differ.len())));
         // The second tiling is a tiling, and differs from the first exactly on `differ`.
-        let pieces = |key: &str| -> TestResult<Vec<Piece>> {
-            let cells: Vec<[[usize; 2]; 3]> = serde_json::from_value(v[key].clone())?;
+        let pieces = |value: &Value| -> TestResult<Vec<Piece>> {
+            let cells: Vec<[[usize; 2]; 3]> = serde_json::from_value(value.clone())?;
             Ok(cells
                 .into_iter()
                 .map(|[b, ve, h]| Piece {
@@ -551,17 +551,9 @@ mod tests {
                 .collect())
         };
         let grid = crate::grid::Grid::from_rows(&pinwheel);
-        let second = pieces("second")?;
+        let second = pieces(&v["second"])?;
         assert_eq!(lpuzzle::verify_tiling(&grid, &second), Ok(()));
-        let first: Vec<[[usize; 2]; 3]> = serde_json::from_value(v["record"]["pieces"].clone())?;
-        let first: Vec<Piece> = first
-            .into_iter()
-            .map(|[b, ve, h]| Piece {
-                black: (b[0], b[1]),
-                vertical: (ve[0], ve[1]),
-                horizontal: (h[0], h[1]),
-            })
-            .collect();
+        let first = pieces(&v["record"]["pieces"])?;
         let expected: Vec<[usize; 2]> =
             crate::formats::svg::tiling_differences(grid.rows(), grid.cols(), &first, &second)
                 .into_iter()
