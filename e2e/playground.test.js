@@ -5,7 +5,8 @@
 //
 //   node e2e/playground.test.js        (or: bash e2e/run.sh, which installs what is missing)
 //
-// Environment: GRIDMATCH_BIN (default target/release/gridmatch), CHROMIUM (default
+// Environment: GRIDMATCH_BIN (default target/release/gridmatch; run.sh passes the one it built
+// under CARGO_TARGET_DIR), CHROMIUM (default
 // /usr/bin/chromium). Exits 1 if any check fails.
 'use strict';
 
@@ -199,6 +200,46 @@ async function pictureLoaded(page) {
   }, null, { timeout: STEP_TIMEOUT });
 }
 
+/** Waits until the roles board under the editor reads `rows`. */
+async function expectRoles(page, rows) {
+  const want = rows.join('\n');
+  try {
+    await page.waitForFunction((w) => {
+      const el = document.getElementById('roles');
+      return document.getElementById('answer').dataset.state === 'done' && !el.hidden && el.textContent === w;
+    }, want, { timeout: STEP_TIMEOUT });
+  } catch (e) {
+    const shown = await page.evaluate(() => document.getElementById('roles').textContent);
+    throw new Error(`expected roles ${JSON.stringify(want)}, the page shows ${JSON.stringify(shown)}`);
+  }
+}
+
+/** The editor canvas's colour at the centre of cell (r, c), as [r, g, b]. */
+async function cellColor(page, r, c) {
+  return page.evaluate(([r, c]) => {
+    const el = document.getElementById('board');
+    const px = Number(el.dataset.cell);
+    const d = el.getContext('2d').getImageData(Math.floor((c + 0.5) * px), Math.floor((r + 0.5) * px) - Math.floor(px * 0.3), 1, 1).data;
+    return [d[0], d[1], d[2]];
+  }, [r, c]);
+}
+
+/** How many pixels of the editor canvas are the magenta of differing cells. */
+async function magentaPixels(page) {
+  return page.evaluate(() => {
+    const el = document.getElementById('board');
+    const d = el.getContext('2d').getImageData(0, 0, el.width, el.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] === 0xc0 && d[i + 1] === 0x26 && d[i + 2] === 0xd3) n++;
+    return n;
+  });
+}
+
+async function loadJudge(page, text) {
+  await page.fill('#judge-text', text);
+  await page.click('#load');
+}
+
 async function shot(page, name) {
   fs.mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `${name}.png`);
@@ -290,6 +331,33 @@ async function main() {
     await shot(page, 'rooks');
   });
 
+  await step('rooks: the roles follow the paint', async () => {
+    await selectPuzzle(page, 'rooks');
+    await setSize(page, 2, 2);
+    await page.click('#clear');
+    await expectAnswer(page, '2');
+    await expectRoles(page, ['rr', 'rr']); // an empty 2×2 board: every square in some placement
+    assert(await page.isVisible('#show-roles'), 'the roles toggle is shown for rooks');
+    assertEq(JSON.stringify(await cellColor(page, 0, 0)), JSON.stringify([0xbf, 0xe3, 0xc8]), 'an r square is light green');
+    await clickCell(page, 1, 1); // a pawn: the ends of the L in every placement, the corner in none
+    const headline = await expectAnswer(page, '2');
+    await expectRoles(page, ['.R', 'RX']);
+    assert(headline.includes('2 / 0 / 1'), `headline: ${headline}`);
+    const info = await page.textContent('#insight-text');
+    assert(info.includes('in every one (2)') && info.includes('in none (1)'), `roles text: ${info}`);
+    assertEq(JSON.stringify(await cellColor(page, 0, 1)), JSON.stringify([0x4f, 0x9d, 0x69]), 'an R square is dark green');
+    assertEq(JSON.stringify(await cellColor(page, 0, 0)), JSON.stringify([0xf2, 0xea, 0xd8]), 'a . square is plain');
+    await pictureLoaded(page);
+    // The toggle turns the shading off on the editor.
+    await page.uncheck('#show-roles');
+    assertEq(JSON.stringify(await cellColor(page, 0, 1)), JSON.stringify([0xf2, 0xea, 0xd8]), 'R square without roles');
+    await pictureLoaded(page);
+    await page.check('#show-roles');
+    await clickCell(page, 1, 1); // the pawn goes: all r again
+    await expectRoles(page, ['rr', 'rr']);
+    await shot(page, 'rooks-roles');
+  });
+
   await step('rooks: pasting the judge input loads its boards', async () => {
     await page.fill('#judge-text', '5\nX....\nX....\n..X..\n.X...\n....X\n4\n....\n....\n....\n....\n');
     await page.click('#load');
@@ -312,6 +380,8 @@ async function main() {
     await clickCell(page, 1, 0, 2);
     const yes = await expectAnswer(page, 'YES');
     assert(yes.includes('1 L piece'), `headline: ${yes}`);
+    assert(yes.startsWith('YES, unique'), `one piece is unique: ${yes}`);
+    await page.waitForFunction(() => document.getElementById('insight').dataset.unique === 'true');
     await clickCell(page, 1, 1, 1); // a second black
     const no = await expectAnswer(page, 'NO');
     assert(no.startsWith('NO: ') && no.includes('white'), `headline: ${no}`);
@@ -320,6 +390,38 @@ async function main() {
     await expectAnswer(page, 'YES');
     await pictureLoaded(page);
     await shot(page, 'lpuzzle');
+  });
+
+  await step('L-puzzle: a pinwheel is not unique, the differing cells are marked', async () => {
+    await selectPuzzle(page, 'lpuzzle');
+    await loadJudge(page, '1\n4 5\n.WBW.\nWBWBW\nWWBWW\nBWWWB\n');
+    const headline = await expectAnswer(page, 'YES');
+    assert(headline.startsWith('YES, not unique: '), `headline: ${headline}`);
+    const differ = Number(await page.evaluate(() => document.getElementById('insight').dataset.differ));
+    assert(differ > 0, `differing cells: ${differ}`);
+    assert(headline.includes(`${differ} cells differ in a second tiling`), `headline: ${headline}`);
+    assertEq(await page.evaluate(() => document.getElementById('insight').dataset.unique), 'false', 'unique flag');
+    assert((await page.textContent('#insight-text')).includes('Not unique'), 'the insight says not unique');
+    assert(!(await page.isVisible('#roles')), 'no roles board for the L-puzzle');
+    assert(await magentaPixels(page) > 0, 'the differing cells are framed on the editor');
+    await pictureLoaded(page);
+    assert(await page.isVisible('#show-second'), 'the second-tiling toggle is shown');
+    await page.check('#show-second');
+    await pictureLoaded(page);
+    await shot(page, 'lpuzzle-second');
+    await page.uncheck('#show-second');
+    // Painting over a black changes the board: the old marks go at once.
+    await clickCell(page, 0, 2); // B -> W
+    assertEq(await magentaPixels(page), 0, 'stale marks after a paint');
+    await expectAnswer(page, 'NO');
+    await page.waitForFunction(() => document.getElementById('insight').dataset.unique === 'none');
+    // A single piece: unique, nothing marked.
+    await loadJudge(page, '1\n2 2\nBW\nW.\n');
+    const single = await expectAnswer(page, 'YES');
+    assert(single.startsWith('YES, unique'), `headline: ${single}`);
+    await page.waitForFunction(() => document.getElementById('insight').dataset.unique === 'true');
+    assertEq(await magentaPixels(page), 0, 'marks on a unique tiling');
+    assert(!(await page.isVisible('#show-second')), 'no second tiling to show');
   });
 
   await step('King: the A/B answer follows the board', async () => {

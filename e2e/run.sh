@@ -39,5 +39,7 @@ if ! (cd e2e && node -e '
 fi
 
 cargo build --release --quiet --bin gridmatch
+# The binary cargo just built (CARGO_TARGET_DIR is honoured), unless GRIDMATCH_BIN says otherwise.
+export GRIDMATCH_BIN="${GRIDMATCH_BIN:-${CARGO_TARGET_DIR:-target}/release/gridmatch}"
 
 node e2e/playground.test.js

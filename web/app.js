@@ -46,6 +46,12 @@ let pictureUrl = null;
 let play = { active: false };
 let judgeFromBoard = true; // the judge text box follows the board (until the person edits it)
 let loaded = []; // boards of the last loaded judge text
+// What the last answer says about each cell (rooks roles, L-puzzle differing cells), drawn on
+// the editor while the board is the one it was computed for.
+let overlay = null; // { puzzle, key, roles?: [rows], differ?: [[r, c]] }
+
+const ROLE_COLORS = { R: '#4f9d69', r: '#bfe3c8' };
+const DIFFER_COLOR = '#c026d3';
 
 function makeBoard(rows) {
   return { rows: rows.length, cols: rows[0].length, cells: rows.join('').split('') };
@@ -79,12 +85,15 @@ function draw() {
   canvas.dataset.puzzle = puzzle;
   const ctx = canvas.getContext('2d');
   const colors = PUZZLES[puzzle].colors;
+  const shown = currentOverlay();
+  const roles = shown && shown.roles && $('show-roles').checked ? shown.roles : null;
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, w, h);
   for (let r = 0; r < b.rows; r++) {
     for (let c = 0; c < b.cols; c++) {
       const ch = b.cells[r * b.cols + c];
-      ctx.fillStyle = colors[ch] || '#ff00ff';
+      const role = roles ? roles[r][c] : '';
+      ctx.fillStyle = ROLE_COLORS[role] || colors[ch] || '#ff00ff';
       ctx.fillRect(c * px, r * px, px, px);
     }
   }
@@ -107,11 +116,34 @@ function draw() {
         if (puzzle === 'rooks' && ch === 'X') { glyph = 'X'; ctx.fillStyle = '#d9d9d9'; }
         if (puzzle === 'lpuzzle' && ch !== '.') { glyph = ch; ctx.fillStyle = ch === 'B' ? '#ffffff' : '#262626'; }
         if (puzzle === 'king' && ch === 'K') { glyph = 'K'; ctx.fillStyle = '#5a4300'; }
+        if (roles && (roles[r][c] === 'R' || roles[r][c] === 'r')) {
+          glyph = roles[r][c];
+          ctx.fillStyle = roles[r][c] === 'R' ? '#ffffff' : '#2f5d3a';
+        }
         if (glyph) ctx.fillText(glyph, c * px + px / 2, r * px + px / 2 + 1);
       }
     }
   }
+  if (shown && shown.differ) {
+    ctx.strokeStyle = DIFFER_COLOR;
+    ctx.lineWidth = Math.max(1, Math.floor(px * 0.12));
+    ctx.setLineDash(px >= 8 ? [Math.max(2, px * 0.2), Math.max(1, px * 0.1)] : []);
+    for (const [r, c] of shown.differ) {
+      ctx.strokeRect(c * px + px * 0.14, r * px + px * 0.14, px * 0.72, px * 0.72);
+    }
+    ctx.setLineDash([]);
+  }
   if (play.active) drawGame(ctx, px);
+}
+
+/** The overlay, if it was computed for the board on screen. */
+function currentOverlay() {
+  if (!overlay || overlay.puzzle !== puzzle || overlay.key !== boardKey()) return null;
+  return overlay;
+}
+
+function boardKey(b = board()) {
+  return `${b.rows}x${b.cols}:${b.cells.join('')}`;
 }
 
 function drawGame(ctx, px) {
@@ -331,19 +363,21 @@ async function solve() {
   solveAbort = new AbortController();
   const seq = ++solveSeq;
   const request = { puzzle, board: boardRows() };
+  const key = boardKey();
   if (puzzle === 'king') request.moves = $('moves').value;
   try {
     const res = await api('/api/solve', request, solveAbort.signal);
     if (seq !== solveSeq) return;
-    showAnswer(res);
+    showAnswer(res, key);
   } catch (e) {
     if (e.name === 'AbortError' || seq !== solveSeq) return;
     showError(e.message);
   }
 }
 
-function showAnswer(res) {
+function showAnswer(res, key) {
   last = res;
+  overlay = { puzzle: res.puzzle, key, roles: res.roles, differ: res.differ };
   const answer = $('answer');
   answer.dataset.state = 'done';
   answer.dataset.answer = res.answer;
@@ -351,11 +385,9 @@ function showAnswer(res) {
   $('answer-value').textContent = res.answer;
   $('answer-text').textContent = res.headline;
   $('error').textContent = '';
-  if (pictureUrl) URL.revokeObjectURL(pictureUrl);
-  pictureUrl = URL.createObjectURL(new Blob([res.svg], { type: 'image/svg+xml' }));
-  const img = $('picture');
-  img.src = pictureUrl;
-  img.alt = res.headline;
+  showPicture();
+  showInsight(res);
+  draw();
   $('text').textContent = res.text;
   $('record').textContent = JSON.stringify(res.record, null, 1);
   $('command').textContent = res.command;
@@ -366,8 +398,67 @@ function showAnswer(res) {
   $('play-start').disabled = play.active;
 }
 
+/** The picture the toggles ask for: the roles or the second tiling when shown. */
+function shownSvg(res = last) {
+  if (!res) return '';
+  if (res.roles_svg && $('show-roles').checked) return res.roles_svg;
+  if (res.second_svg && $('show-second').checked) return res.second_svg;
+  return res.svg;
+}
+
+function showPicture() {
+  if (!last) return;
+  if (pictureUrl) URL.revokeObjectURL(pictureUrl);
+  pictureUrl = URL.createObjectURL(new Blob([shownSvg()], { type: 'image/svg+xml' }));
+  const img = $('picture');
+  img.src = pictureUrl;
+  img.alt = last.headline;
+}
+
+function swatch(kind) {
+  const s = document.createElement('span');
+  s.className = `swatch ${kind}`;
+  s.setAttribute('aria-hidden', 'true');
+  return s;
+}
+
+/** The designer's view: rooks roles, or whether the tiling is unique. */
+function showInsight(res) {
+  const box = $('insight');
+  const text = $('insight-text');
+  box.dataset.differ = '0';
+  text.replaceChildren();
+  $('roles-toggle').hidden = !res.roles;
+  $('second-toggle').hidden = !res.second_svg;
+  $('roles').hidden = !res.roles;
+  if (res.roles) {
+    const n = res.role_counts;
+    box.dataset.unique = '';
+    $('roles').textContent = res.roles.join('\n');
+    text.append('Roles across all maximum placements: ',
+      swatch('every'), `R a rook in every one (${n.every}) · `,
+      swatch('some'), `r in some (${n.some}) · `,
+      swatch('none'), `. in none (${n.none})`);
+  } else if (res.puzzle === 'lpuzzle' && res.unique === true) {
+    box.dataset.unique = 'true';
+    text.append(`Unique: this is the only tiling (${res.forced} of its pieces are in every tiling, so all).`);
+  } else if (res.puzzle === 'lpuzzle' && res.unique === false) {
+    box.dataset.unique = 'false';
+    box.dataset.differ = String(res.differ.length);
+    text.append('Not unique: ', swatch('differ'),
+      `${res.differ.length} cells are covered differently by a second tiling ` +
+      `(${res.forced} of ${res.record.pieces.length} pieces are in every tiling).`);
+  } else if (res.puzzle === 'lpuzzle') {
+    box.dataset.unique = 'none';
+    text.append('No tiling, so nothing to be unique.');
+  }
+  box.hidden = res.puzzle === 'king';
+}
+
 function showError(message) {
   last = null;
+  overlay = null;
+  $('insight').hidden = true;
   const answer = $('answer');
   answer.dataset.state = 'error';
   delete answer.dataset.answer;
@@ -510,6 +601,7 @@ function selectPuzzle(name) {
   $('play').hidden = name !== 'king';
   $('case-label').hidden = true;
   $('parse-error').textContent = '';
+  $('insight').hidden = true;
   judgeFromBoard = true;
   document.body.dataset.puzzle = name;
   boardChanged();
@@ -535,11 +627,14 @@ function init() {
     if (last) download(`${last.puzzle}.txt`, last.judge_input, 'text/plain');
   });
   $('download-svg').addEventListener('click', () => {
-    if (last) download(`${last.puzzle}.svg`, last.svg, 'image/svg+xml');
+    if (last) download(`${last.puzzle}.svg`, shownSvg(), 'image/svg+xml');
   });
   $('download-json').addEventListener('click', () => {
     if (last) download(`${last.puzzle}.json`, JSON.stringify(last.record) + '\n', 'application/json');
   });
+  for (const id of ['show-roles', 'show-second']) {
+    $(id).addEventListener('change', () => { showPicture(); draw(); });
+  }
   $('play-start').addEventListener('click', startGame);
   $('play-stop').addEventListener('click', stopGame);
   const canvas = $('board');

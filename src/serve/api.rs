@@ -94,6 +94,70 @@ pub struct SolveResponse {
     /// L-puzzle NO: the culprit cells.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub culprits: Option<Vec<[usize; 2]>>,
+    /// Rooks: the role of every cell across all maximum placements, as rows of `R` (a rook in
+    /// every one), `r` (in some), `.` (in none) and `X` (a pawn).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roles: Option<Vec<String>>,
+    /// Rooks: how many empty cells have each role.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub role_counts: Option<RoleCounts>,
+    /// Rooks: the picture with every empty cell shaded by its role ([`svg::rooks_roles_svg`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roles_svg: Option<String>,
+    /// L-puzzle: whether the tiling is the only one; `null` for NO (absent for other puzzles).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unique: Option<Option<bool>>,
+    /// L-puzzle, not unique: a second tiling (pieces as in the record).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second: Option<Vec<[[usize; 2]; 3]>>,
+    /// L-puzzle, not unique: the cells covered by another piece in the second tiling.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub differ: Option<Vec<[usize; 2]>>,
+    /// L-puzzle, not unique: the second tiling's picture, the same cells marked (`svg` is the
+    /// first's, marked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second_svg: Option<String>,
+    /// L-puzzle YES: how many pieces are in every tiling.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forced: Option<usize>,
+}
+
+/// How many empty rooks cells have each role across all maximum placements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RoleCounts {
+    /// A rook stands there in every maximum placement (`R`).
+    pub every: usize,
+    /// In some but not all (`r`).
+    pub some: usize,
+    /// In none (`.`).
+    pub none: usize,
+}
+
+impl RoleCounts {
+    fn of(roles: &rooks::Roles) -> RoleCounts {
+        let mut n = RoleCounts {
+            every: 0,
+            some: 0,
+            none: 0,
+        };
+        for role in &roles.cells {
+            match role {
+                rooks::Role::Every => n.every += 1,
+                rooks::Role::Some => n.some += 1,
+                rooks::Role::None => n.none += 1,
+                rooks::Role::Pawn => {}
+            }
+        }
+        n
+    }
+}
+
+fn piece_cells(p: &lpuzzle::Piece) -> [[usize; 2]; 3] {
+    [p.black, p.vertical, p.horizontal].map(|(r, c)| [r, c])
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Checks the size first (before looking at any cell), then the shape and the alphabet.
@@ -202,20 +266,36 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
         start: None,
         legal: None,
         culprits: None,
+        roles: None,
+        role_counts: None,
+        roles_svg: None,
+        unique: None,
+        second: None,
+        differ: None,
+        second_svg: None,
+        forced: None,
     };
     match req.puzzle {
         Puzzle::Rooks => {
             let sol = rooks::solve(&grid);
+            let roles = rooks::roles(&grid);
+            let counts = RoleCounts::of(&roles);
             let n = sol.rooks.len();
             res.answer = n.to_string();
             res.headline = format!(
-                "{n} {} (König cover: {} row runs + {} column runs)",
-                if n == 1 { "rook" } else { "rooks" },
+                "{} (König cover: {} row runs + {} column runs); empty cells in every / some / no maximum placement: {} / {} / {}",
+                plural(n, "rook", "rooks"),
                 sol.row_cover.len(),
-                sol.col_cover.len()
+                sol.col_cover.len(),
+                counts.every,
+                counts.some,
+                counts.none
             );
             res.text = text::rooks_picture(&grid, &sol);
             res.svg = svg::rooks_svg(&grid, &sol);
+            res.roles_svg = Some(svg::rooks_roles_svg(&grid, &sol, &roles));
+            res.roles = Some(roles.to_lines());
+            res.role_counts = Some(counts);
             res.record = record_value(&Record::Rooks(RooksRecord::new(1, &grid, &sol)))?;
             let rect = rows != cols;
             res.judge_input = judge_input(req.puzzle, &grid, Header::of(req.puzzle, rect))?;
@@ -227,15 +307,45 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
             res.judge_output = judge_output(Verdict::Rooks(n));
         }
         Puzzle::Lpuzzle => {
-            let answer = lpuzzle::solve(&grid);
+            let tilings = lpuzzle::tilings(&grid);
+            let answer = match &tilings {
+                lpuzzle::Tilings::None(reason) => lpuzzle::Answer::No(reason.clone()),
+                lpuzzle::Tilings::Unique(first) | lpuzzle::Tilings::Several(first, _) => {
+                    lpuzzle::Answer::Yes(first.clone())
+                }
+            };
             res.answer = if answer.is_yes() { "YES" } else { "NO" }.into();
-            res.headline = match &answer {
-                lpuzzle::Answer::Yes(pieces) => format!(
-                    "YES: {} L piece{}",
-                    pieces.len(),
-                    if pieces.len() == 1 { "" } else { "s" }
-                ),
-                lpuzzle::Answer::No(reason) => {
+            let forced = match &tilings {
+                lpuzzle::Tilings::None(_) => None,
+                _ => lpuzzle::forced_pieces(&grid)
+                    .ok()
+                    .map(|f| f.pieces().count()),
+            };
+            res.forced = forced;
+            res.unique = Some(None);
+            res.headline = match &tilings {
+                lpuzzle::Tilings::Unique(pieces) => {
+                    res.unique = Some(Some(true));
+                    format!(
+                        "YES, unique: {}",
+                        plural(pieces.len(), "L piece", "L pieces")
+                    )
+                }
+                lpuzzle::Tilings::Several(first, second) => {
+                    res.unique = Some(Some(false));
+                    let differ = svg::tiling_differences(rows, cols, first, second);
+                    let headline = format!(
+                        "YES, not unique: {} differ in a second tiling ({}, {} in every tiling)",
+                        plural(differ.len(), "cell", "cells"),
+                        plural(first.len(), "L piece", "L pieces"),
+                        forced.unwrap_or(0)
+                    );
+                    res.differ = Some(differ.into_iter().map(|(r, c)| [r, c]).collect());
+                    res.second = Some(second.iter().map(piece_cells).collect());
+                    res.second_svg = Some(svg::lpuzzle_two_svg(&grid, second, first));
+                    headline
+                }
+                lpuzzle::Tilings::None(reason) => {
                     res.culprits = Some(
                         reason
                             .cells(&grid)
@@ -247,7 +357,13 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
                 }
             };
             res.text = text::lpuzzle_picture(&grid, &answer);
-            res.svg = svg::lpuzzle_svg(&grid, &answer);
+            res.svg = match &tilings {
+                lpuzzle::Tilings::Several(first, second) => {
+                    svg::lpuzzle_two_svg(&grid, first, second)
+                }
+                lpuzzle::Tilings::Unique(only) => svg::lpuzzle_two_svg(&grid, only, only),
+                lpuzzle::Tilings::None(_) => svg::lpuzzle_svg(&grid, &answer),
+            };
             res.record = record_value(&Record::Lpuzzle(LpuzzleRecord::new(1, &grid, &answer)))?;
             res.judge_input = judge_input(req.puzzle, &grid, Header::Rect)?;
             res.judge_output = judge_output(Verdict::Lpuzzle(answer.is_yes()));

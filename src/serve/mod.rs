@@ -1,5 +1,7 @@
 //! `gridmatch serve`: a local web playground on 127.0.0.1 — paint a board, see the answer, its
-//! picture and its certificate update live, and play King against the engine.
+//! picture and its certificate update live (for rooks the role of every cell across all maximum
+//! placements, for the L-puzzle whether the tiling is unique and where a second one differs),
+//! and play King against the engine.
 //!
 //! One page (`web/`, embedded in the binary) over a small JSON API of the same solvers the
 //! command line uses; the King game is [`crate::puzzles::king::game::Position`], as in
@@ -8,7 +10,7 @@
 //! | route | request | answer |
 //! |---|---|---|
 //! | `GET /` | | the page (`/app.js`, `/style.css`, `/favicon.svg` beside it) |
-//! | `POST /api/solve` | `{"puzzle":"rooks"\|"lpuzzle"\|"king","board":[rows],"moves"?:"king"}` | `{answer, headline, text, svg, record, judge_input, judge_output, command, …}` (King also `map`, `start` and `legal`, the first player's moves) |
+//! | `POST /api/solve` | `{"puzzle":"rooks"\|"lpuzzle"\|"king","board":[rows],"moves"?:"king"}` | `{answer, headline, text, svg, record, judge_input, judge_output, command, …}` (rooks also `roles`, the role of every cell across all maximum placements as rows of `R`/`r`/`.`/`X`, `role_counts` and `roles_svg`; L-puzzle also `unique` (`null` for NO), `forced` and, when not unique, `second`, `differ` and `second_svg`; King also `map`, `start` and `legal`, the first player's moves) |
 //! | `POST /api/parse` | `{"puzzle":…,"text":"judge input"}` | `{boards:[[rows]…], count}` |
 //! | `POST /api/king/move` | `{"board":[rows],"moves"?,"visited":[[r,c]…],"at":[r,c],"play"?:[r,c]}` | `{played, engine, at, visited, legal, over, winner, you_can_win, message}` |
 //!
@@ -477,6 +479,111 @@ mod tests {
         assert!(!array_field(&v, "culprits")?.is_empty());
         assert_eq!(v["judge_input"], "1\n3 3\nW..\nBW.\nWBW\n");
         svg_ok(&v)?;
+        Ok(())
+    }
+
+    async fn solve_ok(puzzle: &str, board: Value) -> TestResult<Value> {
+        let (status, v, _) = send(
+            "POST",
+            "/api/solve",
+            Some(json!({"puzzle": puzzle, "board": board})),
+        )
+        .await?;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        Ok(v)
+    }
+
+    #[tokio::test]
+    async fn solve_rooks_roles() -> TestResult {
+        // The ends of the L the pawn leaves hold a rook in every placement, its corner in none.
+        let v = solve_ok("rooks", json!(["..", ".X"])).await?;
+        assert_eq!(v["roles"], json!([".R", "RX"]));
+        assert_eq!(v["role_counts"], json!({"every": 2, "some": 0, "none": 1}));
+        assert!(
+            str_field(&v, "headline")?.contains("every / some / no maximum placement: 2 / 0 / 1")
+        );
+        let roles_svg = str_field(&v, "roles_svg")?;
+        roxmltree::Document::parse(roles_svg)?;
+        assert!(roles_svg.contains("role-every") && !roles_svg.contains("role-some"));
+        // The plain picture has no roles.
+        assert!(!str_field(&v, "svg")?.contains("role-"));
+
+        let v = solve_ok("rooks", json!(["..", ".."])).await?;
+        assert_eq!(v["roles"], json!(["rr", "rr"]));
+        assert_eq!(v["role_counts"], json!({"every": 0, "some": 4, "none": 0}));
+
+        // The library's roles, row for row.
+        let rows = ["X....", "X....", "..X..", ".X...", "....X"];
+        let v = solve_ok("rooks", json!(rows)).await?;
+        let grid = crate::grid::Grid::from_rows(&rows);
+        assert_eq!(
+            v["roles"],
+            json!(crate::puzzles::rooks::roles(&grid).to_lines())
+        );
+        // Other puzzles have no roles.
+        let v = solve_ok("lpuzzle", json!(["BW", "W."])).await?;
+        assert!(v.get("roles").is_none() && v.get("roles_svg").is_none());
+        Ok(())
+    }
+
+    #[tokio::test]
+    async fn solve_lpuzzle_uniqueness() -> TestResult {
+        use crate::puzzles::lpuzzle::{self, Piece};
+        let pinwheel = [".WBW.", "WBWBW", "WWBWW", "BWWWB"];
+        let v = solve_ok("lpuzzle", json!(pinwheel)).await?;
+        assert_eq!(v["answer"], "YES");
+        assert_eq!(v["unique"], false);
+        let headline = str_field(&v, "headline")?;
+        assert!(headline.starts_with("YES, not unique: "), "{headline}");
+        let differ = array_field(&v, "differ")?;
+        assert!(!differ.is_empty());
+        assert!(headline.contains(&format!("{} cells differ in a second tiling", differ.len())));
+        // The second tiling is a tiling, and differs from the first exactly on `differ`.
+        let pieces = |value: &Value| -> TestResult<Vec<Piece>> {
+            let cells: Vec<[[usize; 2]; 3]> = serde_json::from_value(value.clone())?;
+            Ok(cells
+                .into_iter()
+                .map(|[b, ve, h]| Piece {
+                    black: (b[0], b[1]),
+                    vertical: (ve[0], ve[1]),
+                    horizontal: (h[0], h[1]),
+                })
+                .collect())
+        };
+        let grid = crate::grid::Grid::from_rows(&pinwheel);
+        let second = pieces(&v["second"])?;
+        assert_eq!(lpuzzle::verify_tiling(&grid, &second), Ok(()));
+        let first = pieces(&v["record"]["pieces"])?;
+        let expected: Vec<[usize; 2]> =
+            crate::formats::svg::tiling_differences(grid.rows(), grid.cols(), &first, &second)
+                .into_iter()
+                .map(|(r, c)| [r, c])
+                .collect();
+        assert_eq!(v["differ"], json!(expected));
+        assert!(v["forced"].is_u64());
+        for key in ["svg", "second_svg"] {
+            let picture = str_field(&v, key)?;
+            roxmltree::Document::parse(picture)?;
+            assert!(picture.contains("class=\"differ\""), "{key}");
+        }
+
+        // One piece: unique, forced, nothing differs.
+        let v = solve_ok("lpuzzle", json!(["BW", "W."])).await?;
+        assert_eq!(v["unique"], true);
+        assert_eq!(v["forced"], 1);
+        assert!(str_field(&v, "headline")?.starts_with("YES, unique: 1 L piece"));
+        for key in ["differ", "second", "second_svg"] {
+            assert!(v.get(key).is_none(), "{key} in {v}");
+        }
+
+        // NO: `unique` is null, not absent.
+        let v = solve_ok("lpuzzle", json!(["BW", "WB"])).await?;
+        assert_eq!(v["answer"], "NO");
+        assert!(v.get("unique").is_some_and(Value::is_null), "{v}");
+        assert!(v.get("forced").is_none());
+        // Not an L-puzzle: no `unique` at all.
+        let v = solve_ok("king", json!(["K.", ".#"])).await?;
+        assert!(v.get("unique").is_none());
         Ok(())
     }
 

@@ -4,7 +4,9 @@
 //! | puzzle | picture |
 //! |---|---|
 //! | [`rooks_svg`] | rooks as pieces on a chequered board, pawns dark, the König cover as faint lines (blue: row runs, orange: column runs) |
+//! | [`rooks_roles_svg`] | the same, with every empty square shaded by its role across all maximum placements (dark green: a rook in every one, light green: in some, plain: in none) |
 //! | [`lpuzzle_svg`] | YES: every L piece in its own colour with a dot on its black corner; NO: the board with the culprit cells in red and, for a conflict, the chain of forced choices as arrows |
+//! | [`lpuzzle_two_svg`] | two tilings: the first as a YES, with the cells another piece covers in the second framed in magenta ([`tiling_differences`]) |
 //! | [`king_svg`] | who wins from every square (blue `A`: Alice, the first player; orange `B`: Bob), burned squares dark, the start framed in gold, a maximum matching as dominoes |
 //!
 //! All coordinates are in cell units (`viewBox`), so one cell is the square `(c, r)–(c+1, r+1)`;
@@ -343,23 +345,88 @@ const PAWN_SYMBOL: &str = "<symbol id=\"pawn\" viewBox=\"0 0 100 100\"><path fil
 /// blue line along every covered row run and an orange one along every covered column run
 /// (every empty cell lies on one of them, which is why no more rooks fit).
 pub fn rooks_svg(grid: &Grid, sol: &rooks::Solution) -> String {
+    rooks_picture(grid, sol, None)
+}
+
+/// Fill of the empty squares a rook stands on in every maximum placement (normal, compact).
+const ROLE_EVERY: (&str, &str) = ("#4f9d69", "#2f7d4a");
+/// Fill of the empty squares a rook stands on in some maximum placements but not all.
+const ROLE_SOME: (&str, &str) = ("#bfe3c8", "#9fd3ab");
+
+/// The [`rooks_svg`] picture with the role of every empty square across all maximum placements
+/// ([`rooks::roles`]): dark green where a rook stands in every maximum placement (`R`), light
+/// green where it stands in some but not all (`r`), the plain board where it stands in none
+/// (`.`). The caption (and `<desc>`) says what the shades mean and how many squares have each
+/// role. Each shade is one `<path>` with the class `role-every` or `role-some` (also in the
+/// compact style, where the plain squares are the class `role-none`).
+///
+/// `roles` must be the roles of `grid` (the same size); `sol` any maximum placement of it.
+pub fn rooks_roles_svg(grid: &Grid, sol: &rooks::Solution, roles: &rooks::Roles) -> String {
+    rooks_picture(grid, sol, Some(roles))
+}
+
+/// How many empty squares have each role: every, some, none.
+fn role_counts(roles: &rooks::Roles) -> [usize; 3] {
+    let mut n = [0; 3];
+    for role in &roles.cells {
+        match role {
+            rooks::Role::Every => n[0] += 1,
+            rooks::Role::Some => n[1] += 1,
+            rooks::Role::None => n[2] += 1,
+            rooks::Role::Pawn => {}
+        }
+    }
+    n
+}
+
+fn rooks_picture(grid: &Grid, sol: &rooks::Solution, roles: Option<&rooks::Roles>) -> String {
     let (rows, cols) = (grid.rows(), grid.cols());
-    let title = format!(
+    let roles = roles.filter(|r| r.cols == cols && r.cells.len() == rows * cols);
+    let mut title = format!(
         "Rooks: {} non-attacking rooks on a {rows}×{cols} board",
         sol.rooks.len()
     );
-    let caption = format!(
+    let mut caption = format!(
         "{} rooks. König cover: {} row runs (blue) + {} column runs (orange) touch every empty square, and each holds at most one rook.",
         sol.rooks.len(),
         sol.row_cover.len(),
         sol.col_cover.len()
     );
+    if let Some(roles) = roles {
+        let [every, some, none] = role_counts(roles);
+        title.push_str(", with the role of every empty square");
+        let _ = write!(
+            caption,
+            "|Roles across all maximum placements: dark green, a rook in every one ({every} squares); light green, in some ({some}); plain, in none ({none})."
+        );
+    }
     let mut svg = Svg::new(rows, cols, &title, &caption);
     let pawn = |r: usize, c: usize| grid.get(r, c) != rooks::EMPTY;
+    // The role class of an empty square: 0 every, 1 some, 2 none (None without roles).
+    let role = |r: usize, c: usize| match roles.map(|x| x.get(r, c)) {
+        Some(rooks::Role::Every) => Some(0),
+        Some(rooks::Role::Some) => Some(1),
+        Some(_) => Some(2),
+        None => None,
+    };
     if svg.compact {
-        let paths = class_paths(rows, cols, 2, |r, c| Some(usize::from(pawn(r, c))));
-        svg.fill(&paths[0], "#f2ead8", "");
-        svg.fill(&paths[1], "#4a4a4a", "");
+        if roles.is_some() {
+            let paths = class_paths(rows, cols, 4, |r, c| {
+                Some(if pawn(r, c) {
+                    3
+                } else {
+                    role(r, c).unwrap_or(2)
+                })
+            });
+            svg.fill(&paths[2], "#f2ead8", " class=\"role-none\"");
+            svg.fill(&paths[0], ROLE_EVERY.1, " class=\"role-every\"");
+            svg.fill(&paths[1], ROLE_SOME.1, " class=\"role-some\"");
+            svg.fill(&paths[3], "#4a4a4a", "");
+        } else {
+            let paths = class_paths(rows, cols, 2, |r, c| Some(usize::from(pawn(r, c))));
+            svg.fill(&paths[0], "#f2ead8", "");
+            svg.fill(&paths[1], "#4a4a4a", "");
+        }
         let mut row_runs = Path::default();
         for s in &sol.row_cover {
             row_runs.run(s.start, s.line, s.end + 1 - s.start);
@@ -379,6 +446,18 @@ pub fn rooks_svg(grid: &Grid, sol: &rooks::Solution) -> String {
     svg.fill(&paths[0], "#f2ead8", "");
     svg.fill(&paths[1], "#e4d7bd", "");
     svg.fill(&paths[2], "#4a4a4a", "");
+    if roles.is_some() {
+        let shades = class_paths(
+            rows,
+            cols,
+            2,
+            |r, c| {
+                if pawn(r, c) { None } else { role(r, c) }
+            },
+        );
+        svg.fill(&shades[0], ROLE_EVERY.0, " class=\"role-every\"");
+        svg.fill(&shades[1], ROLE_SOME.0, " class=\"role-some\"");
+    }
     svg.grid_lines();
     svg.out.push_str("<defs>");
     svg.out.push_str(ROOK_SYMBOL);
@@ -469,80 +548,7 @@ pub fn lpuzzle_svg(grid: &Grid, answer: &lpuzzle::Answer) -> String {
                 "YES: {} L pieces, one colour each; the dot marks each piece's black corner.",
                 pieces.len()
             );
-            let mut svg = Svg::new(rows, cols, &title, &caption);
-            let Colouring { owner, colour } = lpuzzle::colour_pieces(grid, pieces);
-            let owner_of = |r: usize, c: usize| owner[r * cols + c];
-            let n = PALETTE.len();
-            let paths = class_paths(rows, cols, n + 1, |r, c| {
-                let o = owner_of(r, c);
-                Some(if o == u32::MAX {
-                    n
-                } else {
-                    colour[o as usize] % n
-                })
-            });
-            svg.fill(&paths[n], "#f1f1f1", "");
-            for (i, colour) in PALETTE.iter().enumerate() {
-                svg.fill(&paths[i], colour, "");
-            }
-            let corners = squares(pieces.iter().map(|p| p.black));
-            if svg.compact {
-                svg.fill(&corners, "#1f1f1f", "");
-                return svg.finish();
-            }
-            svg.grid_lines();
-            // Outlines: every cell edge between different owners (or the board's edge).
-            let mut edges = Path::default();
-            for r in 0..rows {
-                for c in 0..cols {
-                    let o = owner_of(r, c);
-                    let right = if c + 1 < cols {
-                        owner_of(r, c + 1)
-                    } else {
-                        u32::MAX
-                    };
-                    let below = if r + 1 < rows {
-                        owner_of(r + 1, c)
-                    } else {
-                        u32::MAX
-                    };
-                    let left = if c == 0 { u32::MAX } else { owner_of(r, c - 1) };
-                    let above = if r == 0 { u32::MAX } else { owner_of(r - 1, c) };
-                    let (x, y) = (c as i64, r as i64);
-                    if o != right && (o != u32::MAX || right != u32::MAX) {
-                        edges.segment(x + 1, y, x + 1, y + 1);
-                    }
-                    if o != below && (o != u32::MAX || below != u32::MAX) {
-                        edges.segment(x, y + 1, x + 1, y + 1);
-                    }
-                    if c == 0 && o != u32::MAX && left == u32::MAX {
-                        edges.segment(x, y, x, y + 1);
-                    }
-                    if r == 0 && o != u32::MAX && above == u32::MAX {
-                        edges.segment(x, y, x + 1, y);
-                    }
-                }
-            }
-            svg.stroke(
-                &edges,
-                "#202020",
-                0.07,
-                " stroke-linecap=\"square\" stroke-linejoin=\"miter\"",
-            );
-            let mut dots = String::new();
-            for p in pieces {
-                let (x, y) = (p.black.1 as f64 + 0.5, p.black.0 as f64 + 0.5);
-                let _ = write!(
-                    dots,
-                    "M{} {}a.2 .2 0 1 0 .4 0a.2 .2 0 1 0-.4 0z",
-                    Num(x - 0.2),
-                    Num(y)
-                );
-            }
-            if !dots.is_empty() {
-                let _ = writeln!(svg.out, "<path fill=\"#1f1f1f\" d=\"{dots}\"/>");
-            }
-            svg.finish()
+            tiling_picture(grid, pieces, &title, &caption, &[])
         }
         Answer::No(reason) => {
             let title = format!("L-puzzle: NO: {}", reason_message(reason));
@@ -622,6 +628,175 @@ pub fn lpuzzle_svg(grid: &Grid, answer: &lpuzzle::Answer) -> String {
             svg.finish()
         }
     }
+}
+
+/// A tiling: every piece in its own colour (touching pieces differ), outlined, with a dark dot
+/// on its black corner; the cells of `differ` framed in magenta (filled in the compact style).
+fn tiling_picture(
+    grid: &Grid,
+    pieces: &[lpuzzle::Piece],
+    title: &str,
+    caption: &str,
+    differ: &[(usize, usize)],
+) -> String {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let mut svg = Svg::new(rows, cols, title, caption);
+    let Colouring { owner, colour } = lpuzzle::colour_pieces(grid, pieces);
+    let owner_of = |r: usize, c: usize| owner[r * cols + c];
+    let n = PALETTE.len();
+    let paths = class_paths(rows, cols, n + 1, |r, c| {
+        let o = owner_of(r, c);
+        Some(if o == u32::MAX {
+            n
+        } else {
+            colour[o as usize] % n
+        })
+    });
+    svg.fill(&paths[n], "#f1f1f1", "");
+    for (i, colour) in PALETTE.iter().enumerate() {
+        svg.fill(&paths[i], colour, "");
+    }
+    let corners = squares(pieces.iter().map(|p| p.black));
+    if svg.compact {
+        svg.fill(&corners, "#1f1f1f", "");
+        mark_cells(&mut svg, differ);
+        return svg.finish();
+    }
+    svg.grid_lines();
+    // Outlines: every cell edge between different owners (or the board's edge).
+    let mut edges = Path::default();
+    for r in 0..rows {
+        for c in 0..cols {
+            let o = owner_of(r, c);
+            let right = if c + 1 < cols {
+                owner_of(r, c + 1)
+            } else {
+                u32::MAX
+            };
+            let below = if r + 1 < rows {
+                owner_of(r + 1, c)
+            } else {
+                u32::MAX
+            };
+            let left = if c == 0 { u32::MAX } else { owner_of(r, c - 1) };
+            let above = if r == 0 { u32::MAX } else { owner_of(r - 1, c) };
+            let (x, y) = (c as i64, r as i64);
+            if o != right && (o != u32::MAX || right != u32::MAX) {
+                edges.segment(x + 1, y, x + 1, y + 1);
+            }
+            if o != below && (o != u32::MAX || below != u32::MAX) {
+                edges.segment(x, y + 1, x + 1, y + 1);
+            }
+            if c == 0 && o != u32::MAX && left == u32::MAX {
+                edges.segment(x, y, x, y + 1);
+            }
+            if r == 0 && o != u32::MAX && above == u32::MAX {
+                edges.segment(x, y, x + 1, y);
+            }
+        }
+    }
+    svg.stroke(
+        &edges,
+        "#202020",
+        0.07,
+        " stroke-linecap=\"square\" stroke-linejoin=\"miter\"",
+    );
+    let mut dots = String::new();
+    for p in pieces {
+        let (x, y) = (p.black.1 as f64 + 0.5, p.black.0 as f64 + 0.5);
+        let _ = write!(
+            dots,
+            "M{} {}a.2 .2 0 1 0 .4 0a.2 .2 0 1 0-.4 0z",
+            Num(x - 0.2),
+            Num(y)
+        );
+    }
+    if !dots.is_empty() {
+        let _ = writeln!(svg.out, "<path fill=\"#1f1f1f\" d=\"{dots}\"/>");
+    }
+    mark_cells(&mut svg, differ);
+    svg.finish()
+}
+
+/// Frames the given cells in magenta (one `<path>` of class `differ`; filled squares in the
+/// compact style, where a frame would not show).
+fn mark_cells(svg: &mut Svg, cells: &[(usize, usize)]) {
+    if cells.is_empty() {
+        return;
+    }
+    if svg.compact {
+        let marks = squares(cells.iter().copied());
+        svg.fill(&marks, DIFFER, " fill-opacity=\"0.75\" class=\"differ\"");
+        return;
+    }
+    let mut d = String::new();
+    for &(r, c) in cells {
+        let _ = write!(d, "M{}.14 {}.14h.72v.72h-.72z", c, r);
+    }
+    let _ = writeln!(
+        svg.out,
+        "<path class=\"differ\" fill=\"none\" stroke=\"{DIFFER}\" stroke-width=\"0.1\" stroke-dasharray=\"0.18 0.09\" d=\"{d}\"/>"
+    );
+}
+
+/// The colour of the cells where two tilings differ.
+const DIFFER: &str = "#c026d3";
+
+/// The cells covered by a different piece in `second` than in `first` (two tilings of one
+/// `rows × cols` board), row-major. Cells off the board are ignored.
+pub fn tiling_differences(
+    rows: usize,
+    cols: usize,
+    first: &[lpuzzle::Piece],
+    second: &[lpuzzle::Piece],
+) -> Vec<(usize, usize)> {
+    let owners = |pieces: &[lpuzzle::Piece]| {
+        let mut owner: Vec<Option<lpuzzle::Piece>> = vec![None; rows * cols];
+        for p in pieces {
+            for (r, c) in [p.black, p.vertical, p.horizontal] {
+                if r < rows && c < cols {
+                    owner[r * cols + c] = Some(*p);
+                }
+            }
+        }
+        owner
+    };
+    let (a, b) = (owners(first), owners(second));
+    (0..rows * cols)
+        .filter(|&i| a[i] != b[i])
+        .map(|i| (i / cols, i % cols))
+        .collect()
+}
+
+/// Two tilings of one pattern, for a designer checking uniqueness: `first` drawn as
+/// [`lpuzzle_svg`] draws a YES, with every cell covered by a different piece in `second`
+/// ([`tiling_differences`]) framed in magenta (filled in the compact style). Swap the two to draw
+/// the second tiling with the same cells marked. With equal tilings nothing is marked and the
+/// caption says the tiling is unique.
+pub fn lpuzzle_two_svg(grid: &Grid, first: &[lpuzzle::Piece], second: &[lpuzzle::Piece]) -> String {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let differ = tiling_differences(rows, cols, first, second);
+    let n = first.len();
+    let (title, caption) = if differ.is_empty() {
+        (
+            format!("L-puzzle: YES, unique, {n} L pieces"),
+            format!(
+                "YES, unique: {n} L pieces, one colour each; the dot marks each piece's black corner."
+            ),
+        )
+    } else {
+        (
+            format!(
+                "L-puzzle: YES, not unique: {} cells differ in another tiling",
+                differ.len()
+            ),
+            format!(
+                "YES, not unique: {n} L pieces, one colour each; the dot marks each piece's black corner.|The {} cells framed in magenta are covered by another piece in another tiling.",
+                differ.len()
+            ),
+        )
+    };
+    tiling_picture(grid, first, &title, &caption, &differ)
 }
 
 /// A King board: who wins from every free square (light blue `A`: Alice, who moves first;
