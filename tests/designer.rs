@@ -223,3 +223,28 @@ fn generated_unique_patterns_are_unique() {
         rooks.stderr
     );
 }
+
+#[test]
+fn svg_pictures_show_roles_and_both_tilings() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("designer-svg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    run(&["rooks", "--roles", "--svg", d], "2\n..\n.X\n").ok();
+    let rooks = std::fs::read_to_string(dir.join("case-0001.svg")).unwrap();
+    assert!(
+        rooks.contains("Roles across all maximum placements"),
+        "{rooks}"
+    );
+    run(&["lpuzzle", "--unique", "--svg", d], PINWHEEL).ok();
+    let two = std::fs::read_to_string(dir.join("case-0001.svg")).unwrap();
+    assert!(
+        two.contains("not unique") && two.contains(r#"class="differ""#),
+        "{two}"
+    );
+    // Without the flags, the plain pictures.
+    run(&["rooks", "--svg", d], "2\n..\n.X\n").ok();
+    let plain = std::fs::read_to_string(dir.join("case-0001.svg")).unwrap();
+    assert!(!plain.contains("Roles across"), "{plain}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -183,7 +183,11 @@ fn solve_one(
             let sol = rooks::solve(grid);
             let roles = opts.roles.then(|| rooks::roles(grid));
             if let Some(path) = &picture {
-                std::fs::write(path, svg::rooks_svg(grid, &sol))?;
+                let drawing = match &roles {
+                    Some(roles) => svg::rooks_roles_svg(grid, &sol, roles),
+                    None => svg::rooks_svg(grid, &sol),
+                };
+                std::fs::write(path, drawing)?;
             }
             match opts.mode {
                 Mode::Json => {
@@ -225,7 +229,11 @@ fn solve_one(
                 None
             };
             if let Some(path) = &picture {
-                std::fs::write(path, svg::lpuzzle_svg(grid, &answer))?;
+                let drawing = match &tilings {
+                    Some(Tilings::Several(a, b)) => svg::lpuzzle_two_svg(grid, a, b),
+                    _ => svg::lpuzzle_svg(grid, &answer),
+                };
+                std::fs::write(path, drawing)?;
             }
             if opts.mode == Mode::Json {
                 let mut rec = match &tilings {

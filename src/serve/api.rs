@@ -333,7 +333,7 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
                 }
                 lpuzzle::Tilings::Several(first, second) => {
                     res.unique = Some(Some(false));
-                    let differ = svg::tiling_differences(rows, cols, first, second);
+                    let differ = lpuzzle::differing_cells(&grid, first, second);
                     let headline = format!(
                         "YES, not unique: {} differ in a second tiling ({}, {} in every tiling)",
                         plural(differ.len(), "cell", "cells"),

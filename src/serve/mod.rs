@@ -554,11 +554,10 @@ mod tests {
         let second = pieces(&v["second"])?;
         assert_eq!(lpuzzle::verify_tiling(&grid, &second), Ok(()));
         let first = pieces(&v["record"]["pieces"])?;
-        let expected: Vec<[usize; 2]> =
-            crate::formats::svg::tiling_differences(grid.rows(), grid.cols(), &first, &second)
-                .into_iter()
-                .map(|(r, c)| [r, c])
-                .collect();
+        let expected: Vec<[usize; 2]> = lpuzzle::differing_cells(&grid, &first, &second)
+            .into_iter()
+            .map(|(r, c)| [r, c])
+            .collect();
         assert_eq!(v["differ"], json!(expected));
         assert!(v["forced"].is_u64());
         for key in ["svg", "second_svg"] {

@@ -6,7 +6,7 @@
 //! | [`rooks_svg`] | rooks as pieces on a chequered board, pawns dark, the König cover as faint lines (blue: row runs, orange: column runs) |
 //! | [`rooks_roles_svg`] | the same, with every empty square shaded by its role across all maximum placements (dark green: a rook in every one, light green: in some, plain: in none) |
 //! | [`lpuzzle_svg`] | YES: every L piece in its own colour with a dot on its black corner; NO: the board with the culprit cells in red and, for a conflict, the chain of forced choices as arrows |
-//! | [`lpuzzle_two_svg`] | two tilings: the first as a YES, with the cells another piece covers in the second framed in magenta ([`tiling_differences`]) |
+//! | [`lpuzzle_two_svg`] | two tilings: the first as a YES, with the cells another piece covers in the second framed in magenta ([`lpuzzle::differing_cells`]) |
 //! | [`king_svg`] | who wins from every square (blue `A`: Alice, the first player; orange `B`: Bob), burned squares dark, the start framed in gold, a maximum matching as dominoes |
 //!
 //! All coordinates are in cell units (`viewBox`), so one cell is the square `(c, r)–(c+1, r+1)`;
@@ -742,40 +742,13 @@ fn mark_cells(svg: &mut Svg, cells: &[(usize, usize)]) {
 /// The colour of the cells where two tilings differ.
 const DIFFER: &str = "#c026d3";
 
-/// The cells covered by a different piece in `second` than in `first` (two tilings of one
-/// `rows × cols` board), row-major. Cells off the board are ignored.
-pub fn tiling_differences(
-    rows: usize,
-    cols: usize,
-    first: &[lpuzzle::Piece],
-    second: &[lpuzzle::Piece],
-) -> Vec<(usize, usize)> {
-    let owners = |pieces: &[lpuzzle::Piece]| {
-        let mut owner: Vec<Option<lpuzzle::Piece>> = vec![None; rows * cols];
-        for p in pieces {
-            for (r, c) in [p.black, p.vertical, p.horizontal] {
-                if r < rows && c < cols {
-                    owner[r * cols + c] = Some(*p);
-                }
-            }
-        }
-        owner
-    };
-    let (a, b) = (owners(first), owners(second));
-    (0..rows * cols)
-        .filter(|&i| a[i] != b[i])
-        .map(|i| (i / cols, i % cols))
-        .collect()
-}
-
 /// Two tilings of one pattern, for a designer checking uniqueness: `first` drawn as
 /// [`lpuzzle_svg`] draws a YES, with every cell covered by a different piece in `second`
-/// ([`tiling_differences`]) framed in magenta (filled in the compact style). Swap the two to draw
+/// ([`lpuzzle::differing_cells`]) framed in magenta (filled in the compact style). Swap the two to draw
 /// the second tiling with the same cells marked. With equal tilings nothing is marked and the
 /// caption says the tiling is unique.
 pub fn lpuzzle_two_svg(grid: &Grid, first: &[lpuzzle::Piece], second: &[lpuzzle::Piece]) -> String {
-    let (rows, cols) = (grid.rows(), grid.cols());
-    let differ = tiling_differences(rows, cols, first, second);
+    let differ = lpuzzle::differing_cells(grid, first, second);
     let n = first.len();
     let (title, caption) = if differ.is_empty() {
         (

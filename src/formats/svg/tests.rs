@@ -401,12 +401,9 @@ fn lpuzzle_two_tilings_marked() {
     let lpuzzle::Tilings::Several(first, second) = lpuzzle::tilings(&pinwheel) else {
         panic!("the pinwheel has two tilings");
     };
-    let differ = tiling_differences(pinwheel.rows(), pinwheel.cols(), &first, &second);
+    let differ = lpuzzle::differing_cells(&pinwheel, &first, &second);
     assert!(!differ.is_empty());
-    assert_eq!(
-        differ,
-        tiling_differences(pinwheel.rows(), pinwheel.cols(), &second, &first)
-    );
+    assert_eq!(differ, lpuzzle::differing_cells(&pinwheel, &second, &first));
     for (a, b) in [(&first, &second), (&second, &first)] {
         let svg = lpuzzle_two_svg(&pinwheel, a, b);
         let doc = check(&svg);
@@ -441,6 +438,6 @@ fn lpuzzle_two_tilings_compact() {
     assert_eq!(count(&doc, "text"), 0);
     assert_eq!(
         class_cells(&doc, "differ"),
-        tiling_differences(100, 100, &first, &second)
+        lpuzzle::differing_cells(&grid, &first, &second)
     );
 }
