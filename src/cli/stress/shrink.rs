@@ -2,11 +2,14 @@
 //!
 //! Greedy and deterministic. Each pass tries, in this order: dropping blocks of rows and of
 //! columns (halves, quarters, … down to 2), single rows, single columns, clearing each cell to
-//! `.`, and flipping each cell to every other value of the puzzle (King: `.`↔`#`, and moving
-//! `K` to every other square). The first candidate that still fails replaces the board and the
+//! `.` (L-puzzle: also each whole L piece, a `B` with a white beside it and one above or below,
+//! since a single cell changes the white-to-black count that decides a board alone), and
+//! flipping each cell to every other value of the puzzle (King: `.`↔`#`, and moving `K` to
+//! every other square; L-puzzle: also swapping it with its right and lower neighbour). The first candidate that still fails replaces the board and the
 //! pass goes on from the same place in the (new) board's candidate list. Passes repeat while
-//! they make the board smaller (fewer cells or fewer non-`.` cells); a pass that only flipped
-//! gets one more pass, to use what the flips opened up.
+//! they make the board smaller (fewer cells, then fewer non-`.` cells); a pass that only
+//! flipped gets one more pass, to use what the flips opened up. The result is the smallest
+//! failing board met (a flip may be a step sideways).
 //!
 //! Every candidate is a valid board of the format: non-empty; square for square rooks boards
 //! (a row and a column are dropped together); King boards keep their one `K` (its row and
@@ -190,6 +193,9 @@ fn candidates(g: &Grid, rules: Rules, stage: Stage) -> Vec<Grid> {
                     out.push(Grid::from_cells(rows, cols, cells));
                 }
             }
+            if rules.puzzle == Puzzle::Lpuzzle {
+                out.extend(l_pieces_cleared(g));
+            }
         }
         Stage::Flip => {
             for (i, &v) in g.cells().iter().enumerate() {
@@ -203,6 +209,20 @@ fn candidates(g: &Grid, rules: Rules, stage: Stage) -> Vec<Grid> {
                         out.push(Grid::from_cells(rows, cols, cells));
                     }
                 }
+                if rules.puzzle == Puzzle::Lpuzzle {
+                    // Swapping with the right and the lower neighbour keeps the counts.
+                    let (r, c) = (i / cols, i % cols);
+                    for j in [(c + 1 < cols).then_some(i + 1), (r + 1 < rows).then_some(i + cols)]
+                        .into_iter()
+                        .flatten()
+                    {
+                        if g.cells()[j] != v {
+                            let mut cells = g.cells().to_vec();
+                            cells.swap(i, j);
+                            out.push(Grid::from_cells(rows, cols, cells));
+                        }
+                    }
+                }
                 if let Some((kr, kc)) = king {
                     let mut cells = g.cells().to_vec();
                     cells[kr * cols + kc] = b'.';
@@ -213,6 +233,33 @@ fn candidates(g: &Grid, rules: Rules, stage: Stage) -> Vec<Grid> {
         }
     }
     out.retain(|c| rules.valid(c));
+    out
+}
+
+/// L-puzzle boards with one L piece cleared: a `B` with a `W` beside it and a `W` above or
+/// below it. Single cells cleared change the count of whites against blacks (which decides a
+/// board alone); a whole piece keeps it.
+fn l_pieces_cleared(g: &Grid) -> Vec<Grid> {
+    let (rows, cols) = (g.rows(), g.cols());
+    let mut out = Vec::new();
+    let white = |r: Option<usize>, c: Option<usize>| match (r, c) {
+        (Some(r), Some(c)) if r < rows && c < cols && g.get(r, c) == b'W' => Some(r * cols + c),
+        _ => None,
+    };
+    for (i, _) in g.cells().iter().enumerate().filter(|(_, v)| **v == b'B') {
+        let (r, c) = (i / cols, i % cols);
+        let beside = [white(Some(r), c.checked_sub(1)), white(Some(r), Some(c + 1))];
+        let above_below = [white(r.checked_sub(1), Some(c)), white(Some(r + 1), Some(c))];
+        for h in beside.into_iter().flatten() {
+            for v in above_below.into_iter().flatten() {
+                let mut cells = g.cells().to_vec();
+                for k in [i, h, v] {
+                    cells[k] = b'.';
+                }
+                out.push(Grid::from_cells(rows, cols, cells));
+            }
+        }
+    }
     out
 }
 
@@ -237,6 +284,8 @@ where
     let mut seen: HashSet<(usize, usize, Vec<u8>)> = HashSet::new();
     let key = |g: &Grid| (g.rows(), g.cols(), g.cells().to_vec());
     seen.insert(key(&grid));
+    // Flips may be sideways moves: the smallest failing board seen is the answer.
+    let mut best = grid.clone();
     let mut runs = 0;
     let mut idle_passes = 0;
     loop {
@@ -270,6 +319,9 @@ where
                         }
                         idx = batch[j].0;
                         grid = batch[j].1.clone();
+                        if measure(&grid) < measure(&best) {
+                            best = grid.clone();
+                        }
                         accepted = true;
                     }
                     None => {
@@ -279,7 +331,7 @@ where
                 }
                 if runs >= limit {
                     return Shrunk {
-                        grid,
+                        grid: best,
                         runs,
                         limited: true,
                     };
@@ -299,7 +351,7 @@ where
         }
     }
     Shrunk {
-        grid,
+        grid: best,
         runs,
         limited: false,
     }
@@ -339,6 +391,19 @@ mod tests {
             assert!(!s.limited);
         }
         assert!(tried > 5);
+    }
+
+    #[test]
+    fn sideways_flips_do_not_end_bigger() {
+        // Everything fails: a 1 × 1 board stays `.` although its flips fail too.
+        for puzzle in [Puzzle::Rooks, Puzzle::Lpuzzle] {
+            let s = one_by_one(Rules::of(puzzle, false), Grid::from_rows(&["."]), |_| true);
+            assert_eq!(s.grid, Grid::from_rows(&["."]));
+        }
+        let s = one_by_one(Rules::of(Puzzle::King, false), Grid::from_rows(&["#K", ".."]), |_| {
+            true
+        });
+        assert_eq!(s.grid, Grid::from_rows(&["K"]));
     }
 
     #[test]
