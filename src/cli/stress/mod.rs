@@ -16,10 +16,10 @@
 //!   ([`SHRINK_TIMEOUT_BUDGET`]).
 //!
 //! Boards grow with the case number from 1 × 1 to `--max-cells` cells over the first half of
-//! the cases, then stay random up to it. Densities vary; the L-puzzle mixes tiled, near-miss (half of
-//! them) and random patterns; every 8th case is one of the deep shapes of `bench/deep.sh` (King
-//! serpentine corridors, the L-puzzle chain `BWBW…`/`W.W.…`, rooks with a pawn on every k-th
-//! cell).
+//! the cases, then stay random up to it. Densities vary; the L-puzzle mixes tiled, near-miss
+//! (half of them) and random patterns; every 8th case is one of the deep shapes of
+//! `bench/deep.sh` (King serpentine corridors, the L-puzzle chain `BWBW…`/`W.W.…`, rooks with
+//! a pawn on every k-th cell).
 //!
 //! # Complexity
 //! One process per case and per shrink candidate; gridmatch's own answers are linear-ish in the
@@ -162,9 +162,8 @@ impl Ctx {
     /// Runs the program on `grid`: `None` if it answered right.
     fn check(&self, grid: &Grid) -> Result<Option<Failure>, Error> {
         let input = self.input(grid);
-        let output = run::run(&self.cmd, &input, self.timeout).map_err(|e| {
-            usage(format!("stress: cannot run {}: {e}", self.cmd.join(" ")))
-        })?;
+        let output = run::run(&self.cmd, &input, self.timeout)
+            .map_err(|e| usage(format!("stress: cannot run {}: {e}", self.cmd.join(" "))))?;
         let kind = match &output.ending {
             Ending::TimedOut => Kind::TimedOut,
             Ending::TooMuchOutput { stderr } => Kind::TooMuchOutput(*stderr),
@@ -241,7 +240,12 @@ pub fn case_board(puzzle: Puzzle, rect: bool, seed: u64, i: u64, cases: u64, max
     match puzzle {
         Puzzle::Lpuzzle => {
             // Near misses twice as often: the boards whose answer hangs on one conflict.
-            let styles = [LStyle::Tiled, LStyle::NearMiss, LStyle::Random, LStyle::NearMiss];
+            let styles = [
+                LStyle::Tiled,
+                LStyle::NearMiss,
+                LStyle::Random,
+                LStyle::NearMiss,
+            ];
             let style = styles[(i % 4) as usize];
             let density = match style {
                 LStyle::Random => 0.3 + density,
@@ -275,13 +279,11 @@ fn deep_shape(rng: &mut generate::GenRng, puzzle: Puzzle, rows: usize, cols: usi
         }
         Puzzle::King => {
             let width = rng.random_range(1..=2usize);
-            let mut walls = 0;
-            for r in (width..rows).step_by(width + 1) {
-                let gap = if walls % 2 == 0 { cols - 1 } else { 0 };
+            for (wall, r) in (width..rows).step_by(width + 1).enumerate() {
+                let gap = if wall % 2 == 0 { cols - 1 } else { 0 };
                 for c in (0..cols).filter(|&c| c != gap) {
                     cells[r * cols + c] = b'#';
                 }
-                walls += 1;
             }
             cells[0] = b'K';
         }

@@ -225,7 +225,9 @@ pub fn check_program(program: &str) -> Result<(), String> {
         return if runnable(p) {
             Ok(())
         } else if p.exists() {
-            Err(format!("cannot run {program}: it is not an executable file"))
+            Err(format!(
+                "cannot run {program}: it is not an executable file"
+            ))
         } else {
             Err(format!("cannot run {program}: no such file"))
         };

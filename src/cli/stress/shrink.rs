@@ -5,11 +5,12 @@
 //! `.` (L-puzzle: also each whole L piece, a `B` with a white beside it and one above or below,
 //! since a single cell changes the white-to-black count that decides a board alone), and
 //! flipping each cell to every other value of the puzzle (King: `.`↔`#`, and moving `K` to
-//! every other square; L-puzzle: also swapping it with its right and lower neighbour). The first candidate that still fails replaces the board and the
-//! pass goes on from the same place in the (new) board's candidate list. Passes repeat while
-//! they make the board smaller (fewer cells, then fewer non-`.` cells); a pass that only
-//! flipped gets one more pass, to use what the flips opened up. The result is the smallest
-//! failing board met (a flip may be a step sideways).
+//! every other square; L-puzzle: also swapping it with its right and lower neighbour). The
+//! first candidate that still fails replaces the board and the pass goes on from the same
+//! place in the (new) board's candidate list. Passes repeat while they make the board smaller
+//! (fewer cells, then fewer non-`.` cells); a pass that only flipped gets one more pass, to use
+//! what the flips opened up. The result is the smallest failing board met (a flip may be a
+//! step sideways).
 //!
 //! Every candidate is a valid board of the format: non-empty; square for square rooks boards
 //! (a row and a column are dropped together); King boards keep their one `K` (its row and
@@ -65,7 +66,8 @@ impl Rules {
             && g.cols() > 0
             && (!self.square || g.rows() == g.cols())
             && g.cells().iter().all(|c| self.puzzle.alphabet().contains(c))
-            && (self.puzzle != Puzzle::King || g.cells().iter().filter(|&&c| c == b'K').count() == 1)
+            && (self.puzzle != Puzzle::King
+                || g.cells().iter().filter(|&&c| c == b'K').count() == 1)
     }
 }
 
@@ -125,7 +127,11 @@ fn candidates(g: &Grid, rules: Rules, stage: Stage) -> Vec<Grid> {
     let (rows, cols) = (g.rows(), g.cols());
     let mut out = Vec::new();
     // Lines holding the King's start are never dropped.
-    let king = g.cells().iter().position(|&c| c == b'K').map(|i| (i / cols, i % cols));
+    let king = g
+        .cells()
+        .iter()
+        .position(|&c| c == b'K')
+        .map(|i| (i / cols, i % cols));
     let row_ok = |lo: usize, hi: usize| !king.is_some_and(|(r, _)| (lo..hi).contains(&r));
     let col_ok = |lo: usize, hi: usize| !king.is_some_and(|(_, c)| (lo..hi).contains(&c));
     match stage {
@@ -212,9 +218,12 @@ fn candidates(g: &Grid, rules: Rules, stage: Stage) -> Vec<Grid> {
                 if rules.puzzle == Puzzle::Lpuzzle {
                     // Swapping with the right and the lower neighbour keeps the counts.
                     let (r, c) = (i / cols, i % cols);
-                    for j in [(c + 1 < cols).then_some(i + 1), (r + 1 < rows).then_some(i + cols)]
-                        .into_iter()
-                        .flatten()
+                    for j in [
+                        (c + 1 < cols).then_some(i + 1),
+                        (r + 1 < rows).then_some(i + cols),
+                    ]
+                    .into_iter()
+                    .flatten()
                     {
                         if g.cells()[j] != v {
                             let mut cells = g.cells().to_vec();
@@ -248,8 +257,14 @@ fn l_pieces_cleared(g: &Grid) -> Vec<Grid> {
     };
     for (i, _) in g.cells().iter().enumerate().filter(|(_, v)| **v == b'B') {
         let (r, c) = (i / cols, i % cols);
-        let beside = [white(Some(r), c.checked_sub(1)), white(Some(r), Some(c + 1))];
-        let above_below = [white(r.checked_sub(1), Some(c)), white(Some(r + 1), Some(c))];
+        let beside = [
+            white(Some(r), c.checked_sub(1)),
+            white(Some(r), Some(c + 1)),
+        ];
+        let above_below = [
+            white(r.checked_sub(1), Some(c)),
+            white(Some(r + 1), Some(c)),
+        ];
         for h in beside.into_iter().flatten() {
             for v in above_below.into_iter().flatten() {
                 let mut cells = g.cells().to_vec();
@@ -400,9 +415,11 @@ mod tests {
             let s = one_by_one(Rules::of(puzzle, false), Grid::from_rows(&["."]), |_| true);
             assert_eq!(s.grid, Grid::from_rows(&["."]));
         }
-        let s = one_by_one(Rules::of(Puzzle::King, false), Grid::from_rows(&["#K", ".."]), |_| {
-            true
-        });
+        let s = one_by_one(
+            Rules::of(Puzzle::King, false),
+            Grid::from_rows(&["#K", ".."]),
+            |_| true,
+        );
         assert_eq!(s.grid, Grid::from_rows(&["K"]));
     }
 
@@ -436,7 +453,11 @@ mod tests {
         };
         let mut start = start;
         if !burned_next(&start) {
-            let cells = start.cells().iter().map(|&c| if c == b'.' { b'#' } else { c }).collect();
+            let cells = start
+                .cells()
+                .iter()
+                .map(|&c| if c == b'.' { b'#' } else { c })
+                .collect();
             start = Grid::from_cells(start.rows(), start.cols(), cells);
         }
         let s = one_by_one(rules, start.clone(), burned_next);
