@@ -9,7 +9,7 @@
 //!   trailing whitespace is trimmed from every line and trailing blank lines are dropped), a
 //!   crash (non-zero exit status or a signal), running out of time (`--timeout`; the program's
 //!   process group is killed), and printing more than [`run::OUTPUT_CAP`] bytes.
-//! - **Shrinking** ([`shrink`]) keeps the kind of the failure (a crash: the same status): drop
+//! - **Shrinking** ([`mod@shrink`]) keeps the kind of the failure (a crash: the same status): drop
 //!   blocks of rows and columns, single rows, single columns, clear cells, flip cells, in
 //!   passes until nothing more fails. Every candidate is a valid board of the judge format. At
 //!   most [`SHRINK_RUNS`] runs, and for a timeout only as many as fit in about half a minute
