@@ -241,26 +241,39 @@ fn hangs_are_timeouts_and_end_quickly() {
 fn same_output_for_a_seed_and_every_jobs() {
     let cmd = program("king_parity.py");
     let save = save_path("det.in");
-    let one = stress(
-        "king --cases 60 --max-cells 40 --seed 7 --jobs 1",
-        &save,
-        &cmd,
-    );
-    let two = stress(
-        "king --cases 60 --max-cells 40 --seed 7 --jobs 2",
-        &save,
-        &cmd,
-    );
-    let again = stress(
-        "king --cases 60 --max-cells 40 --seed 7 --jobs 2",
-        &save,
-        &cmd,
-    );
+    let args = "king --cases 20 --max-cells 100 --seed 1";
+    let one = stress(&format!("{args} --jobs 1"), &save, &cmd);
+    let two = stress(&format!("{args} --jobs 2"), &save, &cmd);
+    let again = stress(&format!("{args} --jobs 3"), &save, &cmd);
     assert_eq!(one.code, Some(1), "{one:?}");
+    // A shrink of many steps, tested in parallel batches: the same steps and run count.
+    let (from, to) = shrunk(&one.stdout);
+    assert!(from >= 4 * to, "{}", one.stdout);
     assert_eq!(one.stdout, two.stdout);
     assert_eq!(two.stdout, again.stdout);
-    let other = stress("king --cases 60 --max-cells 40 --seed 8", &save, &cmd);
+    let other = stress("king --cases 20 --max-cells 100 --seed 2", &save, &cmd);
     assert_ne!(one.stdout, other.stdout);
+}
+
+#[test]
+fn floods_and_signals_are_failures() {
+    let save = save_path("flood.in");
+    let yes = vec!["sh".into(), "-c".into(), "yes".into()];
+    let r = stress("rooks --cases 5", &save, &yes);
+    assert_eq!(r.code, Some(1), "{r:?}");
+    assert!(
+        r.lines()[1].ends_with("printed more than 1 MiB on stdout"),
+        "{}",
+        r.stdout
+    );
+    let killed = vec!["sh".into(), "-c".into(), "kill -9 $$".into()];
+    let r = stress("lpuzzle --cases 5", &save, &killed);
+    assert_eq!(r.code, Some(1), "{r:?}");
+    assert!(
+        r.lines()[1].ends_with("was killed by signal 9"),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]
