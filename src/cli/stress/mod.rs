@@ -32,11 +32,9 @@
 pub mod run;
 pub mod shrink;
 
-use std::collections::HashMap;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
 use std::time::Duration;
 
 use clap::Args;
@@ -51,7 +49,7 @@ use crate::generate::{self, LStyle};
 use crate::puzzles::Puzzle;
 use crate::puzzles::king::Moves;
 use run::{Ending, Output};
-use shrink::{Rules, shrink};
+use shrink::{Rules, measure, shrink};
 
 /// The most program runs while shrinking.
 pub const SHRINK_RUNS: usize = 2000;
@@ -420,13 +418,6 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
     } else {
         SHRINK_RUNS
     };
-    // The failing output of every board that failed the same way, to report the last one.
-    let failures: Mutex<HashMap<Vec<u8>, Output>> = Mutex::new(HashMap::new());
-    let start_input = ctx.input(&start);
-    failures
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(start_input, failure.output);
     bar.set_message(format!(
         "- case {} failed, shrinking {}x{}",
         index + 1,
@@ -434,8 +425,11 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
         start.cols()
     ));
     let rules = Rules::of(args.puzzle, args.rect);
+    // What the program printed on the board the shrinker keeps: the first failure of a batch,
+    // when it is smaller than the best so far (one output held, not one per candidate).
+    let mut best = (start.clone(), Some(failure.output));
     let shrunk = shrink(start.clone(), rules, limit, jobs, |cands| {
-        let verdicts: Vec<Option<Output>> = pool.install(|| {
+        let mut verdicts: Vec<Option<Output>> = pool.install(|| {
             cands
                 .par_iter()
                 .map(|g| match ctx.check(g) {
@@ -444,15 +438,12 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
                 })
                 .collect()
         });
-        let mut map = failures.lock().unwrap_or_else(|e| e.into_inner());
-        let mut fails = Vec::with_capacity(cands.len());
-        for (g, v) in cands.iter().zip(verdicts) {
-            fails.push(v.is_some());
-            if let Some(o) = v {
-                map.insert(ctx.input(g), o);
+        let fails = verdicts.iter().map(Option::is_some).collect();
+        if let Some(j) = verdicts.iter().position(Option::is_some) {
+            let g = &cands[j];
+            if measure(g) < measure(&best.0) {
+                best = (g.clone(), verdicts[j].take());
             }
-        }
-        if let Some(g) = cands.iter().zip(&fails).find(|(_, f)| **f).map(|(g, _)| g) {
             bar.set_message(format!(
                 "- case {} failed, shrinking {}x{}",
                 index + 1,
@@ -465,10 +456,10 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
     bar.finish_and_clear();
     let grid = &shrunk.grid;
     let input = ctx.input(grid);
-    let got = failures
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .remove(&input);
+    let got = match best {
+        (g, output) if g == *grid => output,
+        _ => ctx.check(grid)?.map(|f| f.output),
+    };
     let show = ctx.answer(&input, Mode::Show)?;
     writeln!(out, "{} passed", plural(index, "case"))?;
     writeln!(

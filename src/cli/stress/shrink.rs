@@ -278,8 +278,9 @@ fn l_pieces_cleared(g: &Grid) -> Vec<Grid> {
     out
 }
 
-/// A board's size for "did the pass make it smaller": cells, then non-`.` cells.
-fn measure(g: &Grid) -> (usize, usize) {
+/// A board's size for "did the pass make it smaller" and "the smallest board met": cells, then
+/// non-`.` cells.
+pub fn measure(g: &Grid) -> (usize, usize) {
     (
         g.cells().len(),
         g.cells().iter().filter(|&&c| c != b'.').count(),
