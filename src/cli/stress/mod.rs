@@ -354,11 +354,12 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
         .map_err(io::Error::other)?;
     let ctx = Ctx {
         puzzle: args.puzzle,
+        // The plain judge answer (other options keep their defaults).
         opts: Options {
             mode: Mode::Judge,
             rect: args.rect,
-            all: false,
             moves: args.moves.unwrap_or_default(),
+            ..Options::default()
         },
         cmd: args.cmd.clone(),
         timeout: args.timeout,
