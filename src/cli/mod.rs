@@ -9,6 +9,7 @@ pub mod batch;
 pub mod graphs;
 pub mod limits;
 pub mod play;
+pub mod stress;
 pub mod verify;
 
 use std::fs::File;
@@ -173,6 +174,9 @@ enum Command {
     },
     /// Writes random instances in a puzzle's judge format (deterministic for a seed).
     Gen(GenArgs),
+    /// Runs your program on generated boards against gridmatch; shrinks the first board it
+    /// gets wrong (or crashes or hangs on). Exit 0: all cases passed; 1: a failure.
+    Stress(stress::StressArgs),
 }
 
 #[derive(Args, Debug)]
@@ -499,6 +503,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
         }
         Command::Demo => demo(&mut { out })?,
         Command::Gen(args) => gen_cmd(&args, out)?,
+        Command::Stress(args) => return stress::stress(args, out),
         #[cfg(feature = "serve")]
         Command::Serve { port } => {
             out.flush()?;
