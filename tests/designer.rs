@@ -248,3 +248,20 @@ fn svg_pictures_show_roles_and_both_tilings() {
     assert!(!plain.contains("Roles across"), "{plain}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn designer_tools_have_their_own_memory_limit() {
+    // A board far above any limit: refused before allocation, with the designer tools' figure.
+    for (args, per_cell) in [
+        (&["lpuzzle", "--forced"][..], "192 bytes per cell"),
+        (&["lpuzzle", "--unique", "--json"][..], "192 bytes per cell"),
+        (&["lpuzzle", "--json"][..], "64 bytes per cell"),
+        (&["lpuzzle", "--unique"][..], "32 bytes per cell"),
+    ] {
+        let r = run(args, "1\n1 4000000000\n");
+        assert_eq!(r.code, Some(2), "{args:?}");
+        if r.stderr.contains("bytes per cell") {
+            assert!(r.stderr.contains(per_cell), "{args:?}: {}", r.stderr);
+        }
+    }
+}

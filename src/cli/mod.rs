@@ -320,11 +320,11 @@ impl InputArgs {
 
     /// Solves every board of the input.
     fn solve(&self, puzzle: Puzzle, opts: Options, out: &mut dyn Write) -> Result<(), Error> {
-        let mut reader = board_reader(self.file.as_ref(), self.max_cells, puzzle)?;
         let opts = Options {
             mode: self.mode(),
             ..opts
         };
+        let mut reader = board_reader(self.file.as_ref(), self.max_cells, puzzle, &opts)?;
         solve_all(&mut reader, &mut { out }, puzzle, &opts, &self.batch())
     }
 }
@@ -351,10 +351,11 @@ fn board_reader(
     file: Option<&PathBuf>,
     max_cells: Option<u64>,
     puzzle: Puzzle,
+    opts: &Options,
 ) -> Result<BoardReader<Box<dyn BufRead>>, Error> {
     let (r, name) = open(file)?;
     let mut reader = BoardReader::new(r, name);
-    let (limit, hint) = limits::cell_limit(max_cells, puzzle);
+    let (limit, hint) = limits::cell_limit(max_cells, puzzle, opts);
     if let Some(limit) = limit {
         reader = reader.with_max_cells(limit);
     }
@@ -415,7 +416,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                 }),
             ..
         } => {
-            let mut reader = board_reader(Some(&file), None, Puzzle::King)?;
+            let mut reader =
+                board_reader(Some(&file), None, Puzzle::King, &Options::default())?;
             let stdin = io::stdin();
             play(&mut reader, case, moves, side, &mut stdin.lock(), &mut {
                 out

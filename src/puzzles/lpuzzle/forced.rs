@@ -204,6 +204,44 @@ pub(super) fn unique(grid: &Grid) -> Option<bool> {
     answer
 }
 
+/// For each black in board (row-major) order, whether its piece is the same in every tiling;
+/// `None` without a tiling. A black settled by propagation is; an open black is when both its
+/// choices are in the backbone of the pinned open rest ([`twosat::backbone_of`], run on the
+/// open rest only).
+///
+/// # Complexity
+/// As [`decide`], plus the backbone of the open rest (failed-literal probing over its choices).
+pub(super) fn forced_blacks(grid: &Grid) -> Option<Vec<bool>> {
+    let (state, mut stack) = SCRATCH.take();
+    let mut encoded = encode_into(grid, state);
+    let answer = match propagate_all(&mut encoded, &mut stack, true) {
+        Err(_) => None,
+        Ok(decided) if decided == 2 * encoded.blacks => Some(vec![true; encoded.blacks]),
+        Ok(_) => {
+            let rest = Rest::new(&encoded.board, true);
+            twosat::backbone_of(&rest).map(|backbone| {
+                let mut fixed = vec![0u8; rest.open.cells.len()];
+                for lit in backbone {
+                    fixed[(lit.var() / 2) as usize] += 1;
+                }
+                let mut open = fixed.iter();
+                encoded
+                    .board
+                    .state
+                    .iter()
+                    .filter(|&&s| is_black(s) == 1)
+                    .map(|&s| is_open(s) == 0 || open.next() == Some(&2))
+                    .collect()
+            })
+        }
+    };
+    if encoded.board.state.len() <= SCRATCH_KEEP {
+        stack.clear();
+        SCRATCH.set((encoded.board.state, stack));
+    }
+    answer
+}
+
 /// The checks and the propagation of every forced choice: the number of axes decided, or `Err`
 /// with the decision when they already answer NO.
 fn propagate_all(
