@@ -111,11 +111,11 @@ pub fn classify(g: &BipartiteGraph, m: &Matching) -> Vec<EdgeClass> {
         nl + g.n_right() < NONE as usize,
         "classify: n_left + n_right must be < u32::MAX"
     );
-    let from_exposed_left = super::alternating_reach(g, m).0;
+    let (from_exposed_left, right_reached) = super::alternating_reach(g, m);
     let Components {
         comp,
         to_exposed_right,
-    } = components(g, m);
+    } = components(g, m, &from_exposed_left, &right_reached);
     let mut out = Vec::with_capacity(g.num_edges());
     for u in 0..nl as u32 {
         let mate = m.left[u as usize];
@@ -176,13 +176,29 @@ struct Components {
     to_exposed_right: Vec<bool>,
 }
 
-/// Tarjan's algorithm on D with an explicit call stack. `to_exposed_right` is propagated along
+/// Tarjan's algorithm on D without the vertices in RL (`left_rl`, `right_rl`), with an explicit
+/// call stack. Leaving RL out changes no component and no RR flag of the rest: a cycle through
+/// an RL vertex lies in RL (each of its vertices is reached from it), and no RL vertex reaches an
+/// exposed right vertex (that would be an augmenting path); their pairs are movable anyway. On
+/// boards with many exposed runs RL is a large part of the graph. `to_exposed_right` is propagated along
 /// the way: every arc x → w is looked at once, and `w`'s flag is final then unless `w` is still on
 /// the Tarjan stack, i.e. in x's component; when a component is completed its members' flags are
 /// OR-ed together and shared, so each completed component's flag is final.
-fn components(g: &BipartiteGraph, m: &Matching) -> Components {
+fn components(
+    g: &BipartiteGraph,
+    m: &Matching,
+    left_rl: &[bool],
+    right_rl: &[bool],
+) -> Components {
     let nl = g.n_left();
     let n = nl + g.n_right();
+    let in_rl = |x: usize| {
+        if x < nl {
+            left_rl[x]
+        } else {
+            right_rl[x - nl]
+        }
+    };
     let mut index = vec![NONE; n];
     let mut low = vec![0u32; n];
     let mut comp = vec![NONE; n];
@@ -195,7 +211,7 @@ fn components(g: &BipartiteGraph, m: &Matching) -> Components {
     let mut next_index = 0u32;
     let mut n_comp = 0u32;
     for root in 0..n {
-        if index[root] != NONE {
+        if index[root] != NONE || in_rl(root) {
             continue;
         }
         index[root] = next_index;
@@ -205,23 +221,35 @@ fn components(g: &BipartiteGraph, m: &Matching) -> Components {
         calls.push((root as u32, 0));
         while let Some(&(x, pos)) = calls.last() {
             let x = x as usize;
-            let (w, pos) = next_arc(g, m, x, pos);
-            if let Some(top) = calls.last_mut() {
-                top.1 = pos;
-            }
-            if let Some(w) = w {
-                if index[w] == NONE {
-                    index[w] = next_index;
-                    low[w] = next_index;
-                    next_index += 1;
-                    stack.push(w as u32);
-                    calls.push((w as u32, 0));
-                } else {
-                    if comp[w] == NONE {
-                        low[x] = low[x].min(index[w]);
-                    }
-                    to_exposed_right[x] |= to_exposed_right[w];
+            // Arcs to vertices already seen are settled here, in one scan; the scan stops at
+            // the first new vertex, which is descended into.
+            let mut pos = pos;
+            let mut descend = None;
+            loop {
+                let (w, next) = next_arc(g, m, x, pos);
+                pos = next;
+                let Some(w) = w else { break };
+                if in_rl(w) {
+                    continue;
                 }
+                if index[w] == NONE {
+                    descend = Some(w);
+                    break;
+                }
+                if comp[w] == NONE {
+                    low[x] = low[x].min(index[w]);
+                }
+                to_exposed_right[x] |= to_exposed_right[w];
+            }
+            if let Some(w) = descend {
+                if let Some(top) = calls.last_mut() {
+                    top.1 = pos;
+                }
+                index[w] = next_index;
+                low[w] = next_index;
+                next_index += 1;
+                stack.push(w as u32);
+                calls.push((w as u32, 0));
                 continue;
             }
             calls.pop();
