@@ -79,8 +79,8 @@ def main():
         print(rows[-1], file=sys.stderr)
 
     # Rooks: the boards of harness.py (seeds 201, 202, 203) and its density sweep at 2000².
-    for n, d, seed in [(500, 0.1, 201), (2000, 0.1, 202), (2000, 0.02, 401), (2000, 0.4, 402),
-                       (10000, 0.1, 203)]:
+    for n, d, seed in [(500, 0.1, 201), (2000, 0.1, 202), (2000, 0.0, 403), (2000, 0.02, 401),
+                       (2000, 0.2, 404), (2000, 0.4, 402), (2000, 0.6, 405), (10000, 0.1, 203)]:
         n = side(n)
         p = gen(f"rooks-{n}-{d}.txt", "rooks", n, d, 1, seed)
         compare(f"Rooks {n}×{n}, {d:.0%} pawns", "rooks", p, "--roles", 1.5)
