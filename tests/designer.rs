@@ -176,11 +176,8 @@ fn fast_uniqueness_agrees_with_the_two_tilings() {
 
 #[test]
 fn generated_unique_patterns_are_unique() {
-    let input = run(
-        &[
-            "gen",
-            "lpuzzle",
-            "--unique",
+    let generate = |style: &[&str]| {
+        let size = [
             "--rows",
             "40",
             "--cols",
@@ -189,32 +186,20 @@ fn generated_unique_patterns_are_unique() {
             "30",
             "--density",
             "0.9",
-        ],
-        "",
-    )
-    .ok();
+        ];
+        let args: Vec<&str> = ["gen", "lpuzzle"]
+            .iter()
+            .chain(style)
+            .chain(&size)
+            .copied()
+            .collect();
+        run(&args, "").ok()
+    };
+    let input = generate(&["--unique"]);
     let out = run(&["lpuzzle", "--unique"], &input).ok();
     assert_eq!(out, "YES unique\n".repeat(30));
-    // The same seed gives the same patterns.
-    let again = run(
-        &[
-            "gen",
-            "lpuzzle",
-            "--style",
-            "unique",
-            "--rows",
-            "40",
-            "--cols",
-            "50",
-            "--count",
-            "30",
-            "--density",
-            "0.9",
-        ],
-        "",
-    )
-    .ok();
-    assert_eq!(again, input);
+    // The same seed gives the same patterns, and --unique is --style unique.
+    assert_eq!(generate(&["--style", "unique"]), input);
     let rooks = run(&["gen", "rooks", "--unique"], "");
     assert_eq!(rooks.code, Some(2));
     assert!(

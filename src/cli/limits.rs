@@ -75,7 +75,11 @@ pub fn gib(bytes: u64) -> String {
 /// The cell limit for boards of `puzzle` and the hint shown when a board is over it: the flag
 /// if given (lowered to [`MAX_CELLS`]), else what fits in memory. `None` for the limit: the
 /// reader's own default.
-pub fn cell_limit(flag: Option<u64>, puzzle: Puzzle, opts: &Options) -> (Option<u64>, Option<String>) {
+pub fn cell_limit(
+    flag: Option<u64>,
+    puzzle: Puzzle,
+    opts: &Options,
+) -> (Option<u64>, Option<String>) {
     match flag {
         Some(n) if n > MAX_CELLS => (
             Some(MAX_CELLS),

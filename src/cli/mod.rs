@@ -416,8 +416,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                 }),
             ..
         } => {
-            let mut reader =
-                board_reader(Some(&file), None, Puzzle::King, &Options::default())?;
+            let mut reader = board_reader(Some(&file), None, Puzzle::King, &Options::default())?;
             let stdin = io::stdin();
             play(&mut reader, case, moves, side, &mut stdin.lock(), &mut {
                 out

@@ -184,20 +184,11 @@ struct Components {
 /// the way: every arc x → w is looked at once, and `w`'s flag is final then unless `w` is still on
 /// the Tarjan stack, i.e. in x's component; when a component is completed its members' flags are
 /// OR-ed together and shared, so each completed component's flag is final.
-fn components(
-    g: &BipartiteGraph,
-    m: &Matching,
-    left_rl: &[bool],
-    right_rl: &[bool],
-) -> Components {
+fn components(g: &BipartiteGraph, m: &Matching, left_rl: &[bool], right_rl: &[bool]) -> Components {
     let nl = g.n_left();
     let n = nl + g.n_right();
     let in_rl = |x: usize| {
-        if x < nl {
-            left_rl[x]
-        } else {
-            right_rl[x - nl]
-        }
+        if x < nl { left_rl[x] } else { right_rl[x - nl] }
     };
     let mut index = vec![NONE; n];
     let mut low = vec![0u32; n];

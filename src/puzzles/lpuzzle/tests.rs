@@ -5,53 +5,9 @@ use rand_chacha::ChaCha8Rng;
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
-/// Exhaustive tiling search: the first uncovered B/W cell in row-major order must be covered
-/// by some piece; try all 4 orientations of every piece containing it.
+/// Exhaustive tiling search (the enumeration of every tiling, stopped at the first).
 fn brute(grid: &Grid) -> bool {
-    let (rows, cols) = (grid.rows() as i64, grid.cols() as i64);
-    let at = |r: i64, c: i64| {
-        if r < 0 || c < 0 || r >= rows || c >= cols {
-            b'.'
-        } else {
-            grid.get(r as usize, c as usize)
-        }
-    };
-    let mut stack = vec![vec![false; (rows * cols) as usize]];
-    while let Some(used) = stack.pop() {
-        let Some(i) =
-            (0..rows * cols).find(|&i| at(i / cols, i % cols) != b'.' && !used[i as usize])
-        else {
-            return true;
-        };
-        let (r, c) = (i / cols, i % cols);
-        // Pieces containing (r, c): as the corner, or as an arm of a neighbouring corner.
-        let mut corners = vec![(r, c)];
-        corners.extend([(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]);
-        for (br, bc) in corners {
-            if at(br, bc) != b'B' || used[(br * cols + bc) as usize] {
-                continue;
-            }
-            for dv in [-1, 1] {
-                for dh in [-1, 1] {
-                    let cells = [(br, bc), (br + dv, bc), (br, bc + dh)];
-                    if at(br + dv, bc) != b'W' || at(br, bc + dh) != b'W' {
-                        continue;
-                    }
-                    if !cells.contains(&(r, c))
-                        || cells.iter().any(|&(a, b)| used[(a * cols + b) as usize])
-                    {
-                        continue;
-                    }
-                    let mut u = used.clone();
-                    for (a, b) in cells {
-                        u[(a * cols + b) as usize] = true;
-                    }
-                    stack.push(u);
-                }
-            }
-        }
-    }
-    false
+    !super::unique_tests::all_tilings(grid, 1).is_empty()
 }
 
 fn random_grid(rng: &mut ChaCha8Rng, rows: usize, cols: usize) -> Grid {

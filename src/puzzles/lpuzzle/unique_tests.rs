@@ -4,12 +4,12 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// A piece as its three cells `[black, vertical arm, horizontal arm]`.
-type Cells = [(usize, usize); 3];
+pub(super) type Cells = [(usize, usize); 3];
 
 /// Every tiling of `grid` (each a sorted list of pieces), by exhaustive search: the first
 /// uncovered B/W cell in row-major order must be in some piece; every piece containing it is
 /// tried. Stops after `cap` tilings.
-fn all_tilings(grid: &Grid, cap: usize) -> Vec<Vec<Cells>> {
+pub(super) fn all_tilings(grid: &Grid, cap: usize) -> Vec<Vec<Cells>> {
     let (rows, cols) = (grid.rows() as i64, grid.cols() as i64);
     let at = |r: i64, c: i64| {
         if r < 0 || c < 0 || r >= rows || c >= cols {
