@@ -540,7 +540,7 @@ fn gen_cmd(args: &GenArgs, out: &mut dyn Write) -> Result<(), Error> {
     };
     // The board is built in memory before it is written: at most 5.3 bytes per cell at the
     // peak (L-puzzle tiled 3000²; rooks 1.4, King 2.4); a unique pattern is solved as it is
-    // built, 35.4 bytes per cell at the peak (3000²).
+    // built, 20.1 bytes per cell at the peak (3000²; 35.4 with the whole-formula backbone).
     let per_cell = if style == LStyle::Unique { 40 } else { 8 };
     let limit = limits::memory_bytes().map_or(crate::formats::judge::MAX_CELLS, |bytes| {
         limits::max_cells_for_memory(bytes, per_cell)
