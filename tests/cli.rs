@@ -1336,3 +1336,23 @@ fn gen_is_deterministic_and_in_the_judge_format() {
         assert!(!r.stderr.contains("panicked"));
     }
 }
+
+#[test]
+fn generates_man_page_and_completions() {
+    let man = run(&["--generate", "man"], "").ok();
+    assert!(man.contains(".TH gridmatch 1"), "{man}");
+    assert!(man.contains("stress") && man.contains("lpuzzle"), "{man}");
+    for (kind, marker) in [
+        ("complete-bash", "complete -F"),
+        ("complete-zsh", "#compdef gridmatch"),
+        ("complete-fish", "complete -c gridmatch"),
+        ("complete-powershell", "Register-ArgumentCompleter"),
+    ] {
+        let script = run(&["--generate", kind], "").ok();
+        assert!(script.contains(marker), "{kind}:\n{script}");
+        assert!(script.contains("roles"), "{kind} lacks the rooks flags");
+    }
+    let bad = run(&["--generate", "man", "rooks"], "");
+    assert_eq!(bad.code, Some(2));
+    assert_eq!(run(&["--generate", "complete-tcsh"], "").code, Some(2));
+}

@@ -43,10 +43,51 @@ pub enum Error {
 
 /// Board puzzles solved by graph reductions, with proofs.
 #[derive(Parser, Debug)]
-#[command(name = "gridmatch", version, about, long_about = None)]
+#[command(
+    name = "gridmatch",
+    version,
+    about = "Board puzzles solved by graph reductions, with proofs.",
+    long_about = None,
+    arg_required_else_help = true,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    /// Print a generated file instead: the man page (`man`) or a shell completion script.
+    #[arg(long, value_enum, value_name = "KIND")]
+    generate: Option<Generated>,
+}
+
+/// What `--generate` prints (ripgrep's convention).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Generated {
+    /// The man page (roff), for `man -l -` or a `man1` folder.
+    Man,
+    /// Completions for bash.
+    CompleteBash,
+    /// Completions for zsh.
+    CompleteZsh,
+    /// Completions for fish.
+    CompleteFish,
+    /// Completions for PowerShell.
+    CompletePowershell,
+}
+
+/// Writes the man page or a completion script for the whole command line.
+fn generate_file(kind: Generated, out: &mut dyn Write) -> Result<(), Error> {
+    use clap::CommandFactory;
+    use clap_complete::Shell;
+    let mut cmd = Cli::command();
+    let shell = match kind {
+        Generated::Man => return Ok(clap_mangen::Man::new(cmd).render(out)?),
+        Generated::CompleteBash => Shell::Bash,
+        Generated::CompleteZsh => Shell::Zsh,
+        Generated::CompleteFish => Shell::Fish,
+        Generated::CompletePowershell => Shell::PowerShell,
+    };
+    clap_complete::generate(shell, &mut cmd, "gridmatch", out);
+    Ok(())
 }
 
 #[derive(Subcommand, Debug)]
@@ -372,7 +413,14 @@ fn usage(msg: String) -> Error {
 
 /// Runs the command; `Ok(code)` is the exit code, `Err` an error worth printing (exit 2).
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
-    match cli.command {
+    let Some(command) = cli.command else {
+        // clap asks for a subcommand unless --generate is given.
+        if let Some(kind) = cli.generate {
+            generate_file(kind, out)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    match command {
         Command::Rooks { input, rect, roles } => {
             let opts = Options {
                 rect,
