@@ -223,10 +223,10 @@ fn solve_one(
                 Some(Tilings::Unique(t) | Tilings::Several(t, _)) => Answer::Yes(t.clone()),
                 None => lpuzzle::solve(grid),
             };
-            let forced = if opts.forced {
-                lpuzzle::forced_pieces(grid).ok()
-            } else {
-                None
+            // The tiling is solved once: --forced marks the pieces of the one already found.
+            let forced = match (&answer, opts.forced) {
+                (Answer::Yes(tiling), true) => Some(lpuzzle::forced_on(grid, tiling.clone())),
+                _ => None,
             };
             if let Some(path) = &picture {
                 let drawing = match &tilings {

@@ -561,16 +561,23 @@ impl Forced {
 /// open (failed-literal probing: O(c·n) at worst for c open choices; about 6% of the blacks are
 /// open on random 0.9-density tilings).
 pub fn forced_pieces(grid: &Grid) -> Result<Forced, Reason> {
+    // The whole-formula solve's memory is freed before the forced choices are searched.
+    let tiling = match solve(grid) {
+        Answer::Yes(tiling) => tiling,
+        Answer::No(reason) => return Err(reason),
+    };
+    Ok(forced_on(grid, tiling))
+}
+
+/// [`Forced`] for `tiling`, a tiling of `grid` with one piece per black in row-major order (as
+/// [`solve`] and [`tilings`] give them): which of its pieces are in every tiling, from
+/// propagation and the backbone of the open rest. For a caller that already has the tiling.
+pub(crate) fn forced_on(grid: &Grid, tiling: Vec<Piece>) -> Forced {
     assert!(
         grid.cells().len() < u32::MAX as usize,
         "lpuzzle: boards are limited to 2^32 - 1 cells"
     );
-    // Which pieces are forced, from propagation and the open rest (before the whole-formula
-    // solve, so that the two never hold their memory at once).
-    let flags = forced::forced_blacks(grid);
-    let (board, assign) = decide(grid)?;
-    let tiling = board.pieces(grid, &assign);
-    // `decide` found a tiling, so the fast path did too (both are tested to agree).
-    let forced = flags.unwrap_or_else(|| vec![false; tiling.len()]);
-    Ok(Forced { tiling, forced })
+    // There is a tiling, so the fast path finds one too (both are tested to agree).
+    let forced = forced::forced_blacks(grid).unwrap_or_else(|| vec![false; tiling.len()]);
+    Forced { tiling, forced }
 }
