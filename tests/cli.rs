@@ -1298,7 +1298,7 @@ fn play_ends_quietly_at_end_of_input() {
     // EOF after a refused move, too.
     let r = play("1\n3 3\nK..\n.#.\n...\n", &["--side", "alice"], "9 9");
     let out = r.ok();
-    assert!(out.contains("not a legal move"), "{out}");
+    assert!(out.contains("(9,9) is off the board"), "{out}");
 }
 
 // ---------------------------------------------------------------------------------------------

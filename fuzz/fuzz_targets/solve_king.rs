@@ -76,6 +76,7 @@ impl Claim {
                 .barrier_without_start
                 .as_ref()
                 .map(|y| y.iter().map(pair).collect()),
+            map: None,
         }
     }
 }

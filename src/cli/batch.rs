@@ -8,10 +8,12 @@
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use std::path::Path;
+
+use indicatif::{ProgressBar, ProgressFinish, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
-use super::Error;
+use super::{Error, io_reason, usage};
 use crate::Puzzle;
 use crate::formats::json::{KingRecord, LpuzzleRecord, Record, RooksRecord};
 use crate::formats::judge::{Board, BoardReader, BoardStream, Header, Verdict, write_verdict};
@@ -59,8 +61,12 @@ pub struct Batch {
     pub jobs: usize,
     /// Write one SVG picture per board into this directory (`case-0001.svg`, …).
     pub svg: Option<PathBuf>,
-    /// Show a progress bar on stderr (the binary sets this only when stderr is a terminal).
+    /// Show a progress bar on stderr (the binary sets this only when stderr is a terminal,
+    /// stdin is not, and `--no-progress` is not given).
     pub progress: bool,
+    /// Someone types the boards (stdin is a terminal): each board is answered, and the output
+    /// flushed, as soon as its last row is read, instead of in chunks.
+    pub interactive: bool,
 }
 
 /// Boards are solved in chunks of at most this many cells (and `4 × jobs` boards, one board
@@ -78,10 +84,14 @@ pub fn solve_all<R: BufRead, W: Write>(
 ) -> Result<(), Error> {
     let mut stream = BoardStream::new(reader, puzzle, Header::of(puzzle, opts.rect));
     if let Some(dir) = &batch.svg {
-        std::fs::create_dir_all(dir)?;
+        picture_dir(dir)?;
     }
     let jobs = batch.jobs.max(1);
-    let chunk_boards = if jobs == 1 { 1 } else { 4 * jobs };
+    let chunk_boards = if jobs == 1 || batch.interactive {
+        1
+    } else {
+        4 * jobs
+    };
     let pool = if jobs > 1 {
         Some(
             rayon::ThreadPoolBuilder::new()
@@ -92,13 +102,11 @@ pub fn solve_all<R: BufRead, W: Write>(
     } else {
         None
     };
+    // Cleared however the run ends (an error, a closed stdout): AndClear on drop.
     let bar = if batch.progress {
-        let bar = ProgressBar::new_spinner();
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {pos}/{len} boards solved, {elapsed}")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        );
-        bar
+        ProgressBar::no_length()
+            .with_style(progress_style(false))
+            .with_finish(ProgressFinish::AndClear)
     } else {
         ProgressBar::hidden()
     };
@@ -132,8 +140,13 @@ pub fn solve_all<R: BufRead, W: Write>(
                 }
             }
         }
-        if let Some(n) = stream.announced() {
+        if let Some(n) = stream.announced()
+            && bar.length() != Some(n)
+        {
             bar.set_length(n);
+            bar.set_style(progress_style(true));
+            // The rate and the ETA count from the first board.
+            bar.reset_eta();
         }
         let outputs: Vec<Result<Vec<u8>, Error>> = match &pool {
             Some(pool) if chunk.len() > 1 => pool.install(|| chunk.par_iter().map(solve).collect()),
@@ -142,6 +155,9 @@ pub fn solve_all<R: BufRead, W: Write>(
         for output in outputs {
             out.write_all(&output?)?;
             bar.inc(1);
+        }
+        if batch.interactive {
+            out.flush()?;
         }
         if let Some(e) = failure {
             bar.finish_and_clear();
@@ -152,6 +168,63 @@ pub fn solve_all<R: BufRead, W: Write>(
             return Ok(());
         }
     }
+}
+
+/// The progress line: a bar with count, rate and ETA when the number of boards is known (`T`
+/// on the first line), a plain counter with the rate otherwise.
+fn progress_style(total_known: bool) -> ProgressStyle {
+    let template = if total_known {
+        "{bar:30} {pos}/{len} boards, {rate}, ETA {eta}"
+    } else {
+        "{spinner} {pos} boards solved, {rate}, {elapsed}"
+    };
+    ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .with_key(
+            "rate",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0} boards/s", state.per_sec());
+            },
+        )
+}
+
+/// Makes sure `dir` is a directory pictures can be written into (creating it if needed); the
+/// error names the path and what is wrong with it.
+fn picture_dir(dir: &Path) -> Result<(), Error> {
+    let shown = dir.display();
+    match std::fs::metadata(dir) {
+        Ok(meta) if meta.is_dir() => Ok(()),
+        Ok(_) => Err(usage(format!(
+            "--svg {shown}: it is a file, expected a directory to write the pictures into"
+        ))),
+        Err(_) => std::fs::create_dir_all(dir).map_err(|e| {
+            usage(format!(
+                "--svg {shown}: cannot create the directory for the pictures: {}",
+                io_reason(&e)
+            ))
+        }),
+    }
+}
+
+/// Writes one picture at `path` without following a symlink already there: into a new file
+/// beside it, renamed over the name (which replaces a symlink, not its target).
+fn write_picture(path: &Path, drawing: &str) -> Result<(), Error> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let fail = |e: io::Error| {
+        usage(format!(
+            "cannot write {}: {}",
+            path.display(),
+            io_reason(&e)
+        ))
+    };
+    let mut file = tempfile::Builder::new()
+        .prefix(".gridmatch-")
+        .suffix(".svg.tmp")
+        .tempfile_in(dir)
+        .map_err(fail)?;
+    file.write_all(drawing.as_bytes()).map_err(fail)?;
+    file.persist(path).map_err(|e| fail(e.error))?;
+    Ok(())
 }
 
 /// One board's output, and its picture if asked for.
@@ -187,7 +260,7 @@ fn solve_one(
                     Some(roles) => svg::rooks_roles_svg(grid, &sol, roles),
                     None => svg::rooks_svg(grid, &sol),
                 };
-                std::fs::write(path, drawing)?;
+                write_picture(path, &drawing)?;
             }
             match opts.mode {
                 Mode::Json => {
@@ -233,7 +306,7 @@ fn solve_one(
                     Some(Tilings::Several(a, b)) => svg::lpuzzle_two_svg(grid, a, b),
                     _ => svg::lpuzzle_svg(grid, &answer),
                 };
-                std::fs::write(path, drawing)?;
+                write_picture(path, &drawing)?;
             }
             if opts.mode == Mode::Json {
                 let mut rec = match &tilings {
@@ -289,11 +362,14 @@ fn solve_one(
                     Some(cert) => cert.matching().to_vec(),
                     None => analysis.winning_matching(start).unwrap_or_default(),
                 };
-                std::fs::write(path, svg::king_svg(grid, map, start, &pairs))?;
+                write_picture(path, &svg::king_svg(grid, map, start, &pairs))?;
             }
             if opts.mode == Mode::Json {
                 if let Some(cert) = &cert {
-                    let rec = KingRecord::new(case, opts.moves, grid, cert);
+                    let mut rec = KingRecord::new(case, opts.moves, grid, cert);
+                    if let Some(map) = map.as_ref().filter(|_| opts.all) {
+                        rec = rec.with_map(text::king_map(map));
+                    }
                     write_json(&mut buf, &Record::King(rec))?;
                 }
                 return Ok(buf);

@@ -190,8 +190,8 @@ enum Command {
     },
     /// Checks the certificates printed by --json, one line per certificate; exit 1 if any fails.
     Verify {
-        /// JSON lines file (`-` for stdin).
-        file: PathBuf,
+        /// JSON lines file (stdin if absent or `-`).
+        file: Option<PathBuf>,
         /// The certificates are `gridmatch match --json` certificates of this graph file, which
         /// is read again (the certificates hold no copy of the graph).
         #[arg(long, value_name = "GRAPH")]
@@ -301,7 +301,8 @@ impl GraphArgs {
 enum KingAction {
     /// Play the King game against the engine in the terminal.
     Play {
-        /// Board file in the King judge format (the first board is played, or --case).
+        /// Board file in the King judge format (the first board is played, or --case); `-`
+        /// reads it from stdin, and then the moves from the rest of stdin.
         file: PathBuf,
         /// Which board of the file.
         #[arg(long, default_value_t = 1)]
@@ -335,17 +336,23 @@ struct InputArgs {
     /// this machine's memory; at most 4294967294].
     #[arg(long, value_name = "N")]
     max_cells: Option<u64>,
+    /// No progress bar on stderr (there is none anyway unless stderr is a terminal).
+    #[arg(long)]
+    no_progress: bool,
 }
 
 impl InputArgs {
     fn batch(&self) -> Batch {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // Boards typed by hand are answered one by one; a bar would mix with the typing.
+        let interactive = is_stdin(self.file.as_ref()) && io::stdin().is_terminal();
         Batch {
             // The work is CPU-bound: threads beyond the cores only cost (thousands of them took
             // seconds to start).
             jobs: self.jobs.unwrap_or(cores).clamp(1, cores),
             svg: self.svg.clone(),
-            progress: io::stderr().is_terminal(),
+            progress: !self.no_progress && !interactive && io::stderr().is_terminal(),
+            interactive,
         }
     }
 
@@ -370,21 +377,41 @@ impl InputArgs {
     }
 }
 
+/// Whether an input path means stdin (absent or `-`).
+fn is_stdin(path: Option<&PathBuf>) -> bool {
+    path.is_none_or(|p| p.as_os_str() == "-")
+}
+
+/// Opens an input (stdin if absent or `-`) and skips a UTF-8 byte-order mark at its start
+/// (some Windows editors write one; it is invisible in them).
 fn open(path: Option<&PathBuf>) -> Result<(Box<dyn BufRead>, String), Error> {
-    match path {
-        None => Ok((Box::new(io::stdin().lock()), "<stdin>".into())),
-        Some(p) if p.as_os_str() == "-" => Ok((Box::new(io::stdin().lock()), "<stdin>".into())),
+    let file = path.filter(|_| !is_stdin(path));
+    let (mut input, name): (Box<dyn BufRead>, String) = match file {
+        None => (Box::new(io::stdin().lock()), "<stdin>".into()),
         Some(p) => match File::open(p) {
-            Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => Err(usage(format!(
-                "cannot read {}: it is a directory, expected a file",
-                p.display()
-            ))),
-            Ok(f) => Ok((
+            Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
+                return Err(usage(format!(
+                    "cannot read {}: it is a directory, expected a file",
+                    p.display()
+                )));
+            }
+            Ok(f) => (
                 Box::new(BufReader::with_capacity(1 << 16, f)),
                 p.display().to_string(),
-            )),
-            Err(e) => Err(usage(format!("cannot open {}: {e}", p.display()))),
+            ),
+            Err(e) => return Err(usage(format!("cannot open {}: {e}", p.display()))),
         },
+    };
+    skip_byte_order_mark(&mut input);
+    Ok((input, name))
+}
+
+/// Consumes a UTF-8 byte-order mark if the input starts with one. Reading errors are left for
+/// the reader to report where they happen.
+fn skip_byte_order_mark(input: &mut dyn BufRead) {
+    const BOM: &[u8] = b"\xef\xbb\xbf";
+    if input.fill_buf().is_ok_and(|start| start.starts_with(BOM)) {
+        input.consume(BOM.len());
     }
 }
 
@@ -406,9 +433,19 @@ fn board_reader(
     Ok(reader)
 }
 
-/// A file that cannot be opened is reported like bad input (exit 2).
+/// A file that cannot be opened (or a path that cannot be used) is reported like bad input
+/// (exit 2).
 fn usage(msg: String) -> Error {
     Error::Io(io::Error::new(io::ErrorKind::NotFound, msg))
+}
+
+/// An I/O error's reason without its `(os error N)` tail, for messages that name the path.
+fn io_reason(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
 }
 
 /// Runs the command; `Ok(code)` is the exit code, `Err` an error worth printing (exit 2).
@@ -464,11 +501,19 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                 }),
             ..
         } => {
+            // A board on stdin is followed there by the moves: one reader for both (locking
+            // stdin twice would wait for ever).
+            let from_stdin = is_stdin(Some(&file));
             let mut reader = board_reader(Some(&file), None, Puzzle::King, &Options::default())?;
-            let stdin = io::stdin();
-            play(&mut reader, case, moves, side, &mut stdin.lock(), &mut {
-                out
-            })?;
+            let board = play::pick_board(&mut reader, case, from_stdin)?;
+            let name = reader.file().to_string();
+            let mut out = { out };
+            if from_stdin {
+                let mut rest = reader.into_inner();
+                play::play_board(board, &name, moves, side, &mut rest, &mut out)?;
+            } else {
+                play::play_board(board, &name, moves, side, &mut io::stdin().lock(), &mut out)?;
+            }
         }
         Command::Match {
             graph,
@@ -521,7 +566,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             format,
             max_line_bytes,
         } => {
-            let (r, name) = open(Some(&file))?;
+            if is_stdin(file.as_ref()) && graph.as_ref().is_some_and(|g| is_stdin(Some(g))) {
+                return Err(usage(
+                    "verify: the certificates and the --graph file cannot both be stdin; give one of them as a file".into(),
+                ));
+            }
+            let (r, name) = open(file.as_ref())?;
             let (limit, hint) = limits::line_limit(max_line_bytes);
             let graph = match graph {
                 Some(path) => {

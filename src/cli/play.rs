@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 
 use super::Error;
 use crate::InputError;
-use crate::formats::judge::{BoardReader, BoardStream, Header, read_line_bounded};
+use crate::formats::judge::{Board, BoardReader, BoardStream, Header, read_line_bounded};
 use crate::formats::text;
 use crate::grid::Cell;
 use crate::puzzles::Puzzle;
@@ -29,32 +29,64 @@ pub fn play<R: BufRead, I: BufRead, W: Write>(
     input: &mut I,
     out: &mut W,
 ) -> Result<(), Error> {
+    let board = pick_board(reader, case, false)?;
+    play_board(board, reader.file(), moves, human, input, out)
+}
+
+/// Reads board `case` of a King file. With `moves_follow`, reading stops after the last board
+/// the file announces (the moves follow on the same input); otherwise the whole input is read
+/// and checked.
+pub fn pick_board<R: BufRead>(
+    reader: &mut BoardReader<R>,
+    case: u64,
+    moves_follow: bool,
+) -> Result<Board, Error> {
     let file = reader.file().to_string();
     let mut chosen = None;
     let mut count = 0;
-    for board in BoardStream::new(reader, Puzzle::King, Header::Rect) {
+    let mut stream = BoardStream::new(reader, Puzzle::King, Header::Rect);
+    while let Some(board) = stream.next() {
         let (c, board) = board?;
         count = c;
         if c == case {
             chosen = Some(board);
         }
+        if moves_follow && stream.announced() == Some(c) {
+            break;
+        }
     }
-    let Some(board) = chosen else {
-        return Err(InputError::at(
+    chosen.ok_or_else(|| {
+        InputError::at(
             &file,
             1,
             1,
             format!("{count} boards"),
             format!("board {case} (--case)"),
         )
-        .into());
-    };
+        .into()
+    })
+}
+
+/// What `help` prints.
+const HELP: &str = "\
+Type the number of a move from the list, or its square as `row col` (both from 0),
+then Enter. `help` shows this, `q` (or `quit`, `exit`, or the end of input) leaves the game.";
+
+/// Plays `board` (read from `file`) as [`play`] does.
+pub fn play_board<I: BufRead, W: Write>(
+    board: Board,
+    file: &str,
+    moves: Moves,
+    human: Player,
+    input: &mut I,
+    out: &mut W,
+) -> Result<(), Error> {
     // Every turn redraws the board and every engine move solves the rest of it again, so a
     // game costs (cells)²: refuse boards too large to play in a terminal.
     let grid = board.grid;
     if grid.cells().len() > PLAY_MAX_CELLS {
         return Err(InputError::at(
-            &file,
+            file,
             board.header_line,
             1,
             format!("a board of {} × {} cells", grid.rows(), grid.cols()),
@@ -63,26 +95,29 @@ pub fn play<R: BufRead, I: BufRead, W: Write>(
         .with_hint("`gridmatch king --show FILE` solves and draws boards of any size")
         .into());
     }
+    let (rows, cols) = (grid.rows(), grid.cols());
     let mut game = Position::new(grid, moves)
-        .map_err(|e| InputError::at(&file, board.header_line, 1, e.to_string(), "one K"))?;
+        .map_err(|e| InputError::at(file, board.header_line, 1, e.to_string(), "one K"))?;
     // Lines read from `input`, for messages, and the last one.
     let mut typed = 0u64;
     let mut line = Vec::new();
     writeln!(
         out,
-        "You are {}; Alice moves first. With perfect play {} wins. Moves: {}.",
+        "You are {}; Alice moves first. With perfect play {} wins. Moves: {}. Type `help` for help.",
         human.name(),
         game.winner().name(),
         moves.name()
     )?;
     loop {
         let legal = game.legal_moves();
+        let turn = game.to_move();
+        // The numbered moves are the person's choices: the engine's turn shows none.
+        let shown: &[Cell] = if turn == human { &legal } else { &[] };
         write!(
             out,
             "{}",
-            text::king_position(game.grid(), game.visited(), game.at(), &legal)
+            text::king_position(game.grid(), game.visited(), game.at(), shown)
         )?;
-        let turn = game.to_move();
         if legal.is_empty() {
             writeln!(
                 out,
@@ -113,8 +148,19 @@ pub fn play<R: BufRead, I: BufRead, W: Write>(
                     )
                     .into());
                 }
-                let played = parse_move(String::from_utf8_lossy(&line).trim(), &legal)
-                    .and_then(|to| game.play(to).map_err(|e| e.to_string()));
+                let text = String::from_utf8_lossy(&line);
+                let played = match parse_input(text.trim(), &legal, (rows, cols)) {
+                    Typed::Quit => {
+                        writeln!(out, "game abandoned")?;
+                        return Ok(());
+                    }
+                    Typed::Help => {
+                        writeln!(out, "{HELP}")?;
+                        continue;
+                    }
+                    Typed::Move(to) => game.play(to).map_err(|e| e.to_string()),
+                    Typed::Wrong(why) => Err(why),
+                };
                 match played {
                     Ok(()) => break,
                     Err(why) => writeln!(out, "{why}")?,
@@ -129,20 +175,61 @@ pub fn play<R: BufRead, I: BufRead, W: Write>(
     }
 }
 
-/// A move typed as a list number (1-based) or as `row col`.
-fn parse_move(text: &str, legal: &[Cell]) -> Result<Cell, String> {
-    let nums: Vec<usize> = text
+/// One line typed at the person's turn.
+#[derive(Debug, PartialEq, Eq)]
+enum Typed {
+    /// A square on the board (legal or not: the game says why not).
+    Move(Cell),
+    /// `q`, `quit`, `exit`.
+    Quit,
+    /// `help`, `h`, `?`.
+    Help,
+    /// Not a move, with what to type instead.
+    Wrong(String),
+}
+
+/// A line typed as a list number (1-based), as `row col`, or as a command.
+fn parse_input(text: &str, legal: &[Cell], (rows, cols): (usize, usize)) -> Typed {
+    match text.to_ascii_lowercase().as_str() {
+        "q" | "quit" | "exit" => return Typed::Quit,
+        "h" | "help" | "?" => return Typed::Help,
+        _ => {}
+    }
+    let not_a_move = || {
+        Typed::Wrong(format!(
+            "{text:?} is not a move: type a number from the list or `row col` (`help` for help)"
+        ))
+    };
+    // Numbers of any size and sign, so that a square off the board is named as such.
+    let tokens: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
-        .map(|t| t.parse::<usize>())
-        .collect::<Result<_, _>>()
-        .map_err(|_| format!("{text:?} is not a move: type a number from the list or `row col`"))?;
-    match nums[..] {
-        [k] if (1..=legal.len()).contains(&k) => Ok(legal[k - 1]),
-        [k] => Err(format!("there is no move {k}: choose 1 to {}", legal.len())),
-        [r, c] => Ok((r, c)),
-        _ => Err(format!(
-            "{text:?} is not a move: type a number from the list or `row col`"
-        )),
+        .collect();
+    let is_number = |t: &&str| {
+        let digits = t.strip_prefix('-').unwrap_or(t);
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    if !tokens.iter().all(is_number) {
+        return not_a_move();
+    }
+    // `None`: negative or too large for a square.
+    let index = |t: &str| t.parse::<usize>().ok();
+    match tokens[..] {
+        [k] => match index(k) {
+            Some(k) if (1..=legal.len()).contains(&k) => Typed::Move(legal[k - 1]),
+            _ if legal.len() == 1 => {
+                Typed::Wrong(format!("there is no move {k}: the only move is 1"))
+            }
+            _ => Typed::Wrong(format!("there is no move {k}: choose 1 to {}", legal.len())),
+        },
+        [r, c] => match (index(r), index(c)) {
+            (Some(r), Some(c)) if r < rows && c < cols => Typed::Move((r, c)),
+            _ => Typed::Wrong(format!(
+                "({r},{c}) is off the board: rows 0 to {}, columns 0 to {}",
+                rows - 1,
+                cols - 1
+            )),
+        },
+        _ => not_a_move(),
     }
 }

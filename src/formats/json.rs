@@ -14,7 +14,8 @@
 //!
 //! King: `{"puzzle":"king","case":1,"moves":"king","board":[…],"answer":"A","matching":[[r1,c1,r2,c2],…],
 //! "barrier":[[r,c],…],"barrier_without_start":[[r,c],…]}` (`barrier_without_start` only for `A`);
-//! see [`crate::puzzles::king`] for what they prove.
+//! see [`crate::puzzles::king`] for what they prove. With `--all`, `"map":["AB#",…]`: who wins
+//! from every square.
 
 use std::fmt;
 
@@ -59,6 +60,9 @@ pub enum CertificateError {
     /// An L-puzzle record whose uniqueness fields contradict each other or its tiling.
     #[error("{0}")]
     LpuzzleUnique(String),
+    /// A King map (`--all`) that contradicts the board or the certificate.
+    #[error("map: {0}")]
+    KingMap(String),
     /// An L-puzzle record without its certificate.
     #[error("expected answer YES with pieces, or NO with a reason")]
     LpuzzleShape,
@@ -702,6 +706,12 @@ pub struct KingRecord {
     /// For `A`: a barrier of the board without the start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub barrier_without_start: Option<Vec<[usize; 2]>>,
+    /// With `--all`: who wins from every square, as rows of `A`/`B`/`#` (what `king --all`
+    /// prints). [`verify`](Self::verify) checks what the certificate implies of it: its shape,
+    /// the start's letter, `B` on every square the matching leaves exposed, `A` on every
+    /// barrier square.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<Vec<String>>,
 }
 
 impl KingRecord {
@@ -721,7 +731,73 @@ impl KingRecord {
             barrier_without_start: cert
                 .barrier_without_start()
                 .map(|y| y.iter().map(|&c| pair(c)).collect()),
+            map: None,
         }
+    }
+
+    /// The same record with the winner from every square ([`text::king_map`] rows).
+    ///
+    /// [`text::king_map`]: crate::formats::text::king_map
+    pub fn with_map(mut self, map: Vec<String>) -> Self {
+        self.map = Some(map);
+        self
+    }
+
+    /// Checks the map against the board and the (verified) certificate: a maximum matching
+    /// misses every square it leaves exposed, so Bob wins there; every maximum matching covers
+    /// a barrier square (it is matched into its own odd component), so Alice wins there.
+    fn verify_map(&self, grid: &Grid, map: &[String]) -> Result<(), CertificateError> {
+        let bad = |m: String| Err(CertificateError::KingMap(m));
+        if map.len() != grid.rows() {
+            return bad(format!("{} rows for a board of {}", map.len(), grid.rows()));
+        }
+        for (r, row) in map.iter().enumerate() {
+            if row.len() != grid.cols() {
+                return bad(format!(
+                    "row {r} has {} squares, not {}",
+                    row.len(),
+                    grid.cols()
+                ));
+            }
+            for (c, letter) in row.bytes().enumerate() {
+                let burned = grid.get(r, c) == b'#';
+                match letter {
+                    b'#' if burned => {}
+                    b'A' | b'B' if !burned => {}
+                    _ => {
+                        let want = if burned { "'#'" } else { "'A' or 'B'" };
+                        return bad(format!("({r},{c}) should be {want}"));
+                    }
+                }
+            }
+        }
+        let at = |(r, c): (usize, usize)| map[r].as_bytes()[c];
+        let start = king::start_of(grid).map_err(|_| king::VerifyError::Start)?;
+        if at(start) != self.answer.letter() as u8 {
+            return bad(format!("the start says {}", at(start) as char));
+        }
+        let mut covered = vec![false; grid.rows() * grid.cols()];
+        for m in &self.matching {
+            covered[m[0] * grid.cols() + m[1]] = true;
+            covered[m[2] * grid.cols() + m[3]] = true;
+        }
+        for (i, &cell) in grid.cells().iter().enumerate() {
+            let sq = (i / grid.cols(), i % grid.cols());
+            if cell != b'#' && !covered[i] && at(sq) != b'B' {
+                return bad(format!(
+                    "({},{}) is exposed by a maximum matching, so Bob wins there",
+                    sq.0, sq.1
+                ));
+            }
+        }
+        for &[r, c] in &self.barrier {
+            if at((r, c)) != b'A' {
+                return bad(format!(
+                    "({r},{c}) is in the barrier, so every maximum matching covers it and Alice wins there"
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Checks the record against its board with the independent verifier. A record whose
@@ -729,6 +805,14 @@ impl KingRecord {
     /// shapes share.
     pub fn verify(&self) -> Result<(), CertificateError> {
         let grid = Puzzle::King.grid_from_lines(&self.board)?;
+        self.verify_certificate(&grid)?;
+        match &self.map {
+            Some(map) => self.verify_map(&grid, map),
+            None => Ok(()),
+        }
+    }
+
+    fn verify_certificate(&self, grid: &Grid) -> Result<(), CertificateError> {
         let cells = |v: &[[usize; 2]]| v.iter().map(|c| (c[0], c[1])).collect::<Vec<_>>();
         let matching = self
             .matching
@@ -743,16 +827,16 @@ impl KingRecord {
                     barrier,
                     barrier_without_start: cells(y),
                 };
-                Ok(king::verify(&grid, self.moves, &cert)?)
+                Ok(king::verify(grid, self.moves, &cert)?)
             }
             (Player::Bob, None) => {
                 let cert = Certificate::Bob { matching, barrier };
-                Ok(king::verify(&grid, self.moves, &cert)?)
+                Ok(king::verify(grid, self.moves, &cert)?)
             }
             (answer, _) => {
                 // The checks of the matching and the barrier come first, as for a good shape.
                 let cert = Certificate::Bob { matching, barrier };
-                match king::verify(&grid, self.moves, &cert) {
+                match king::verify(grid, self.moves, &cert) {
                     Ok(()) | Err(king::VerifyError::StartCovered) => Err(match answer {
                         Player::Bob => CertificateError::BobExtraBarrier,
                         Player::Alice => CertificateError::AliceNeedsBarrier,

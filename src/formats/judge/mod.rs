@@ -79,8 +79,8 @@ pub struct Board {
 /// Reads one board (header and rows); `Ok(None)` at end of input if `optional`.
 fn read_board<R: BufRead>(
     reader: &mut BoardReader<R>,
+    puzzle: Puzzle,
     header: Header,
-    alphabet: &[u8],
     optional: bool,
 ) -> Result<Option<Board>, InputError> {
     let (count, what) = match header {
@@ -88,13 +88,15 @@ fn read_board<R: BufRead>(
         Header::Rect => (2, "the board size R C"),
     };
     let nums = if optional {
-        match reader.header(count, what)? {
+        reader.header(count, what)
+    } else {
+        reader.required_header(count, what).map(Some)
+    };
+    let nums =
+        match nums.map_err(|e| hint_wrong_file(reader, puzzle, header, Expected::Header, e))? {
             Some(n) => n,
             None => return Ok(None),
-        }
-    } else {
-        reader.required_header(count, what)?
-    };
+        };
     // `header` returned exactly `count` numbers.
     let cols = if header == Header::Rect {
         nums[1]
@@ -103,13 +105,108 @@ fn read_board<R: BufRead>(
     };
     let (rows, cols) = reader.check_size(nums[0], cols)?;
     let header_line = nums[0].line;
-    let (grid, first_line) = reader.read_grid(rows, cols, alphabet)?;
+    let (grid, first_line) = reader
+        .read_grid(rows, cols, puzzle.alphabet())
+        .map_err(|e| hint_wrong_file(reader, puzzle, header, Expected::Row, e))?;
     Ok(Some(Board {
         grid,
         first_line,
         header_line,
         start: None,
     }))
+}
+
+/// What the reader expected on the line that broke a rule.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Expected {
+    Header,
+    Row,
+}
+
+/// Adds a hint to an error on a line that suggests the input was meant for another command:
+/// an `R C` header without `--rect`, a size line where `rooks` expects the first row (the
+/// files that start with a count), or a row of another puzzle's characters. Errors that
+/// are not about the last line read are returned as they are; a hint already there is kept
+/// first.
+fn hint_wrong_file<R: BufRead>(
+    reader: &BoardReader<R>,
+    puzzle: Puzzle,
+    header: Header,
+    expected: Expected,
+    e: InputError,
+) -> InputError {
+    let (line_no, line) = reader.last_line();
+    if e.at_end || e.line != line_no {
+        return e;
+    }
+    let blank = |b: &u8| *b == b' ' || *b == b'\t';
+    let numbers = line
+        .split(|b| blank(b))
+        .filter(|t| !t.is_empty())
+        .map(|t| t.iter().all(u8::is_ascii_digit).then_some(()))
+        .collect::<Option<Vec<()>>>()
+        .map(|n| n.len());
+    let hint = match (expected, numbers) {
+        (Expected::Header, Some(2)) if puzzle == Puzzle::Rooks && header == Header::Square => {
+            Some("boards given as `R C` then R rows are read with `gridmatch rooks --rect`".to_string())
+        }
+        (Expected::Header, Some(1)) if puzzle == Puzzle::Rooks && header == Header::Rect => Some(
+            "square boards given as `N` are read without --rect (King and L-puzzle files start \
+             with their number of boards: `gridmatch king`, `gridmatch lpuzzle`)"
+                .to_string(),
+        ),
+        (Expected::Row, Some(1..)) if puzzle == Puzzle::Rooks && line_no == 2 => Some(
+            "this looks like a size line: files that start with their number of boards are \
+             King or L-puzzle files (`gridmatch king`, `gridmatch lpuzzle`)"
+                .to_string(),
+        ),
+        (Expected::Row, Some(1..)) => Some(
+            "this looks like a size line: does this board have fewer rows than its header says?"
+                .to_string(),
+        ),
+        (Expected::Header, None)
+            if !line.is_empty()
+                && line
+                    .iter()
+                    .all(|b| blank(b) || puzzle.alphabet().contains(b)) =>
+        {
+            Some(
+                "this looks like a board row: does the board above have more rows than its header says?"
+                    .to_string(),
+            )
+        }
+        _ => other_puzzle(puzzle, line).map(|(other, byte)| {
+            format!(
+                "'{}' is a square of `{other}` boards: is this a file for `gridmatch {other}`?",
+                byte as char
+            )
+        }),
+    };
+    match (&e.hint, hint) {
+        (_, None) => e,
+        (None, Some(hint)) => e.with_hint(hint),
+        (Some(old), Some(hint)) => {
+            let both = format!("{old}; {hint}");
+            e.with_hint(both)
+        }
+    }
+}
+
+/// The other puzzle whose own characters (not shared with `puzzle`'s) the line holds, with the
+/// first such character; `None` if the line holds characters of no single other puzzle.
+fn other_puzzle(puzzle: Puzzle, line: &[u8]) -> Option<(Puzzle, u8)> {
+    let mine = puzzle.alphabet();
+    let &byte = line
+        .iter()
+        .find(|b| !mine.contains(b) && !b.is_ascii_whitespace())?;
+    let mut owners = Puzzle::ALL
+        .into_iter()
+        .filter(|p| *p != puzzle && p.alphabet().contains(&byte));
+    let other = owners.next()?;
+    let fits = line
+        .iter()
+        .all(|b| b.is_ascii_whitespace() || other.alphabet().contains(b));
+    (owners.next().is_none() && fits).then_some((other, byte))
 }
 
 /// "1 board", "2 boards".
@@ -160,7 +257,6 @@ impl<'a, R: BufRead> BoardStream<'a, R> {
     }
 
     fn next_board(&mut self) -> Result<Option<(u64, Board)>, InputError> {
-        let alphabet = self.puzzle.alphabet();
         let board = if is_counted(self.puzzle) {
             let t = match self.total {
                 Some(t) => t,
@@ -180,7 +276,7 @@ impl<'a, R: BufRead> BoardStream<'a, R> {
                 return Ok(None);
             }
             let case = self.case + 1;
-            read_board(self.reader, self.header, alphabet, false).map_err(|e| {
+            read_board(self.reader, self.puzzle, self.header, false).map_err(|e| {
                 if e.at_end {
                     e.with_hint(format!(
                         "line {} announced {}, the input ends in board {case}",
@@ -192,7 +288,7 @@ impl<'a, R: BufRead> BoardStream<'a, R> {
                 }
             })?
         } else {
-            read_board(self.reader, self.header, alphabet, true)?
+            read_board(self.reader, self.puzzle, self.header, true)?
         };
         let Some(mut board) = board else {
             self.done = true;

@@ -128,6 +128,17 @@ impl<R: BufRead> BoardReader<R> {
         self
     }
 
+    /// The last line read (line end and trailing blanks removed; of a very long line, its
+    /// first megabyte or so) and its 1-based number.
+    pub fn last_line(&self) -> (u64, &[u8]) {
+        (self.line_no, &self.buf)
+    }
+
+    /// The input, to read on where the boards end (`king play -` reads the moves there).
+    pub fn into_inner(self) -> R {
+        self.input
+    }
+
     /// The name used in error messages.
     pub fn file(&self) -> &str {
         &self.file
