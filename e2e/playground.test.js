@@ -228,17 +228,22 @@ async function expectNothingStale(page, old) {
       downloads: ['download-svg', 'download-json', 'download-input'].map((id) => document.getElementById(id).disabled),
     };
   });
-  assertEq(shown.line, 'no answer', 'answer line');
-  assert(!(await page.isVisible('#picture')), 'the old picture is still shown');
-  assertEq(shown.src, null, 'picture src');
-  assert(!shown.alt.includes(old.headline) && !shown.alt.includes(old.word), `the old alt text stays: ${JSON.stringify(shown.alt)}`);
-  assert(!(shown.label || '').includes(old.word), `the old aria-label stays: ${shown.label}`);
-  assertEq(shown.text, '', 'text picture');
-  assertEq(shown.record, '', 'certificate');
-  assert(shown.command !== old.command, `the old command stays: ${shown.command}`);
-  assertEq(shown.judge, '', 'judge input of a board in error');
-  assert(shown.insight, 'the insight of the last answer is hidden');
-  assertEq(JSON.stringify(shown.downloads), '[true,true,true]', 'downloads of the last answer disabled');
+  shown.visible = await page.isVisible('#picture');
+  // Every stale thing at once, not just the first.
+  const stale = [];
+  const check = (ok, what) => { if (!ok) stale.push(what); };
+  check(shown.line === 'no answer', `answer line ${JSON.stringify(shown.line)}`);
+  check(!shown.visible, 'the old picture is still shown');
+  check(shown.src === null, `picture src ${shown.src}`);
+  check(!shown.alt.includes(old.headline) && !shown.alt.includes(old.word), `alt text ${JSON.stringify(shown.alt)}`);
+  check(!(shown.label || '').includes(old.word), `aria-label ${JSON.stringify(shown.label)}`);
+  check(shown.text === '', 'text picture');
+  check(shown.record === '', 'certificate');
+  check(shown.command !== old.command, `command ${JSON.stringify(shown.command)}`);
+  check(shown.judge === '', `judge input ${JSON.stringify(shown.judge)}`);
+  check(shown.insight, 'the insight of the last answer');
+  check(JSON.stringify(shown.downloads) === '[true,true,true]', `downloads enabled ${JSON.stringify(shown.downloads)}`);
+  assert(stale.length === 0, `stale after the last answer: ${stale.join('; ')}`);
 }
 
 /** What the page shows for the current answer: its headline, command and judge input. */
