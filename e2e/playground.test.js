@@ -1,7 +1,10 @@
 // End-to-end test of `gridmatch serve` in a real browser (the system Chromium, driven by
 // playwright-core): start the server on a free loopback port, paint small boards of every
 // puzzle, check the answers the page shows, play King against the engine, take a screenshot per
-// puzzle (e2e/screenshots/), and check that the server listens on 127.0.0.1 only.
+// puzzle (e2e/screenshots/), and check that the server listens on 127.0.0.1 only. Also: nothing
+// of the last answer stays after an error or a puzzle switch, the answer word is shown once, wide
+// judge rows do not wrap, the page fits a 390 px phone (tapping the right cell), and the board can
+// be painted from the keyboard.
 //
 //   node e2e/playground.test.js        (or: bash e2e/run.sh, which installs what is missing)
 //
@@ -170,7 +173,7 @@ async function dragCells(page, [r0, c0], [r1, c1]) {
   await page.mouse.up();
 }
 
-/** Waits until the page shows `value` as the answer; returns the headline. */
+/** Waits until the page shows `value` as the answer; returns the answer line as shown. */
 async function expectAnswer(page, value) {
   try {
     await page.waitForFunction((v) => {
@@ -186,7 +189,105 @@ async function expectAnswer(page, value) {
     }));
     throw new Error(`expected answer ${JSON.stringify(value)}, the page shows ${JSON.stringify(shown)}`);
   }
-  return page.textContent('#answer-text');
+  return answerLine(page);
+}
+
+/** The answer line as a person reads it (the value and the headline's rest). */
+async function answerLine(page) {
+  return page.evaluate(() => document.getElementById('answer').innerText.replace(/\s+/g, ' ').trim());
+}
+
+/** Waits until the page shows an error (no answer) for the board on screen. */
+async function expectError(page, needle) {
+  try {
+    await page.waitForFunction((n) => document.getElementById('answer').dataset.state === 'error'
+      && document.getElementById('error').textContent.includes(n), needle, { timeout: STEP_TIMEOUT });
+  } catch (e) {
+    const shown = await page.evaluate(() => ({
+      state: document.getElementById('answer').dataset.state,
+      error: document.getElementById('error').textContent,
+    }));
+    throw new Error(`expected an error with ${JSON.stringify(needle)}, the page shows ${JSON.stringify(shown)}`);
+  }
+}
+
+/** Nothing on the page may still describe the last good answer (`old`: what it showed). */
+async function expectNothingStale(page, old) {
+  const shown = await page.evaluate(() => {
+    const img = document.getElementById('picture');
+    return {
+      line: document.getElementById('answer').innerText.replace(/\s+/g, ' ').trim(),
+      src: img.getAttribute('src'),
+      alt: img.alt,
+      label: img.getAttribute('aria-label'),
+      text: document.getElementById('text').textContent,
+      record: document.getElementById('record').textContent,
+      command: document.getElementById('command').textContent,
+      judge: document.getElementById('judge-text').value,
+      insight: document.getElementById('insight').hidden,
+      downloads: ['download-svg', 'download-json', 'download-input'].map((id) => document.getElementById(id).disabled),
+    };
+  });
+  shown.visible = await page.isVisible('#picture');
+  // Every stale thing at once, not just the first.
+  const stale = [];
+  const check = (ok, what) => { if (!ok) stale.push(what); };
+  check(shown.line === 'no answer', `answer line ${JSON.stringify(shown.line)}`);
+  check(!shown.visible, 'the old picture is still shown');
+  check(shown.src === null, `picture src ${shown.src}`);
+  check(!shown.alt.includes(old.headline) && !shown.alt.includes(old.word), `alt text ${JSON.stringify(shown.alt)}`);
+  check(!(shown.label || '').includes(old.word), `aria-label ${JSON.stringify(shown.label)}`);
+  check(shown.text === '', 'text picture');
+  check(shown.record === '', 'certificate');
+  check(shown.command !== old.command, `command ${JSON.stringify(shown.command)}`);
+  check(shown.judge === '', `judge input ${JSON.stringify(shown.judge)}`);
+  check(shown.insight, 'the insight of the last answer');
+  check(JSON.stringify(shown.downloads) === '[true,true,true]', `downloads enabled ${JSON.stringify(shown.downloads)}`);
+  assert(stale.length === 0, `stale after the last answer: ${stale.join('; ')}`);
+}
+
+/** What the page shows for the current answer: its headline, command and judge input. */
+async function shownAnswer(page) {
+  return page.evaluate(() => ({
+    headline: document.getElementById('picture').alt,
+    word: document.getElementById('answer-value').textContent,
+    command: document.getElementById('command').textContent,
+    judge: document.getElementById('judge-text').value,
+  }));
+}
+
+/** The headline reads the answer once: `value` first, not repeated right after it. */
+function assertAnswerOnce(line, value) {
+  assert(line.startsWith(value), `the line starts with the answer ${value}: ${line}`);
+  const rest = line.slice(value.length).replace(/^[\s:,]+/, '');
+  assert(!new RegExp(`^${value}\\b`).test(rest), `the answer is repeated: ${line}`);
+}
+
+/** The canvas pixel at (x, y) in canvas coordinates, as [r, g, b]. */
+async function canvasPixel(page, x, y) {
+  return page.evaluate(([x, y]) => {
+    const d = document.getElementById('board').getContext('2d').getImageData(x, y, 1, 1).data;
+    return [d[0], d[1], d[2]];
+  }, [x, y]);
+}
+
+/** The canvas's and its wrapper's boxes on screen. */
+async function boardBoxes(page) {
+  return page.evaluate(() => {
+    const box = (id) => document.getElementById(id).getBoundingClientRect().toJSON();
+    const el = document.getElementById('board');
+    return { canvas: box('board'), wrap: box('board-wrap'), width: el.width, cell: Number(el.dataset.cell) };
+  });
+}
+
+/** Waits until the judge input reads `text` (the board as the server saw it). */
+async function expectJudge(page, text) {
+  try {
+    await page.waitForFunction((t) => document.getElementById('answer').dataset.state === 'done'
+      && document.getElementById('judge-text').value === t, text, { timeout: STEP_TIMEOUT });
+  } catch (e) {
+    throw new Error(`expected judge input ${JSON.stringify(text)}, the page shows ${JSON.stringify(await boardText(page))}`);
+  }
 }
 
 async function boardText(page) {
@@ -292,21 +393,25 @@ async function main() {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
     viewport: { width: 1280, height: 900 },
+    hasTouch: true, // the phone step taps
     acceptDownloads: true,
   });
   cleanups.unshift(() => context.close().catch(() => {}));
-  const page = context.pages()[0] || await context.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT);
   const pageErrors = [];
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-  // The API's deliberate refusals (422: an illegal move, a bad paste) are logged by Chromium as
-  // failed loads; anything else logged as an error counts.
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of 422 \(Unprocessable Entity\)/.test(m.text())) pageErrors.push(m.text());
-  });
-  // Nothing but the playground may be fetched.
   const foreign = [];
-  page.on('request', (r) => { if (!r.url().startsWith(server.url) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) foreign.push(r.url()); });
+  const watch = (p) => {
+    p.setDefaultTimeout(STEP_TIMEOUT);
+    p.on('pageerror', (e) => pageErrors.push(String(e)));
+    // The API's deliberate refusals (422: an illegal move, a bad paste, a King board without K)
+    // are logged by Chromium as failed loads; anything else logged as an error counts.
+    p.on('console', (m) => {
+      if (m.type() === 'error' && !/status of 422 \(Unprocessable Entity\)/.test(m.text())) pageErrors.push(m.text());
+    });
+    // Nothing but the playground may be fetched.
+    p.on('request', (r) => { if (!r.url().startsWith(server.url) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) foreign.push(r.url()); });
+    return p;
+  };
+  const page = watch(context.pages()[0] || await context.newPage());
 
   await step('the page loads', async () => {
     await page.goto(server.url);
@@ -465,6 +570,207 @@ async function main() {
     assert(status.includes('you lose'), `Bob wins from K, so Alice should be losing: ${status}`);
     await shot(page, 'king');
     await page.click('#play-stop');
+  });
+
+  await step('the answer word is shown once (rooks, L-puzzle YES and NO, King A and B)', async () => {
+    await selectPuzzle(page, 'rooks');
+    await setSize(page, 4, 4);
+    await page.click('#clear');
+    assertAnswerOnce(await expectAnswer(page, '4'), '4');
+    assert((await answerLine(page)).startsWith('4 rooks ('), `rooks line: ${await answerLine(page)}`);
+    await selectPuzzle(page, 'lpuzzle');
+    await loadJudge(page, '1\n2 2\nBW\nW.\n');
+    const yes = await expectAnswer(page, 'YES');
+    assertAnswerOnce(yes, 'YES');
+    assert(yes.startsWith('YES, unique: 1 L piece'), `YES line: ${yes}`);
+    await loadJudge(page, '1\n2 2\nBW\nWB\n');
+    const no = await expectAnswer(page, 'NO');
+    assertAnswerOnce(no, 'NO');
+    assert(no.startsWith('NO: '), `NO line: ${no}`);
+    assertEq(await page.textContent('#answer-value'), 'NO', 'the answer word, large');
+    await selectPuzzle(page, 'king');
+    await loadJudge(page, '1\n2 2\nK.\n..\n');
+    assertAnswerOnce(await expectAnswer(page, 'A'), 'A');
+    await loadJudge(page, '1\n2 2\nK.\n.#\n');
+    const b = await expectAnswer(page, 'B');
+    assertAnswerOnce(b, 'B');
+    assertEq(b, 'B: Bob (who moves second) wins', 'King B line');
+  });
+
+  await step('King: after an error nothing of the last answer stays (picture, alt text, judge text, command)', async () => {
+    await selectPuzzle(page, 'king');
+    await setSize(page, 2, 2);
+    await page.click('#clear');
+    await expectAnswer(page, 'A');
+    await clickCell(page, 1, 1); // burned: Bob wins
+    await expectAnswer(page, 'B');
+    await pictureLoaded(page);
+    const old = await shownAnswer(page);
+    assert(old.headline.includes('Bob'), `the picture's alt text is the headline: ${old.headline}`);
+    await clickCell(page, 0, 0); // K -> . : no start, the server refuses the board
+    await expectError(page, 'exactly one K');
+    await expectNothingStale(page, old);
+    await shot(page, 'king-error');
+    await clickCell(page, 0, 0, 2); // . -> # -> K: an answer again, with its picture
+    await expectAnswer(page, 'B');
+    await pictureLoaded(page);
+    assert((await shownAnswer(page)).headline.includes('Bob'), 'the alt text is back');
+  });
+
+  await step('switching to a puzzle whose board errors clears the other puzzle\'s answer, judge text and command', async () => {
+    await selectPuzzle(page, 'king');
+    await setSize(page, 2, 2);
+    await page.click('#clear');
+    await clickCell(page, 0, 0); // K -> . : the King board errors
+    await expectError(page, 'exactly one K');
+    await selectPuzzle(page, 'rooks');
+    await setSize(page, 2, 2);
+    await page.click('#clear');
+    await expectAnswer(page, '2');
+    await pictureLoaded(page);
+    const rooks = await shownAnswer(page);
+    assertEq(rooks.judge, '2\n..\n..\n', 'rooks judge input');
+    assertEq(rooks.command, 'gridmatch rooks board.txt', 'rooks command');
+    await selectPuzzle(page, 'king'); // its board still has no K
+    await expectError(page, 'exactly one K');
+    await expectNothingStale(page, rooks);
+    const command = await page.textContent('#command');
+    assert(!command.includes('rooks'), `the rooks command stays: ${command}`);
+    assert(!(await page.isVisible('#roles')), 'the rooks roles stay');
+    // And back: the rooks answer is recomputed, nothing of King's error stays.
+    await selectPuzzle(page, 'rooks');
+    await expectAnswer(page, '2');
+    assertEq(await page.textContent('#error'), '', 'the King error stays');
+    assertEq(await boardText(page), '2\n..\n..\n', 'rooks judge input again');
+    await selectPuzzle(page, 'king');
+    await expectError(page, 'exactly one K');
+    await clickCell(page, 0, 0, 2); // . -> # -> K
+    await expectAnswer(page, 'A');
+  });
+
+  await step('a 500-wide row stays one line in the judge box (it scrolls sideways, no page scroll)', async () => {
+    await selectPuzzle(page, 'rooks');
+    await setSize(page, 2, 500);
+    await page.click('#clear');
+    await expectAnswer(page, '2');
+    await expectJudge(page, `2 500\n${'.'.repeat(500)}\n${'.'.repeat(500)}\n`);
+    const box = await page.evaluate(() => {
+      const el = document.getElementById('judge-text');
+      const style = getComputedStyle(el);
+      // A wrapped box is as tall in lines as its rows wrap; one line a row keeps 3 lines of text.
+      return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, whiteSpace: style.whiteSpace,
+        overflowX: style.overflowX, page: document.documentElement.scrollWidth, viewport: window.innerWidth };
+    });
+    assert(box.scrollWidth > box.clientWidth, `the judge box wraps its rows: ${JSON.stringify(box)}`);
+    assert(box.whiteSpace === 'pre', `judge box white-space: ${box.whiteSpace}`);
+    assert(box.overflowX === 'auto' || box.overflowX === 'scroll', `judge box overflow-x: ${box.overflowX}`);
+    assert(box.page <= box.viewport, `the page scrolls sideways: ${box.page} > ${box.viewport}`);
+    await setSize(page, 4, 4);
+  });
+
+  await step('keyboard: Tab to the board, arrows move the cursor, space and Enter paint, the answer follows', async () => {
+    await page.setViewportSize({ width: 1280, height: 500 }); // a page that arrows could scroll
+    try {
+      await selectPuzzle(page, 'rooks');
+      await setSize(page, 4, 4);
+      await page.click('#clear');
+      await expectAnswer(page, '4');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.focus('#random');
+      await page.keyboard.press('Tab');
+      assertEq(await page.evaluate(() => document.activeElement.id), 'board', 'Tab after Random focuses the board');
+      const label = await page.getAttribute('#board', 'aria-label');
+      assert(/arrow/i.test(label) && /space/i.test(label), `the board's label explains the keys: ${label}`);
+      assertEq(await page.getAttribute('#board', 'tabindex'), '0', 'tabindex');
+      const ring = await page.evaluate(() => getComputedStyle(document.getElementById('board')).outlineStyle);
+      assert(ring !== 'none', `no focus ring: ${ring}`);
+      const scrollBefore = await page.evaluate(() => window.scrollY);
+      for (const key of ['ArrowUp', 'ArrowLeft', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
+      assertEq(await page.getAttribute('#board', 'data-cursor'), '1,1', 'cursor after up, left (clamped), right, down');
+      assertEq(await page.evaluate(() => window.scrollY), scrollBefore, 'arrows scrolled the page');
+      assertEq(await page.getAttribute('#board', 'data-cursor-shown'), 'true', 'the cursor is drawn');
+      const px = Number(await page.getAttribute('#board', 'data-cell'));
+      assertEq(JSON.stringify(await canvasPixel(page, px + 3, Math.floor(1.5 * px))), JSON.stringify([0x1d, 0x4e, 0xd8]),
+        'the cursor frame on cell (1,1)');
+      assert((await page.textContent('#cursor-status')).includes('row 2, column 2'), 'the cursor cell is announced');
+      await page.keyboard.press('Space'); // . -> X under the cursor
+      assertEq(await page.evaluate(() => window.scrollY), scrollBefore, 'space scrolled the page');
+      const line = await expectAnswer(page, '5');
+      assert(line.startsWith('5 rooks'), `answer line: ${line}`);
+      await expectJudge(page, '4\n....\n.X..\n....\n....\n');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter'); // Enter paints too
+      await expectJudge(page, '4\n....\n.XX.\n....\n....\n');
+      await page.keyboard.press('Space'); // X -> . again, as a second click would
+      await expectJudge(page, '4\n....\n.X..\n....\n....\n');
+      await expectAnswer(page, '5');
+      // The L-puzzle's cycle of three, from the keyboard.
+      await selectPuzzle(page, 'lpuzzle');
+      await setSize(page, 2, 2);
+      await page.click('#clear');
+      await expectAnswer(page, 'YES');
+      await page.focus('#board');
+      await page.keyboard.press('ArrowUp'); // from (1,2) clamped into the 2×2 board: (1,1), up
+      assertEq(await page.getAttribute('#board', 'data-cursor'), '0,1', 'cursor in the smaller board');
+      await page.keyboard.press('Space');
+      await expectJudge(page, '1\n2 2\n.B\n..\n');
+      await expectAnswer(page, 'NO');
+      await page.keyboard.press('Space');
+      await expectJudge(page, '1\n2 2\n.W\n..\n');
+      await page.keyboard.press('Space');
+      await expectJudge(page, '1\n2 2\n..\n..\n');
+      await expectAnswer(page, 'YES');
+      await shot(page, 'keyboard');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  await step('a 390 px phone: no sideways page scroll, the board fits, a tap paints the tapped cell', async () => {
+    const phone = watch(await context.newPage());
+    try {
+      await phone.setViewportSize({ width: 390, height: 844 });
+      await phone.goto(server.url);
+      await phone.waitForFunction(() => document.body.dataset.ready === 'true');
+      await expectAnswer(phone, '7');
+      const fits = async (what) => {
+        const b = await boardBoxes(phone);
+        const page = await phone.evaluate(() => document.documentElement.scrollWidth);
+        assert(page <= 390, `${what}: the page is ${page} px wide at 390`);
+        assert(b.canvas.left >= b.wrap.left && b.canvas.right <= b.wrap.right + 0.5 && b.canvas.right <= 390,
+          `${what}: the board overflows: canvas ${JSON.stringify(b.canvas)} in ${JSON.stringify(b.wrap)}`);
+        return b;
+      };
+      await fits('rooks sample');
+      // The King sample, 8×8: cells sized to the phone.
+      await selectPuzzle(phone, 'king');
+      await expectAnswer(phone, 'B');
+      await fits('King sample');
+      let p = await cellPoint(phone, 2, 3);
+      await phone.touchscreen.tap(p.x, p.y); // . -> #
+      await expectJudge(phone, '1\n8 8\nK.....#.\n......#.\n.#.#..#.\n#######.\n........\n######.#\n....#...\n..#...#.\n');
+      // 400 columns do not fit even at 1 px a cell: the canvas is scaled down, taps still map.
+      await selectPuzzle(phone, 'rooks');
+      await setSize(phone, 2, 400);
+      await phone.click('#clear');
+      await expectAnswer(phone, '2');
+      const b = await fits('2×400 rooks');
+      assert(b.canvas.width < b.width, `the 400-column canvas is not scaled down: ${JSON.stringify(b)}`);
+      p = await cellPoint(phone, 1, 287);
+      await phone.touchscreen.tap(p.x, p.y);
+      await expectJudge(phone, `2 400\n${'.'.repeat(400)}\n${'.'.repeat(287)}X${'.'.repeat(112)}\n`);
+      await expectAnswer(phone, '3'); // the pawn splits its row in two
+      // The judge box scrolls inside itself.
+      const judge = await phone.evaluate(() => {
+        const el = document.getElementById('judge-text');
+        return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, right: el.getBoundingClientRect().right };
+      });
+      assert(judge.scrollWidth > judge.clientWidth && judge.right <= 390, `judge box at 390: ${JSON.stringify(judge)}`);
+      await fits('2×400 rooks with its answer');
+      await shot(phone, 'phone');
+    } finally {
+      await phone.close();
+    }
   });
 
   await step('no page errors and no requests outside the playground', async () => {

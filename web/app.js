@@ -12,6 +12,7 @@ const PUZZLES = {
     legend: 'Click or drag to paint: empty . ⇄ pawn X',
     sample: ['X....', 'X....', '..X..', '.X...', '....X'],
     colors: { '.': '#f2ead8', 'X': '#4a4a4a' },
+    names: { '.': 'empty', 'X': 'pawn X' },
   },
   lpuzzle: {
     cycle: ['.', 'B', 'W'],
@@ -21,6 +22,7 @@ const PUZZLES = {
     legend: 'Click or drag to paint: empty . → black B → white W → empty',
     sample: ['BWW.', 'WWBW', '..WB'],
     colors: { '.': '#d6d6d6', 'B': '#262626', 'W': '#ffffff' },
+    names: { '.': 'empty', 'B': 'black B', 'W': 'white W' },
   },
   king: {
     cycle: ['.', '#', 'K'],
@@ -30,6 +32,7 @@ const PUZZLES = {
     legend: 'Click or drag to paint: free . → burned # → start K (one K: painting K moves it)',
     sample: ['K.....#.', '......#.', '.#....#.', '#######.', '........', '######.#', '....#...', '..#...#.'],
     colors: { '.': '#e8eef5', '#': '#3a3a3a', 'K': '#f5c518' },
+    names: { '.': 'free', '#': 'burned #', 'K': 'the start K' },
   },
 };
 
@@ -50,8 +53,12 @@ let loaded = []; // boards of the last loaded judge text
 // the editor while the board is the one it was computed for.
 let overlay = null; // { puzzle, key, roles?: [rows], differ?: [[r, c]] }
 
+// The keyboard cursor: the cell space and Enter paint; drawn while the editor has keyboard focus.
+const cursor = { r: 0, c: 0, shown: false };
+
 const ROLE_COLORS = { R: '#4f9d69', r: '#bfe3c8' };
 const DIFFER_COLOR = '#c026d3';
+const CURSOR_COLOR = '#1d4ed8';
 
 function makeBoard(rows) {
   return { rows: rows.length, cols: rows[0].length, cells: rows.join('').split('') };
@@ -67,8 +74,13 @@ function boardRows(b = board()) {
 
 // ---------------------------------------------------------------- drawing
 
+/** Canvas pixels per cell: at most 40, the board at most 560 px, and as wide as the editor. */
 function cellPx(b) {
-  return Math.max(1, Math.min(40, Math.floor(560 / Math.max(b.rows, b.cols))));
+  const wrap = $('board-wrap');
+  const style = getComputedStyle(wrap);
+  const room = wrap.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const fit = room > 1 ? Math.floor((room - 1) / b.cols) : 40;
+  return Math.max(1, Math.min(40, Math.floor(560 / Math.max(b.rows, b.cols)), fit));
 }
 
 function draw() {
@@ -83,6 +95,9 @@ function draw() {
   canvas.dataset.cols = b.cols;
   canvas.dataset.cell = px;
   canvas.dataset.puzzle = puzzle;
+  cursor.r = Math.min(cursor.r, b.rows - 1);
+  cursor.c = Math.min(cursor.c, b.cols - 1);
+  canvas.dataset.cursor = `${cursor.r},${cursor.c}`;
   const ctx = canvas.getContext('2d');
   const colors = PUZZLES[puzzle].colors;
   const shown = currentOverlay();
@@ -134,6 +149,23 @@ function draw() {
     ctx.setLineDash([]);
   }
   if (play.active) drawGame(ctx, px);
+  const focused = cursor.shown && document.activeElement === canvas;
+  canvas.dataset.cursorShown = String(focused);
+  if (focused) drawCursor(ctx, px);
+}
+
+/** A two-tone frame: inside the cell when it is big enough, around it when cells are tiny. */
+function drawCursor(ctx, px) {
+  const pad = px >= 8 ? 3 : -3;
+  const x = cursor.c * px + pad;
+  const y = cursor.r * px + pad;
+  const side = px + 1 - 2 * pad;
+  ctx.lineWidth = 4;
+  ctx.strokeStyle = '#ffffff';
+  ctx.strokeRect(x, y, side, side);
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = CURSOR_COLOR;
+  ctx.strokeRect(x, y, side, side);
 }
 
 /** The overlay, if it was computed for the board on screen. */
@@ -180,9 +212,10 @@ function cellAt(ev) {
   const canvas = $('board');
   const rect = canvas.getBoundingClientRect();
   const b = board();
-  const px = cellPx(b) * (rect.width / canvas.width);
-  const c = Math.floor((ev.clientX - rect.left) / px);
-  const r = Math.floor((ev.clientY - rect.top) / px);
+  // The cell size on screen: CSS may scale the canvas down to fit a narrow screen.
+  const px = Number(canvas.dataset.cell);
+  const c = Math.floor((ev.clientX - rect.left) / (px * (rect.width / canvas.width)));
+  const r = Math.floor((ev.clientY - rect.top) / (px * (rect.height / canvas.height)));
   if (r < 0 || c < 0 || r >= b.rows || c >= b.cols) return null;
   return [r, c];
 }
@@ -218,17 +251,29 @@ function paintLine(from, to, value) {
   return changed;
 }
 
+/** What a click on `cell` does: the next value of the puzzle's cycle, or a move in a game. */
+function paintCell(cell) {
+  if (play.active) { playMove(cell); return null; }
+  const b = board();
+  const value = nextValue(b.cells[cell[0] * b.cols + cell[1]]);
+  setCell(cell[0], cell[1], value);
+  boardChanged();
+  return value;
+}
+
 function onPointerDown(ev) {
   const cell = cellAt(ev);
   if (!cell) return;
   ev.preventDefault();
-  if (play.active) { playMove(cell); return; }
-  const b = board();
-  const value = nextValue(b.cells[cell[0] * b.cols + cell[1]]);
-  setCell(cell[0], cell[1], value);
+  const canvas = $('board');
+  canvas.focus({ preventScroll: true });
+  // The keyboard goes on from the cell last clicked; the frame stays hidden until a key is used.
+  [cursor.r, cursor.c] = cell;
+  cursor.shown = false;
+  const value = paintCell(cell);
+  if (value === null) return;
   painting = { value, last: cell };
-  $('board').setPointerCapture(ev.pointerId);
-  boardChanged();
+  canvas.setPointerCapture(ev.pointerId);
 }
 
 function onPointerMove(ev) {
@@ -244,6 +289,49 @@ function onPointerMove(ev) {
 }
 
 function onPointerUp() { painting = null; }
+
+const CURSOR_STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+/** Arrows move the cursor, space and Enter paint under it (as a click would); none scrolls the page. */
+function onKeyDown(ev) {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  const b = board();
+  const step = CURSOR_STEPS[ev.key];
+  if (step) {
+    ev.preventDefault();
+    cursor.r = Math.max(0, Math.min(b.rows - 1, cursor.r + step[0]));
+    cursor.c = Math.max(0, Math.min(b.cols - 1, cursor.c + step[1]));
+  } else if (ev.key === ' ' || ev.key === 'Enter') {
+    ev.preventDefault();
+    // Holding the key down paints once, like one click.
+    if (!ev.repeat) paintCell([cursor.r, cursor.c]);
+  } else {
+    return;
+  }
+  cursor.shown = true;
+  draw();
+  announceCursor();
+}
+
+function announceCursor() {
+  const b = board();
+  const ch = b.cells[cursor.r * b.cols + cursor.c];
+  $('cursor-status').textContent =
+    `Cursor: row ${cursor.r + 1}, column ${cursor.c + 1}: ${PUZZLES[puzzle].names[ch] || ch}`;
+}
+
+function onFocus() {
+  // Reached with Tab (not a click): show the cursor at once.
+  cursor.shown = $('board').matches(':focus-visible');
+  draw();
+  if (cursor.shown) announceCursor();
+}
+
+function onBlur() {
+  cursor.shown = false;
+  $('cursor-status').textContent = '';
+  draw();
+}
 
 // ---------------------------------------------------------------- board changes
 
@@ -354,6 +442,9 @@ async function api(path, body, signal) {
 
 function scheduleSolve() {
   clearTimeout(solveTimer);
+  // An answer still on its way is for an older board: drop it.
+  if (solveAbort) solveAbort.abort();
+  solveSeq++;
   $('answer').dataset.state = 'busy';
   solveTimer = setTimeout(solve, 120);
 }
@@ -382,8 +473,11 @@ function showAnswer(res, key) {
   answer.dataset.state = 'done';
   answer.dataset.answer = res.answer;
   answer.dataset.puzzle = res.puzzle;
+  // The headline starts with the answer ("NO: …", "7 rooks …"): the answer is shown once, large.
   $('answer-value').textContent = res.answer;
-  $('answer-text').textContent = res.headline;
+  $('answer-text').textContent = res.headline.startsWith(res.answer)
+    ? res.headline.slice(res.answer.length)
+    : ` ${res.headline}`;
   $('error').textContent = '';
   showPicture();
   showInsight(res);
@@ -413,6 +507,7 @@ function showPicture() {
   const img = $('picture');
   img.src = pictureUrl;
   img.alt = last.headline;
+  $('picture-box').hidden = false;
 }
 
 function swatch(kind) {
@@ -456,22 +551,39 @@ function showInsight(res) {
 }
 
 function showError(message) {
+  clearResult('error', message);
+}
+
+/**
+ * Forgets the last answer and everything drawn from it (picture and its alt text, insight,
+ * pictures in text, certificate, command, the judge input it wrote), so that nothing on the page
+ * describes a board that is no longer shown. `state` is `error` (with its message) or `busy`.
+ */
+function clearResult(state, message = '') {
   last = null;
   overlay = null;
   $('insight').hidden = true;
   const answer = $('answer');
-  answer.dataset.state = 'error';
+  answer.dataset.state = state;
   delete answer.dataset.answer;
+  delete answer.dataset.puzzle;
   $('answer-value').textContent = '';
-  $('answer-text').textContent = 'no answer';
+  $('answer-text').textContent = state === 'error' ? 'no answer' : '—';
   $('error').textContent = message;
   if (pictureUrl) URL.revokeObjectURL(pictureUrl);
   pictureUrl = null;
-  $('picture').removeAttribute('src');
+  const img = $('picture');
+  img.removeAttribute('src');
+  img.alt = '';
+  $('picture-box').hidden = true;
   $('text').textContent = '';
   $('record').textContent = '';
-  for (const id of ['download-svg', 'download-json']) $(id).disabled = true;
+  $('command').textContent = `gridmatch ${puzzle}`;
+  // The judge input came from the answer; a text the person typed or loaded stays.
+  if (judgeFromBoard) $('judge-text').value = '';
+  for (const id of ['download-svg', 'download-json', 'download-input']) $(id).disabled = true;
   $('play-start').disabled = true;
+  draw();
 }
 
 // ---------------------------------------------------------------- judge format
@@ -601,9 +713,10 @@ function selectPuzzle(name) {
   $('play').hidden = name !== 'king';
   $('case-label').hidden = true;
   $('parse-error').textContent = '';
-  $('insight').hidden = true;
   judgeFromBoard = true;
   document.body.dataset.puzzle = name;
+  // The answer on screen is the other puzzle's.
+  clearResult('busy');
   boardChanged();
 }
 
@@ -642,6 +755,15 @@ function init() {
   canvas.addEventListener('pointermove', onPointerMove);
   canvas.addEventListener('pointerup', onPointerUp);
   canvas.addEventListener('pointercancel', onPointerUp);
+  canvas.addEventListener('keydown', onKeyDown);
+  canvas.addEventListener('focus', onFocus);
+  canvas.addEventListener('blur', onBlur);
+  // The cells follow the editor's width (a phone turned, a window resized).
+  let frame = 0;
+  window.addEventListener('resize', () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(draw);
+  });
   const checked = document.querySelector('input[name=puzzle]:checked');
   selectPuzzle(checked ? checked.value : 'rooks');
   document.body.dataset.ready = 'true';
