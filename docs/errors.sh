@@ -180,6 +180,15 @@ try "verify without --graph on a matching certificate" 2 '{"certificate":"matchi
 try "designer: a roles record that contradicts its placement" 1 '{"puzzle":"rooks","case":1,"board":["..",".X"],"answer":2,"rooks":[[0,1],[1,0]],"cover":{"rows":[[0,0,1],[1,0,0]],"cols":[]},"roles":["..","RX"]}\n' verify IN
 try "designer: a second tiling that is the first" 1 '{"puzzle":"lpuzzle","case":1,"board":["BW","W."],"answer":"YES","pieces":[[[0,0],[1,0],[0,1]]],"unique":false,"second":[[[0,0],[1,0],[0,1]]]}\n' verify IN
 try "designer: gen --unique for rooks" 2 - gen rooks --unique
+# --- a file for another command ---------------------------------------------------------------
+try "a King file given to lpuzzle" 2 '1\n2 3\nK.#\n...\n' lpuzzle IN
+try "a King file given to rooks (it starts with a count)" 2 '1\n2 3\nK.#\n...\n' rooks IN
+try "a rooks file given to king" 2 '3\n..X\n...\nX..\n' king IN
+try "an L-puzzle file given to king" 2 '1\n2 2\nBW\nW.\n' king IN
+try "a board with fewer rows than its header says" 2 '2\n2 2\nK.\n1 1\nK\n' king IN
+try "a UTF-8 byte-order mark before the first line (skipped)" 0 '\xef\xbb\xbf2\n..\n.X\n' rooks IN
+try "king --json --all: a map that contradicts the certificate" 1 '{"puzzle":"king","case":1,"moves":"king","board":["K."],"answer":"A","matching":[[0,0,0,1]],"barrier":[],"barrier_without_start":[],"map":["BB"]}\n' verify IN
+try "verify: the certificates and --graph both on stdin" 2 - verify --graph - -
 # --- lines without an end -------------------------------------------------------------------
 # Inputs too long to show: generated here, described in the table (stdin is empty). Memory stays
 # bounded: a line is kept up to 1 MiB past what it should hold.
