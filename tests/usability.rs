@@ -466,6 +466,98 @@ fn king_json_all_carries_the_map_and_verify_checks_it() {
     }
 }
 
+/// Sets square `(r, c)` of a record's map to `letter`.
+fn with_map_letter(rec: &Value, (r, c): (usize, usize), letter: char) -> Value {
+    let mut m = rec.clone();
+    let row = m["map"][r].as_str().unwrap();
+    let mut row: Vec<char> = row.chars().collect();
+    row[c] = letter;
+    m["map"][r] = Value::String(row.into_iter().collect());
+    m
+}
+
+#[test]
+fn king_maps_of_generated_boards_verify_and_their_contradictions_fail() {
+    let squares = |v: &Value| -> Vec<(usize, usize)> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c[0].as_u64().unwrap() as usize,
+                    c[1].as_u64().unwrap() as usize,
+                )
+            })
+            .collect()
+    };
+    for moves in ["king", "wazir", "ferz", "knight"] {
+        let input = run(
+            &[
+                "gen",
+                "king",
+                "--rows",
+                "6",
+                "--density",
+                "0.3",
+                "--count",
+                "40",
+                "--seed",
+                "5",
+            ],
+            "",
+        )
+        .ok();
+        let out = run(&["king", "--json", "--all", "--moves", moves], &input).ok();
+        let judge = run(&["king", "--all", "--moves", moves], &input).ok();
+        let mut rows = judge.lines();
+        let records: Vec<Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(records.len(), 40);
+        let mut broken = Vec::new();
+        for rec in &records {
+            rows.next(); // Case #x: …
+            let map: Vec<String> = serde_json::from_value(rec["map"].clone()).unwrap();
+            let printed: Vec<&str> = rows.by_ref().take(map.len()).collect();
+            assert_eq!(map, printed, "{moves}: the map --all prints");
+            let board: Vec<String> = serde_json::from_value(rec["board"].clone()).unwrap();
+            let mut covered = std::collections::HashSet::new();
+            for m in rec["matching"].as_array().unwrap() {
+                let m: Vec<usize> = serde_json::from_value(m.clone()).unwrap();
+                covered.insert((m[0], m[1]));
+                covered.insert((m[2], m[3]));
+            }
+            let exposed = (0..board.len())
+                .flat_map(|r| (0..board[0].len()).map(move |c| (r, c)))
+                .find(|&(r, c)| board[r].as_bytes()[c] != b'#' && !covered.contains(&(r, c)));
+            if let Some(sq) = exposed {
+                broken.push(with_map_letter(rec, sq, 'A'));
+            }
+            if let Some(&sq) = squares(&rec["barrier"]).first() {
+                broken.push(with_map_letter(rec, sq, 'B'));
+            }
+            let start = (0..board.len())
+                .find_map(|r| board[r].find('K').map(|c| (r, c)))
+                .unwrap();
+            let other = if rec["answer"] == "A" { 'B' } else { 'A' };
+            broken.push(with_map_letter(rec, start, other));
+        }
+        let all: String = records.iter().map(|r| format!("{r}\n")).collect();
+        let ok = run(&["verify"], &all);
+        assert_eq!(ok.code, Some(0), "{moves}: {}{}", ok.stdout, ok.stderr);
+        for bad in &broken {
+            let r = run(&["verify"], &format!("{bad}\n"));
+            assert_eq!(r.code, Some(1), "{moves}: {bad}: {}", r.stdout);
+            assert!(r.stdout.contains("map:"), "{}", r.stdout);
+        }
+        assert!(
+            broken.len() > 40,
+            "{moves}: exposed and barrier squares were tried"
+        );
+    }
+}
+
 #[test]
 fn verify_reads_stdin_without_a_dash() {
     let cert = run(&["rooks", "--json"], "2\n..\n.X\n").ok();
