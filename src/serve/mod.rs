@@ -1233,4 +1233,39 @@ mod tests {
         );
         Ok(())
     }
+
+    /// A body that never sends anything: a client stuck mid-body.
+    struct Stuck;
+
+    impl axum::body::HttpBody for Stuck {
+        type Data = axum::body::Bytes;
+        type Error = std::convert::Infallible;
+
+        fn poll_frame(
+            self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+            std::task::Poll::Pending
+        }
+    }
+
+    #[tokio::test]
+    async fn body_timeout_is_408_and_closes() -> TestResult {
+        let config = ServeConfig {
+            body_timeout: Duration::from_millis(200),
+            ..quiet()
+        };
+        let state = AppState::new(&config);
+        let req = Request::post("/api/solve")
+            .header("content-type", "application/json")
+            .header("content-length", 100)
+            .body(Body::new(Stuck))?;
+        let (status, headers, v) = raw_with(app(state.clone(), Logger::new(None)), req).await?;
+        assert_eq!(status, StatusCode::REQUEST_TIMEOUT);
+        assert_eq!(headers["connection"], "close");
+        assert!(str_field(&v, "error")?.contains("did not arrive"), "{v}");
+        // Its share of the budget is back.
+        assert_eq!(state.0.budget.available(), MAX_BUFFERED);
+        Ok(())
+    }
 }
