@@ -38,7 +38,7 @@
 //! | request body, [`BODY_TIMEOUT`] | complete 30 s after its headers | `408`, the connection is closed |
 //! | sending, [`SEND_TIMEOUT`] | 30 s without the client taking any of its answer | the connection is closed, the answer freed |
 //! | body size, [`MAX_BODY`] | 8 MiB | `413` (before reading, if the length is declared) |
-//! | bytes buffered, [`MAX_BUFFERED`] | 128 MiB of request bodies (being read, waiting or parsed) and unsent answers, across all requests | `503` at once (before reading, if the length is declared) |
+//! | bytes buffered, [`MAX_BUFFERED`] | 128 MiB of request bodies over [`QUICK_BODY`] (being read, waiting or parsed) and of the heavy lane's answers not yet sent, across all requests | `503` at once (before reading, if the length is declared) |
 //! | board size, [`MAX_CELLS`] | 250 000 cells, counted while the JSON is read (rows beyond it are never stored) | `413` |
 //! | work | two lanes of blocking threads, one worker per core each: bodies up to [`QUICK_BODY`] (16 KiB) in the quick lane, queue [`QUICK_QUEUE`] (64); larger in the heavy lane, queue [`HEAVY_QUEUE`] (16) | `503` at once |
 //! | stopping, [`SHUTDOWN_GRACE`] | on SIGINT or SIGTERM, answers under way get 2 s | the server exits anyway |
@@ -93,8 +93,12 @@ pub const IDLE_TIMEOUT: Duration = HEADER_TIMEOUT;
 pub const BODY_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long a client may take none of its answer before the connection is closed.
 pub const SEND_TIMEOUT: Duration = Duration::from_secs(30);
-/// Bytes of request bodies (being read, waiting or parsed) and unsent answers held at once,
-/// across all requests; a body that does not fit is refused with 503 and `Retry-After`.
+/// Bytes of request bodies over [`QUICK_BODY`] (being read, waiting or parsed) and of the
+/// heavy lane's answers not yet sent, held at once across all requests; a large body that does
+/// not fit is refused with 503 and `Retry-After`. A computed answer is always sent, so the
+/// count may pass this by the answers of the heavy lane's requests (running or waiting), and
+/// no large body is admitted until they are sent. Small bodies, and their answers, are not
+/// counted: one request at a time per connection, so [`MAX_CONNECTIONS`] bounds them.
 pub const MAX_BUFFERED: usize = 128 << 20;
 /// Requests with a body up to this many bytes go to the quick lane, larger ones to the heavy
 /// lane (a board has at most about as many cells as its body has bytes).
@@ -380,11 +384,8 @@ where
             Ok(b) => b,
             Err(res) => return res,
         };
-    let lane = if body.bytes.len() <= QUICK_BODY {
-        &shared.quick
-    } else {
-        &shared.heavy
-    };
+    let heavy = body.bytes.len() > QUICK_BODY;
+    let lane = if heavy { &shared.heavy } else { &shared.quick };
     let job = move || -> Result<Vec<u8>, ApiError> {
         let req: Q = serde_json::from_slice(&body.bytes).map_err(|e| {
             ApiError::new(
@@ -404,7 +405,7 @@ where
         })
     };
     match lane.run(job).await {
-        Ok(Ok(bytes)) => work::send_json(&shared.budget, bytes, shared.body_timeout).await,
+        Ok(Ok(bytes)) => work::send_json(&shared.budget, bytes, heavy),
         Ok(Err(e)) => e.into_response(),
         Err(refusal) => refusal,
     }
@@ -1146,17 +1147,24 @@ mod tests {
             ..quiet()
         };
         let state = AppState::new(&config);
+        let budget = &state.0.budget;
         let app = app(state.clone(), Logger::new(None));
         let body = json!({"puzzle": "rooks", "board": vec![".".repeat(500); 500]}).to_string();
-        let (status, _, _) = raw_with(app.clone(), json_post("/api/solve", &body)?).await?;
-        assert_eq!(status, StatusCode::OK);
-        // The budget is all back once the answer is sent (here: read).
-        assert_eq!(state.0.budget.available(), 1 << 20);
-        let held = state.0.budget.hold((1 << 20) - 1000).ok_or("budget")?;
+        // A heavy answer counts until it is sent (here: read), then all the budget is back.
+        let res = app.clone().oneshot(json_post("/api/solve", &body)?).await?;
+        assert_eq!(res.status(), StatusCode::OK);
+        assert!(budget.free() < (1 << 20) - 100_000, "{}", budget.free());
+        let answer = axum::body::to_bytes(res.into_body(), usize::MAX).await?;
+        assert!(answer.len() > 100_000);
+        // (The bytes read are the answer's own: the charge goes with the last of them.)
+        drop(answer);
+        assert_eq!(budget.free(), 1 << 20);
+        let held = budget.hold((1 << 20) - 1000);
         // A declared body over what is left: refused before it is read.
         let (status, headers, v) = raw_with(app.clone(), json_post("/api/solve", &body)?).await?;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
         assert_eq!(headers["retry-after"], "1");
+        assert!(str_field(&v, "error")?.contains("busy"), "{v}");
         // An undeclared one, as it grows past it.
         let req = Request::post("/api/solve")
             .header("content-type", "application/json")
@@ -1164,8 +1172,13 @@ mod tests {
         let (status, headers, _) = raw_with(app.clone(), req).await?;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
         assert!(headers.contains_key("retry-after"));
-        drop(held);
-        assert_eq!(state.0.budget.available(), 1 << 20);
+        // Small requests are not counted: still answered with the budget spent.
+        let _overdrawn = budget.hold(1 << 20);
+        let small = r#"{"puzzle":"rooks","board":[".."]}"#;
+        let (status, _, v) = raw_with(app.clone(), json_post("/api/solve", small)?).await?;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        drop((held, _overdrawn));
+        assert_eq!(budget.free(), 1 << 20);
         Ok(())
     }
 
@@ -1265,7 +1278,7 @@ mod tests {
         assert_eq!(headers["connection"], "close");
         assert!(str_field(&v, "error")?.contains("did not arrive"), "{v}");
         // Its share of the budget is back.
-        assert_eq!(state.0.budget.available(), MAX_BUFFERED);
+        assert_eq!(state.0.budget.free(), MAX_BUFFERED);
         Ok(())
     }
 }

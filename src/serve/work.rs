@@ -2,10 +2,16 @@
 //! body under it, and the two lanes of blocking threads where requests are parsed and solved.
 //!
 //! Guarantees:
-//! - the bytes of request bodies being read, waiting or parsed, plus those of answers not yet
-//!   sent, never exceed the budget ([`super::MAX_BUFFERED`] by default); a body that does not
-//!   fit is refused at once with `503` and `Retry-After` (before it is read when it declares its
-//!   length), never queued;
+//! - a request body over [`QUICK_BODY`] (or of undeclared length) is read only while the bytes
+//!   of such bodies (being read, waiting or parsed) plus those of the heavy lane's unsent
+//!   answers are within the budget ([`super::MAX_BUFFERED`] by default); one that does not fit
+//!   is refused at once with `503` and `Retry-After` (before it is read when it declares its
+//!   length), never queued. An answer is never refused once computed, so the count can pass the
+//!   budget by the answers of the heavy lane's running and waiting requests at most; then no
+//!   large body is admitted until they are sent;
+//! - small bodies (declared length up to [`QUICK_BODY`]) and the quick lane's answers are not
+//!   counted: HTTP/1.1 handles one request at a time per connection, so the connection cap
+//!   bounds them;
 //! - a body larger than [`super::MAX_BODY`] gets `413` (at once when it declares its length);
 //!   one that is not complete within the body timeout gets `408` and its connection is closed;
 //! - JSON parsing and solving run on blocking threads, never on the async workers, in two lanes
@@ -14,6 +20,7 @@
 //!   and `Retry-After` at once. A small board therefore waits only behind other small ones.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
@@ -21,9 +28,9 @@ use axum::http::StatusCode;
 use axum::http::header::{self, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use http_body_util::BodyExt;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::Semaphore;
 
-use super::{MAX_BODY, RETRY_AFTER, error_response};
+use super::{MAX_BODY, QUICK_BODY, RETRY_AFTER, error_response};
 
 /// A `503` with `Retry-After`: the server is busy, not the request wrong.
 pub(super) fn busy(message: impl Into<String>) -> Response {
@@ -33,73 +40,107 @@ pub(super) fn busy(message: impl Into<String>) -> Response {
     res
 }
 
-/// The bytes the server may hold at once for request bodies and unsent answers.
-pub(super) struct Budget {
-    permits: Arc<Semaphore>,
+/// The bytes the server holds at once for request bodies over [`QUICK_BODY`] and the answers
+/// of the heavy lane until they are sent. A cheap handle: clones share one count.
+#[derive(Clone)]
+pub(super) struct Budget(Arc<Count>);
+
+struct Count {
+    used: AtomicUsize,
     total: usize,
 }
 
 impl Budget {
     pub(super) fn new(total: usize) -> Budget {
-        let total = total.min(Semaphore::MAX_PERMITS).min(u32::MAX as usize);
-        Budget {
-            permits: Arc::new(Semaphore::new(total)),
+        Budget(Arc::new(Count {
+            used: AtomicUsize::new(0),
             total,
-        }
+        }))
     }
 
-    /// `bytes` more of the budget now, or a `503`.
-    fn reserve(&self, bytes: usize) -> Result<OwnedSemaphorePermit, Response> {
-        let refused = || {
-            busy(format!(
-                "the server is busy: it holds as many request and answer bytes as it buffers at once ({} MiB); try again in a moment",
-                self.total >> 20
-            ))
-        };
-        let n = u32::try_from(bytes).map_err(|_| refused())?;
-        self.permits
-            .clone()
-            .try_acquire_many_owned(n)
-            .map_err(|_| refused())
+    /// Takes `bytes` if they fit now.
+    fn take(&self, bytes: usize) -> bool {
+        let total = self.0.total;
+        self.0
+            .used
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |used| {
+                used.checked_add(bytes).filter(|&sum| sum <= total)
+            })
+            .is_ok()
     }
 
-    /// `bytes` of the budget (at most all of it) for an answer, waiting up to `wait` for other
-    /// answers to be sent; a `503` if they are not.
-    async fn reserve_answer(
-        &self,
-        bytes: usize,
-        wait: Duration,
-    ) -> Result<OwnedSemaphorePermit, Response> {
-        // The whole budget at most, so an answer larger than it is still sent, alone.
-        let n = u32::try_from(bytes.min(self.total)).unwrap_or(u32::MAX);
-        match tokio::time::timeout(wait, self.permits.clone().acquire_many_owned(n)).await {
-            Ok(Ok(permit)) => Ok(permit),
-            _ => Err(busy(
-                "the server is busy sending other answers; try again in a moment",
-            )),
+    /// The `503` of a body that does not fit.
+    fn refusal(&self) -> Response {
+        busy(format!(
+            "the server is busy: it holds as many request and answer bytes as it buffers at once ({} MiB); try again in a moment",
+            self.0.total >> 20
+        ))
+    }
+
+    /// `bytes` of the budget if they fit now.
+    fn try_charge(&self, bytes: usize) -> Option<Charge> {
+        self.take(bytes).then(|| Charge {
+            budget: self.clone(),
+            bytes,
+        })
+    }
+
+    /// `bytes` of the budget even if they do not fit: an answer already computed is sent, and
+    /// new large bodies wait until it has been.
+    fn charge(&self, bytes: usize) -> Charge {
+        self.0.used.fetch_add(bytes, Ordering::AcqRel);
+        Charge {
+            budget: self.clone(),
+            bytes,
         }
     }
 
     /// Bytes of the budget free now (for tests).
     #[cfg(test)]
-    pub(super) fn available(&self) -> usize {
-        self.permits.available_permits()
+    pub(super) fn free(&self) -> usize {
+        self.0
+            .total
+            .saturating_sub(self.0.used.load(Ordering::Acquire))
     }
 
-    /// Takes `bytes` of the budget until the permit is dropped (for tests).
+    /// Takes `bytes` of the budget until the charge is dropped (for tests).
     #[cfg(test)]
-    pub(super) fn hold(&self, bytes: u32) -> Option<OwnedSemaphorePermit> {
-        self.permits.clone().try_acquire_many_owned(bytes).ok()
+    pub(super) fn hold(&self, bytes: usize) -> Charge {
+        self.charge(bytes)
     }
 }
 
-/// A request body, holding its share of the budget until dropped.
+/// Bytes taken from the budget, given back when dropped.
+pub(super) struct Charge {
+    budget: Budget,
+    bytes: usize,
+}
+
+impl Charge {
+    /// `more` bytes if they fit now.
+    fn grow(&mut self, more: usize) -> bool {
+        let taken = self.budget.take(more);
+        if taken {
+            self.bytes += more;
+        }
+        taken
+    }
+}
+
+impl Drop for Charge {
+    fn drop(&mut self) {
+        self.budget.0.used.fetch_sub(self.bytes, Ordering::AcqRel);
+    }
+}
+
+/// A request body, holding its share of the budget (if any) until dropped.
 pub(super) struct Buffered {
     pub(super) bytes: Vec<u8>,
-    _permit: OwnedSemaphorePermit,
+    _charge: Option<Charge>,
 }
 
-/// Reads a whole body under the budget, [`MAX_BODY`] and `timeout`.
+/// Reads a whole body under [`MAX_BODY`] and `timeout`, and under the budget unless it
+/// declares a length of at most [`QUICK_BODY`].
 pub(super) async fn read_body(
     budget: &Budget,
     headers: &HeaderMap,
@@ -117,13 +158,21 @@ pub(super) async fn read_body(
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    let declared = match declared {
+    let (mut charge, capacity) = match declared {
         Some(n) if n > MAX_BODY as u64 => return Err(too_large()),
-        Some(n) => usize::try_from(n).unwrap_or(MAX_BODY),
-        None => 0,
+        // A small declared body: bounded per connection, never refused for the budget.
+        Some(n) if n <= QUICK_BODY as u64 => (None, n as usize),
+        Some(n) => {
+            let n = usize::try_from(n).unwrap_or(MAX_BODY);
+            let charge = budget.try_charge(n).ok_or_else(|| budget.refusal())?;
+            (Some(charge), n)
+        }
+        None => (
+            Some(budget.try_charge(0).ok_or_else(|| budget.refusal())?),
+            0,
+        ),
     };
-    let mut permit = budget.reserve(declared)?;
-    let mut bytes = Vec::with_capacity(declared);
+    let mut bytes = Vec::with_capacity(capacity);
     let mut body = body;
     let read = async {
         while let Some(frame) = body.frame().await {
@@ -140,11 +189,14 @@ pub(super) async fn read_body(
             if need > MAX_BODY {
                 return Err(too_large());
             }
-            let held = permit.num_permits();
-            if need > held {
-                // No declared length: the budget (and the buffer) grow by doubling.
-                let want = need.max(held.saturating_mul(2)).clamp(16 << 10, MAX_BODY);
-                permit.merge(budget.reserve(want - held)?);
+            if need > bytes.capacity()
+                && let Some(charge) = charge.as_mut()
+            {
+                // No declared length: the charge (and the buffer) grow by doubling.
+                let want = need.max(bytes.capacity() * 2).clamp(16 << 10, MAX_BODY);
+                if !charge.grow(want - charge.bytes) {
+                    return Err(budget.refusal());
+                }
                 bytes.reserve_exact(want - bytes.len());
             }
             bytes.extend_from_slice(&data);
@@ -154,7 +206,7 @@ pub(super) async fn read_body(
     match tokio::time::timeout(timeout, read).await {
         Ok(Ok(())) => Ok(Buffered {
             bytes,
-            _permit: permit,
+            _charge: charge,
         }),
         Ok(Err(res)) => Err(res),
         Err(_) => {
@@ -172,11 +224,11 @@ pub(super) async fn read_body(
     }
 }
 
-/// An answer's bytes with their share of the budget: released when hyper has written (and
+/// An answer's bytes with their share of the budget: given back when hyper has written (and
 /// dropped) the last of them, or the connection is gone.
 struct Held {
     bytes: Vec<u8>,
-    _permit: OwnedSemaphorePermit,
+    _charge: Charge,
 }
 
 impl AsRef<[u8]> for Held {
@@ -185,16 +237,17 @@ impl AsRef<[u8]> for Held {
     }
 }
 
-/// A `200` JSON answer whose bytes count against the budget until they are sent.
-pub(super) async fn send_json(budget: &Budget, bytes: Vec<u8>, wait: Duration) -> Response {
-    let permit = match budget.reserve_answer(bytes.len(), wait).await {
-        Ok(p) => p,
-        Err(res) => return res,
+/// A `200` JSON answer; a heavy one's bytes count against the budget until they are sent.
+pub(super) fn send_json(budget: &Budget, bytes: Vec<u8>, heavy: bool) -> Response {
+    let body = if heavy {
+        let charge = budget.charge(bytes.len());
+        Bytes::from_owner(Held {
+            bytes,
+            _charge: charge,
+        })
+    } else {
+        Bytes::from(bytes)
     };
-    let body = Bytes::from_owner(Held {
-        bytes,
-        _permit: permit,
-    });
     (
         StatusCode::OK,
         [(
@@ -258,7 +311,7 @@ impl Lane {
 
     /// Takes every place of the lane, running and waiting (for tests).
     #[cfg(test)]
-    pub(super) fn fill(&self) -> Option<OwnedSemaphorePermit> {
+    pub(super) fn fill(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
         self.slots
             .clone()
             .try_acquire_many_owned(u32::try_from(self.capacity).ok()?)
