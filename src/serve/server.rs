@@ -13,7 +13,7 @@
 //! - on SIGINT or SIGTERM the server stops accepting, lets answers under way finish for at most
 //!   the shutdown grace, then returns whatever its clients do.
 
-use std::io;
+use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -50,8 +50,11 @@ fn refuse(stream: TcpStream, cap: usize) {
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: {RETRY_AFTER}\r\nconnection: close\r\ncontent-length: {}\r\n\r\n",
         body.len()
     );
-    // A fresh socket's send buffer takes these few hundred bytes; if not, closing is the answer.
-    let _ = stream.try_write(format!("{head}{body}").as_bytes());
+    // A fresh socket's send buffer takes these few hundred bytes at once (the socket is
+    // non-blocking); if not, closing is the answer.
+    if let Ok(mut stream) = stream.into_std() {
+        let _ = stream.write_all(format!("{head}{body}").as_bytes());
+    }
 }
 
 /// Resolves on SIGINT (Ctrl-C) or, on Unix, SIGTERM; never if no handler can be installed.
