@@ -212,6 +212,9 @@ enum Command {
         /// TCP port on 127.0.0.1.
         #[arg(long, default_value_t = 8080)]
         port: u16,
+        /// No access log (one line per request on standard error).
+        #[arg(long)]
+        quiet: bool,
     },
     /// Writes random instances in a puzzle's judge format (deterministic for a seed).
     Gen(GenArgs),
@@ -604,9 +607,13 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
         Command::Gen(args) => gen_cmd(&args, out)?,
         Command::Stress(args) => return stress::stress(args, out),
         #[cfg(feature = "serve")]
-        Command::Serve { port } => {
+        Command::Serve { port, quiet } => {
             out.flush()?;
-            crate::serve::run(port)?;
+            crate::serve::run_with(&crate::serve::ServeConfig {
+                port,
+                access_log: !quiet,
+                ..Default::default()
+            })?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -1,8 +1,19 @@
 //! The playground's JSON API as plain functions (request in, response or [`ApiError`] out), so
 //! they can be tested without HTTP. [`super`] wires them to routes.
+//!
+//! Every request type refuses fields it does not know (`"move":"knight"` is an error naming
+//! `move` and the expected fields, not a King solve). A [`Board`] is measured while it is read:
+//! once its rows × longest row pass [`MAX_CELLS`] no further row is kept (the rest of the array
+//! is only scanned for its size), so a body of 1.6 million one-character rows costs at most
+//! [`MAX_CELLS`] cells of memory, not 1.6 million strings; lists of squares stop at
+//! [`MAX_CELLS`] entries.
+
+use std::fmt;
+use std::marker::PhantomData;
 
 use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
+use serde::de::{self, DeserializeSeed, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::InputError;
 use crate::formats::json::{KingRecord, LpuzzleRecord, Record, RooksRecord};
@@ -31,7 +42,7 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    pub(super) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             message: message.into(),
@@ -43,13 +54,160 @@ impl ApiError {
     }
 }
 
+/// The rows of a board as a request sends them, measured while they are read.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Board {
+    /// The rows, all of them while the board is within [`MAX_CELLS`]; none once it is over.
+    rows: Vec<String>,
+    /// How many rows the request sent.
+    sent_rows: usize,
+    /// The longest row sent, in bytes.
+    sent_cols: usize,
+}
+
+impl Board {
+    /// Whether a row of `len` bytes more still fits in [`MAX_CELLS`] (rows × longest row; an
+    /// empty row counts as one cell, so the rows are bounded too).
+    fn fits(&self, len: usize) -> bool {
+        let rows = self.sent_rows.saturating_add(1);
+        let cols = self.sent_cols.max(len).max(1);
+        self.sent_rows == self.rows.len() && rows.saturating_mul(cols) <= MAX_CELLS
+    }
+
+    fn push(&mut self, row: Row) {
+        let len = match row {
+            Row::Kept(text) => {
+                let len = text.len();
+                self.rows.push(text);
+                len
+            }
+            Row::Measured(len) => {
+                // Over the limit: what was kept is of no use any more.
+                self.rows = Vec::new();
+                len
+            }
+        };
+        self.sent_rows = self.sent_rows.saturating_add(1);
+        self.sent_cols = self.sent_cols.max(len);
+    }
+}
+
+/// One row: kept, or only measured once the board is over the limit.
+enum Row {
+    Kept(String),
+    Measured(usize),
+}
+
+/// Reads one row, keeping it only if `keep`.
+struct RowSeed {
+    keep: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for RowSeed {
+    type Value = Row;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Row, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for RowSeed {
+    type Value = Row;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a row of the board (a string)")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Row, E> {
+        Ok(if self.keep {
+            Row::Kept(v.to_owned())
+        } else {
+            Row::Measured(v.len())
+        })
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Row, E> {
+        Ok(if self.keep {
+            Row::Kept(v)
+        } else {
+            Row::Measured(v.len())
+        })
+    }
+}
+
+struct BoardVisitor;
+
+impl<'de> Visitor<'de> for BoardVisitor {
+    type Value = Board;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("the rows of the board (an array of strings)")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Board, A::Error> {
+        let mut board = Board::default();
+        // The next row is kept if a row as long as the longest so far still fits; a longer one
+        // that does not is dropped with everything kept (`push` of a measured row).
+        loop {
+            let keep = board.fits(board.sent_cols);
+            let Some(row) = seq.next_element_seed(RowSeed { keep })? else {
+                break;
+            };
+            let row = match row {
+                Row::Kept(text) if !board.fits(text.len()) => Row::Measured(text.len()),
+                row => row,
+            };
+            board.push(row);
+        }
+        Ok(board)
+    }
+}
+
+impl<'de> Deserialize<'de> for Board {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
+        deserializer.deserialize_seq(BoardVisitor)
+    }
+}
+
+/// A list of at most [`MAX_CELLS`] entries; a longer one is refused while it is read.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Capped<T>(pub Vec<T>);
+
+struct CappedVisitor<T>(PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for CappedVisitor<T> {
+    type Value = Capped<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "a list of at most {MAX_CELLS} squares")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Capped<T>, A::Error> {
+        let mut out = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            if out.len() == MAX_CELLS {
+                return Err(de::Error::invalid_length(MAX_CELLS + 1, &self));
+            }
+            out.push(item);
+        }
+        Ok(Capped(out))
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Capped<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Capped<T>, D::Error> {
+        deserializer.deserialize_seq(CappedVisitor(PhantomData))
+    }
+}
+
 /// `POST /api/solve`.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SolveRequest {
     /// Which puzzle.
     pub puzzle: Puzzle,
     /// The rows of the board.
-    pub board: Vec<String>,
+    pub board: Board,
     /// King only: `king` (default), `wazir`, `ferz` or `knight`.
     #[serde(default)]
     pub moves: Option<String>,
@@ -160,17 +318,16 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// Checks the size first (before looking at any cell), then the shape and the alphabet.
-pub fn grid_of(puzzle: Puzzle, board: &[String]) -> Result<Grid, ApiError> {
-    let rows = board.len();
-    let cols = board.iter().map(String::len).max().unwrap_or(0);
+/// Checks the size first (measured while the board was read), then the shape and the alphabet.
+pub fn grid_of(puzzle: Puzzle, board: &Board) -> Result<Grid, ApiError> {
+    let (rows, cols) = (board.sent_rows, board.sent_cols);
     if rows == 0 || cols == 0 {
         return Err(ApiError::invalid(
             "the board is empty: send at least one row with at least one cell",
         ));
     }
     let cells = rows.saturating_mul(cols);
-    if cells > MAX_CELLS {
+    if cells > MAX_CELLS || board.rows.len() != rows {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!(
@@ -178,7 +335,7 @@ pub fn grid_of(puzzle: Puzzle, board: &[String]) -> Result<Grid, ApiError> {
             ),
         ));
     }
-    puzzle.grid_from_lines(board).map_err(|e| {
+    puzzle.grid_from_lines(&board.rows).map_err(|e| {
         ApiError::invalid(format!(
             "{e} (a {} board uses the characters {:?})",
             puzzle.name(),
@@ -419,6 +576,7 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
 
 /// `POST /api/parse`: judge-format text to boards.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ParseRequest {
     /// Which puzzle's format.
     pub puzzle: Puzzle,
@@ -476,15 +634,16 @@ pub fn parse(req: &ParseRequest) -> Result<ParseResponse, ApiError> {
 
 /// `POST /api/king/move`: a position of the King game, and optionally the person's move.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MoveRequest {
     /// The board (one `K`: the start).
-    pub board: Vec<String>,
+    pub board: Board,
     /// `king` (default), `wazir`, `ferz` or `knight`.
     #[serde(default)]
     pub moves: Option<String>,
     /// Squares already visited, `[row, col]` (the start and `at` are added if missing).
     #[serde(default)]
-    pub visited: Vec<[usize; 2]>,
+    pub visited: Capped<[usize; 2]>,
     /// Where the king stands now (default: the start).
     #[serde(default)]
     pub at: Option<[usize; 2]>,
@@ -534,8 +693,8 @@ pub fn king_move(req: &MoveRequest) -> Result<MoveResponse, ApiError> {
             Ok((r, c))
         }
     };
-    let mut visited = Vec::with_capacity(req.visited.len());
-    for &v in &req.visited {
+    let mut visited = Vec::with_capacity(req.visited.0.len());
+    for &v in &req.visited.0 {
         visited.push(free(v, "visited square")?);
     }
     let at = req.at.map(|a| free(a, "the king's square")).transpose()?;
@@ -604,4 +763,70 @@ pub fn king_move(req: &MoveRequest) -> Result<MoveResponse, ApiError> {
         you_can_win,
         message,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(json: &str) -> Board {
+        serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}"))
+    }
+
+    #[test]
+    fn boards_are_measured_while_read() {
+        // Within the limit: every row kept, as sent.
+        let b = board(r#"["..X", "X..", ""]"#);
+        assert_eq!(b.rows, ["..X", "X..", ""]);
+        assert_eq!((b.sent_rows, b.sent_cols), (3, 3));
+        // Exactly at the limit: kept.
+        let rows = vec![".".repeat(500); 500];
+        let b = board(&serde_json::to_string(&rows).unwrap_or_default());
+        assert_eq!(b.rows.len(), 500);
+        assert!(grid_of(Puzzle::Rooks, &b).is_ok());
+        // Many one-cell rows: none kept past the limit, all counted.
+        let rows = vec!["."; 4 * MAX_CELLS];
+        let b = board(&serde_json::to_string(&rows).unwrap_or_default());
+        assert_eq!((b.rows.len(), b.rows.capacity()), (0, 0));
+        assert_eq!((b.sent_rows, b.sent_cols), (4 * MAX_CELLS, 1));
+        let e = grid_of(Puzzle::Rooks, &b).err();
+        assert_eq!(e.map(|e| e.status), Some(StatusCode::PAYLOAD_TOO_LARGE));
+        // Empty rows count too: the rows are bounded.
+        let rows = vec![""; MAX_CELLS + 1];
+        let b = board(&serde_json::to_string(&rows).unwrap_or_default());
+        assert_eq!(b.rows.len(), 0);
+        // A long row late: what was kept is dropped.
+        let mut rows = vec!["..".to_string(); 1000];
+        rows.push(".".repeat(MAX_CELLS));
+        let b = board(&serde_json::to_string(&rows).unwrap_or_default());
+        assert_eq!(
+            (b.rows.len(), b.sent_rows, b.sent_cols),
+            (0, 1001, MAX_CELLS)
+        );
+        let e = grid_of(Puzzle::Rooks, &b).err().map(|e| e.message);
+        assert!(e.is_some_and(|m| m.contains("1001 rows × 250000 columns")));
+        // Escaped rows are measured as decoded.
+        let b = board(r#"["\u002e\u002e"]"#);
+        assert_eq!(b.rows, [".."]);
+        assert!(serde_json::from_str::<Board>(r#"[".", 1]"#).is_err());
+        assert!(serde_json::from_str::<Board>(r#"".""#).is_err());
+    }
+
+    #[test]
+    fn square_lists_are_capped() {
+        let ok = vec![[0, 0]; MAX_CELLS];
+        let json = serde_json::to_string(&ok).unwrap_or_default();
+        assert_eq!(
+            serde_json::from_str::<Capped<[usize; 2]>>(&json)
+                .ok()
+                .map(|c| c.0.len()),
+            Some(MAX_CELLS)
+        );
+        let over = vec![[0, 0]; MAX_CELLS + 1];
+        let json = serde_json::to_string(&over).unwrap_or_default();
+        let e = serde_json::from_str::<Capped<[usize; 2]>>(&json)
+            .err()
+            .map(|e| e.to_string());
+        assert!(e.is_some_and(|m| m.contains("at most 250000")));
+    }
 }

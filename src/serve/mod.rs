@@ -15,22 +15,53 @@
 //! | `POST /api/king/move` | `{"board":[rows],"moves"?,"visited":[[r,c]…],"at":[r,c],"play"?:[r,c]}` | `{played, engine, at, visited, legal, over, winner, you_can_win, message}` |
 //!
 //! Mistakes get a 4xx status and `{"error":"…"}`: 400 for a body that is not the JSON asked
-//! for, 413 for a board over [`MAX_CELLS`] cells (or a body over [`MAX_BODY`] bytes), 415 for a
-//! body not sent as `application/json`, 422 for a board or move that breaks the puzzle's rules,
-//! 403 for a request addressed to another host name than this machine's loopback (against DNS
-//! rebinding). The server listens on 127.0.0.1 only, solves at most as many boards at once as the
-//! machine has cores, and runs every solve off the async threads.
+//! for (a field the request type does not know included: the message names it and the expected
+//! ones), 404 for no such page, 405 for a method the route does not take (the message and the
+//! `Allow` header list those it takes), 408 for a body not complete within [`BODY_TIMEOUT`], 413
+//! for a board over [`MAX_CELLS`] cells (or a body over [`MAX_BODY`] bytes), 415 for a body not
+//! sent as `application/json`, 422 for a board or move that breaks the puzzle's rules, 403 for a
+//! request addressed to another host name than this machine's loopback (against DNS rebinding).
+//! A busy server answers `503` with `{"error":"…"}` and `Retry-After` instead of making a request
+//! wait without bound. Errors hyper answers itself, before a request exists (malformed or
+//! oversized headers), have no body.
+//!
+//! # Limits
+//!
+//! The server listens on 127.0.0.1 only and speaks HTTP/1.1. Every limit is a constant below
+//! (the defaults of [`ServeConfig`]); each bounds what a client, or many, can make it hold:
+//!
+//! | limit | default | past it |
+//! |---|---|---|
+//! | open connections, [`MAX_CONNECTIONS`] | 2048 (at most the descriptor limit less [`RESERVED_FDS`]) | the connection gets `503` at once and is closed |
+//! | request headers, [`HEADER_TIMEOUT`] | complete 10 s after the connection opens | the connection is closed |
+//! | idle keep-alive, [`IDLE_TIMEOUT`] | 10 s from the end of an answer to the next request's headers | the connection is closed |
+//! | request body, [`BODY_TIMEOUT`] | complete 30 s after its headers | `408`, the connection is closed |
+//! | sending, [`SEND_TIMEOUT`] | 30 s without the client taking any of its answer | the connection is closed, the answer freed |
+//! | body size, [`MAX_BODY`] | 8 MiB | `413` (before reading, if the length is declared) |
+//! | bytes buffered, [`MAX_BUFFERED`] | 128 MiB of request bodies over [`QUICK_BODY`] (being read, waiting or parsed) and of the heavy lane's answers not yet sent, across all requests | `503` at once (before reading, if the length is declared) |
+//! | board size, [`MAX_CELLS`] | 250 000 cells, counted while the JSON is read (rows beyond it are never stored) | `413` |
+//! | work | two lanes of blocking threads, one worker per core each: bodies up to [`QUICK_BODY`] (16 KiB) in the quick lane, queue [`QUICK_QUEUE`] (64); larger in the heavy lane, queue [`HEAVY_QUEUE`] (16) | `503` at once |
+//! | stopping, [`SHUTDOWN_GRACE`] | on SIGINT or SIGTERM, answers under way get 2 s | the server exits anyway |
+//!
+//! JSON parsing and solving never run on the async threads, so pages and small boards are
+//! answered while big boards are solved; a small board waits only behind other small ones.
+//!
+//! Every request gets one line on standard error (unless [`ServeConfig::access_log`] is off:
+//! `gridmatch serve --quiet`): method, path, status, bytes of the answer's body and
+//! milliseconds to the answer, as in `POST /api/solve 200 51234 bytes 12.3 ms`.
 
 mod api;
+mod log;
+mod server;
+mod work;
 
 use std::io::{self, Write};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::extract::{Request, State};
 use axum::http::header::{self, HeaderMap, HeaderValue};
 use axum::http::{Method, StatusCode};
 use axum::middleware::{self, Next};
@@ -38,24 +69,120 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use tokio::sync::Semaphore;
 
 use api::ApiError;
+use log::Logger;
+use work::{Budget, Lane};
 
-/// The largest board the playground solves (cells); bigger ones are refused with 413.
+/// The largest board the playground solves (cells); bigger ones are refused with 413. Counted
+/// while the request is parsed: no row past the limit is stored.
 pub const MAX_CELLS: usize = 250_000;
-/// The largest request body accepted (bytes).
+/// The largest request body accepted (bytes); a bigger one is refused with 413.
 pub const MAX_BODY: usize = 8 << 20;
+/// Connections open at once; the next is answered 503 and closed at once. Lowered to the
+/// descriptor limit less [`RESERVED_FDS`] when that is smaller.
+pub const MAX_CONNECTIONS: usize = 2048;
+/// Descriptors kept out of the connection cap for the server's own use.
+pub const RESERVED_FDS: usize = 64;
+/// How long a connection may take, from its opening, to send complete request headers.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a kept-alive connection may stay idle after an answer: hyper times the wait for the
+/// next request and its headers as one period, so this is [`HEADER_TIMEOUT`].
+pub const IDLE_TIMEOUT: Duration = HEADER_TIMEOUT;
+/// How long a request body may take to arrive, from the end of its headers (then 408).
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a client may take none of its answer before the connection is closed.
+pub const SEND_TIMEOUT: Duration = Duration::from_secs(30);
+/// Bytes of request bodies over [`QUICK_BODY`] (being read, waiting or parsed) and of the
+/// heavy lane's answers not yet sent, held at once across all requests; a large body that does
+/// not fit is refused with 503 and `Retry-After`. A computed answer is always sent, so the
+/// count may pass this by the answers of the heavy lane's requests (running or waiting), and
+/// no large body is admitted until they are sent. Small bodies, and their answers, are not
+/// counted: one request at a time per connection, so [`MAX_CONNECTIONS`] bounds them.
+pub const MAX_BUFFERED: usize = 128 << 20;
+/// Requests with a body up to this many bytes go to the quick lane, larger ones to the heavy
+/// lane (a board has at most about as many cells as its body has bytes).
+pub const QUICK_BODY: usize = 16 << 10;
+/// Requests that may wait in the quick lane beyond those running; past it, 503.
+pub const QUICK_QUEUE: usize = 64;
+/// Requests that may wait in the heavy lane beyond those running; past it, 503.
+pub const HEAVY_QUEUE: usize = 16;
+/// After SIGINT or SIGTERM, how long answers under way may take before the server exits.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
+/// The `Retry-After` of a 503 (seconds).
+pub const RETRY_AFTER: u64 = 1;
 
 const INDEX_HTML: &str = include_str!("../../web/index.html");
 const APP_JS: &str = include_str!("../../web/app.js");
 const STYLE_CSS: &str = include_str!("../../web/style.css");
 const FAVICON_SVG: &str = include_str!("../../web/favicon.svg");
 
+/// How `gridmatch serve` runs; [`ServeConfig::default`] is the command's, with the limits
+/// above.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ServeConfig {
+    /// TCP port on 127.0.0.1 (0: any free port).
+    pub port: u16,
+    /// One line per request on standard error (`--quiet` turns it off).
+    pub access_log: bool,
+    /// [`MAX_CONNECTIONS`].
+    pub max_connections: usize,
+    /// [`MAX_BUFFERED`].
+    pub max_buffered: usize,
+    /// Requests each lane runs at once (default: the machine's cores).
+    pub workers: usize,
+    /// [`QUICK_QUEUE`].
+    pub quick_queue: usize,
+    /// [`HEAVY_QUEUE`].
+    pub heavy_queue: usize,
+    /// [`HEADER_TIMEOUT`] (and so [`IDLE_TIMEOUT`]).
+    pub header_timeout: Duration,
+    /// [`BODY_TIMEOUT`].
+    pub body_timeout: Duration,
+    /// [`SEND_TIMEOUT`].
+    pub send_timeout: Duration,
+    /// [`SHUTDOWN_GRACE`].
+    pub shutdown_grace: Duration,
+}
+
+impl Default for ServeConfig {
+    fn default() -> ServeConfig {
+        ServeConfig {
+            port: 8080,
+            access_log: true,
+            max_connections: MAX_CONNECTIONS,
+            max_buffered: MAX_BUFFERED,
+            workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            quick_queue: QUICK_QUEUE,
+            heavy_queue: HEAVY_QUEUE,
+            header_timeout: HEADER_TIMEOUT,
+            body_timeout: BODY_TIMEOUT,
+            send_timeout: SEND_TIMEOUT,
+            shutdown_grace: SHUTDOWN_GRACE,
+        }
+    }
+}
+
 #[derive(Clone)]
-struct AppState {
-    /// One permit per solve running at once.
-    permits: Arc<Semaphore>,
+struct AppState(Arc<Shared>);
+
+struct Shared {
+    budget: Budget,
+    quick: Lane,
+    heavy: Lane,
+    body_timeout: Duration,
+}
+
+impl AppState {
+    fn new(config: &ServeConfig) -> AppState {
+        AppState(Arc::new(Shared {
+            budget: Budget::new(config.max_buffered),
+            quick: Lane::new("quick", config.workers, config.quick_queue),
+            heavy: Lane::new("heavy", config.workers, config.heavy_queue),
+            body_timeout: config.body_timeout,
+        }))
+    }
 }
 
 impl IntoResponse for ApiError {
@@ -95,13 +222,25 @@ fn json_response<T: Serialize>(status: StatusCode, value: &T) -> Response {
     }
 }
 
-/// The playground's routes (the page, its assets and the API), ready to serve.
+/// The playground's routes (the page, its assets and the API) with the default limits and the
+/// access log on standard error, ready to serve.
 pub fn router() -> Router {
-    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let state = AppState {
-        permits: Arc::new(Semaphore::new(cores)),
+    router_with(&ServeConfig::default())
+}
+
+/// The playground's routes with `config`'s limits (its port and connection settings are the
+/// accept loop's: see [`run_with`]).
+pub fn router_with(config: &ServeConfig) -> Router {
+    let log = if config.access_log {
+        Logger::stderr()
+    } else {
+        Logger::new(None)
     };
-    Router::new()
+    app(AppState::new(config), log)
+}
+
+fn app(state: AppState, log: Logger) -> Router {
+    let routes = Router::new()
         .route("/", get(|| asset("text/html; charset=utf-8", INDEX_HTML)))
         .route(
             "/index.html",
@@ -120,9 +259,13 @@ pub fn router() -> Router {
         .route("/api/parse", post(parse))
         .route("/api/king/move", post(king_move))
         .fallback(not_found)
-        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state);
+    // The routes inside another router, so that the middleware sees their answers complete
+    // (axum adds a 405's `Allow` header outside a route's own layers).
+    Router::new()
+        .fallback_service(routes)
         .layer(middleware::from_fn(guard))
-        .with_state(state)
+        .layer(middleware::from_fn_with_state(log, log::access_log))
 }
 
 async fn asset(content_type: &'static str, body: &'static str) -> Response {
@@ -156,7 +299,8 @@ fn loopback_host(host: &str) -> bool {
     )
 }
 
-/// Refuses requests for other host names, and sets the security headers of every answer.
+/// Refuses requests for other host names, gives 405s a JSON body naming the allowed methods,
+/// and sets the security headers of every answer.
 async fn guard(req: Request, next: Next) -> Response {
     if let Some(host) = req.headers().get(header::HOST)
         && !host.to_str().is_ok_and(loopback_host)
@@ -166,7 +310,24 @@ async fn guard(req: Request, next: Next) -> Response {
             "the playground answers only requests addressed to 127.0.0.1 or localhost",
         );
     }
+    let method = req.method().clone();
+    let path = req.uri().path().to_owned();
     let mut res = next.run(req).await;
+    if res.status() == StatusCode::METHOD_NOT_ALLOWED {
+        let allow = res.headers().get(header::ALLOW).cloned();
+        let allowed = allow
+            .as_ref()
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .replace(',', ", ");
+        res = error_response(
+            StatusCode::METHOD_NOT_ALLOWED,
+            format!("{method} is not allowed on {path}; it takes {allowed}"),
+        );
+        if let Some(allow) = allow {
+            res.headers_mut().insert(header::ALLOW, allow);
+        }
+    }
     let headers = res.headers_mut();
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
@@ -186,116 +347,113 @@ async fn guard(req: Request, next: Next) -> Response {
     res
 }
 
-/// Reads a JSON request, runs `f` on a blocking thread (at most one per core at once), and
-/// writes its answer or its refusal.
-async fn call<Q, A>(
-    state: AppState,
-    headers: &HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-    what: &'static str,
-    f: fn(&Q) -> Result<A, ApiError>,
-) -> Response
-where
-    Q: DeserializeOwned + Send + 'static,
-    A: Serialize + Send + 'static,
-{
-    let body = match body {
-        Ok(b) => b,
-        Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            return error_response(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!("the request is over {MAX_BODY} bytes"),
-            );
-        }
-        Err(e) => {
-            return error_response(e.status(), format!("cannot read the request: {e}"));
-        }
-    };
-    let json = headers
+/// Whether the request says its body is JSON.
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| {
             v.split(';')
                 .next()
                 .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
-        });
-    if !json {
+        })
+}
+
+/// Reads a JSON request under the byte budget, parses it and runs `f` on a blocking thread of
+/// the lane its size picks, and writes its answer or its refusal.
+async fn call<Q, A>(
+    state: AppState,
+    req: Request,
+    what: &'static str,
+    f: fn(&Q) -> Result<A, ApiError>,
+) -> Response
+where
+    Q: DeserializeOwned + 'static,
+    A: Serialize + 'static,
+{
+    let (parts, body) = req.into_parts();
+    if !is_json(&parts.headers) {
         return error_response(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "send the request as Content-Type: application/json",
         );
     }
-    let req: Q = match serde_json::from_slice(&body) {
-        Ok(r) => r,
-        Err(e) => {
-            return error_response(
+    let shared = &state.0;
+    let body =
+        match work::read_body(&shared.budget, &parts.headers, body, shared.body_timeout).await {
+            Ok(b) => b,
+            Err(res) => return res,
+        };
+    let heavy = body.bytes.len() > QUICK_BODY;
+    let lane = if heavy { &shared.heavy } else { &shared.quick };
+    let job = move || -> Result<Vec<u8>, ApiError> {
+        let req: Q = serde_json::from_slice(&body.bytes).map_err(|e| {
+            ApiError::new(
                 StatusCode::BAD_REQUEST,
                 format!("the request is not the JSON expected ({e}); expected {what}"),
-            );
-        }
+            )
+        })?;
+        // The body and its share of the budget are free before the solve starts.
+        drop(body);
+        let answer = f(&req)?;
+        drop(req);
+        serde_json::to_vec(&answer).map_err(|e| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("cannot write the answer: {e}"),
+            )
+        })
     };
-    let Ok(_permit) = state.permits.acquire_owned().await else {
-        return error_response(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
-    };
-    match tokio::task::spawn_blocking(move || f(&req)).await {
-        Ok(Ok(answer)) => json_response(StatusCode::OK, &answer),
+    match lane.run(job).await {
+        Ok(Ok(bytes)) => work::send_json(&shared.budget, bytes, heavy),
         Ok(Err(e)) => e.into_response(),
-        Err(e) => error_response(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("the solver failed: {e}"),
-        ),
+        Err(refusal) => refusal,
     }
 }
 
-async fn solve(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+async fn solve(State(state): State<AppState>, req: Request) -> Response {
     call(
         state,
-        &headers,
-        body,
+        req,
         r#"{"puzzle":"rooks"|"lpuzzle"|"king","board":["row",…],"moves"?:"king"|"wazir"|"ferz"|"knight"}"#,
         api::solve,
     )
     .await
 }
 
-async fn parse(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+async fn parse(State(state): State<AppState>, req: Request) -> Response {
     call(
         state,
-        &headers,
-        body,
+        req,
         r#"{"puzzle":"rooks"|"lpuzzle"|"king","text":"the judge's input"}"#,
         api::parse,
     )
     .await
 }
 
-async fn king_move(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+async fn king_move(State(state): State<AppState>, req: Request) -> Response {
     call(
         state,
-        &headers,
-        body,
+        req,
         r#"{"board":["row",…],"moves"?:"king","visited":[[r,c],…],"at":[r,c],"play"?:[r,c]}"#,
         api::king_move,
     )
     .await
 }
 
-/// Serves the playground on 127.0.0.1:`port` until interrupted (Ctrl-C). Port 0 picks a free
-/// port. The URL is printed on standard output once the port is open.
+/// Serves the playground on 127.0.0.1:`port` with the default limits until interrupted.
 pub fn run(port: u16) -> io::Result<()> {
-    let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+    run_with(&ServeConfig {
+        port,
+        ..ServeConfig::default()
+    })
+}
+
+/// Serves the playground on 127.0.0.1 with `config` until SIGINT (Ctrl-C) or SIGTERM, then
+/// returns within [`ServeConfig::shutdown_grace`] whatever the clients do. Port 0 picks a free
+/// port. The URL is printed on standard output once the port is open.
+pub fn run_with(config: &ServeConfig) -> io::Result<()> {
+    let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, config.port));
     let listener = std::net::TcpListener::bind(addr).map_err(|e| {
         let hint = if e.kind() == io::ErrorKind::AddrInUse {
             "; another program uses it: try another --port"
@@ -315,17 +473,13 @@ pub fn run(port: u16) -> io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        axum::serve(listener, router())
-            .with_graceful_shutdown(async {
-                // If the signal handler cannot be installed, serve until killed.
-                if tokio::signal::ctrl_c().await.is_err() {
-                    std::future::pending::<()>().await;
-                }
-            })
-            .await
-    })
+        server::serve(listener, router_with(config), config).await
+    });
+    // Solves still running on blocking threads are not waited for: the process is ending.
+    runtime.shutdown_background();
+    served
 }
 
 #[cfg(test)]
@@ -337,6 +491,17 @@ mod tests {
     use tower::ServiceExt;
 
     type TestResult<T = ()> = Result<T, Box<dyn std::error::Error>>;
+
+    fn quiet() -> ServeConfig {
+        ServeConfig {
+            access_log: false,
+            ..ServeConfig::default()
+        }
+    }
+
+    fn quiet_router() -> Router {
+        router_with(&quiet())
+    }
 
     /// The string field `key` of `v`; an error naming it when absent or not a string.
     fn str_field<'a>(v: &'a Value, key: &str) -> Result<&'a str, String> {
@@ -369,7 +534,7 @@ mod tests {
     }
 
     async fn raw(req: Request<Body>) -> TestResult<(StatusCode, Value, String)> {
-        let res = router().oneshot(req).await?;
+        let res = quiet_router().oneshot(req).await?;
         let status = res.status();
         // No content-type header means the body is not JSON: the value is Null.
         let ctype = match res.headers().get("content-type") {
@@ -400,7 +565,7 @@ mod tests {
             ("/style.css", "text/css"),
             ("/favicon.svg", "image/svg+xml"),
         ] {
-            let res = router()
+            let res = quiet_router()
                 .oneshot(Request::get(path).body(Body::empty())?)
                 .await?;
             assert_eq!(res.status(), StatusCode::OK, "{path}");
@@ -838,6 +1003,282 @@ mod tests {
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["engine"], json!([3, 0]));
         assert_eq!(v["winner"], "engine");
+        Ok(())
+    }
+
+    /// The status, headers and JSON body of `req` sent to `app`.
+    async fn raw_with(
+        app: Router,
+        req: Request<Body>,
+    ) -> TestResult<(StatusCode, HeaderMap, Value)> {
+        let res = app.oneshot(req).await?;
+        let status = res.status();
+        let headers = res.headers().clone();
+        assert_eq!(
+            headers.get("content-type").map(|v| v.as_bytes()),
+            Some(&b"application/json"[..]),
+            "{status}: not JSON"
+        );
+        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX).await?;
+        Ok((status, headers, serde_json::from_slice(&bytes)?))
+    }
+
+    fn json_post(uri: &str, body: &str) -> TestResult<Request<Body>> {
+        Ok(Request::post(uri)
+            .header("content-type", "application/json")
+            .header("content-length", body.len())
+            .body(Body::from(body.to_string()))?)
+    }
+
+    #[tokio::test]
+    async fn unknown_fields_are_refused_by_name() -> TestResult {
+        let cases = [
+            (
+                "/api/solve",
+                json!({"puzzle": "king", "board": ["K."], "move": "knight"}),
+                "`move`",
+                "`moves`",
+            ),
+            (
+                "/api/parse",
+                json!({"puzzle": "rooks", "text": "1\n.\n", "txt": ""}),
+                "`txt`",
+                "`text`",
+            ),
+            (
+                "/api/king/move",
+                json!({"board": ["K."], "at": [0, 0], "visted": []}),
+                "`visted`",
+                "`visited`",
+            ),
+        ];
+        for (uri, body, unknown, expected) in cases {
+            let (status, _, v) =
+                raw_with(quiet_router(), json_post(uri, &body.to_string())?).await?;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {v}");
+            let msg = str_field(&v, "error")?;
+            assert!(msg.contains(&format!("unknown field {unknown}")), "{msg}");
+            assert!(msg.contains(expected), "{msg}");
+        }
+        Ok(())
+    }
+
+    #[tokio::test]
+    async fn errors_have_json_bodies() -> TestResult {
+        // 404.
+        let req = Request::get("/nope").body(Body::empty())?;
+        let (status, _, v) = raw_with(quiet_router(), req).await?;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(str_field(&v, "error")?.contains("/nope"));
+        // 405, with the Allow header and the allowed methods in the message.
+        let req = Request::put("/api/solve").body(Body::empty())?;
+        let (status, headers, v) = raw_with(quiet_router(), req).await?;
+        assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+        assert_eq!(headers["allow"], "POST");
+        assert!(str_field(&v, "error")?.contains("takes POST"), "{v}");
+        assert!(headers.contains_key("content-security-policy"));
+        let req = Request::delete("/").body(Body::empty())?;
+        let (status, headers, v) = raw_with(quiet_router(), req).await?;
+        assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+        assert!(headers["allow"].to_str()?.contains("GET"));
+        assert!(str_field(&v, "error")?.contains("GET"), "{v}");
+        // 413 on a declared length, before the body is read (none is sent here).
+        let req = Request::post("/api/solve")
+            .header("content-type", "application/json")
+            .header("content-length", MAX_BODY + 1)
+            .body(Body::empty())?;
+        let (status, _, v) = raw_with(quiet_router(), req).await?;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+        assert!(str_field(&v, "error")?.contains("bytes"));
+        // 413 on a body of undeclared length that grows past the limit.
+        let req = Request::post("/api/parse")
+            .header("content-type", "application/json")
+            .body(Body::from(vec![b' '; MAX_BODY + 1]))?;
+        let (status, _, _) = raw_with(quiet_router(), req).await?;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+        // 415.
+        let req = Request::post("/api/king/move").body(Body::from("{}"))?;
+        let (status, _, v) = raw_with(quiet_router(), req).await?;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        assert!(str_field(&v, "error")?.contains("application/json"));
+        Ok(())
+    }
+
+    #[tokio::test]
+    async fn full_queue_is_503_with_retry_after() -> TestResult {
+        let config = ServeConfig {
+            workers: 1,
+            quick_queue: 0,
+            heavy_queue: 0,
+            ..quiet()
+        };
+        let state = AppState::new(&config);
+        let app = app(state.clone(), Logger::new(None));
+        let small = r#"{"puzzle":"rooks","board":[".."]}"#;
+        let (status, _, _) = raw_with(app.clone(), json_post("/api/solve", small)?).await?;
+        assert_eq!(status, StatusCode::OK);
+        // Every place of the quick lane taken: a small board is refused at once…
+        let held = state.0.quick.fill().ok_or("cannot fill the quick lane")?;
+        let (status, headers, v) = raw_with(app.clone(), json_post("/api/solve", small)?).await?;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+        assert_eq!(headers["retry-after"], RETRY_AFTER.to_string());
+        assert!(str_field(&v, "error")?.contains("quick lane"), "{v}");
+        // …while a large one still has the heavy lane.
+        let big = json!({"puzzle": "rooks", "board": vec!["."; QUICK_BODY / 3]}).to_string();
+        let (status, _, v) = raw_with(app.clone(), json_post("/api/solve", &big)?).await?;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        drop(held);
+        let held = state.0.heavy.fill().ok_or("cannot fill the heavy lane")?;
+        let (status, headers, _) = raw_with(app.clone(), json_post("/api/solve", &big)?).await?;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(headers.contains_key("retry-after"));
+        let (status, _, _) = raw_with(app.clone(), json_post("/api/solve", small)?).await?;
+        assert_eq!(status, StatusCode::OK);
+        drop(held);
+        let (status, _, _) = raw_with(app, json_post("/api/solve", &big)?).await?;
+        assert_eq!(status, StatusCode::OK);
+        Ok(())
+    }
+
+    #[tokio::test]
+    async fn byte_budget_is_503_with_retry_after() -> TestResult {
+        let config = ServeConfig {
+            max_buffered: 1 << 20,
+            ..quiet()
+        };
+        let state = AppState::new(&config);
+        let budget = &state.0.budget;
+        let app = app(state.clone(), Logger::new(None));
+        let body = json!({"puzzle": "rooks", "board": vec![".".repeat(500); 500]}).to_string();
+        // A heavy answer counts until it is sent (here: read), then all the budget is back.
+        let res = app.clone().oneshot(json_post("/api/solve", &body)?).await?;
+        assert_eq!(res.status(), StatusCode::OK);
+        assert!(budget.free() < (1 << 20) - 100_000, "{}", budget.free());
+        let answer = axum::body::to_bytes(res.into_body(), usize::MAX).await?;
+        assert!(answer.len() > 100_000);
+        // (The bytes read are the answer's own: the charge goes with the last of them.)
+        drop(answer);
+        assert_eq!(budget.free(), 1 << 20);
+        let held = budget.hold((1 << 20) - 1000);
+        // A declared body over what is left: refused before it is read.
+        let (status, headers, v) = raw_with(app.clone(), json_post("/api/solve", &body)?).await?;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+        assert_eq!(headers["retry-after"], "1");
+        assert!(str_field(&v, "error")?.contains("busy"), "{v}");
+        // An undeclared one, as it grows past it.
+        let req = Request::post("/api/solve")
+            .header("content-type", "application/json")
+            .body(Body::from(body.clone()))?;
+        let (status, headers, _) = raw_with(app.clone(), req).await?;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(headers.contains_key("retry-after"));
+        // Small requests are not counted: still answered with the budget spent.
+        let _overdrawn = budget.hold(1 << 20);
+        let small = r#"{"puzzle":"rooks","board":[".."]}"#;
+        let (status, _, v) = raw_with(app.clone(), json_post("/api/solve", small)?).await?;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        drop((held, _overdrawn));
+        assert_eq!(budget.free(), 1 << 20);
+        Ok(())
+    }
+
+    /// A writer into shared memory, for the access log.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0
+                .lock()
+                .map_err(|_| io::Error::other("poisoned"))?
+                .extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[tokio::test]
+    async fn access_log_lines() -> TestResult {
+        let out = Shared::default();
+        let app = app(
+            AppState::new(&quiet()),
+            Logger::new(Some(Box::new(out.clone()))),
+        );
+        let (status, _, _) = raw_with(
+            app.clone(),
+            json_post("/api/solve", r#"{"puzzle":"rooks","board":[".."]}"#)?,
+        )
+        .await?;
+        assert_eq!(status, StatusCode::OK);
+        let res = app
+            .clone()
+            .oneshot(Request::get("/nope?x=1").body(Body::empty())?)
+            .await?;
+        assert_eq!(res.status(), StatusCode::NOT_FOUND);
+        let not_found_len = axum::body::to_bytes(res.into_body(), usize::MAX)
+            .await?
+            .len();
+        // The log thread writes soon after.
+        let mut text = String::new();
+        for _ in 0..200 {
+            text = String::from_utf8(out.0.lock().map_err(|_| "poisoned")?.clone())?;
+            if text.lines().count() >= 2 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        let words: Vec<&str> = lines[0].split(' ').collect();
+        assert_eq!(words[..3], ["POST", "/api/solve", "200"], "{}", lines[0]);
+        assert!(words[3].parse::<u64>()? > 100, "{}", lines[0]);
+        assert_eq!(words[4], "bytes");
+        assert!(words[5].parse::<f64>()? >= 0.0);
+        assert_eq!(words[6], "ms");
+        assert_eq!(words.len(), 7);
+        // The path without the query; the body's exact size.
+        assert!(
+            lines[1].starts_with(&format!("GET /nope 404 {not_found_len} bytes ")),
+            "{}",
+            lines[1]
+        );
+        Ok(())
+    }
+
+    /// A body that never sends anything: a client stuck mid-body.
+    struct Stuck;
+
+    impl axum::body::HttpBody for Stuck {
+        type Data = axum::body::Bytes;
+        type Error = std::convert::Infallible;
+
+        fn poll_frame(
+            self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+            std::task::Poll::Pending
+        }
+    }
+
+    #[tokio::test]
+    async fn body_timeout_is_408_and_closes() -> TestResult {
+        let config = ServeConfig {
+            body_timeout: Duration::from_millis(200),
+            ..quiet()
+        };
+        let state = AppState::new(&config);
+        let req = Request::post("/api/solve")
+            .header("content-type", "application/json")
+            .header("content-length", 100)
+            .body(Body::new(Stuck))?;
+        let (status, headers, v) = raw_with(app(state.clone(), Logger::new(None)), req).await?;
+        assert_eq!(status, StatusCode::REQUEST_TIMEOUT);
+        assert_eq!(headers["connection"], "close");
+        assert!(str_field(&v, "error")?.contains("did not arrive"), "{v}");
+        // Its share of the budget is back.
+        assert_eq!(state.0.budget.free(), MAX_BUFFERED);
         Ok(())
     }
 }
