@@ -80,7 +80,9 @@ impl Column {
         } else {
             format!("the vertex limit is {MAX_VERTICES}")
         };
-        value(format!("{at}: found {found}, expected {expected}\nhint: {hint}"))
+        value(format!(
+            "{at}: found {found}, expected {expected}\nhint: {hint}"
+        ))
     }
 
     /// `v` as an id of this column, or the error naming `at`.
@@ -113,7 +115,9 @@ pub type Pairs = Vec<(u32, u32)>;
 /// largest id of each column (0 if empty).
 pub fn pairs(bytes: &[u8], what: &str, cols: [Column; 2]) -> Result<(Pairs, [u64; 2])> {
     let (rows, []) = words(bytes, what)?.as_chunks::<2>() else {
-        return Err(value(format!("{what}: an odd number of integers, not pairs")));
+        return Err(value(format!(
+            "{what}: an odd number of integers, not pairs"
+        )));
     };
     let mut out = Vec::with_capacity(rows.len());
     let mut ends = [0u64; 2];
@@ -143,7 +147,9 @@ pub fn ids(bytes: &[u8], what: &str, col: Column) -> Result<Vec<u32>> {
 pub fn signed_pairs<'a>(bytes: &'a [u8], what: &str) -> Result<&'a [[[u8; 8]; 2]]> {
     match words(bytes, what)?.as_chunks::<2>() {
         (rows, []) => Ok(rows),
-        _ => Err(value(format!("{what}: an odd number of integers, not pairs"))),
+        _ => Err(value(format!(
+            "{what}: an odd number of integers, not pairs"
+        ))),
     }
 }
 

@@ -15,8 +15,7 @@ use gridmatch::graph::read::{Format, GraphInput, Shape};
 use gridmatch::graph::twosat::{self, Formula, Lit, Outcome};
 
 use crate::convert::{
-    self, Column, Error, MAX_VERTICES, Result, check_memory, i64_bytes, id_bytes, pair_bytes,
-    value,
+    self, Column, Error, MAX_VERTICES, Result, check_memory, i64_bytes, id_bytes, pair_bytes, value,
 };
 
 /// Estimated peak bytes per vertex and per edge of a matching or geography call: the engine's
@@ -121,7 +120,11 @@ type MatchingOut<'py> = (
 /// mate, bipartite, proof)`, the proof a König cover if `bipartite`, else a Tutte–Berge barrier.
 #[pyfunction]
 #[pyo3(signature = (edges, n=None))]
-pub fn max_matching<'py>(py: Python<'py>, edges: &[u8], n: Option<u64>) -> PyResult<MatchingOut<'py>> {
+pub fn max_matching<'py>(
+    py: Python<'py>,
+    edges: &[u8],
+    n: Option<u64>,
+) -> PyResult<MatchingOut<'py>> {
     let (n, cert, mate) = py.detach(|| -> Result<_> {
         let input = general_input(edges, n)?;
         let n = certified::Vertices::of(&input).n;
@@ -258,7 +261,9 @@ pub fn verify_matching(
                 Proof::Barrier(proof)
             },
         };
-        Ok(certified::verify(&input, &cert).err().map(|e| e.to_string()))
+        Ok(certified::verify(&input, &cert)
+            .err()
+            .map(|e| e.to_string()))
     })?)
 }
 
@@ -284,7 +289,11 @@ pub fn verify_bipartite(
         let right = convert::ids(cover_right, "cover_right", cols[1])?;
         let cert = MatchingCertificate {
             pairs: pairs.into_iter().map(|(l, r)| (l, r + rows)).collect(),
-            proof: Proof::Cover(left.into_iter().chain(right.into_iter().map(|r| r + rows)).collect()),
+            proof: Proof::Cover(
+                left.into_iter()
+                    .chain(right.into_iter().map(|r| r + rows))
+                    .collect(),
+            ),
         };
         let name = |v: u32| {
             if v < rows {
@@ -328,7 +337,13 @@ fn dimacs(l: Lit) -> i64 {
 fn formula(n: u64, clauses: &[u8]) -> Result<Formula> {
     convert::count(n, "n", MAX_VARS, "variables", "variable")?;
     let rows = convert::signed_pairs(clauses, "clauses")?;
-    convert::count(rows.len() as u64, "len(clauses)", MAX_CLAUSES, "clauses", "clause")?;
+    convert::count(
+        rows.len() as u64,
+        "len(clauses)",
+        MAX_CLAUSES,
+        "clauses",
+        "clause",
+    )?;
     let need = n
         .saturating_mul(BYTES_PER_VAR)
         .saturating_add((rows.len() as u64).saturating_mul(BYTES_PER_CLAUSE));

@@ -3,13 +3,13 @@
 
 use pyo3::prelude::*;
 
+use gridmatch::InputError;
 use gridmatch::formats::json::{KingRecord, LpuzzleRecord, Record, RooksRecord};
 use gridmatch::formats::judge::{BoardReader, MAX_CELLS};
 use gridmatch::formats::text;
 use gridmatch::grid::{Cell, Grid};
 use gridmatch::puzzles::king::{self, Moves, StartError, Strategy};
 use gridmatch::puzzles::{Puzzle, lpuzzle, rooks};
-use gridmatch::InputError;
 
 use crate::convert::{Result, check_memory, value};
 
@@ -172,7 +172,8 @@ pub fn king_board(py: Python<'_>, board: &str, moves: &str) -> PyResult<(String,
                 names.join(", ")
             ))
         })?;
-        let (grid, first_line) = self::board(board, Puzzle::King, Puzzle::King.peak_bytes_per_cell())?;
+        let (grid, first_line) =
+            self::board(board, Puzzle::King, Puzzle::King.peak_bytes_per_cell())?;
         let start = start(&grid, first_line)?;
         let analysis = king::Analysis::new(&grid, moves);
         // The start is a free cell, so it has a certificate and a strategy.
