@@ -1,0 +1,57 @@
+"""gridmatch: maximum matchings that come with their proofs, vertex geography, 2-SAT with
+implication chains, and three board puzzles — the engines of the gridmatch Rust library.
+
+Graphs are undirected, on the vertices ``0..n-1``, given as an ``(m, 2)`` integer NumPy array
+or a sequence of pairs (or converted with :func:`from_networkx` / :func:`from_igraph`):
+
+- :func:`max_matching` — general graphs (blossom; push–relabel when bipartite), with a
+  Tutte–Berge barrier;
+- :func:`bipartite_matching` — with a König cover and the class of every edge;
+- :func:`geography` — who wins undirected vertex geography from each vertex;
+- :func:`two_sat` — a model, or the implication chain ``x ⇒ … ⇒ ¬x ⇒ … ⇒ x``;
+- :func:`rooks`, :func:`lpuzzle`, :func:`king` — the puzzles, answered with the command line's
+  JSON certificates.
+
+Every answer has a ``verify()`` that checks it with code independent of the solver. Bad input
+raises ``ValueError`` (in the command line's words where it has them); the solvers release the
+GIL.
+"""
+
+from . import _core
+from ._graphs import (
+    BipartiteMatching,
+    CertificateError,
+    Cover,
+    Matching,
+    TwoSat,
+    bipartite_matching,
+    geography,
+    max_matching,
+    two_sat,
+)
+from ._labels import LabeledBipartiteGraph, LabeledGraph, from_igraph, from_networkx
+from ._puzzles import King, Lpuzzle, Rooks, king, lpuzzle, rooks
+
+__version__: str = _core.__version__
+
+__all__ = [
+    "BipartiteMatching",
+    "CertificateError",
+    "Cover",
+    "King",
+    "LabeledBipartiteGraph",
+    "LabeledGraph",
+    "Lpuzzle",
+    "Matching",
+    "Rooks",
+    "TwoSat",
+    "bipartite_matching",
+    "from_igraph",
+    "from_networkx",
+    "geography",
+    "king",
+    "lpuzzle",
+    "max_matching",
+    "rooks",
+    "two_sat",
+]

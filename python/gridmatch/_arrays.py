@@ -1,0 +1,86 @@
+"""Arrays in and out of the extension: every array crosses as ``bytes`` of native ``int64``
+(or ``uint8``), checked for shape and type here and for range in the extension."""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+_INT64_MAX = int(np.iinfo(np.int64).max)
+
+
+def count(value: Any, what: str) -> int:
+    """A whole number >= 0 given by the caller (``n``, ``n_left``, ...), or ``ValueError``."""
+    try:
+        v = operator.index(value)
+    except TypeError:
+        raise ValueError(f"{what}: found {value!r}, expected a whole number") from None
+    if v < 0:
+        raise ValueError(
+            f"{what}: found {v}, expected a whole number\nhint: this number cannot be negative"
+        )
+    if v > _INT64_MAX:
+        raise ValueError(f"{what}: found {v}, expected a whole number below 2**63")
+    return v
+
+
+def _describe(obj: Any) -> str:
+    return type(obj).__name__
+
+
+def pairs(obj: Any, what: str) -> NDArray[np.int64]:
+    """``obj`` (an ``(m, 2)`` integer array, or any sequence or iterable of pairs of integers)
+    as a C-contiguous ``(m, 2)`` ``int64`` array; ``ValueError`` for anything else."""
+    if isinstance(obj, np.ndarray):
+        a = obj
+    elif isinstance(obj, (str, bytes)):
+        raise ValueError(
+            f"{what}: found {_describe(obj)}, expected an (m, 2) integer array or a sequence of "
+            "pairs of integers"
+        )
+    else:
+        if not isinstance(obj, (list, tuple)) and not hasattr(obj, "__array__"):
+            try:
+                obj = list(obj)
+            except TypeError:
+                raise ValueError(
+                    f"{what}: found {_describe(obj)}, expected an (m, 2) integer array or a "
+                    "sequence of pairs of integers"
+                ) from None
+        try:
+            a = np.asarray(obj)
+        except (ValueError, TypeError, OverflowError):
+            raise ValueError(
+                f"{what}: expected an (m, 2) integer array or a sequence of pairs of integers"
+                "\nhint: some element is not a pair of integers"
+            ) from None
+    if a.size == 0 and (a.ndim == 1 or (a.ndim == 2 and a.shape[1] in (0, 2))):
+        return np.empty((0, 2), dtype=np.int64)
+    if a.dtype.kind not in "iu":
+        raise ValueError(
+            f"{what}: found an array of {a.dtype}, expected integers (an (m, 2) integer array)"
+        )
+    if a.ndim != 2 or a.shape[1] != 2:
+        raise ValueError(f"{what}: found an array of shape {a.shape}, expected shape (m, 2)")
+    if a.dtype.kind == "u" and a.dtype.itemsize == 8 and a.size and int(a.max()) > _INT64_MAX:
+        big = int(a.max())
+        raise ValueError(f"{what}: found {big}, expected a vertex number below 2**63")
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def ids_of(b: bytes) -> NDArray[np.int64]:
+    """A read-only ``int64`` vector over ``b``."""
+    return np.frombuffer(b, dtype=np.int64)
+
+
+def pairs_of(b: bytes) -> NDArray[np.int64]:
+    """A read-only ``(k, 2)`` ``int64`` array over ``b``."""
+    return np.frombuffer(b, dtype=np.int64).reshape(-1, 2)
+
+
+def codes_of(b: bytes) -> NDArray[np.uint8]:
+    """A read-only ``uint8`` vector over ``b``."""
+    return np.frombuffer(b, dtype=np.uint8)
