@@ -10,63 +10,22 @@ use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::{BIN, Run, run, run_bytes, temp_file};
+use common::{BIN, Run, run, run_bytes, run_within, temp_file};
 use serde_json::Value;
 
 /// Generous: these are liveness checks (an answer comes at all), not speed checks.
 const PATIENCE: Duration = Duration::from_secs(30);
 
-/// Waits for `child` at most `PATIENCE`; kills it and fails the test if it is still running.
-fn wait_or_kill(child: &mut Child, what: &str) -> Option<i32> {
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status.code();
-        }
-        if start.elapsed() > PATIENCE {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what}: still running after {PATIENCE:?} (killed)");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+/// Runs `gridmatch ARGS` with `stdin` for at most `PATIENCE`.
+fn run_patiently(args: &[&str], stdin: &[u8]) -> Run {
+    run_within(args, stdin, PATIENCE)
 }
 
-/// Runs `gridmatch ARGS` with `stdin`, like [`run_bytes`], but never for longer than `PATIENCE`.
-fn run_patiently(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = out.read_to_string(&mut s);
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = err.read_to_string(&mut s);
-        s
-    });
-    let code = wait_or_kill(&mut child, &format!("gridmatch {args:?}"));
-    feeder.join().unwrap();
-    Run {
-        code,
-        stdout: reader.join().unwrap(),
-        stderr: err_reader.join().unwrap(),
-    }
+/// Waits for `child` at most `PATIENCE`.
+fn wait_or_kill(child: &mut Child, what: &str) -> Option<i32> {
+    common::wait_or_kill(child, what, PATIENCE)
 }
 
 /// A pseudo-terminal: the master side for the test, the path of the side the child gets.

@@ -1,10 +1,11 @@
 //! What the end-to-end tests share: running the binary, temporary files.
 #![allow(dead_code)]
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_gridmatch");
@@ -39,8 +40,19 @@ impl Run {
     }
 }
 
-/// Runs `gridmatch ARGS` with `stdin` fed from another thread (so big inputs cannot deadlock).
+/// How long any one run of the binary may take before the test fails (a hang is a failure,
+/// not a CI timeout).
+pub const RUN_LIMIT: Duration = Duration::from_secs(600);
+
+/// Runs `gridmatch ARGS` with `stdin` fed from another thread (so big inputs cannot deadlock),
+/// for at most [`RUN_LIMIT`].
 pub fn run_bytes(args: &[&str], stdin: &[u8]) -> Run {
+    run_within(args, stdin, RUN_LIMIT)
+}
+
+/// [`run_bytes`] with a time limit: a run still going after `limit` is killed and fails the
+/// test.
+pub fn run_within(args: &[&str], stdin: &[u8], limit: Duration) -> Run {
     let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())
@@ -54,12 +66,37 @@ pub fn run_bytes(args: &[&str], stdin: &[u8]) -> Run {
     let feeder = std::thread::spawn(move || {
         let _ = pipe.write_all(&input);
     });
-    let out = child.wait_with_output().expect("wait for gridmatch");
+    let drain = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = r.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
+    let code = wait_or_kill(&mut child, &format!("gridmatch {args:?}"), limit);
     feeder.join().unwrap();
     Run {
-        code: out.status.code(),
-        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+        code,
+        stdout: String::from_utf8(stdout.join().unwrap()).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(stderr.join().unwrap()).expect("stderr is UTF-8"),
+    }
+}
+
+/// Waits for `child` at most `limit`; kills it and fails the test if it is still running.
+pub fn wait_or_kill(child: &mut Child, what: &str, limit: Duration) -> Option<i32> {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait for gridmatch") {
+            return status.code();
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {limit:?} (killed)");
+        }
+        std::thread::sleep(Duration::from_millis(5));
     }
 }
 
