@@ -6,9 +6,7 @@
 //! out (the binary flushes before it prints the error).
 
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
-
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressFinish, ProgressState, ProgressStyle};
 use rayon::prelude::*;
@@ -102,7 +100,7 @@ pub fn solve_all<R: BufRead, W: Write>(
     } else {
         None
     };
-    // Cleared however the run ends (an error, a closed stdout): AndClear on drop.
+    // Cleared however the run ends (the end, an error, a closed stdout): AndClear on drop.
     let bar = if batch.progress {
         ProgressBar::no_length()
             .with_style(progress_style(false))
@@ -160,11 +158,9 @@ pub fn solve_all<R: BufRead, W: Write>(
             out.flush()?;
         }
         if let Some(e) = failure {
-            bar.finish_and_clear();
             return Err(e.into());
         }
         if chunk.is_empty() {
-            bar.finish_and_clear();
             return Ok(());
         }
     }
