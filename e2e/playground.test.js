@@ -336,9 +336,21 @@ async function magentaPixels(page) {
   });
 }
 
+/**
+ * Loads judge text (one board after its count and `R C` line) and returns once the page has sent
+ * the solve of that board: from then on the answer on screen is busy or the loaded board's, never
+ * the last board's (the load's parse is a request of its own, so the click alone does not say).
+ */
 async function loadJudge(page, text) {
   await page.fill('#judge-text', text);
+  const rows = text.trim().split('\n').filter((line) => !/^[0-9]/.test(line));
+  const board = `"board":${JSON.stringify(rows)}`;
+  const solving = page.waitForRequest(
+    (r) => r.url().endsWith('/api/solve') && (r.postData() || '').includes(board),
+    { timeout: STEP_TIMEOUT },
+  );
   await page.click('#load');
+  await solving;
 }
 
 async function shot(page, name) {
