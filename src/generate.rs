@@ -46,7 +46,7 @@ pub fn king(rng: &mut GenRng, rows: usize, cols: usize, density: f64) -> Grid {
 
 /// How an L-puzzle pattern is made.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum LStyle {
     /// A random tiling (always YES); `density` is the chance to try a piece at each cell.
     #[default]

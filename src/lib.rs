@@ -39,9 +39,10 @@
 //! [`Puzzle`], the one list of them; no I/O, no prose); [`formats`] (the judges' formats, JSON,
 //! words and pictures of the values the puzzles return); [`generate`] (random instances).
 //!
-//! **Features.** The library needs neither of the default features: `cli` is the `gridmatch`
-//! command (clap, indicatif, rayon, sysinfo), `serve` its web playground (axum, tokio). A crate
-//! that depends on gridmatch with `default-features = false` builds without any of them.
+//! **Features.** None by default: the library depends on no command-line or server crate (the
+//! `gridmatch` command is the separate `gridmatch-cli` crate). `clap` derives clap's
+//! `ValueEnum` on the enums a command line takes as arguments ([`Puzzle`],
+//! [`puzzles::king::Moves`], …).
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -55,16 +56,6 @@ pub mod puzzles;
 pub use error::InputError;
 pub use grid::Grid;
 pub use puzzles::Puzzle;
-
-// The command-line tool's internals and the playground: not part of the library's API (hidden
-// from its docs), public only for the `gridmatch` binary, its tests and the fuzz targets.
-#[cfg(feature = "cli")]
-#[doc(hidden)]
-pub mod cli;
-
-#[cfg(feature = "serve")]
-#[doc(hidden)]
-pub mod serve;
 
 /// The README's Rust example, compiled and run as a doctest.
 #[doc = include_str!("../README.md")]

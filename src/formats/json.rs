@@ -22,11 +22,11 @@ use std::fmt;
 use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::formats::text::reason_message;
+use crate::formats::text::{self, reason_message};
 use crate::graph::certified::{self, MatchingCertificate, Proof, Vertices};
 use crate::graph::read::{GraphInput, Shape};
 use crate::grid::{Grid, GridError};
-use crate::puzzles::Puzzle;
+use crate::puzzles::{Answer as PuzzleAnswer, Puzzle, Request};
 use crate::puzzles::king::{self, Certificate, Moves, Player};
 use crate::puzzles::lpuzzle::{self, Answer, Axis, Choice, Dir, Piece, Reason};
 use crate::puzzles::rooks;
@@ -122,6 +122,39 @@ impl Record {
             Puzzle::Rooks => Record::Rooks(serde_json::from_str(line)?),
             Puzzle::Lpuzzle => Record::Lpuzzle(serde_json::from_str(line)?),
             Puzzle::King => Record::King(serde_json::from_str(line)?),
+        })
+    }
+
+    /// The record of board `case`'s answer, with the extras the caller asked for (`extras`:
+    /// roles, uniqueness, forced pieces, the King map); `None` if the answer holds no
+    /// certificate (the request did not ask for one).
+    pub fn of_answer(case: u64, grid: &Grid, answer: &PuzzleAnswer, extras: &Request) -> Option<Record> {
+        Some(match answer {
+            PuzzleAnswer::Rooks(a) => {
+                let mut rec = RooksRecord::new(case, grid, a.solution.as_ref()?);
+                if let (true, Some(roles)) = (extras.roles, &a.roles) {
+                    rec = rec.with_roles(roles);
+                }
+                Record::Rooks(rec)
+            }
+            PuzzleAnswer::Lpuzzle(a) => {
+                let mut rec = LpuzzleRecord::new(case, grid, a.solution.as_ref()?);
+                if extras.unique {
+                    rec.unique = a.unique;
+                    rec.second = a.second.as_ref().map(|b| b.iter().map(piece_out).collect());
+                }
+                if let (true, Some(forced)) = (extras.forced, &a.forced) {
+                    rec = rec.with_forced(forced.pieces());
+                }
+                Record::Lpuzzle(rec)
+            }
+            PuzzleAnswer::King(a) => {
+                let mut rec = KingRecord::new(case, a.moves, grid, a.certificate.as_ref()?);
+                if let (true, Some(map)) = (extras.map, &a.map) {
+                    rec = rec.with_map(text::king_map(map));
+                }
+                Record::King(rec)
+            }
         })
     }
 

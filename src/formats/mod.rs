@@ -1,8 +1,10 @@
 //! Input and output formats: the judges' text formats ([`judge`]), JSON certificates
-//! ([`json`]), words and terminal pictures ([`text`]) and SVG pictures ([`svg`]). They encode,
+//! ([`json`]), words and terminal pictures ([`text`]), SVG pictures ([`svg`]), and a whole
+//! answer written as the command line prints it ([`output`]). They encode,
 //! read and draw values the puzzles hand them; no algorithms live here.
 
 pub mod json;
 pub mod judge;
+pub mod output;
 pub mod svg;
 pub mod text;

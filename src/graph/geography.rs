@@ -47,7 +47,7 @@ use super::general::{
 
 /// A player: who moves, or who wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Player {
     /// The first player (moves from the start).
     Alice,

@@ -3,7 +3,9 @@
 //! I/O and no prose: words and pictures are [`crate::formats`]' job.
 //!
 //! [`Puzzle`] is the one list of them; everything that needs to name a puzzle (the command line,
-//! JSON, the web API, the generators) uses it.
+//! JSON, the web API, the generators) uses it. [`Puzzle::answer`] is the one interface to the
+//! solvers: a board and a [`Request`] in, an [`Answer`] value out; every front end calls it
+//! and renders what it returns.
 
 /// Serialises a closed set of unit variants as fixed strings and reads them back, refusing
 /// anything else with what was found and what would do (serde's derive for enums says only
@@ -54,15 +56,18 @@ macro_rules! serde_by_name {
 }
 pub(crate) use serde_by_name;
 
+mod answer;
 pub mod king;
 pub mod lpuzzle;
 pub mod rooks;
+
+pub use answer::{Answer, AnswerError, KingAnswer, LpuzzleAnswer, Request, RooksAnswer};
 
 use crate::grid::{Grid, GridError};
 
 /// One of the puzzles. In JSON, its [`name`](Puzzle::name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Puzzle {
     /// UVa 12668 "Attacking Rooks": most non-attacking rooks among pawns.
     Rooks,

@@ -43,7 +43,7 @@ pub const ALPHABET: &[u8] = b".#K";
 
 /// How the piece moves; any symmetric move set gives the same theorem.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Moves {
     /// The 8 neighbours (GCJ 2008's game).
     #[default]

@@ -1,11 +1,20 @@
 //! The `gridmatch` command: parse the arguments, run, turn the outcome into an exit code.
-//! Everything else lives in the library's `cli` module.
+//!
+//! A thin layer over the `gridmatch` library: [`cli`] parses the arguments and renders what the
+//! library's puzzle interface answers, [`stress`] tests a program against it, [`serve`] is the
+//! local web playground. None of them is public: the library is the API.
+#![forbid(unsafe_code)]
+
+mod cli;
+#[cfg(feature = "serve")]
+mod serve;
+mod stress;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use gridmatch::cli::{self, Cli, Error};
+use cli::{Cli, Error};
 
 fn main() -> ExitCode {
     let args = Cli::parse();

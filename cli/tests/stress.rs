@@ -33,7 +33,7 @@ fn python() -> &'static str {
 
 fn script(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/stress")
+        .join("../tests/stress")
         .join(name)
         .display()
         .to_string()

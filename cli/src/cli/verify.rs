@@ -3,10 +3,10 @@
 use std::io::{BufRead, Write};
 
 use super::Error;
-use crate::InputError;
-use crate::formats::json::{MatchingRecord, Record};
-use crate::formats::judge::read_line_bounded;
-use crate::graph::read::GraphInput;
+use gridmatch::InputError;
+use gridmatch::formats::json::{MatchingRecord, Record};
+use gridmatch::formats::judge::read_line_bounded;
+use gridmatch::graph::read::GraphInput;
 
 /// Totals of a `verify` run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -5,12 +5,12 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use super::Error;
-use crate::InputError;
-use crate::formats::json::MatchingRecord;
-use crate::graph::certified::{self, Vertices};
-use crate::graph::geography::{Player, Strategy};
-use crate::graph::read::{Cnf, GraphInput, Shape};
-use crate::graph::twosat::{self, Lit, Outcome};
+use gridmatch::InputError;
+use gridmatch::formats::json::MatchingRecord;
+use gridmatch::graph::certified::{self, Vertices};
+use gridmatch::graph::geography::{Player, Strategy};
+use gridmatch::graph::read::{Cnf, GraphInput, Shape};
+use gridmatch::graph::twosat::{self, Lit, Outcome};
 
 /// A vertex in the file's own numbering: `v + base` for a graph; for a matrix, a row or column
 /// number (1-based), as the position in a pair says.

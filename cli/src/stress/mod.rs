@@ -42,12 +42,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rand::RngExt;
 use rayon::prelude::*;
 
-use super::{Batch, Error, Mode, Options, solve_all, usage};
-use crate::Grid;
-use crate::formats::judge::{BoardReader, Header, is_counted, write_board, write_count};
-use crate::generate::{self, LStyle};
-use crate::puzzles::Puzzle;
-use crate::puzzles::king::Moves;
+use crate::cli::{Batch, Error, Options, solve_all, usage};
+use gridmatch::formats::output::Style;
+use gridmatch::puzzles::Request;
+use gridmatch::Grid;
+use gridmatch::formats::judge::{BoardReader, Header, is_counted, write_board, write_count};
+use gridmatch::generate::{self, LStyle};
+use gridmatch::puzzles::Puzzle;
+use gridmatch::puzzles::king::Moves;
 use run::{Ending, Output};
 use shrink::{Rules, measure, shrink};
 
@@ -149,7 +151,7 @@ impl Ctx {
     }
 
     /// gridmatch's output for `input` in `mode`.
-    fn answer(&self, input: &[u8], mode: Mode) -> Result<Vec<u8>, Error> {
+    fn answer(&self, input: &[u8], mode: Style) -> Result<Vec<u8>, Error> {
         let mut reader = BoardReader::new(input, "<stress case>");
         let mut out = Vec::new();
         let opts = Options { mode, ..self.opts };
@@ -167,7 +169,7 @@ impl Ctx {
             Ending::TooMuchOutput { stderr } => Kind::TooMuchOutput(*stderr),
             Ending::Exited(status) if !status.success() => Kind::Crashed(exit_of(status)),
             Ending::Exited(_) => {
-                let expected = self.answer(&input, Mode::Judge)?;
+                let expected = self.answer(&input, Style::Judge)?;
                 if normalized(&output.stdout) == normalized(&expected) {
                     return Ok(None);
                 }
@@ -356,10 +358,12 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
         puzzle: args.puzzle,
         // The plain judge answer (other options keep their defaults).
         opts: Options {
-            mode: Mode::Judge,
+            mode: Style::Judge,
             rect: args.rect,
-            moves: args.moves.unwrap_or_default(),
-            ..Options::default()
+            extras: Request {
+                moves: args.moves.unwrap_or_default(),
+                ..Request::judge()
+            },
         },
         cmd: args.cmd.clone(),
         timeout: args.timeout,
@@ -461,7 +465,7 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
         (g, output) if g == *grid => output,
         _ => ctx.check(grid)?.map(|f| f.output),
     };
-    let show = ctx.answer(&input, Mode::Show)?;
+    let show = ctx.answer(&input, Style::Show)?;
     writeln!(out, "{} passed", plural(index, "case"))?;
     writeln!(
         out,

@@ -9,7 +9,6 @@ pub mod batch;
 pub mod graphs;
 pub mod limits;
 pub mod play;
-pub mod stress;
 pub mod verify;
 
 use std::fs::File;
@@ -19,16 +18,19 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-pub use batch::{Batch, Mode, Options, solve_all};
+use crate::stress;
+
+pub use batch::{Batch, Options, solve_all};
 pub use play::{PLAY_MAX_CELLS, play};
 pub use verify::{Summary, verify};
 
-use crate::formats::judge::{BoardReader, Header, write_board, write_count};
-use crate::generate::{self, LStyle};
-use crate::graph::read::{Format, GraphInput, read_cnf_within, read_graph};
-use crate::puzzles::Puzzle;
-use crate::puzzles::king::{Moves, Player};
-use crate::{Grid, InputError};
+use gridmatch::formats::judge::{BoardReader, Header, write_board, write_count};
+use gridmatch::generate::{self, LStyle};
+use gridmatch::graph::read::{Format, GraphInput, read_cnf_within, read_graph};
+use gridmatch::formats::output::Style;
+use gridmatch::puzzles::{Puzzle, Request};
+use gridmatch::puzzles::king::{Moves, Player};
+use gridmatch::{Grid, InputError};
 
 /// What a run failed on.
 #[derive(Debug, thiserror::Error)]
@@ -359,21 +361,22 @@ impl InputArgs {
         }
     }
 
-    fn mode(&self) -> Mode {
+    fn mode(&self) -> Style {
         if self.json {
-            Mode::Json
+            Style::Json
         } else if self.show {
-            Mode::Show
+            Style::Show
         } else {
-            Mode::Judge
+            Style::Judge
         }
     }
 
     /// Solves every board of the input.
-    fn solve(&self, puzzle: Puzzle, opts: Options, out: &mut dyn Write) -> Result<(), Error> {
+    fn solve(&self, puzzle: Puzzle, rect: bool, extras: Request, out: &mut dyn Write) -> Result<(), Error> {
         let opts = Options {
             mode: self.mode(),
-            ..opts
+            rect,
+            extras,
         };
         let mut reader = board_reader(self.file.as_ref(), self.max_cells, puzzle, &opts)?;
         solve_all(&mut reader, &mut { out }, puzzle, &opts, &self.batch())
@@ -438,7 +441,7 @@ fn board_reader(
 
 /// A file that cannot be opened (or a path that cannot be used) is reported like bad input
 /// (exit 2).
-fn usage(msg: String) -> Error {
+pub(crate) fn usage(msg: String) -> Error {
     Error::Io(io::Error::new(io::ErrorKind::NotFound, msg))
 }
 
@@ -462,24 +465,23 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
     };
     match command {
         Command::Rooks { input, rect, roles } => {
-            let opts = Options {
-                rect,
+            let extras = Request {
                 roles,
-                ..Options::default()
+                ..Request::judge()
             };
-            input.solve(Puzzle::Rooks, opts, out)?;
+            input.solve(Puzzle::Rooks, rect, extras, out)?;
         }
         Command::Lpuzzle {
             input,
             unique,
             forced,
         } => {
-            let opts = Options {
+            let extras = Request {
                 unique,
                 forced,
-                ..Options::default()
+                ..Request::judge()
             };
-            input.solve(Puzzle::Lpuzzle, opts, out)?;
+            input.solve(Puzzle::Lpuzzle, false, extras, out)?;
         }
         Command::King {
             action: None,
@@ -487,12 +489,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             all,
             moves,
         } => {
-            let opts = Options {
-                all,
+            let extras = Request {
+                map: all,
                 moves,
-                ..Options::default()
+                ..Request::judge()
             };
-            input.solve(Puzzle::King, opts, out)?;
+            input.solve(Puzzle::King, false, extras, out)?;
         }
         Command::King {
             action:
@@ -647,7 +649,7 @@ fn gen_cmd(args: &GenArgs, out: &mut dyn Write) -> Result<(), Error> {
     // peak (L-puzzle tiled 3000²; rooks 1.4, King 2.4); a unique pattern is solved as it is
     // built, 20.1 bytes per cell at the peak (3000²; 35.4 with the whole-formula backbone).
     let per_cell = if style == LStyle::Unique { 40 } else { 8 };
-    let limit = limits::memory_bytes().map_or(crate::formats::judge::MAX_CELLS, |bytes| {
+    let limit = limits::memory_bytes().map_or(gridmatch::formats::judge::MAX_CELLS, |bytes| {
         limits::max_cells_for_memory(bytes, per_cell)
     });
     match rows.checked_mul(cols) {
@@ -660,7 +662,7 @@ fn gen_cmd(args: &GenArgs, out: &mut dyn Write) -> Result<(), Error> {
         }
     }
     let mut rng = generate::rng(args.seed);
-    if crate::formats::judge::is_counted(args.puzzle) {
+    if gridmatch::formats::judge::is_counted(args.puzzle) {
         write_count(out, args.count)?;
     }
     let header = Header::of(args.puzzle, args.rect);
@@ -706,9 +708,12 @@ pub fn demo<W: Write>(out: &mut W) -> Result<(), Error> {
         let name = format!("<{puzzle} sample>");
         let mut reader = BoardReader::new(sample.as_bytes(), name);
         let opts = Options {
-            mode: Mode::Show,
-            all: true,
-            ..Options::default()
+            mode: Style::Show,
+            rect: false,
+            extras: Request {
+                map: true,
+                ..Request::judge()
+            },
         };
         solve_all(&mut reader, out, puzzle, &opts, &Batch::default())?;
     }

@@ -27,7 +27,7 @@ fn generate(args: &str) -> String {
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
+        .join("../tests/data")
         .join(name)
 }
 

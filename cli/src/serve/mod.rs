@@ -4,7 +4,7 @@
 //! and play King against the engine.
 //!
 //! One page (`web/`, embedded in the binary) over a small JSON API of the same solvers the
-//! command line uses; the King game is [`crate::puzzles::king::game::Position`], as in
+//! command line uses; the King game is [`gridmatch::puzzles::king::game::Position`], as in
 //! `gridmatch king play`, so the page knows no rules of its own (it asks for the legal moves):
 //!
 //! | route | request | answer |
@@ -596,7 +596,7 @@ mod tests {
         assert_eq!(v["judge_output"], "7\n");
         svg_ok(&v)?;
         // The record is a certificate the verifier accepts.
-        let rec: crate::formats::json::Record = serde_json::from_value(v["record"].clone())?;
+        let rec: gridmatch::formats::json::Record = serde_json::from_value(v["record"].clone())?;
         assert_eq!(rec.verify(), Ok(()));
 
         // Rectangular boards use the --rect format.
@@ -680,10 +680,10 @@ mod tests {
         // The library's roles, row for row.
         let rows = ["X....", "X....", "..X..", ".X...", "....X"];
         let v = solve_ok("rooks", json!(rows)).await?;
-        let grid = crate::grid::Grid::from_rows(&rows);
+        let grid = gridmatch::grid::Grid::from_rows(&rows);
         assert_eq!(
             v["roles"],
-            json!(crate::puzzles::rooks::roles(&grid).to_lines())
+            json!(gridmatch::puzzles::rooks::roles(&grid).to_lines())
         );
         // Other puzzles have no roles.
         let v = solve_ok("lpuzzle", json!(["BW", "W."])).await?;
@@ -693,7 +693,7 @@ mod tests {
 
     #[tokio::test]
     async fn solve_lpuzzle_uniqueness() -> TestResult {
-        use crate::puzzles::lpuzzle::{self, Piece};
+        use gridmatch::puzzles::lpuzzle::{self, Piece};
         let pinwheel = [".WBW.", "WBWBW", "WWBWW", "BWWWB"];
         let v = solve_ok("lpuzzle", json!(pinwheel)).await?;
         assert_eq!(v["answer"], "YES");
@@ -715,7 +715,7 @@ mod tests {
                 })
                 .collect())
         };
-        let grid = crate::grid::Grid::from_rows(&pinwheel);
+        let grid = gridmatch::grid::Grid::from_rows(&pinwheel);
         let second = pieces(&v["second"])?;
         assert_eq!(lpuzzle::verify_tiling(&grid, &second), Ok(()));
         let first = pieces(&v["record"]["pieces"])?;
@@ -770,7 +770,7 @@ mod tests {
             assert_eq!(v["judge_output"], format!("Case #1: {letter}\n"));
             assert!(v["map"].is_array());
             svg_ok(&v)?;
-            let rec: crate::formats::json::Record = serde_json::from_value(v["record"].clone())?;
+            let rec: gridmatch::formats::json::Record = serde_json::from_value(v["record"].clone())?;
             assert_eq!(rec.verify(), Ok(()));
         }
         let (status, v, _) = send(

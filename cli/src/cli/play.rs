@@ -4,13 +4,13 @@
 use std::io::{BufRead, Write};
 
 use super::Error;
-use crate::InputError;
-use crate::formats::judge::{Board, BoardReader, BoardStream, Header, read_line_bounded};
-use crate::formats::text;
-use crate::grid::Cell;
-use crate::puzzles::Puzzle;
-use crate::puzzles::king::game::Position;
-use crate::puzzles::king::{Moves, Player};
+use gridmatch::InputError;
+use gridmatch::formats::judge::{Board, BoardReader, BoardStream, Header, read_line_bounded};
+use gridmatch::formats::text;
+use gridmatch::grid::Cell;
+use gridmatch::puzzles::Puzzle;
+use gridmatch::puzzles::king::game::Position;
+use gridmatch::puzzles::king::{Moves, Player};
 
 /// The most cells `king play` takes: a game on n cells makes up to n engine moves, each of
 /// which redraws the board and solves what is left of it.

@@ -15,17 +15,17 @@ use axum::http::StatusCode;
 use serde::de::{self, DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::InputError;
-use crate::formats::json::{KingRecord, LpuzzleRecord, Record, RooksRecord};
-use crate::formats::judge::{
+use gridmatch::InputError;
+use gridmatch::formats::json::{KingRecord, LpuzzleRecord, Record, RooksRecord};
+use gridmatch::formats::judge::{
     BoardReader, BoardStream, Header, Verdict, write_board, write_count, write_verdict,
 };
-use crate::formats::svg;
-use crate::formats::text::{self, reason_message};
-use crate::grid::{Cell, Grid};
-use crate::puzzles::king::game::Position;
-use crate::puzzles::king::{self, Analysis, Moves, Player, StartError};
-use crate::puzzles::{Puzzle, lpuzzle, rooks};
+use gridmatch::formats::svg;
+use gridmatch::formats::text::{self, reason_message};
+use gridmatch::grid::{Cell, Grid};
+use gridmatch::puzzles::king::game::Position;
+use gridmatch::puzzles::king::{self, Analysis, Moves, Player, StartError};
+use gridmatch::puzzles::{Puzzle, lpuzzle, rooks};
 
 use super::MAX_CELLS;
 
@@ -358,7 +358,7 @@ fn moves_of(name: Option<&str>) -> Result<Moves, ApiError> {
 /// The board as judge input (with the count line `1` where the format has one).
 fn judge_input(puzzle: Puzzle, grid: &Grid, header: Header) -> Result<String, ApiError> {
     let mut out = Vec::new();
-    let written = if crate::formats::judge::is_counted(puzzle) {
+    let written = if gridmatch::formats::judge::is_counted(puzzle) {
         write_count(&mut out, 1).and_then(|()| write_board(&mut out, grid, header))
     } else {
         write_board(&mut out, grid, header)

@@ -5,9 +5,9 @@
 //! measured peak bytes per cell ([`Puzzle::peak_bytes_per_cell`]); `verify`'s default line
 //! limit does the same at [`VERIFY_BYTES_PER_BYTE`].
 
-use super::{Mode, Options};
-use crate::Puzzle;
-use crate::formats::judge::MAX_CELLS;
+use super::Options;
+use gridmatch::Puzzle;
+use gridmatch::formats::judge::MAX_CELLS;
 
 /// Bytes `verify` may hold per byte of a certificate line: the line itself and the record read
 /// from it (7–10 bytes per byte measured in tests/memory.rs, ~7.5 for a 10⁷ × 1 rooks board).
@@ -29,21 +29,6 @@ pub fn units_in_memory(memory_bytes: u64, bytes_per_unit: u64) -> u64 {
 ///
 /// # Complexity
 /// O(1).
-/// The peak bytes per cell of solving one board of `puzzle` with `opts`: the puzzle's own
-/// figure ([`Puzzle::peak_bytes_per_cell`]), or more where the output needs more. Measured on
-/// 2000² L-puzzle tilings (peak RSS over cells): `--json` 54 (its tiling, record and line), the
-/// designer tools with `--show` or `--json`, or `--forced`, up to 159 (two tilings, their
-/// pictures or records, the backbone); judge mode, `--show` and `--unique` alone stay within the
-/// puzzle's 32. Rooks (`--roles --json` 22) and King stay within theirs.
-pub fn peak_bytes_per_cell(puzzle: Puzzle, opts: &Options) -> u64 {
-    let own = puzzle.peak_bytes_per_cell();
-    match puzzle {
-        Puzzle::Lpuzzle if opts.forced || (opts.unique && opts.mode != Mode::Judge) => own.max(192),
-        Puzzle::Lpuzzle if opts.mode == Mode::Json => own.max(64),
-        _ => own,
-    }
-}
-
 pub fn max_cells_for_memory(memory_bytes: u64, bytes_per_cell: u64) -> u64 {
     units_in_memory(memory_bytes, bytes_per_cell).min(MAX_CELLS)
 }
@@ -87,7 +72,7 @@ pub fn cell_limit(
         ),
         Some(n) => (Some(n), None),
         None => {
-            let per_cell = peak_bytes_per_cell(puzzle, opts);
+            let per_cell = puzzle.peak_bytes_per_request_cell(&opts.request(puzzle, false));
             match memory_bytes() {
                 None => (
                     None,
@@ -138,12 +123,12 @@ pub const TWOSAT_BYTES_PER_CLAUSE: u64 = 64;
 
 /// The graph readers' limits: `--max-edges` if given (for vertices too), else what fits in 3/4
 /// of memory, within what the graph types can hold.
-pub fn graph_limits(flag: Option<u64>) -> crate::graph::read::Limits {
-    let most = crate::graph::read::Limits::default();
+pub fn graph_limits(flag: Option<u64>) -> gridmatch::graph::read::Limits {
+    let most = gridmatch::graph::read::Limits::default();
     let n = flag.unwrap_or_else(|| {
         memory_bytes().map_or(most.max_edges, |b| units_in_memory(b, GRAPH_BYTES_PER_EDGE))
     });
-    crate::graph::read::Limits {
+    gridmatch::graph::read::Limits {
         max_vertices: n.min(most.max_vertices),
         max_edges: n.min(most.max_edges),
     }
@@ -161,7 +146,7 @@ pub fn clause_limit(flag: Option<u64>) -> u64 {
 
 /// A reader's refusal of a size over its limit, with the flag that raises it (and, for a
 /// default limit, where the default comes from) added to the hint.
-pub fn name_the_flag(mut e: crate::InputError, flag: &str, default: bool) -> crate::InputError {
+pub fn name_the_flag(mut e: gridmatch::InputError, flag: &str, default: bool) -> gridmatch::InputError {
     if let Some(hint) = &mut e.hint
         && hint.contains(" limit is ")
     {

@@ -30,8 +30,8 @@
 
 use std::collections::HashSet;
 
-use crate::Grid;
-use crate::puzzles::Puzzle;
+use gridmatch::Grid;
+use gridmatch::puzzles::Puzzle;
 
 /// What makes a board valid while shrinking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -376,7 +376,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate;
+    use gridmatch::generate;
 
     fn has_empty_square(g: &Grid) -> bool {
         (1..g.rows()).any(|r| {
