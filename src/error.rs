@@ -1,6 +1,24 @@
-//! [`InputError`]: bad input, said the way every gridmatch reader says it.
+//! [`InputError`]: bad input, said the way every gridmatch reader says it; [`RunError`]: a run
+//! over a whole input stopped by bad input or by its reader or writer.
 
 use std::fmt;
+use std::io;
+
+/// Why a run over a whole input ([`formats::output::answer_all`], [`verify`]) stopped: bad
+/// input (the answers before it are written), or reading or writing failed.
+///
+/// [`formats::output::answer_all`]: crate::formats::output::answer_all
+/// [`verify`]: crate::verify
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RunError {
+    /// Bad input.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// Reading or writing failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
 
 /// A refusal of bad input: where, what was found, what was expected, and an optional hint.
 ///

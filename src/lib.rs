@@ -6,25 +6,32 @@
 //! | [L-puzzle](puzzles::lpuzzle) (NWERC 2011) | each black picks up/down and left/right, [2-SAT](graph::twosat) | a tiling, or a chain of forced choices |
 //! | [King](puzzles::king) (GCJ 2008) | free squares, [general matching](graph::general) + Gallai–Edmonds | matchings and [Tutte–Berge barriers](graph::barrier) |
 //!
+//! [`Puzzle::answer`] is the one way in: a board and a [`puzzles::Request`] (what you want to
+//! know beyond the judge's answer) give an [`puzzles::Answer`] value, whose certificates the
+//! puzzles' verifiers check.
+//!
 //! ```
 //! use gridmatch::Grid;
-//! use gridmatch::puzzles::{king, lpuzzle, rooks};
+//! use gridmatch::puzzles::{Answer, Puzzle, Request, king, lpuzzle, rooks};
 //!
+//! let proof = Request { certificate: true, ..Request::judge() };
 //! let pawns: Grid = "X....\nX....\n..X..\n.X...\n....X".parse()?;
-//! let placement = rooks::solve(&pawns);
+//! let Answer::Rooks(rooks) = Puzzle::Rooks.answer(&pawns, &proof)? else { unreachable!() };
+//! let placement = rooks.solution.unwrap();
 //! assert_eq!(placement.rooks.len(), 7);
 //! assert!(rooks::verify(&pawns, &placement).is_ok());
 //!
 //! let pattern: Grid = "BWB.\nWWW.".parse()?;
-//! match lpuzzle::solve(&pattern) {
+//! let Answer::Lpuzzle(tiling) = Puzzle::Lpuzzle.answer(&pattern, &proof)? else { unreachable!() };
+//! match tiling.solution.unwrap() {
 //!     lpuzzle::Answer::No(reason) => assert!(lpuzzle::verify_no(&pattern, &reason).is_ok()),
 //!     lpuzzle::Answer::Yes(_) => unreachable!("the two blacks fight over one white"),
 //! }
 //!
 //! let board: Grid = "K#\n.#\n.#\n.#".parse()?;
-//! let game = king::Analysis::new(&board, king::Moves::King);
-//! assert_eq!(game.winner((0, 0)), Some(king::Player::Alice));
-//! # Ok::<(), gridmatch::grid::GridError>(())
+//! let Answer::King(game) = Puzzle::King.answer(&board, &Request::judge())? else { unreachable!() };
+//! assert_eq!(game.winner, king::Player::Alice);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! The engines also take graphs and formulas of the user's own: [`graph::read`] reads DIMACS
@@ -52,8 +59,9 @@ pub mod generate;
 pub mod graph;
 pub mod grid;
 pub mod puzzles;
+pub mod verify;
 
-pub use error::InputError;
+pub use error::{InputError, RunError};
 pub use grid::Grid;
 pub use puzzles::Puzzle;
 

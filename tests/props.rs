@@ -1,6 +1,6 @@
 //! Property tests across the layers, for every puzzle:
 //!
-//! - random boards, written in the judge's text format and run through the `cli` batch driver:
+//! - random boards, written in the judge's text format and answered by `output::answer_all`:
 //!   judge answer == `--json` certificate answer, and `Record::verify` accepts every certificate;
 //! - on tiny boards, all of those equal an exhaustive search written here (rooks placement
 //!   search, L tiling search, King game search memoised on the visited bitmask), sharing no code
@@ -13,11 +13,13 @@
 
 use std::collections::HashMap;
 
-use gridmatch::Puzzle;
-use gridmatch::cli::{self, Batch, Error as AppError, Mode, Options};
+use gridmatch::RunError as AppError;
 use gridmatch::formats::json::{Record, Verdict};
-use gridmatch::formats::judge::BoardReader;
+use gridmatch::formats::judge::{BoardReader, Header};
+use gridmatch::formats::output::{Style as Mode, answer_all};
 use gridmatch::puzzles::king::{Moves, Player};
+use gridmatch::puzzles::{Puzzle, Request};
+use gridmatch::verify::verify_records;
 use proptest::prelude::*;
 use proptest::sample::select;
 
@@ -48,32 +50,18 @@ enum Driver {
 fn run(input: &[u8], driver: Driver, mode: Mode) -> Result<String, AppError> {
     let mut reader = BoardReader::new(input, "prop").with_max_cells(10_000);
     let mut out = Vec::new();
-    let (puzzle, opts) = match driver {
-        Driver::Rooks | Driver::RooksRect => (
-            Puzzle::Rooks,
-            Options {
-                mode,
-                rect: matches!(driver, Driver::RooksRect),
-                ..Options::default()
-            },
-        ),
-        Driver::Lpuzzle => (
-            Puzzle::Lpuzzle,
-            Options {
-                mode,
-                ..Options::default()
-            },
-        ),
-        Driver::King(moves) => (
-            Puzzle::King,
-            Options {
-                mode,
-                moves,
-                ..Options::default()
-            },
-        ),
+    let (puzzle, rect, moves) = match driver {
+        Driver::Rooks => (Puzzle::Rooks, false, Moves::King),
+        Driver::RooksRect => (Puzzle::Rooks, true, Moves::King),
+        Driver::Lpuzzle => (Puzzle::Lpuzzle, false, Moves::King),
+        Driver::King(moves) => (Puzzle::King, false, moves),
     };
-    cli::solve_all(&mut reader, &mut out, puzzle, &opts, &Batch::default())?;
+    let extras = Request {
+        moves,
+        ..Request::judge()
+    };
+    let header = Header::of(puzzle, rect);
+    answer_all(&mut reader, &mut out, puzzle, header, mode, &extras)?;
     Ok(String::from_utf8(out).expect("output is UTF-8"))
 }
 
@@ -510,7 +498,7 @@ fn positioned_or_ok(input: &[u8], driver: Driver) -> Result<(), TestCaseError> {
             Err(AppError::Input(e)) => {
                 prop_assert!(e.line >= 1 && e.col >= 1, "{driver:?}: {e:?}");
             }
-            Err(AppError::Io(e)) => prop_assert!(false, "{driver:?}: I/O error {e}"),
+            Err(e) => prop_assert!(false, "{driver:?}: not an input error: {e}"),
         }
     }
     Ok(())
@@ -520,10 +508,10 @@ fn positioned_or_ok(input: &[u8], driver: Driver) -> Result<(), TestCaseError> {
 /// without a column included (F1, F2 of fuzz/README.md, fixed in 4f56825).
 fn verify_positioned_or_ok(input: &[u8]) -> Result<(), TestCaseError> {
     let mut out = Vec::new();
-    match cli::verify(input, "prop", &mut out, 1 << 30, None) {
+    match verify_records(input, "prop", &mut out, 1 << 30, None) {
         Ok(s) => prop_assert!(s.failed <= s.checked),
         Err(AppError::Input(e)) => prop_assert!(e.line >= 1 && e.col >= 1, "verify: {e:?}"),
-        Err(AppError::Io(e)) => prop_assert!(false, "verify: I/O error {e}"),
+        Err(e) => prop_assert!(false, "verify: not an input error: {e}"),
     }
     Ok(())
 }
@@ -636,7 +624,7 @@ proptest! {
 #[test]
 fn verify_missing_field_has_a_column() {
     let mut out = Vec::new();
-    match cli::verify(&br#"{"puzzle":"rooks"}"#[..], "t", &mut out, 1 << 30, None) {
+    match verify_records(&br#"{"puzzle":"rooks"}"#[..], "t", &mut out, 1 << 30, None) {
         Err(AppError::Input(e)) => assert!(e.line == 1 && e.col >= 1, "{e:?}"),
         other => panic!("expected an input error, got {other:?}"),
     }
@@ -647,7 +635,7 @@ fn verify_missing_field_has_a_column() {
 #[test]
 fn verify_invalid_utf8_is_an_input_error() {
     let mut out = Vec::new();
-    match cli::verify(&b"\n\xff\xfe\n"[..], "t", &mut out, 1 << 30, None) {
+    match verify_records(&b"\n\xff\xfe\n"[..], "t", &mut out, 1 << 30, None) {
         Err(AppError::Input(e)) => assert!(e.line == 2 && e.col >= 1, "{e:?}"),
         other => panic!("expected an input error at line 2, got {other:?}"),
     }

@@ -6,12 +6,15 @@
 
 use std::collections::HashMap;
 
-use gridmatch::cli::{self, Batch, Error, Mode, Options};
+use gridmatch::RunError as Error;
 use gridmatch::formats::json::{Record, Verdict};
-use gridmatch::formats::judge::BoardReader;
+use gridmatch::formats::judge::{BoardReader, Header};
+use gridmatch::formats::output::{Style as Mode, answer_all};
+use gridmatch::puzzles::Request;
 use gridmatch::puzzles::king::{Analysis, Moves, Player};
 use gridmatch::puzzles::lpuzzle::{self, Piece};
 use gridmatch::puzzles::rooks::{self, Segment, Solution};
+use gridmatch::verify::verify_records;
 use gridmatch::{Grid, Puzzle};
 pub use libfuzzer_sys::arbitrary::Unstructured;
 
@@ -47,19 +50,19 @@ fn run(data: &[u8], driver: Driver, mode: Mode) -> (Vec<u8>, Result<(), Error>) 
     let mut reader = BoardReader::new(data, "fuzz").with_max_cells(MAX_CELLS);
     let mut out = Vec::new();
     let puzzle = driver.puzzle();
-    let opts = Options {
-        mode,
-        rect: driver == Driver::RooksRect,
+    let extras = Request {
         // `gridmatch king --show --all`, as before; judge and --json modes without `--all`.
-        all: driver == Driver::King && mode == Mode::Show,
+        map: driver == Driver::King && mode == Mode::Show,
         moves: Moves::King,
         // The designer flags in --json (one record per board still, checked by verify) and
         // --show; judge mode stays the judge's output.
         roles: puzzle == Puzzle::Rooks && mode != Mode::Judge,
         unique: puzzle == Puzzle::Lpuzzle && mode != Mode::Judge,
         forced: puzzle == Puzzle::Lpuzzle && mode != Mode::Judge,
+        ..Request::judge()
     };
-    let res = cli::solve_all(&mut reader, &mut out, puzzle, &opts, &Batch::default());
+    let header = Header::of(puzzle, driver == Driver::RooksRect);
+    let res = answer_all(&mut reader, &mut out, puzzle, header, mode, &extras);
     (out, res)
 }
 
@@ -89,7 +92,7 @@ fn error_text(res: Result<(), Error>) -> Option<String> {
             );
             Some(e.to_string())
         }
-        Err(Error::Io(e)) => panic!("in-memory input gave an I/O error: {e}"),
+        Err(e) => panic!("in-memory input gave an error without a position: {e}"),
     }
 }
 
@@ -156,18 +159,12 @@ pub fn check_driver(data: &[u8], driver: Driver) {
     }
 }
 
-/// Feeds `data` to `cli::verify` (with the 1 GiB line limit that the old `app::verify` had
-/// built in, and no hint); then checks with independent means every JSON line that
+/// Feeds `data` to `verify_records` (with a 1 GiB line limit, the command line's default when
+/// the memory is unknown, and no hint); then checks with independent means every JSON line that
 /// `Record::verify` accepts.
 pub fn check_verify(data: &[u8]) {
     let mut out = Vec::new();
-    match cli::verify(
-        data,
-        "fuzz",
-        &mut out,
-        cli::limits::DEFAULT_MAX_LINE_BYTES,
-        None,
-    ) {
+    match verify_records(data, "fuzz", &mut out, 1 << 30, None) {
         Ok(s) => assert!(s.failed <= s.checked),
         // F1 and F2 (README.md, fixed in 4f56825): every error, invalid UTF-8 and JSON errors
         // that serde_json reports without a column included, is an input error with a position.
@@ -177,7 +174,7 @@ pub fn check_verify(data: &[u8]) {
                 "input error without a position: {e:?}"
             )
         }
-        Err(Error::Io(e)) => panic!("in-memory input gave an I/O error: {e}"),
+        Err(e) => panic!("in-memory input gave an error without a position: {e}"),
     }
     for line in data.split(|&b| b == b'\n') {
         // `verify` reads lines with `Record::from_json` (tag first); it must read what serde's

@@ -4,21 +4,16 @@
 use pyo3::prelude::*;
 
 use gridmatch::InputError;
-use gridmatch::formats::json::{KingRecord, LpuzzleRecord, Record, RooksRecord};
+use gridmatch::formats::json::Record;
 use gridmatch::formats::judge::{BoardReader, MAX_CELLS};
-use gridmatch::formats::text;
 use gridmatch::grid::{Cell, Grid};
-use gridmatch::puzzles::king::{self, Moves, StartError, Strategy};
-use gridmatch::puzzles::{Puzzle, lpuzzle, rooks};
+use gridmatch::puzzles::king::{Moves, StartError, Strategy};
+use gridmatch::puzzles::{Answer, AnswerError, KingAnswer, Puzzle, Request};
 
 use crate::convert::{Result, check_memory, value};
 
 /// The name of a board in error messages (`board:LINE:COL: found …, expected …`).
 const FILE: &str = "board";
-
-/// Peak bytes per cell of the L-puzzle with `unique` or `forced` (two tilings, the backbone),
-/// as the command line counts them for `--json`.
-const LPUZZLE_DESIGNER_BYTES_PER_CELL: u64 = 192;
 
 /// A board read from `text` (rows separated by newlines; blank lines before and after, CRLF
 /// and trailing blanks ignored), with the line of its first row.
@@ -72,9 +67,18 @@ fn board(text: &str, puzzle: Puzzle, bytes_per_cell: u64) -> Result<(Grid, u64)>
     }
 }
 
-/// The JSON line of a record.
-fn json(record: &Record) -> Result<String> {
-    serde_json::to_string(record).map_err(|e| value(format!("cannot write the record: {e}")))
+/// The `--json` record of `request`'s answer about `board` (with `request`'s extras), and the
+/// answer itself.
+fn record(text: &str, puzzle: Puzzle, request: &Request) -> Result<(String, Answer)> {
+    let (grid, first_line) = board(text, puzzle, puzzle.peak_bytes_per_request_cell(request))?;
+    let answer = puzzle
+        .answer(&grid, request)
+        .map_err(|e| start_error(e, &grid, first_line))?;
+    let rec = Record::of_answer(1, &grid, &answer, request)
+        .ok_or_else(|| value("the answer has no certificate"))?;
+    let line =
+        serde_json::to_string(&rec).map_err(|e| value(format!("cannot write the record: {e}")))?;
+    Ok((line, answer))
 }
 
 /// Rooks: the most non-attacking rooks on a board of `.` (empty) and `X` (pawns), as the
@@ -82,15 +86,12 @@ fn json(record: &Record) -> Result<String> {
 #[pyfunction(name = "rooks")]
 #[pyo3(signature = (board, roles=false))]
 pub fn rooks_board(py: Python<'_>, board: &str, roles: bool) -> PyResult<String> {
-    Ok(py.detach(|| -> Result<String> {
-        let (grid, _) = self::board(board, Puzzle::Rooks, Puzzle::Rooks.peak_bytes_per_cell())?;
-        let sol = rooks::solve(&grid);
-        let mut rec = RooksRecord::new(1, &grid, &sol);
-        if roles {
-            rec = rec.with_roles(&rooks::roles(&grid));
-        }
-        json(&Record::Rooks(rec))
-    })?)
+    let request = Request {
+        certificate: true,
+        roles,
+        ..Request::judge()
+    };
+    Ok(py.detach(|| record(board, Puzzle::Rooks, &request).map(|(line, _)| line))?)
 }
 
 /// L-puzzle: a tiling of a pattern of `B`, `W` and `.` by L pieces, or why there is none, as the
@@ -98,61 +99,52 @@ pub fn rooks_board(py: Python<'_>, board: &str, roles: bool) -> PyResult<String>
 #[pyfunction(name = "lpuzzle")]
 #[pyo3(signature = (board, unique=false, forced=false))]
 pub fn lpuzzle_board(py: Python<'_>, board: &str, unique: bool, forced: bool) -> PyResult<String> {
-    Ok(py.detach(|| -> Result<String> {
-        let bytes = if unique || forced {
-            LPUZZLE_DESIGNER_BYTES_PER_CELL
-        } else {
-            Puzzle::Lpuzzle.peak_bytes_per_cell()
-        };
-        let (grid, _) = self::board(board, Puzzle::Lpuzzle, bytes)?;
-        let mut rec = if unique {
-            LpuzzleRecord::of_tilings(1, &grid, &lpuzzle::tilings(&grid))
-        } else {
-            LpuzzleRecord::new(1, &grid, &lpuzzle::solve(&grid))
-        };
-        if forced && let Ok(f) = lpuzzle::forced_pieces(&grid) {
-            rec = rec.with_forced(f.pieces());
-        }
-        json(&Record::Lpuzzle(rec))
-    })?)
+    let request = Request {
+        certificate: true,
+        unique,
+        forced,
+        ..Request::judge()
+    };
+    Ok(py.detach(|| record(board, Puzzle::Lpuzzle, &request).map(|(line, _)| line))?)
 }
 
-/// The single `K` of a King board whose first row is line `first_line`, or the command line's
-/// error.
-fn start(grid: &Grid, first_line: u64) -> Result<Cell> {
-    king::start_of(grid).map_err(|e| {
-        let err = match e {
-            StartError::Several { first, second, .. } => InputError::at(
+/// The command line's error for a King board without its single `K`, whose first row is line
+/// `first_line`.
+fn start_error(e: AnswerError, grid: &Grid, first_line: u64) -> crate::convert::Error {
+    let AnswerError::Start(e) = e else {
+        return value(e.to_string());
+    };
+    let err = match e {
+        StartError::Several { first, second, .. } => InputError::at(
+            FILE,
+            first_line + second.0 as u64,
+            second.1 as u64 + 1,
+            "a second 'K'",
+            "'.' or '#'",
+        )
+        .with_hint(format!(
+            "the king already starts at line {}, column {}; a board has exactly one K",
+            first_line + first.0 as u64,
+            first.1 + 1
+        )),
+        StartError::Missing => {
+            let last = first_line + grid.rows() as u64 - 1;
+            let found = if last == first_line {
+                format!("a board without 'K' (its row is line {last})")
+            } else {
+                format!("a board without 'K' (its rows are lines {first_line}-{last})")
+            };
+            InputError::at(
                 FILE,
-                first_line + second.0 as u64,
-                second.1 as u64 + 1,
-                "a second 'K'",
-                "'.' or '#'",
+                first_line,
+                1,
+                found,
+                "exactly one 'K' (the king's start)",
             )
-            .with_hint(format!(
-                "the king already starts at line {}, column {}; a board has exactly one K",
-                first_line + first.0 as u64,
-                first.1 + 1
-            )),
-            StartError::Missing => {
-                let last = first_line + grid.rows() as u64 - 1;
-                let found = if last == first_line {
-                    format!("a board without 'K' (its row is line {last})")
-                } else {
-                    format!("a board without 'K' (its rows are lines {first_line}-{last})")
-                };
-                InputError::at(
-                    FILE,
-                    first_line,
-                    1,
-                    found,
-                    "exactly one 'K' (the king's start)",
-                )
-                .with_hint("mark the square the king starts on with K")
-            }
-        };
-        err.into()
-    })
+            .with_hint("mark the square the king starts on with K")
+        }
+    };
+    err.into()
 }
 
 /// The winner's plan: Alice's first move, or Bob's reply to each first move of Alice.
@@ -172,21 +164,26 @@ pub fn king_board(py: Python<'_>, board: &str, moves: &str) -> PyResult<(String,
                 names.join(", ")
             ))
         })?;
-        let (grid, first_line) =
-            self::board(board, Puzzle::King, Puzzle::King.peak_bytes_per_cell())?;
-        let start = start(&grid, first_line)?;
-        let analysis = king::Analysis::new(&grid, moves);
-        // The start is a free cell, so it has a certificate and a strategy.
-        let (Some(cert), Some(strategy)) = (analysis.certificate(start), analysis.strategy(start))
+        let request = Request {
+            certificate: true,
+            map: true,
+            strategy: true,
+            moves,
+            ..Request::judge()
+        };
+        let (line, answer) = record(board, Puzzle::King, &request)?;
+        let Answer::King(KingAnswer {
+            strategy: Some(strategy),
+            ..
+        }) = answer
         else {
             return Err(value("the king's start is not a free square"));
         };
-        let rec = KingRecord::new(1, moves, &grid, &cert).with_map(text::king_map(&analysis.map()));
         let plan = match strategy {
             Strategy::Alice { first } => (Some(first), Vec::new()),
             Strategy::Bob { replies } => (None, replies),
         };
-        Ok((json(&Record::King(rec))?, plan))
+        Ok((line, plan))
     })?)
 }
 

@@ -26,10 +26,10 @@ use crate::formats::text::{self, reason_message};
 use crate::graph::certified::{self, MatchingCertificate, Proof, Vertices};
 use crate::graph::read::{GraphInput, Shape};
 use crate::grid::{Grid, GridError};
-use crate::puzzles::{Answer as PuzzleAnswer, Puzzle, Request};
 use crate::puzzles::king::{self, Certificate, Moves, Player};
 use crate::puzzles::lpuzzle::{self, Answer, Axis, Choice, Dir, Piece, Reason};
 use crate::puzzles::rooks;
+use crate::puzzles::{Answer as PuzzleAnswer, Puzzle, Request};
 
 /// The first rule a record breaks: its board, its certificate, or its shape.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -128,7 +128,12 @@ impl Record {
     /// The record of board `case`'s answer, with the extras the caller asked for (`extras`:
     /// roles, uniqueness, forced pieces, the King map); `None` if the answer holds no
     /// certificate (the request did not ask for one).
-    pub fn of_answer(case: u64, grid: &Grid, answer: &PuzzleAnswer, extras: &Request) -> Option<Record> {
+    pub fn of_answer(
+        case: u64,
+        grid: &Grid,
+        answer: &PuzzleAnswer,
+        extras: &Request,
+    ) -> Option<Record> {
         Some(match answer {
             PuzzleAnswer::Rooks(a) => {
                 let mut rec = RooksRecord::new(case, grid, a.solution.as_ref()?);

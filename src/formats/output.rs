@@ -15,11 +15,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 
 use super::json::Record;
-use super::judge::{Verdict, write_verdict};
+use super::judge::{BoardReader, BoardStream, Header, Verdict, write_verdict};
 use super::{svg, text};
+use crate::error::RunError;
 use crate::grid::Grid;
 use crate::puzzles::lpuzzle::Answer as Solution;
 use crate::puzzles::{Answer, Puzzle, Request};
@@ -153,11 +154,36 @@ pub fn picture(board: &Grid, answer: &Answer) -> Option<String> {
             }
         }
         Answer::Lpuzzle(a) => match (a.solution.as_ref()?, &a.second) {
-            (Solution::Yes(first), Some(second)) => {
-                svg::lpuzzle_two_svg(board, first, second)
-            }
+            (Solution::Yes(first), Some(second)) => svg::lpuzzle_two_svg(board, first, second),
             (solution, _) => svg::lpuzzle_svg(board, solution),
         },
         Answer::King(a) => svg::king_svg(board, a.map.as_ref()?, a.start, a.matching.as_ref()?),
     })
+}
+
+/// Answers every board of a judge-format input in order, in `style` with `extras` (what the
+/// command line does on one thread, without pictures). The answers before a bad board are
+/// written before its error is returned.
+///
+/// # Errors
+/// The first bad board ([`RunError::Input`], at its file, line and column), or the writer's.
+pub fn answer_all<R: BufRead, W: Write + ?Sized>(
+    reader: &mut BoardReader<R>,
+    out: &mut W,
+    puzzle: Puzzle,
+    header: Header,
+    style: Style,
+    extras: &Request,
+) -> Result<(), RunError> {
+    let request = style.request(puzzle, false, *extras);
+    let mut stream = BoardStream::new(reader, puzzle, header);
+    for next in &mut stream {
+        let (case, board) = next?;
+        // The stream refuses a King board without its single K, so this cannot fail.
+        let answer = puzzle
+            .answer(&board.grid, &request)
+            .map_err(io::Error::other)?;
+        write_answer(out, case, &board.grid, &answer, style, extras)?;
+    }
+    Ok(())
 }

@@ -19,10 +19,10 @@
 //! # Ok::<(), gridmatch::puzzles::AnswerError>(())
 //! ```
 
+use super::Puzzle;
 use super::king::{self, Analysis, Certificate, Moves, Player, StartError, Strategy, WinnerMap};
 use super::lpuzzle::{self, Forced, Piece, Tilings};
 use super::rooks::{self, Roles, Solution};
-use super::Puzzle;
 use crate::grid::{Cell, Grid};
 
 /// What a caller wants to know about a board, beyond the judge's answer (which every

@@ -146,7 +146,11 @@ pub fn clause_limit(flag: Option<u64>) -> u64 {
 
 /// A reader's refusal of a size over its limit, with the flag that raises it (and, for a
 /// default limit, where the default comes from) added to the hint.
-pub fn name_the_flag(mut e: gridmatch::InputError, flag: &str, default: bool) -> gridmatch::InputError {
+pub fn name_the_flag(
+    mut e: gridmatch::InputError,
+    flag: &str,
+    default: bool,
+) -> gridmatch::InputError {
     if let Some(hint) = &mut e.hint
         && hint.contains(" limit is ")
     {

@@ -9,9 +9,7 @@ pub mod batch;
 pub mod graphs;
 pub mod limits;
 pub mod play;
-pub mod verify;
-
-use std::fs::File;
+pub use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,15 +19,14 @@ use clap::{Args, Parser, Subcommand};
 use crate::stress;
 
 pub use batch::{Batch, Options, solve_all};
-pub use play::{PLAY_MAX_CELLS, play};
-pub use verify::{Summary, verify};
 
 use gridmatch::formats::judge::{BoardReader, Header, write_board, write_count};
+use gridmatch::formats::output::Style;
 use gridmatch::generate::{self, LStyle};
 use gridmatch::graph::read::{Format, GraphInput, read_cnf_within, read_graph};
-use gridmatch::formats::output::Style;
-use gridmatch::puzzles::{Puzzle, Request};
 use gridmatch::puzzles::king::{Moves, Player};
+use gridmatch::puzzles::{Puzzle, Request};
+use gridmatch::verify;
 use gridmatch::{Grid, InputError};
 
 /// What a run failed on.
@@ -41,6 +38,17 @@ pub enum Error {
     /// Reading or writing failed.
     #[error(transparent)]
     Io(#[from] io::Error),
+}
+
+impl From<gridmatch::RunError> for Error {
+    fn from(e: gridmatch::RunError) -> Error {
+        match e {
+            gridmatch::RunError::Input(e) => Error::Input(e),
+            gridmatch::RunError::Io(e) => Error::Io(e),
+            // RunError is non-exhaustive; every kind it has today is above.
+            other => Error::Io(io::Error::other(other)),
+        }
+    }
 }
 
 /// Board puzzles solved by graph reductions, with proofs.
@@ -372,7 +380,13 @@ impl InputArgs {
     }
 
     /// Solves every board of the input.
-    fn solve(&self, puzzle: Puzzle, rect: bool, extras: Request, out: &mut dyn Write) -> Result<(), Error> {
+    fn solve(
+        &self,
+        puzzle: Puzzle,
+        rect: bool,
+        extras: Request,
+        out: &mut dyn Write,
+    ) -> Result<(), Error> {
         let opts = Options {
             mode: self.mode(),
             rect,
@@ -595,7 +609,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                 Some(g) => {
                     verify::verify_matchings(r, &name, g, &mut { out }, limit, hint.as_deref())?
                 }
-                None => verify(r, &name, &mut { out }, limit, hint.as_deref())?,
+                None => verify::verify_records(r, &name, &mut { out }, limit, hint.as_deref())?,
             };
             if summary.failed > 0 {
                 eprintln!(

@@ -20,7 +20,10 @@ pub const PLAY_MAX_CELLS: usize = 10_000;
 const MOVE_LINE: usize = 256;
 
 /// Plays board `case` of `reader`: the person (`human`) types a move number or `row col` (from
-/// 0) at each turn on `input`. The engine never loses a won position.
+/// 0) at each turn on `input`. The engine never loses a won position. (The command picks the
+/// board and plays it in two steps, [`pick_board`] and [`play_board`], to read both from one
+/// standard input; the tests play through this.)
+#[cfg(test)]
 pub fn play<R: BufRead, I: BufRead, W: Write>(
     reader: &mut BoardReader<R>,
     case: u64,
@@ -233,3 +236,7 @@ fn parse_input(text: &str, legal: &[Cell], (rows, cols): (usize, usize)) -> Type
         _ => not_a_move(),
     }
 }
+
+#[cfg(test)]
+#[path = "play_tests.rs"]
+mod tests;

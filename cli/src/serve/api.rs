@@ -16,16 +16,16 @@ use serde::de::{self, DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use gridmatch::InputError;
-use gridmatch::formats::json::{KingRecord, LpuzzleRecord, Record, RooksRecord};
+use gridmatch::formats::json::Record;
 use gridmatch::formats::judge::{
     BoardReader, BoardStream, Header, Verdict, write_board, write_count, write_verdict,
 };
-use gridmatch::formats::svg;
 use gridmatch::formats::text::{self, reason_message};
+use gridmatch::formats::{output, svg};
 use gridmatch::grid::{Cell, Grid};
 use gridmatch::puzzles::king::game::Position;
-use gridmatch::puzzles::king::{self, Analysis, Moves, Player, StartError};
-use gridmatch::puzzles::{Puzzle, lpuzzle, rooks};
+use gridmatch::puzzles::king::{self, Moves, Player, StartError};
+use gridmatch::puzzles::{Answer, AnswerError, Puzzle, Request, lpuzzle, rooks};
 
 use super::MAX_CELLS;
 
@@ -388,24 +388,36 @@ fn record_value(record: &Record) -> Result<serde_json::Value, ApiError> {
     })
 }
 
-/// The single `K` of a King board, or why not.
-fn start_in(grid: &Grid) -> Result<Cell, ApiError> {
-    king::start_of(grid).map_err(|e| {
-        let ks = match e {
-            StartError::Missing => 0,
-            StartError::Several { count, .. } => count,
-        };
-        ApiError::invalid(format!(
-            "a King board needs exactly one K (the king's start); this one has {ks}"
-        ))
-    })
+/// Why a King board has no answer: it needs exactly one `K`.
+fn start_error(e: AnswerError) -> ApiError {
+    let AnswerError::Start(e) = e else {
+        return internal(e.to_string());
+    };
+    let ks = match e {
+        StartError::Missing => 0,
+        StartError::Several { count, .. } => count,
+    };
+    ApiError::invalid(format!(
+        "a King board needs exactly one K (the king's start); this one has {ks}"
+    ))
 }
 
 /// Solves one board: the answer, pictures, certificate and judge formats.
 pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
     let grid = grid_of(req.puzzle, &req.board)?;
+    let moves = match req.puzzle {
+        Puzzle::King => moves_of(req.moves.as_deref())?,
+        _ => Moves::default(),
+    };
+    let answer = req
+        .puzzle
+        .answer(&grid, &Request::everything(moves))
+        .map_err(start_error)?;
     let (rows, cols) = (grid.rows(), grid.cols());
     let compact = svg::is_compact(rows, cols);
+    // The record is the plain certificate (`gridmatch PUZZLE --json`), without the extras.
+    let record = Record::of_answer(1, &grid, &answer, &Request::judge())
+        .ok_or_else(|| internal("the answer has no certificate".into()))?;
     let mut res = SolveResponse {
         puzzle: req.puzzle,
         rows,
@@ -415,9 +427,13 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
         text: String::new(),
         svg: String::new(),
         compact,
-        record: serde_json::Value::Null,
+        record: record_value(&record)?,
         judge_input: String::new(),
-        judge_output: String::new(),
+        // The judge's own line (an L-puzzle's `YES`, not gridmatch's `YES unique`).
+        judge_output: judge_output(match &answer {
+            Answer::Lpuzzle(a) => Verdict::Lpuzzle(a.yes),
+            other => output::verdict(other),
+        }),
         command: String::new(),
         map: None,
         start: None,
@@ -432,12 +448,13 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
         second_svg: None,
         forced: None,
     };
-    match req.puzzle {
-        Puzzle::Rooks => {
-            let sol = rooks::solve(&grid);
-            let roles = rooks::roles(&grid);
-            let counts = RoleCounts::of(&roles);
-            let n = sol.rooks.len();
+    match &answer {
+        Answer::Rooks(a) => {
+            let (Some(sol), Some(roles)) = (&a.solution, &a.roles) else {
+                return Err(internal("the rooks answer lacks what was asked".into()));
+            };
+            let counts = RoleCounts::of(roles);
+            let n = a.max_rooks;
             res.answer = n.to_string();
             res.headline = format!(
                 "{} (König cover: {} row runs + {} column runs); empty cells in every / some / no maximum placement: {} / {} / {}",
@@ -448,12 +465,11 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
                 counts.some,
                 counts.none
             );
-            res.text = text::rooks_picture(&grid, &sol);
-            res.svg = svg::rooks_svg(&grid, &sol);
-            res.roles_svg = Some(svg::rooks_roles_svg(&grid, &sol, &roles));
+            res.text = text::rooks_picture(&grid, sol);
+            res.svg = svg::rooks_svg(&grid, sol);
+            res.roles_svg = Some(svg::rooks_roles_svg(&grid, sol, roles));
             res.roles = Some(roles.to_lines());
             res.role_counts = Some(counts);
-            res.record = record_value(&Record::Rooks(RooksRecord::new(1, &grid, &sol)))?;
             let rect = rows != cols;
             res.judge_input = judge_input(req.puzzle, &grid, Header::of(req.puzzle, rect))?;
             res.command = if rect {
@@ -461,35 +477,21 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
             } else {
                 "gridmatch rooks board.txt".into()
             };
-            res.judge_output = judge_output(Verdict::Rooks(n));
         }
-        Puzzle::Lpuzzle => {
-            let tilings = lpuzzle::tilings(&grid);
-            let answer = match &tilings {
-                lpuzzle::Tilings::None(reason) => lpuzzle::Answer::No(reason.clone()),
-                lpuzzle::Tilings::Unique(first) | lpuzzle::Tilings::Several(first, _) => {
-                    lpuzzle::Answer::Yes(first.clone())
-                }
+        Answer::Lpuzzle(a) => {
+            let Some(solution) = &a.solution else {
+                return Err(internal("the L-puzzle answer lacks its tiling".into()));
             };
-            res.answer = if answer.is_yes() { "YES" } else { "NO" }.into();
-            let forced = match &tilings {
-                lpuzzle::Tilings::None(_) => None,
-                _ => lpuzzle::forced_pieces(&grid)
-                    .ok()
-                    .map(|f| f.pieces().count()),
-            };
+            res.answer = if a.yes { "YES" } else { "NO" }.into();
+            let forced = a.forced.as_ref().map(|f| f.pieces().count());
             res.forced = forced;
-            res.unique = Some(None);
-            res.headline = match &tilings {
-                lpuzzle::Tilings::Unique(pieces) => {
-                    res.unique = Some(Some(true));
-                    format!(
-                        "YES, unique: {}",
-                        plural(pieces.len(), "L piece", "L pieces")
-                    )
-                }
-                lpuzzle::Tilings::Several(first, second) => {
-                    res.unique = Some(Some(false));
+            res.unique = Some(a.unique);
+            res.headline = match (solution, &a.second) {
+                (lpuzzle::Answer::Yes(pieces), None) => format!(
+                    "YES, unique: {}",
+                    plural(pieces.len(), "L piece", "L pieces")
+                ),
+                (lpuzzle::Answer::Yes(first), Some(second)) => {
                     let differ = lpuzzle::differing_cells(&grid, first, second);
                     let headline = format!(
                         "YES, not unique: {} differ in a second tiling ({}, {} in every tiling)",
@@ -502,7 +504,7 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
                     res.second_svg = Some(svg::lpuzzle_two_svg(&grid, second, first));
                     headline
                 }
-                lpuzzle::Tilings::None(reason) => {
+                (lpuzzle::Answer::No(reason), _) => {
                     res.culprits = Some(
                         reason
                             .cells(&grid)
@@ -513,37 +515,31 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
                     format!("NO: {}", reason_message(reason))
                 }
             };
-            res.text = text::lpuzzle_picture(&grid, &answer);
-            res.svg = match &tilings {
-                lpuzzle::Tilings::Several(first, second) => {
+            res.text = text::lpuzzle_picture(&grid, solution);
+            res.svg = match (solution, &a.second) {
+                (lpuzzle::Answer::Yes(first), Some(second)) => {
                     svg::lpuzzle_two_svg(&grid, first, second)
                 }
-                lpuzzle::Tilings::Unique(only) => svg::lpuzzle_two_svg(&grid, only, only),
-                lpuzzle::Tilings::None(_) => svg::lpuzzle_svg(&grid, &answer),
+                (lpuzzle::Answer::Yes(only), None) => svg::lpuzzle_two_svg(&grid, only, only),
+                (lpuzzle::Answer::No(_), _) => svg::lpuzzle_svg(&grid, solution),
             };
-            res.record = record_value(&Record::Lpuzzle(LpuzzleRecord::new(1, &grid, &answer)))?;
             res.judge_input = judge_input(req.puzzle, &grid, Header::Rect)?;
-            res.judge_output = judge_output(Verdict::Lpuzzle(answer.is_yes()));
             res.command = "gridmatch lpuzzle board.txt".into();
         }
-        Puzzle::King => {
-            let moves = moves_of(req.moves.as_deref())?;
-            let start = start_in(&grid)?;
-            let analysis = Analysis::new(&grid, moves);
-            let cert = analysis
-                .certificate(start)
-                .ok_or_else(|| internal("the start square is not free".into()))?;
-            let winner = cert.winner();
-            res.answer = winner.letter().to_string();
-            res.headline = match winner {
+        Answer::King(a) => {
+            let (Some(map), Some(matching)) = (&a.map, &a.matching) else {
+                return Err(internal("the King answer lacks its map".into()));
+            };
+            let start = a.start;
+            res.answer = a.winner.letter().to_string();
+            res.headline = match a.winner {
                 Player::Alice => "A: Alice (who moves first) wins".into(),
                 Player::Bob => "B: Bob (who moves second) wins".into(),
             };
-            let map = analysis.map();
-            let rows_of_map = text::king_map(&map);
+            let rows_of_map = text::king_map(map);
             let mut picture = String::new();
-            if let Some(strategy) = analysis.strategy(start) {
-                picture.push_str(&text::king_strategy(&grid, start, &strategy));
+            if let Some(strategy) = &a.strategy {
+                picture.push_str(&text::king_strategy(&grid, start, strategy));
             }
             picture.push_str("winner from every square:\n");
             for row in &rows_of_map {
@@ -551,10 +547,8 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
                 picture.push('\n');
             }
             res.text = picture;
-            res.svg = svg::king_svg(&grid, &map, start, cert.matching());
-            res.record = record_value(&Record::King(KingRecord::new(1, moves, &grid, &cert)))?;
+            res.svg = svg::king_svg(&grid, map, start, matching);
             res.judge_input = judge_input(req.puzzle, &grid, Header::Rect)?;
-            res.judge_output = judge_output(Verdict::King(winner));
             res.command = if moves == Moves::King {
                 "gridmatch king --all board.txt".into()
             } else {
@@ -680,7 +674,7 @@ pub struct MoveResponse {
 pub fn king_move(req: &MoveRequest) -> Result<MoveResponse, ApiError> {
     let grid = grid_of(Puzzle::King, &req.board)?;
     let moves = moves_of(req.moves.as_deref())?;
-    start_in(&grid)?;
+    king::start_of(&grid).map_err(|e| start_error(e.into()))?;
     let (rows, cols) = (grid.rows(), grid.cols());
     let free = |[r, c]: [usize; 2], what: &str| -> Result<Cell, ApiError> {
         if r >= rows || c >= cols {

@@ -34,7 +34,7 @@
 //! |---|---|---|
 //! | open connections, [`MAX_CONNECTIONS`] | 2048 (at most the descriptor limit less [`RESERVED_FDS`]) | the connection gets `503` at once and is closed |
 //! | request headers, [`HEADER_TIMEOUT`] | complete 10 s after the connection opens | the connection is closed |
-//! | idle keep-alive, [`IDLE_TIMEOUT`] | 10 s from the end of an answer to the next request's headers | the connection is closed |
+//! | idle keep-alive, [`HEADER_TIMEOUT`] (hyper times the wait for the next request and its headers as one period) | 10 s from the end of an answer to the next request's headers | the connection is closed |
 //! | request body, [`BODY_TIMEOUT`] | complete 30 s after its headers | `408`, the connection is closed |
 //! | sending, [`SEND_TIMEOUT`] | 30 s without the client taking any of its answer | the connection is closed, the answer freed |
 //! | body size, [`MAX_BODY`] | 8 MiB | `413` (before reading, if the length is declared) |
@@ -86,9 +86,6 @@ pub const MAX_CONNECTIONS: usize = 2048;
 pub const RESERVED_FDS: usize = 64;
 /// How long a connection may take, from its opening, to send complete request headers.
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
-/// How long a kept-alive connection may stay idle after an answer: hyper times the wait for the
-/// next request and its headers as one period, so this is [`HEADER_TIMEOUT`].
-pub const IDLE_TIMEOUT: Duration = HEADER_TIMEOUT;
 /// How long a request body may take to arrive, from the end of its headers (then 408).
 pub const BODY_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long a client may take none of its answer before the connection is closed.
@@ -136,7 +133,7 @@ pub struct ServeConfig {
     pub quick_queue: usize,
     /// [`HEAVY_QUEUE`].
     pub heavy_queue: usize,
-    /// [`HEADER_TIMEOUT`] (and so [`IDLE_TIMEOUT`]).
+    /// [`HEADER_TIMEOUT`] (also the idle keep-alive limit).
     pub header_timeout: Duration,
     /// [`BODY_TIMEOUT`].
     pub body_timeout: Duration,
@@ -220,12 +217,6 @@ fn json_response<T: Serialize>(status: StatusCode, value: &T) -> Response {
         )
             .into_response(),
     }
-}
-
-/// The playground's routes (the page, its assets and the API) with the default limits and the
-/// access log on standard error, ready to serve.
-pub fn router() -> Router {
-    router_with(&ServeConfig::default())
 }
 
 /// The playground's routes with `config`'s limits (its port and connection settings are the
@@ -439,14 +430,6 @@ async fn king_move(State(state): State<AppState>, req: Request) -> Response {
         api::king_move,
     )
     .await
-}
-
-/// Serves the playground on 127.0.0.1:`port` with the default limits until interrupted.
-pub fn run(port: u16) -> io::Result<()> {
-    run_with(&ServeConfig {
-        port,
-        ..ServeConfig::default()
-    })
 }
 
 /// Serves the playground on 127.0.0.1 with `config` until SIGINT (Ctrl-C) or SIGTERM, then
@@ -770,7 +753,8 @@ mod tests {
             assert_eq!(v["judge_output"], format!("Case #1: {letter}\n"));
             assert!(v["map"].is_array());
             svg_ok(&v)?;
-            let rec: gridmatch::formats::json::Record = serde_json::from_value(v["record"].clone())?;
+            let rec: gridmatch::formats::json::Record =
+                serde_json::from_value(v["record"].clone())?;
             assert_eq!(rec.verify(), Ok(()));
         }
         let (status, v, _) = send(

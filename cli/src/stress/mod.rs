@@ -43,12 +43,12 @@ use rand::RngExt;
 use rayon::prelude::*;
 
 use crate::cli::{Batch, Error, Options, solve_all, usage};
-use gridmatch::formats::output::Style;
-use gridmatch::puzzles::Request;
 use gridmatch::Grid;
 use gridmatch::formats::judge::{BoardReader, Header, is_counted, write_board, write_count};
+use gridmatch::formats::output::Style;
 use gridmatch::generate::{self, LStyle};
 use gridmatch::puzzles::Puzzle;
+use gridmatch::puzzles::Request;
 use gridmatch::puzzles::king::Moves;
 use run::{Ending, Output};
 use shrink::{Rules, measure, shrink};

@@ -1,12 +1,24 @@
-//! `gridmatch verify`: checks `--json` certificates with the puzzles' independent verifiers.
+//! Files of certificates checked line by line (`gridmatch verify`): each `--json` line read
+//! and checked by its puzzle's independent verifier ([`verify_records`]), or as a maximum
+//! matching of a graph file read on its own ([`verify_matchings`]).
+//!
+//! ```
+//! use gridmatch::verify::verify_records;
+//! let line = r#"{"puzzle":"rooks","case":1,"board":["X.",".."],"answer":2,"rooks":[[0,1],[1,0]],"cover":{"rows":[[0,1,1],[1,0,1]],"cols":[]}}"#;
+//! let mut out = Vec::new();
+//! let summary = verify_records(line.as_bytes(), "certs.jsonl", &mut out, 1 << 20, None)?;
+//! assert_eq!((summary.checked, summary.failed), (1, 0));
+//! assert_eq!(out, b"certs.jsonl:1: rooks case 1: ok\n");
+//! # Ok::<(), gridmatch::RunError>(())
+//! ```
 
 use std::io::{BufRead, Write};
 
-use super::Error;
-use gridmatch::InputError;
-use gridmatch::formats::json::{MatchingRecord, Record};
-use gridmatch::formats::judge::read_line_bounded;
-use gridmatch::graph::read::GraphInput;
+use crate::InputError;
+use crate::error::RunError as Error;
+use crate::formats::json::{MatchingRecord, Record};
+use crate::formats::judge::read_line_bounded;
+use crate::graph::read::GraphInput;
 
 /// Totals of a `verify` run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -23,7 +35,7 @@ pub struct Summary {
 /// A line that is not a certificate at all is an input error, and so is a line longer than
 /// `max_line` bytes (memory stays O(`max_line`) whatever the input; reading a certificate takes
 /// up to ~10 bytes per byte of it); `limit_hint` is the hint shown then.
-pub fn verify<R: BufRead, W: Write>(
+pub fn verify_records<R: BufRead, W: Write>(
     input: R,
     file: &str,
     out: &mut W,
