@@ -110,6 +110,43 @@ fn unique_json_is_checked_by_verify() {
     tamper(&|v| v["second"][0][1] = serde_json::json!([0, 0]));
     // A forced piece that is not in the tiling.
     tamper(&|v| v["forced"] = serde_json::json!([[[0, 2], [1, 2], [0, 1]]]));
+    // A piece of the first tiling that the second does not use, claimed forced.
+    let second = &value["second"];
+    let loose = value["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| !second.as_array().unwrap().contains(p))
+        .unwrap()
+        .clone();
+    let out = tamper(&|v| v["forced"].as_array_mut().unwrap().push(loose.clone()));
+    assert!(
+        out.contains("a forced piece that is not in the second tiling"),
+        "{out}"
+    );
+    // A forced piece listed twice.
+    let out = tamper(&|v| {
+        let first = v["forced"][0].clone();
+        v["forced"].as_array_mut().unwrap().push(first);
+    });
+    assert!(out.contains("a forced piece listed twice"), "{out}");
+}
+
+#[test]
+fn unique_json_needs_every_piece_forced() {
+    let json = run(&["lpuzzle", "--unique", "--forced", "--json"], ONE_PIECE).ok();
+    assert!(json.contains(r#""unique":true"#), "{json}");
+    assert_eq!(run(&["verify", "-"], &json).code, Some(0));
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["forced"] = serde_json::json!([]);
+    let r = run(&["verify", "-"], &format!("{v}\n"));
+    assert_eq!(r.code, Some(1), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("a unique tiling has all 1 pieces forced, not 0"),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]

@@ -46,23 +46,6 @@ pub enum CertificateError {
     /// A King certificate.
     #[error(transparent)]
     King(#[from] king::VerifyError),
-    /// A rooks answer that is not the number of rooks placed.
-    #[error("answer {answer} but {rooks} rooks placed")]
-    RooksAnswer {
-        /// The answer claimed.
-        answer: usize,
-        /// The rooks placed.
-        rooks: usize,
-    },
-    /// A roles board that contradicts the board or the placement.
-    #[error("roles: {0}")]
-    Roles(String),
-    /// An L-puzzle record whose uniqueness fields contradict each other or its tiling.
-    #[error("{0}")]
-    LpuzzleUnique(String),
-    /// A King map (`--all`) that contradicts the board or the certificate.
-    #[error("map: {0}")]
-    KingMap(String),
     /// An L-puzzle record without its certificate.
     #[error("expected answer YES with pieces, or NO with a reason")]
     LpuzzleShape,
@@ -235,66 +218,17 @@ impl RooksRecord {
         self
     }
 
-    /// The roles must fit the board and the placement: `X` exactly on pawns, a rook on every
-    /// `R`, none on a `.` (an `r` may or may not hold one). That a role is right needs every
-    /// maximum placement; this checks what one placement can refute.
-    fn check_roles(&self, grid: &Grid) -> Result<(), CertificateError> {
-        let Some(roles) = &self.roles else {
-            return Ok(());
-        };
-        let bad = |m: String| Err(CertificateError::Roles(m));
-        if roles.len() != grid.rows() {
-            return bad(format!(
-                "{} rows, the board has {}",
-                roles.len(),
-                grid.rows()
-            ));
-        }
-        let rook: std::collections::HashSet<[usize; 2]> = self.rooks.iter().copied().collect();
-        for (r, line) in roles.iter().enumerate() {
-            if line.len() != grid.cols() {
-                return bad(format!(
-                    "row {r} has {} cells, the board has {}",
-                    line.len(),
-                    grid.cols()
-                ));
-            }
-            for (c, role) in line.bytes().enumerate() {
-                let pawn = grid.get(r, c) != rooks::EMPTY;
-                let has = rook.contains(&[r, c]);
-                let wrong = match role {
-                    b'X' => !pawn,
-                    b'R' => pawn || !has,
-                    b'.' => pawn || has,
-                    b'r' => pawn,
-                    _ => true,
-                };
-                if wrong {
-                    return bad(format!(
-                        "({r},{c}) is {:?} on a {} cell{}",
-                        char::from(role),
-                        if pawn { "pawn" } else { "free" },
-                        if has { " with a rook" } else { "" }
-                    ));
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// Checks the record against its board with the independent verifier, and its answer
     /// against the rooks placed.
     pub fn verify(&self) -> Result<(), CertificateError> {
         let grid = Puzzle::Rooks.grid_from_lines(&self.board)?;
-        rooks::verify(&grid, &self.solution())?;
-        self.check_roles(&grid)?;
-        if self.answer != self.rooks.len() {
-            return Err(CertificateError::RooksAnswer {
-                answer: self.answer,
-                rooks: self.rooks.len(),
-            });
-        }
-        Ok(())
+        let roles = self.roles.as_deref();
+        Ok(rooks::verify_answer(
+            &grid,
+            self.answer,
+            &self.solution(),
+            roles,
+        )?)
     }
 
     /// The certificate part as the puzzle's own type.
@@ -655,49 +589,31 @@ impl LpuzzleRecord {
         self
     }
 
-    /// `unique`, `second` and `forced` must agree with each other and the tiling: a second
-    /// tiling is a tiling other than `pieces` (checked by the verifier), and is there exactly
-    /// when `unique` is false; forced pieces are pieces of the tiling. (That a tiling is unique,
-    /// or a piece forced, needs every tiling; this checks what the record can refute.)
-    fn check_unique(&self, grid: &Grid, pieces: &[Piece]) -> Result<(), CertificateError> {
-        let bad = |m: &str| Err(CertificateError::LpuzzleUnique(m.into()));
-        match (self.unique, &self.second) {
-            (Some(true), Some(_)) => return bad("a unique tiling with a second one"),
-            (Some(false), None) => return bad("not unique, but no second tiling"),
-            (None, Some(_)) => return bad("a second tiling without \"unique\": false"),
-            (_, Some(second)) => {
-                let second: Vec<Piece> = second.iter().map(piece_in).collect();
-                lpuzzle::verify_tiling(grid, &second)?;
-                if lpuzzle::differing_cells(grid, pieces, &second).is_empty() {
-                    return bad("the second tiling is the first one");
-                }
-            }
-            _ => {}
-        }
-        if let Some(forced) = &self.forced {
-            let ours: std::collections::HashSet<Piece> = pieces.iter().copied().collect();
-            if forced.iter().any(|p| !ours.contains(&piece_in(p))) {
-                return bad("a forced piece that is not in the tiling");
-            }
-        }
-        Ok(())
-    }
-
     /// Checks the record against its board with the puzzle's independent verifiers.
     pub fn verify(&self) -> Result<(), CertificateError> {
         let grid = Puzzle::Lpuzzle.grid_from_lines(&self.board)?;
         match (self.answer, &self.pieces, &self.reason) {
             (Verdict::Yes, Some(pieces), None) => {
                 let pieces: Vec<Piece> = pieces.iter().map(piece_in).collect();
-                lpuzzle::verify_tiling(&grid, &pieces)?;
-                self.check_unique(&grid, &pieces)
+                let second: Option<Vec<Piece>> = self
+                    .second
+                    .as_ref()
+                    .map(|b| b.iter().map(piece_in).collect());
+                let forced: Option<Vec<Piece>> = self
+                    .forced
+                    .as_ref()
+                    .map(|f| f.iter().map(piece_in).collect());
+                let claims = lpuzzle::TilingClaims {
+                    unique: self.unique,
+                    second: second.as_deref(),
+                    forced: forced.as_deref(),
+                };
+                Ok(lpuzzle::verify_claims(&grid, &pieces, &claims)?)
             }
             (Verdict::No, None, Some(_))
                 if self.unique.is_some() || self.second.is_some() || self.forced.is_some() =>
             {
-                Err(CertificateError::LpuzzleUnique(
-                    "a NO record with uniqueness or forced pieces".into(),
-                ))
+                Err(lpuzzle::VerifyError::ClaimsWithoutTiling.into())
             }
             (Verdict::No, None, Some(reason)) => {
                 let reason = match reason {
@@ -781,76 +697,20 @@ impl KingRecord {
         self
     }
 
-    /// Checks the map against the board and the (verified) certificate: a maximum matching
-    /// misses every square it leaves exposed, so Bob wins there; every maximum matching covers
-    /// a barrier square (it is matched into its own odd component), so Alice wins there.
-    fn verify_map(&self, grid: &Grid, map: &[String]) -> Result<(), CertificateError> {
-        let bad = |m: String| Err(CertificateError::KingMap(m));
-        if map.len() != grid.rows() {
-            return bad(format!("{} rows for a board of {}", map.len(), grid.rows()));
-        }
-        for (r, row) in map.iter().enumerate() {
-            if row.len() != grid.cols() {
-                return bad(format!(
-                    "row {r} has {} squares, not {}",
-                    row.len(),
-                    grid.cols()
-                ));
-            }
-            for (c, letter) in row.bytes().enumerate() {
-                let burned = grid.get(r, c) == b'#';
-                match letter {
-                    b'#' if burned => {}
-                    b'A' | b'B' if !burned => {}
-                    _ => {
-                        let want = if burned { "'#'" } else { "'A' or 'B'" };
-                        return bad(format!("({r},{c}) should be {want}"));
-                    }
-                }
-            }
-        }
-        let at = |(r, c): (usize, usize)| map[r].as_bytes()[c];
-        let start = king::start_of(grid).map_err(|_| king::VerifyError::Start)?;
-        if at(start) != self.answer.letter() as u8 {
-            return bad(format!("the start says {}", at(start) as char));
-        }
-        let mut covered = vec![false; grid.rows() * grid.cols()];
-        for m in &self.matching {
-            covered[m[0] * grid.cols() + m[1]] = true;
-            covered[m[2] * grid.cols() + m[3]] = true;
-        }
-        for (i, &cell) in grid.cells().iter().enumerate() {
-            let sq = (i / grid.cols(), i % grid.cols());
-            if cell != b'#' && !covered[i] && at(sq) != b'B' {
-                return bad(format!(
-                    "({},{}) is exposed by a maximum matching, so Bob wins there",
-                    sq.0, sq.1
-                ));
-            }
-        }
-        for &[r, c] in &self.barrier {
-            if at((r, c)) != b'A' {
-                return bad(format!(
-                    "({r},{c}) is in the barrier, so every maximum matching covers it and Alice wins there"
-                ));
-            }
-        }
-        Ok(())
-    }
-
     /// Checks the record against its board with the independent verifier. A record whose
     /// answer and barriers do not fit one [`Certificate`] shape fails after the checks both
     /// shapes share.
     pub fn verify(&self) -> Result<(), CertificateError> {
         let grid = Puzzle::King.grid_from_lines(&self.board)?;
-        self.verify_certificate(&grid)?;
-        match &self.map {
-            Some(map) => self.verify_map(&grid, map),
-            None => Ok(()),
+        let cert = self.verified_certificate(&grid)?;
+        if let Some(map) = &self.map {
+            king::verify_map(&grid, &cert, map)?;
         }
+        Ok(())
     }
 
-    fn verify_certificate(&self, grid: &Grid) -> Result<(), CertificateError> {
+    /// The record's certificate, once [`king::verify`] accepts it.
+    fn verified_certificate(&self, grid: &Grid) -> Result<Certificate, CertificateError> {
         let cells = |v: &[[usize; 2]]| v.iter().map(|c| (c[0], c[1])).collect::<Vec<_>>();
         let matching = self
             .matching
@@ -865,11 +725,13 @@ impl KingRecord {
                     barrier,
                     barrier_without_start: cells(y),
                 };
-                Ok(king::verify(grid, self.moves, &cert)?)
+                king::verify(grid, self.moves, &cert)?;
+                Ok(cert)
             }
             (Player::Bob, None) => {
                 let cert = Certificate::Bob { matching, barrier };
-                Ok(king::verify(grid, self.moves, &cert)?)
+                king::verify(grid, self.moves, &cert)?;
+                Ok(cert)
             }
             (answer, _) => {
                 // The checks of the matching and the barrier come first, as for a good shape.

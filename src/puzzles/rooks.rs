@@ -393,6 +393,44 @@ pub enum VerifyError {
     /// An empty cell no cover run touches.
     #[error("empty cell ({},{}) is in no cover run, so the cover does not prove optimality", .0.0, .0.1)]
     Uncovered((usize, usize)),
+    /// An answer that is not the number of rooks placed.
+    #[error("answer {answer} but {rooks} rooks placed")]
+    Answer {
+        /// The answer claimed.
+        answer: usize,
+        /// The rooks placed.
+        rooks: usize,
+    },
+    /// A roles board with another number of rows than the board.
+    #[error("roles: {rows} rows, the board has {board}")]
+    RolesRows {
+        /// The roles board's rows.
+        rows: usize,
+        /// The board's.
+        board: usize,
+    },
+    /// A roles row with another number of cells than the board's rows.
+    #[error("roles: row {row} has {cells} cells, the board has {board}")]
+    RolesRow {
+        /// The row, from 0.
+        row: usize,
+        /// Its cells.
+        cells: usize,
+        /// The board's columns.
+        board: usize,
+    },
+    /// A role that the board or the placement refutes.
+    #[error("roles: ({},{}) is {:?} on a {} cell{}", .cell.0, .cell.1, .role, if *.pawn { "pawn" } else { "free" }, if *.rook { " with a rook" } else { "" })]
+    Role {
+        /// The cell.
+        cell: (usize, usize),
+        /// Its letter.
+        role: char,
+        /// Whether the cell holds a pawn.
+        pawn: bool,
+        /// Whether the placement has a rook there.
+        rook: bool,
+    },
     /// As many rooks as cover runs is what proves the placement maximum.
     #[error("{rooks} rooks but {runs} cover runs: sizes must be equal")]
     Sizes {
@@ -401,6 +439,80 @@ pub enum VerifyError {
         /// Cover runs.
         runs: usize,
     },
+}
+
+/// Checks a rooks answer as a whole: the placement and its cover ([`verify`]), the roles board
+/// if one is claimed ([`verify_roles`]), and that `answer` is the number of rooks placed.
+///
+/// # Complexity
+/// O(cells + rooks + segments).
+pub fn verify_answer<S: AsRef<[u8]>>(
+    grid: &Grid,
+    answer: usize,
+    sol: &Solution,
+    roles: Option<&[S]>,
+) -> Result<(), VerifyError> {
+    verify(grid, sol)?;
+    if let Some(roles) = roles {
+        verify_roles(grid, sol, roles)?;
+    }
+    if answer != sol.rooks.len() {
+        return Err(VerifyError::Answer {
+            answer,
+            rooks: sol.rooks.len(),
+        });
+    }
+    Ok(())
+}
+
+/// Checks a roles board (rows of [`Role::letter`]s) against the board and a placement: `X`
+/// exactly on pawns, a rook on every `R`, none on a `.` (an `r` may or may not hold one). That
+/// a role is right needs every maximum placement; this checks what one placement can refute.
+///
+/// # Complexity
+/// O(cells + rooks), expected (hashing).
+pub fn verify_roles<S: AsRef<[u8]>>(
+    grid: &Grid,
+    sol: &Solution,
+    roles: &[S],
+) -> Result<(), VerifyError> {
+    if roles.len() != grid.rows() {
+        return Err(VerifyError::RolesRows {
+            rows: roles.len(),
+            board: grid.rows(),
+        });
+    }
+    let rook: std::collections::HashSet<(usize, usize)> = sol.rooks.iter().copied().collect();
+    for (r, line) in roles.iter().enumerate() {
+        let line = line.as_ref();
+        if line.len() != grid.cols() {
+            return Err(VerifyError::RolesRow {
+                row: r,
+                cells: line.len(),
+                board: grid.cols(),
+            });
+        }
+        for (c, &role) in line.iter().enumerate() {
+            let pawn = grid.get(r, c) != EMPTY;
+            let has = rook.contains(&(r, c));
+            let wrong = match role {
+                b'X' => !pawn,
+                b'R' => pawn || !has,
+                b'.' => pawn || has,
+                b'r' => pawn,
+                _ => true,
+            };
+            if wrong {
+                return Err(VerifyError::Role {
+                    cell: (r, c),
+                    role: char::from(role),
+                    pawn,
+                    rook: has,
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Checks a placement and its cover against the board, with code independent of the solver.

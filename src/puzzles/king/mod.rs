@@ -36,7 +36,7 @@ pub use crate::graph::geography::Player;
 use crate::graph::geography::{self, Geography};
 pub use crate::grid::Cell;
 use crate::grid::Grid;
-pub use verify::{VerifyError, verify};
+pub use verify::{VerifyError, verify, verify_map};
 
 /// The input alphabet: free, burned, the king's start.
 pub const ALPHABET: &[u8] = b".#K";

@@ -60,6 +60,98 @@ pub enum VerifyError {
     /// Alice's matching is empty.
     #[error("Alice's claim needs a non-empty matching")]
     EmptyMatching,
+    /// A map with another number of rows than the board.
+    #[error("map: {rows} rows for a board of {board}")]
+    MapRows {
+        /// The map's rows.
+        rows: usize,
+        /// The board's.
+        board: usize,
+    },
+    /// A map row with another number of squares than the board's rows.
+    #[error("map: row {row} has {squares} squares, not {board}")]
+    MapRow {
+        /// The row, from 0.
+        row: usize,
+        /// Its squares.
+        squares: usize,
+        /// The board's columns.
+        board: usize,
+    },
+    /// A map letter that does not fit the square: `#` on burned squares, `A` or `B` elsewhere.
+    #[error("map: ({},{}) should be {}", .0.0, .0.1, if *.1 { "'#'" } else { "'A' or 'B'" })]
+    MapSquare(Cell, bool),
+    /// The map's letter on the start is not the certificate's winner.
+    #[error("map: the start says {0}")]
+    MapStart(char),
+    /// A square the certificate's maximum matching leaves exposed that the map gives to Alice.
+    #[error("map: ({},{}) is exposed by a maximum matching, so Bob wins there", .0.0, .0.1)]
+    MapExposed(Cell),
+    /// A barrier square that the map gives to Bob.
+    #[error("map: ({},{}) is in the barrier, so every maximum matching covers it and Alice wins there", .0.0, .0.1)]
+    MapBarrier(Cell),
+}
+
+/// Checks a map of the winner from every square (rows of `A`, `B` and `#`) against the board
+/// and a certificate already checked by [`verify`]: `#` exactly on burned squares, the
+/// certificate's winner on the start; a maximum matching misses every square it leaves exposed,
+/// so Bob wins there; every maximum matching covers a barrier square (it is matched into its
+/// own odd component), so Alice wins there. (That the other letters are right needs every
+/// maximum matching; this checks what one certificate can refute.)
+///
+/// # Complexity
+/// O(cells + certificate).
+pub fn verify_map<S: AsRef<[u8]>>(
+    grid: &Grid,
+    cert: &Certificate,
+    map: &[S],
+) -> Result<(), VerifyError> {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    if map.len() != rows {
+        return Err(VerifyError::MapRows {
+            rows: map.len(),
+            board: rows,
+        });
+    }
+    for (r, row) in map.iter().enumerate() {
+        let row = row.as_ref();
+        if row.len() != cols {
+            return Err(VerifyError::MapRow {
+                row: r,
+                squares: row.len(),
+                board: cols,
+            });
+        }
+        for (c, &letter) in row.iter().enumerate() {
+            let burned = grid.get(r, c) == b'#';
+            match letter {
+                b'#' if burned => {}
+                b'A' | b'B' if !burned => {}
+                _ => return Err(VerifyError::MapSquare((r, c), burned)),
+            }
+        }
+    }
+    let at = |(r, c): Cell| map[r].as_ref()[c];
+    let start = start_of(grid).map_err(|_| VerifyError::Start)?;
+    if at(start) != cert.winner().letter() as u8 {
+        return Err(VerifyError::MapStart(char::from(at(start))));
+    }
+    let mut covered = vec![false; rows * cols];
+    for &(a, b) in cert.matching() {
+        covered[a.0 * cols + a.1] = true;
+        covered[b.0 * cols + b.1] = true;
+    }
+    for (i, &cell) in grid.cells().iter().enumerate() {
+        if cell != b'#' && !covered[i] && at((i / cols, i % cols)) != b'B' {
+            return Err(VerifyError::MapExposed((i / cols, i % cols)));
+        }
+    }
+    for &sq in cert.barrier() {
+        if at(sq) != b'A' {
+            return Err(VerifyError::MapBarrier(sq));
+        }
+    }
+    Ok(())
 }
 
 /// Checks a certificate against the board, in linear time and without the solver's code:

@@ -93,6 +93,38 @@ pub enum VerifyError {
     /// A chain through a cell that is not black.
     #[error("({},{}) in the chain is not a black cell", .0.0, .0.1)]
     ChainNotBlack((usize, usize)),
+    /// A tiling claimed unique, with a second one.
+    #[error("a unique tiling with a second one")]
+    UniqueWithSecond,
+    /// A tiling claimed not unique, without the second tiling that shows it.
+    #[error("not unique, but no second tiling")]
+    NoSecond,
+    /// A second tiling without the claim that the first is not unique.
+    #[error("a second tiling without \"unique\": false")]
+    SecondWithoutClaim,
+    /// A "second" tiling that is the first one.
+    #[error("the second tiling is the first one")]
+    SecondIsFirst,
+    /// A forced piece that the tiling does not use.
+    #[error("a forced piece that is not in the tiling")]
+    ForcedNotInTiling,
+    /// A forced piece that the second tiling does not use: it is not in every tiling.
+    #[error("a forced piece that is not in the second tiling")]
+    ForcedNotInSecond,
+    /// A forced piece listed twice.
+    #[error("a forced piece listed twice")]
+    ForcedTwice,
+    /// A unique tiling whose pieces are not all listed as forced (each is in every tiling).
+    #[error("a unique tiling has all {pieces} pieces forced, not {forced}")]
+    UniqueNotAllForced {
+        /// The tiling's pieces.
+        pieces: usize,
+        /// The pieces listed as forced.
+        forced: usize,
+    },
+    /// Uniqueness or forced pieces claimed for a pattern that has no tiling.
+    #[error("a NO record with uniqueness or forced pieces")]
+    ClaimsWithoutTiling,
     /// A step of the chain that is not forced.
     #[error("step {step} does not follow: ({},{}) {} does not force ({},{}) {}", .from.cell.0, .from.cell.1, .from.dir.name(), .to.cell.0, .to.cell.1, .to.dir.name())]
     NotForced {
@@ -103,6 +135,82 @@ pub enum VerifyError {
         /// The next.
         to: Choice,
     },
+}
+
+/// What an L-puzzle answer claims about a tiling beyond the tiling itself (the designer's
+/// questions): `unique`, a `second` tiling, the `forced` pieces. `None`: not claimed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TilingClaims<'a> {
+    /// Whether the tiling is the only one.
+    pub unique: Option<bool>,
+    /// Another tiling (claimed exactly when `unique` is `Some(false)`).
+    pub second: Option<&'a [Piece]>,
+    /// The pieces in every tiling.
+    pub forced: Option<&'a [Piece]>,
+}
+
+impl TilingClaims<'_> {
+    /// Whether anything is claimed.
+    pub fn any(&self) -> bool {
+        self.unique.is_some() || self.second.is_some() || self.forced.is_some()
+    }
+}
+
+/// Checks a tiling and what is claimed about it, independently of the solver: the tiling
+/// ([`verify_tiling`]); a second tiling is a tiling, is there exactly when the first is claimed
+/// not unique, and differs from the first; forced pieces are listed once each and are pieces
+/// of the tiling and of the second tiling (a piece missing from a tiling is not in every
+/// tiling); a unique tiling has every piece forced. (That a tiling is unique, or a piece forced,
+/// needs every tiling; this checks all that the claims can refute.)
+///
+/// # Complexity
+/// O(cells + pieces), expected (hashing).
+pub fn verify_claims(
+    grid: &Grid,
+    pieces: &[Piece],
+    claims: &TilingClaims,
+) -> Result<(), VerifyError> {
+    use std::collections::HashSet;
+    verify_tiling(grid, pieces)?;
+    let first: HashSet<Piece> = pieces.iter().copied().collect();
+    let mut second_set = None;
+    match (claims.unique, claims.second) {
+        (Some(true), Some(_)) => return Err(VerifyError::UniqueWithSecond),
+        (Some(false), None) => return Err(VerifyError::NoSecond),
+        (None, Some(_)) => return Err(VerifyError::SecondWithoutClaim),
+        (_, Some(second)) => {
+            verify_tiling(grid, second)?;
+            let set: HashSet<Piece> = second.iter().copied().collect();
+            // Two tilings of one board have one piece per black each: equal sets are equal
+            // tilings.
+            if set == first {
+                return Err(VerifyError::SecondIsFirst);
+            }
+            second_set = Some(set);
+        }
+        _ => {}
+    }
+    if let Some(forced) = claims.forced {
+        let mut seen = HashSet::with_capacity(forced.len());
+        for p in forced {
+            if !first.contains(p) {
+                return Err(VerifyError::ForcedNotInTiling);
+            }
+            if second_set.as_ref().is_some_and(|s| !s.contains(p)) {
+                return Err(VerifyError::ForcedNotInSecond);
+            }
+            if !seen.insert(*p) {
+                return Err(VerifyError::ForcedTwice);
+            }
+        }
+        if claims.unique == Some(true) && forced.len() != pieces.len() {
+            return Err(VerifyError::UniqueNotAllForced {
+                pieces: pieces.len(),
+                forced: forced.len(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Checks a tiling against the board, independently of the solver: every piece an L whose corner
@@ -271,5 +379,107 @@ pub fn verify_no(grid: &Grid, reason: &Reason) -> Result<(), VerifyError> {
             }
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::{Answer, Puzzle, Request};
+
+    /// The pinwheel has two tilings; its first tiling, second tiling and forced pieces.
+    fn pinwheel() -> (Grid, Vec<Piece>, Vec<Piece>, Vec<Piece>) {
+        let grid = Grid::from_rows(&[".WBW.", "WBWBW", "WWBWW", "BWWWB"]);
+        let Ok(Answer::Lpuzzle(a)) =
+            Puzzle::Lpuzzle.answer(&grid, &Request::everything(Default::default()))
+        else {
+            panic!("the pinwheel has an answer");
+        };
+        let Some(super::super::Answer::Yes(first)) = a.solution else {
+            panic!("the pinwheel has a tiling");
+        };
+        let second = a.second.expect("the pinwheel has two tilings");
+        let forced = a.forced.expect("forced pieces were asked for");
+        let forced: Vec<Piece> = forced.pieces().copied().collect();
+        (grid, first, second, forced)
+    }
+
+    #[test]
+    fn claims_of_the_solver_hold() {
+        let (grid, first, second, forced) = pinwheel();
+        assert!(!forced.is_empty() && forced.len() < first.len());
+        let claims = TilingClaims {
+            unique: Some(false),
+            second: Some(&second),
+            forced: Some(&forced),
+        };
+        assert_eq!(verify_claims(&grid, &first, &claims), Ok(()));
+    }
+
+    #[test]
+    fn forced_piece_must_be_in_the_second_tiling() {
+        let (grid, first, second, forced) = pinwheel();
+        // A piece of the first tiling that the second one does not use.
+        let loose = *first
+            .iter()
+            .find(|p| !second.contains(p))
+            .expect("they differ");
+        let mut claimed = forced.clone();
+        claimed.push(loose);
+        let claims = TilingClaims {
+            unique: Some(false),
+            second: Some(&second),
+            forced: Some(&claimed),
+        };
+        assert_eq!(
+            verify_claims(&grid, &first, &claims),
+            Err(VerifyError::ForcedNotInSecond)
+        );
+    }
+
+    #[test]
+    fn forced_piece_listed_twice_is_refused() {
+        let (grid, first, second, forced) = pinwheel();
+        let mut claimed = forced.clone();
+        claimed.push(forced[0]);
+        let claims = TilingClaims {
+            unique: Some(false),
+            second: Some(&second),
+            forced: Some(&claimed),
+        };
+        assert_eq!(
+            verify_claims(&grid, &first, &claims),
+            Err(VerifyError::ForcedTwice)
+        );
+    }
+
+    #[test]
+    fn unique_tiling_has_every_piece_forced() {
+        let grid = Grid::from_rows(&["BW", "W."]);
+        let only = vec![Piece {
+            black: (0, 0),
+            vertical: (1, 0),
+            horizontal: (0, 1),
+        }];
+        fn claims(forced: &[Piece]) -> TilingClaims<'_> {
+            TilingClaims {
+                unique: Some(true),
+                second: None,
+                forced: Some(forced),
+            }
+        }
+        assert_eq!(
+            verify_claims(&grid, &only, &claims(&[])),
+            Err(VerifyError::UniqueNotAllForced {
+                pieces: 1,
+                forced: 0
+            })
+        );
+        assert_eq!(verify_claims(&grid, &only, &claims(&only)), Ok(()));
+        // Not claimed: nothing to refute.
+        assert_eq!(
+            verify_claims(&grid, &only, &TilingClaims::default()),
+            Ok(())
+        );
     }
 }
