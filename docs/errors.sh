@@ -4,16 +4,22 @@
 #
 #   bash docs/errors.sh            # builds target/release/gridmatch if needed
 #   GRIDMATCH=path/to/gridmatch bash docs/errors.sh
+#   GRIDMATCH_ERRORS_MD=path/to/file.md bash docs/errors.sh   # write there, not docs/ERRORS.md
 #
 # Inputs are written to files in a scratch folder (the file name shows in the messages); a case
-# whose exit code differs from the expected one is marked ⚠ in the table.
+# whose exit code differs from the expected one is marked ⚠ in the table. Figures that come from
+# the machine's memory (default limits) are written as ‹memory› and ‹limit›, so the document is
+# the same on every machine: cli/tests/docs.rs regenerates it with the binary cargo built and
+# fails when it differs from the committed docs/ERRORS.md.
 set -euo pipefail
+# bash 5.2 reads `&` in a ${s//pattern/replacement} as the match; md() needs it literal.
+shopt -u patsub_replacement 2>/dev/null || true
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${GRIDMATCH:-$root/target/release/gridmatch}"
 if [[ ! -x "$bin" ]]; then
-    (cd "$root" && cargo build --release --quiet)
+    (cd "$root" && cargo build --release --quiet -p gridmatch-cli)
 fi
-out="$root/docs/ERRORS.md"
+out="${GRIDMATCH_ERRORS_MD:-$root/docs/ERRORS.md}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -24,6 +30,14 @@ n=0
 # visible: control bytes other than line ends as \xNN, so that they can be seen in the table.
 visible() {
     perl -pe 's/([\x00-\x09\x0b-\x1f\x7f])/sprintf("\\x%02x", ord $1)/ge'
+}
+
+# machine_free: in a message about a default limit derived from the machine's memory, the
+# memory (`23.5 GiB`) becomes ‹memory› and the limit (`at most 197468672`, `limit is 296203008`)
+# ‹limit›; other messages pass unchanged (`--max-cells 10` gives `at most 10 cells`).
+machine_free() {
+    perl -0777 -pe 'if (/this machine\x27s|of the machine\x27s memory/) {
+        s/\b(at most|limit is) \d+/$1 ‹limit›/g; s/\d+(?:\.\d+)? GiB/‹memory›/g }'
 }
 
 # md TEXT: escape for a Markdown table cell (HTML specials, pipes, line ends).
@@ -68,7 +82,7 @@ try() {
 record() {
     local desc="$1" want="$2" input="$3" cmd="$4" code="$5"
     local err outl mark=""
-    err="$(visible <stderr)"
+    err="$(machine_free <stderr | visible)"
     outl="$(head -c 300 stdout | visible)"
     [[ "$code" == "$want" ]] || mark=" ⚠ expected $want"
     local shown_input
@@ -234,7 +248,10 @@ record "broken pipe: stdout closed early (quiet exit 0)" 0 - \
     echo "Exit codes: 0 success (accepted input), 1 a certificate failed \`verify\`, 2 bad input;"
     echo "\`twosat\` answers 10 (satisfiable) or 20 (unsatisfiable), as SAT solvers do."
     echo "A ⚠ marks an exit code other than the one expected. Default limits (\`--max-cells\`,"
-    echo "\`--max-line-bytes\`) depend on the machine's memory; this run's machine had $(free -g 2>/dev/null | awk '/^Mem:/ {print $2 " GiB"}' || echo "unknown memory")."
+    echo "\`--max-edges\`, \`--max-clauses\`, \`--max-line-bytes\`) depend on the machine's memory (its"
+    echo "RAM, or its container's limit): in messages about them the memory is written ‹memory› and"
+    echo "the limit ‹limit›, so this document is the same on every machine. \`cargo test\`"
+    echo "(cli/tests/docs.rs) regenerates it and fails when it differs from this copy."
     echo
     echo "| # | case | command | input | exit | stderr | stdout |"
     echo "|---|---|---|---|---|---|---|"

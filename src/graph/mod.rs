@@ -1,8 +1,8 @@
 //! The graph core: algorithms that know nothing of boards.
 //!
-//! - [`bipartite`]: Hopcroft–Karp maximum matching, the König minimum vertex cover, and the
-//!   Dulmage–Mendelsohn edge classes (`bipartite/classify.rs`: in every, some or no maximum
-//!   matching).
+//! - [`bipartite`]: maximum matching (push–relabel; Hopcroft–Karp is the second, independent
+//!   engine), the König minimum vertex cover, and the Dulmage–Mendelsohn edge classes
+//!   (`bipartite/classify.rs`: in every, some or no maximum matching).
 //! - [`general`]: Edmonds' blossom maximum matching and the Gallai–Edmonds decomposition, one
 //!   file per part:
 //!   - `general/mod.rs`: the entry points (`maximum_matching`, `gallai_edmonds`, …) and the

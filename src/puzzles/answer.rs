@@ -176,11 +176,10 @@ impl Puzzle {
 
     /// Peak memory per cell of answering `request` about one board in its worst shape, rounded
     /// up: the puzzle's own figure ([`peak_bytes_per_cell`](Puzzle::peak_bytes_per_cell)), or
-    /// more where the request needs more. Measured on 2000² L-puzzle tilings (peak RSS over
-    /// cells, the answer written as a record): a certificate 54 (its tiling, record and line);
-    /// the forced pieces, or uniqueness with a certificate, up to 159 (two tilings, the
-    /// backbone); the judge's answer and uniqueness alone stay within the puzzle's 32. Rooks
-    /// (roles and a certificate: 22) and King stay within theirs.
+    /// more where the request needs more: an L-puzzle certificate (its tiling, record and
+    /// line), and more again for the forced pieces or uniqueness with a certificate (two
+    /// tilings, the backbone). Measured peaks, rounded up; the measurements are in
+    /// docs/BENCHMARKS.md (*Memory per cell*).
     pub fn peak_bytes_per_request_cell(self, request: &Request) -> u64 {
         let own = self.peak_bytes_per_cell();
         match self {

@@ -90,11 +90,9 @@ impl Puzzle {
         }
     }
 
-    /// Peak memory per cell of solving one board in its worst shape and output mode, rounded
-    /// up. Measured with `/usr/bin/time -f %M` (`--json` is the heaviest mode): rooks 86 B on a
-    /// 10⁷ × 1 column (every cell its own row run; 33 B in judge mode), 73 B on a 3000²
-    /// checkerboard; L-puzzle 20 B on a 2000² near-miss pattern; King 138 B on an open 1000²
-    /// board with knight moves (130 B king moves, 81 B judge mode).
+    /// Peak memory per cell of solving one board in its worst shape and output mode (`--json`
+    /// is the heaviest), rounded up: the measured peak, see docs/BENCHMARKS.md (*Memory per
+    /// cell*).
     pub fn peak_bytes_per_cell(self) -> u64 {
         match self {
             Puzzle::Rooks => 96,

@@ -1,7 +1,11 @@
 //! Rooks (UVa 12668 "Attacking Rooks"): the most rooks that do not attack each other on a board
 //! with pawns, proved optimal by a König vertex cover.
 //!
-//! **Complexity:** O(n^1.5) time and O(n) memory for n cells (Hopcroft–Karp on ≤ n edges).
+//! **Complexity:** O(n²) time in the worst case and O(n) memory for n cells: the run graph has
+//! at most 2n vertices and n edges, and its matching engine, push–relabel
+//! ([`maximum_matching`]), is O(V·E); it is close to linear on boards at every pawn density
+//! (docs/BENCHMARKS.md). Hopcroft–Karp, the second engine (O(E·√V) phases), is what the tests
+//! compare it with.
 //!
 //! **Reduction.** A rook attacks along its row and column up to a pawn `X`. Cut every row at its
 //! pawns: each maximal horizontal run of `.` cells is a *left vertex*; likewise each vertical run
@@ -19,9 +23,10 @@
 //! ([`classify`]), linear after one matching.
 //!
 //! **Status:** [`solve`] agrees with exhaustive search on 1500 random boards up to 5 × 5 and
-//! every certificate verifies; mutated certificates are rejected; [`roles`] agrees with the
-//! roles counted over *all* maximum placements (exhaustive enumeration) on 3000 random boards up
-//! to 4 × 5.
+//! every certificate verifies (`random_boards_against_brute_force`); mutated certificates of 500
+//! random 6 × 6 boards are rejected (`mutated_certificates_are_rejected`); [`roles`] agrees with
+//! the roles counted over *all* maximum placements (exhaustive enumeration) on 3000 random boards
+//! up to 4 × 5 (`roles_against_all_maximum_placements`); the tests are at the end of this file.
 //!
 //! ```
 //! use gridmatch::Grid;
@@ -153,7 +158,7 @@ fn check_size(grid: &Grid) {
 /// # Panics
 /// If the board has 2³² − 1 cells or more.
 /// # Complexity
-/// O(n^1.5) time, O(n) memory for n cells.
+/// O(n²) time in the worst case (push–relabel on the run graph), O(n) memory for n cells.
 pub fn max_rooks(grid: &Grid) -> usize {
     check_size(grid);
     maximum_matching(&reduce(grid)).len()
@@ -166,7 +171,7 @@ pub fn max_rooks(grid: &Grid) -> usize {
 /// # Panics
 /// As [`max_rooks`].
 /// # Complexity
-/// O(n^1.5) time, O(n) memory for n cells.
+/// As [`max_rooks`], plus O(n) for the König cover.
 pub fn solve(grid: &Grid) -> Solution {
     check_size(grid);
     let g = reduce(grid);

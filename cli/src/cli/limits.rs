@@ -10,7 +10,8 @@ use gridmatch::Puzzle;
 use gridmatch::formats::judge::MAX_CELLS;
 
 /// Bytes `verify` may hold per byte of a certificate line: the line itself and the record read
-/// from it (7–10 bytes per byte measured in tests/memory.rs, ~7.5 for a 10⁷ × 1 rooks board).
+/// from it, rounded up from the measured peak (figures in docs/BENCHMARKS.md, *Memory per
+/// cell*); tests/memory.rs checks that reading a record allocates under 10 bytes per byte.
 pub const VERIFY_BYTES_PER_BYTE: u64 = 16;
 
 /// `verify`'s limit on the bytes of one certificate line when the memory is unknown: 1 GiB.

@@ -213,9 +213,9 @@ impl<'de> Visitor<'de> for ReasonVisitor {
     }
 }
 
-/// serde's derived reader for an internally tagged enum buffers the whole value as a tree
-/// before it looks at the tag (about 30 bytes per byte of input: a 48 MB `cells` list took
-/// 1.5 GB), unknown keys included. This reads each key straight into its field and skips the
+/// serde's derived reader for an internally tagged enum buffers the whole value as a tree before it
+/// looks at the tag (tests/memory.rs measures both readers; figures in docs/BENCHMARKS.md, *Memory
+/// per cell*), unknown keys included. This reads each key straight into its field and skips the
 /// others without keeping them.
 impl<'de> Deserialize<'de> for ReasonRecord {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {

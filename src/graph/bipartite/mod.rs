@@ -26,9 +26,9 @@
 //!   & Uçar 2011), dead free roots dropped up front, and a root-by-root tail with frozen
 //!   Hungarian trees once phases gain little.
 //!
-//! Measured on rooks run graphs (row runs × column runs) of 2000² boards at 0–60% pawns,
-//! push–relabel is 5–15× faster than these Hopcroft–Karp phases at 1–5% pawns (long
-//! augmenting paths), 1.1–1.5× faster at 10–20% and level from 40% (docs/BENCHMARKS.md), so it
+//! On rooks run graphs (row runs × column runs) push–relabel is faster than these
+//! Hopcroft–Karp phases wherever augmenting paths are long (low pawn densities) and level
+//! where the greedy start is nearly maximum (figures in docs/BENCHMARKS.md, *Profiling*), so it
 //! is the default; Hopcroft–Karp stays as a second, independent engine that the tests compare
 //! with it.
 //!

@@ -5,10 +5,9 @@ use std::collections::VecDeque;
 
 use super::{BipartiteGraph, Matching, NONE, greedy_start};
 
-/// Pushes between two global relabels, as a fraction of the number of vertices V. Measured on
-/// rooks run graphs of 2000² boards at 1–40% pawns (instruction counts under cachegrind and CPU
-/// time): 0.1·V is best or within 5% of the best at every density; 0.05·V costs up to 12% more
-/// at 1%, 0.25·V up to 40% more at 10%, V up to 2.5× more at 10–20%.
+/// Pushes between two global relabels, as a fraction of the number of vertices V: of the
+/// periods tried on rooks run graphs at every pawn density (0.05·V, 0.1·V, 0.25·V, V), 0.1·V
+/// was the best or close to it everywhere (docs/BENCHMARKS.md, *Relabel period*).
 const RELABEL_PERIOD: f64 = 0.1;
 
 /// Maximum matching by push–relabel: FIFO order of the active (free) left vertices, double
@@ -50,8 +49,8 @@ pub fn push_relabel(g: &BipartiteGraph) -> Matching {
 /// maximum. A global relabel, a breadth-first search from the free right vertices over `t`,
 /// makes the labels exact every [`RELABEL_PERIOD`]·V pushes (and before the first). It stops
 /// early once it has met every active vertex; when it runs to the end instead, the active
-/// vertices it never met have no augmenting path and are dropped at once (on a 2000² rooks
-/// board with 2% pawns this halves the time: the dead vertices stop bouncing between relabels).
+/// vertices it never met have no augmenting path and are dropped at once, so they stop bouncing
+/// between relabels (docs/BENCHMARKS.md, *Dead vertices*).
 pub(super) fn push_relabel_from(
     g: &BipartiteGraph,
     t: &BipartiteGraph,

@@ -32,8 +32,8 @@
 //!    no other live exposed vertex (e.g. the last exposed vertex of an odd
 //!    component). Together the local searches label at most about 2n
 //!    vertices; a search that would exceed that is undone, and the
-//!    remaining exposed vertices go to step 3. Most partners are near (a
-//!    few hundred labels on random boards), but on a corridor each search
+//!    remaining exposed vertices go to step 3. Most partners are near on
+//!    random boards, but on a corridor each search
 //!    may walk half the graph, which made one search per exposed vertex
 //!    quadratic (knight serpentines: about √n exposed vertices after the
 //!    warm start, each search labelling about n/2 vertices).
@@ -50,8 +50,8 @@
 //!    vertices C (Gallai–Edmonds structure theorem). The labels do not
 //!    depend on the scanning order, so pending outer vertices are scanned
 //!    smallest id first (a hierarchical bitmap), a near-sequential sweep of
-//!    the CSR arrays that roughly halves cache misses compared with BFS
-//!    order. [`maximum_matching_and_decomposition`] does not regrow it: the
+//!    the CSR arrays with fewer cache misses than BFS order.
+//!    [`maximum_matching_and_decomposition`] does not regrow it: the
 //!    Hungarian trees of step 2 and the forest of step 3 are complete
 //!    already, and only the trees of the exposed vertices that step 2
 //!    skipped (alone in their component) are grown that way.
@@ -73,12 +73,8 @@
 //! barrier A, counted independently; the biggest of them run on a 256 KiB
 //! thread stack. Hand-made mutants of the core (path rebuilding,
 //! contraction, resets, skipping rules, the re-queueing after a
-//! dissolution) are caught by the tests. Timing (release, whole
-//! `gridmatch king` process, CPU time on a loaded 2-core VM): knight moves
-//! on width-1 serpentines of 500², 1000² and 2000² cells take about 0.04,
-//! 0.13 and 0.65 s (growth exponent ≈ 1.04; one search per exposed vertex
-//! took 0.4, 4.7 and 44.6 s); a 1000² king board with 30% of the cells
-//! burnt about 0.24 s.
+//! dissolution) are caught by the tests (`tests.rs`, `tests/`). Timings
+//! (knight serpentines, burnt king boards) are in docs/BENCHMARKS.md.
 //!
 //! **Layout:** [`Graph`] (`graph.rs`), its 2-colouring
 //! [`Graph::bipartition`] (`bipartition.rs`, with its own tests),

@@ -50,7 +50,7 @@
 //! bipartite graph and clauses `(¬a_j ∨ ¬a_k)` for the edges of a graph `H`, `s_i` is forced
 //! false iff two of its neighbours are adjacent in `H`, a triangle-type question. The issue's
 //! alternative, bit-parallel reachability over the condensation (64 probes per sweep of the
-//! whole graph, in `backbone_tests.rs`), was measured against probing and lost (below).
+//! whole graph, in `backbone_tests.rs`), was measured against probing and lost (*Measured*).
 //!
 //! **[`second_model`]: linear (in the spirit of Hansen & Jaumard, "Uniquely solvable quadratic
 //! Boolean equations", 1985).** Given a model `M`, call a component `c` of false literals
@@ -68,7 +68,7 @@
 //! With `n = 2 * num_vars` literals, `m` edges, `c` components:
 //! * [`backbone`]: `O(n + m)` for the SCC search, the sort of the literals by component and the
 //!   output, plus one probe per component probed, each `O(n + m)` at worst, so `O(c · (n + m))`
-//!   in the worst case; in practice (see *Measured*) close to linear. Memory: `16n + 2 *
+//!   in the worst case; in practice close to linear (*Measured*). Memory: `16n + 2 *
 //!   num_vars` bytes beside the CSR graph.
 //! * [`second_model`]: `O(n + m)` time; the SCC search's `12n` bytes, then `5n` bytes plus
 //!   the output.
@@ -76,30 +76,12 @@
 //!
 //! # Measured
 //!
-//! `cargo test --release --lib -- --ignored --nocapture backbone_timing` (2 shared cores; the
-//! time after the formula and its CSR graph are built; "bit-parallel" is the sweep over every
-//! false component of the first model, in `backbone_tests.rs`; "—": not run, too slow):
-//!
-//! | formula | backbone | `solve` | probing | bit-parallel | [`second_model`] |
-//! |---|---|---|---|---|---|
-//! | random, 10^4 vars, 0.5 clauses/var | 0 | 0.41 ms | 0.87 ms | 32 ms | 0.68 ms |
-//! | random, 10^4 vars, 0.9 | 14 | 0.63 ms | 1.6 ms | 47 ms | 0.92 ms |
-//! | random, 10^4 vars, 1.0 | 209 | 0.46 ms | 2.1 ms | 46 ms | 1.0 ms |
-//! | random, 10^5 vars, 0.5 | 1 | 7.3 ms | 31 ms | 7.8 s | 14 ms |
-//! | random, 10^5 vars, 0.9 | 2 | 9.4 ms | 37 ms | 9.3 s | 14 ms |
-//! | random, 10^5 vars, 1.0 | 118 | 7.4 ms | 33 ms | 8.5 s | 11 ms |
-//! | random, 10^6 vars, 0.5 | 0 | 0.26 s | 0.60 s | — | 0.25 s |
-//! | random, 10^6 vars, 0.9 | 6 | 0.45 s | 1.5 s | — | 0.47 s |
-//! | random, 10^6 vars, 1.0 | 5 951 | 0.43 s | 2.7 s | — | 0.71 s |
-//! | chain `x_0 ⇒ … ⇒ x_n`, `¬x_n`, 10^5 vars | all | 3.2 ms | 6.0 ms | 2.2 s | 4.3 ms |
-//! | the same, 10^6 vars | all | 44 ms | 58 ms | — | 37 ms |
-//! | the same, 10^7 vars | all | 0.53 s | 0.98 s | — | 0.65 s |
-//! | the chain numbered backwards, 10^7 vars | all | 0.37 s | 1.07 s | — | 0.60 s |
-//!
-//! All random formulas (seed 1) were satisfiable; no random model was unique, every chain's
-//! was. Probing costs 1.3–6 `solve`s; the sweep is 35–370 times slower than probing (it does
-//! `O(n + m)` work per 64 false components, and it has to look at every one of them), so
-//! `backbone` probes. Probing and the sweep agreed wherever both ran.
+//! `cargo test --release --lib -- --ignored --nocapture backbone_timing` times [`backbone`]
+//! (probing), the bit-parallel sweep, [`second_model`] and `solve` on random formulas and
+//! implication chains; the table is in docs/BENCHMARKS.md (*2-SAT backbone*). Probing costs a
+//! few `solve`s, the sweep is far slower (it does `O(n + m)` work per 64 false components, and
+//! it has to look at every one of them), so `backbone` probes. Probing and the sweep agreed
+//! wherever both ran.
 //!
 //! # Status
 //!

@@ -5,10 +5,9 @@
 //! (with a one-cell border) holding each black's white directions and each white's black
 //! directions; the implication graph is never stored: it is read from those bytes on demand.
 //! [`solve`] adds a bit per cell and, per black, a cell index (8 bytes) and [`twosat::solve`]'s
-//! working memory over its 4 literals (48 bytes). [`can_build`] adds the propagation stack and
-//! the same per-black cost for the open blacks only (about 6% of them on random 0.9-density
-//! tilings); its state bytes and stack stay allocated per thread for the next board, unless the
-//! board has more than 4 Mi padded cells.
+//! working memory over its 4 literals (48 bytes). [`can_build`] adds the propagation stack and the
+//! same per-black cost for the open blacks only (few on random tilings); its state bytes and stack
+//! stay allocated per thread for the next board, unless the board has more than 4 Mi padded cells.
 //!
 //! **Reduction.** A piece is a black corner with one white neighbour vertically and one
 //! horizontally. So every black `B` picks *up or down* (variable `v`, true = down) and *left or
@@ -20,14 +19,14 @@
 //! "exactly once", and a satisfying assignment is a tiling. Before 2-SAT, two cheap checks give
 //! their own reasons: a black with no white neighbour on an axis, and the count.
 //!
-//! **Deciding only.** [`can_build`] (the judge's YES/NO) first propagates forced choices: a
-//! black with a white on one side of an axis only must take it, which forbids that white to the
-//! blacks next to it, which must turn the other way, and so on (unit propagation; two blacks
-//! forced onto one white is a NO). On random tilings this settles about 94% of the blacks;
-//! only the clauses among the choices left open go to 2-SAT, which is equisatisfiable (every
-//! clause touching a settled choice is already satisfied). [`solve`] runs 2-SAT on the whole
-//! formula, so its tilings and conflict chains are those of the whole implication graph (a
-//! conflict chain is a shortest path `x ⇒ ¬x` and a shortest path back, see [`twosat`]).
+//! **Deciding only.** [`can_build`] (the judge's YES/NO) first propagates forced choices: a black
+//! with a white on one side of an axis only must take it, which forbids that white to the blacks
+//! next to it, which must turn the other way, and so on (unit propagation; two blacks forced onto
+//! one white is a NO). On random tilings this settles most of the blacks (docs/BENCHMARKS.md,
+//! *L-puzzle*); only the clauses among the choices left open go to 2-SAT, which is equisatisfiable
+//! (every clause touching a settled choice is already satisfied). [`solve`] runs 2-SAT on the whole
+//! formula, so its tilings and conflict chains are those of the whole implication graph (a conflict
+//! chain is a shortest path `x ⇒ ¬x` and a shortest path back, see [`twosat`]).
 //!
 //! **Why not.** An unsatisfiable formula has a variable `x` with a chain of implications
 //! `x ⇒ … ⇒ ¬x ⇒ … ⇒ x`; every step is "this black takes that white, so that other black cannot
@@ -50,7 +49,8 @@
 //! [`is_unique`], [`tilings`] and [`forced_pieces`] agree with the enumeration of every tiling on
 //! 10 000 boards up to 6 × 7 (generated patterns, and pinwheels — the smallest second tilings —
 //! with random pieces around them); the fast and the whole-formula uniqueness agree on 900
-//! generated patterns up to 20 × 31 (tests/designer.rs).
+//! generated patterns up to 20 × 31 (cli/tests/designer.rs,
+//! `fast_uniqueness_agrees_with_the_two_tilings`).
 
 mod forced;
 #[cfg(test)]
@@ -558,8 +558,8 @@ impl Forced {
 /// As [`solve`].
 /// # Complexity
 /// [`solve`], plus propagation and [`twosat::backbone_of`] on the choices propagation leaves
-/// open (failed-literal probing: O(c·n) at worst for c open choices; about 6% of the blacks are
-/// open on random 0.9-density tilings).
+/// open (failed-literal probing: O(c·n) at worst for c open choices; few blacks are open on
+/// random tilings).
 pub fn forced_pieces(grid: &Grid) -> Result<Forced, Reason> {
     // The whole-formula solve's memory is freed before the forced choices are searched.
     let tiling = match solve(grid) {
