@@ -38,6 +38,10 @@ pub enum Error {
     /// Reading or writing failed.
     #[error(transparent)]
     Io(#[from] io::Error),
+    /// The command cannot run as given: a file that cannot be opened, a path that cannot be
+    /// used, flags that do not go together (exit code 2).
+    #[error("{0}")]
+    Usage(String),
 }
 
 impl From<gridmatch::RunError> for Error {
@@ -453,10 +457,10 @@ fn board_reader(
     Ok(reader)
 }
 
-/// A file that cannot be opened (or a path that cannot be used) is reported like bad input
-/// (exit 2).
+/// A file that cannot be opened, a path that cannot be used, flags that do not go together:
+/// reported like bad input (exit 2).
 pub(crate) fn usage(msg: String) -> Error {
-    Error::Io(io::Error::new(io::ErrorKind::NotFound, msg))
+    Error::Usage(msg)
 }
 
 /// An I/O error's reason without its `(os error N)` tail, for messages that name the path.
