@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 
 use gridmatch::InputError;
 use gridmatch::formats::json::Record;
-use gridmatch::formats::judge::{BoardReader, MAX_CELLS};
+use gridmatch::formats::judge::{MAX_CELLS, read_bare_board};
 use gridmatch::grid::{Cell, Grid};
 use gridmatch::puzzles::king::{Moves, StartError, Strategy};
 use gridmatch::puzzles::{Answer, AnswerError, KingAnswer, Puzzle, Request};
@@ -16,55 +16,20 @@ use crate::convert::{Result, check_memory, value};
 const FILE: &str = "board";
 
 /// A board read from `text` (rows separated by newlines; blank lines before and after, CRLF
-/// and trailing blanks ignored), with the line of its first row.
+/// and trailing blanks ignored: [`read_bare_board`]), with the line of its first row, once the
+/// solve's peak of `bytes_per_cell` is known to fit in memory.
 ///
 /// # Errors
-/// An empty board, rows of unequal length, a cell outside the puzzle's alphabet (the command
-/// line's messages, at the line and column of the text), more cells than the solvers take or
-/// than fit in memory at the puzzle's peak of `bytes_per_cell`.
+/// The reader's (the command line's messages, at the line and column of the text), or more
+/// cells than fit in memory.
 fn board(text: &str, puzzle: Puzzle, bytes_per_cell: u64) -> Result<(Grid, u64)> {
-    let blank = |l: &str| l.trim_matches([' ', '\t', '\r']).is_empty();
-    let mut body = text;
-    let mut skipped = 0u64;
-    while let Some((first, rest)) = body.split_once('\n')
-        && blank(first)
-    {
-        body = rest;
-        skipped += 1;
-    }
-    let trim = |l: &str| l.trim_end_matches(['\r', ' ', '\t']).len();
-    let mut lines: Vec<usize> = body.split('\n').map(trim).collect();
-    while lines.last() == Some(&0) {
-        lines.pop();
-    }
-    let (rows, cols) = (lines.len(), lines.first().copied().unwrap_or(0));
-    if cols == 0 {
-        return Err(value("the board is empty"));
-    }
-    let cells = (rows as u64).saturating_mul(cols as u64);
-    if cells > MAX_CELLS {
-        return Err(value(format!(
-            "{FILE}: {rows} rows of {cols} cells, expected at most {MAX_CELLS} cells\nhint: the \
-             solvers number cells with 32-bit integers"
-        )));
-    }
+    // The board itself takes a byte a cell, no more than the text: the solve is what may not fit.
+    let (grid, first_line) = read_bare_board(text, FILE, puzzle, MAX_CELLS)?;
+    let cells = grid.cells().len() as u64;
     check_memory(cells.saturating_mul(bytes_per_cell), || {
         format!("a {puzzle} board of {cells} cells")
     })?;
-    let mut reader = BoardReader::new(body.as_bytes(), FILE).with_max_cells(MAX_CELLS);
-    match reader.read_grid(rows, cols, puzzle.alphabet()) {
-        Ok((grid, first)) => Ok((grid, first + skipped)),
-        Err(mut e) => {
-            e.line += skipped;
-            // No header here: the rows are measured against the first one.
-            if let Some(h) = &e.hint
-                && let Some(head) = h.strip_suffix(&format!(", the header said {cols}"))
-            {
-                e.hint = Some(format!("{head}, row 1 has {cols}"));
-            }
-            Err(e.into())
-        }
-    }
+    Ok((grid, first_line))
 }
 
 /// The `--json` record of `request`'s answer about `board` (with `request`'s extras), and the

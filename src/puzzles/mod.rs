@@ -90,6 +90,17 @@ impl Puzzle {
         }
     }
 
+    /// The kinds of cell a board is made of, the empty cell first: the
+    /// [`alphabet`](Self::alphabet) without King's `K` (the start, a free square). What a
+    /// generator or a shrinker places.
+    pub fn cell_kinds(self) -> &'static [u8] {
+        match self {
+            Puzzle::Rooks => b".X",
+            Puzzle::Lpuzzle => b".BW",
+            Puzzle::King => b".#",
+        }
+    }
+
     /// Peak memory per cell of solving one board in its worst shape and output mode (`--json`
     /// is the heaviest), rounded up: the measured peak, see docs/BENCHMARKS.md (*Memory per
     /// cell*).
@@ -118,5 +129,33 @@ serde_by_name!(fn name, Puzzle, "a puzzle name",
 impl std::fmt::Display for Puzzle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Puzzle;
+
+    #[test]
+    fn cell_kinds_are_the_alphabet_but_the_start() {
+        for p in Puzzle::ALL {
+            let kinds = p.cell_kinds();
+            assert!(kinds.iter().all(|c| p.alphabet().contains(c)), "{p}");
+            let rest: Vec<u8> = p
+                .alphabet()
+                .iter()
+                .copied()
+                .filter(|c| !kinds.contains(c))
+                .collect();
+            assert_eq!(
+                rest,
+                if p == Puzzle::King {
+                    vec![b'K']
+                } else {
+                    vec![]
+                }
+            );
+            assert_eq!(kinds[0], b'.', "{p}: the empty cell first");
+        }
     }
 }

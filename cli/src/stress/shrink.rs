@@ -51,15 +51,6 @@ impl Rules {
         }
     }
 
-    /// The values a cell may be flipped among (King's `K` moves instead).
-    fn values(self) -> &'static [u8] {
-        match self.puzzle {
-            Puzzle::Rooks => b".X",
-            Puzzle::Lpuzzle => b".BW",
-            Puzzle::King => b".#",
-        }
-    }
-
     /// Whether `g` is a board of the format.
     pub fn valid(self, g: &Grid) -> bool {
         g.rows() > 0
@@ -208,7 +199,8 @@ fn candidates(g: &Grid, rules: Rules, stage: Stage) -> Vec<Grid> {
                 if v == b'K' {
                     continue;
                 }
-                for &to in rules.values() {
+                // King's `K` moves instead of being flipped.
+                for &to in rules.puzzle.cell_kinds() {
                     if to != v {
                         let mut cells = g.cells().to_vec();
                         cells[i] = to;

@@ -218,6 +218,78 @@ fn boards(n: u64) -> String {
     }
 }
 
+/// One board of `puzzle` given as its rows alone, without a size header (as typed in a text box
+/// or passed as a string): blank lines before and after it, and blanks and CRs at the ends of
+/// rows, are ignored, as the reader ignores them; the rows are measured against the first one.
+/// Returns the board and the line of its first row; errors are named `file:LINE:COL`.
+///
+/// # Errors
+/// An empty board, rows of unequal length, a cell outside the puzzle's alphabet, more than
+/// `max_cells` cells (at most [`MAX_CELLS`]).
+/// # Complexity
+/// O(text length); allocates the board once.
+pub fn read_bare_board(
+    text: &str,
+    file: &str,
+    puzzle: Puzzle,
+    max_cells: u64,
+) -> Result<(Grid, u64), InputError> {
+    let blank = |l: &str| l.trim_matches([' ', '\t', '\r']).is_empty();
+    let mut body = text;
+    let mut skipped = 0u64;
+    while let Some((first, rest)) = body.split_once('\n')
+        && blank(first)
+    {
+        body = rest;
+        skipped += 1;
+    }
+    let trim = |l: &str| l.trim_end_matches(['\r', ' ', '\t']).len();
+    let mut lines: Vec<usize> = body.split('\n').map(trim).collect();
+    while lines.last() == Some(&0) {
+        lines.pop();
+    }
+    let (rows, cols) = (lines.len(), lines.first().copied().unwrap_or(0));
+    if cols == 0 {
+        return Err(InputError::end_of_input(
+            file,
+            skipped + 1,
+            1,
+            format!("the rows of a {puzzle} board"),
+        )
+        .with_hint("the board is empty"));
+    }
+    let max_cells = max_cells.min(MAX_CELLS);
+    let cells = (rows as u64).saturating_mul(cols as u64);
+    if cells > max_cells {
+        let e = InputError::at(
+            file,
+            skipped + 1,
+            1,
+            format!("{rows} rows of {cols} cells"),
+            format!("at most {max_cells} cells"),
+        );
+        return Err(if max_cells == MAX_CELLS {
+            e.with_hint("the solvers number cells with 32-bit integers")
+        } else {
+            e
+        });
+    }
+    let mut reader = BoardReader::new(body.as_bytes(), file).with_max_cells(max_cells);
+    match reader.read_grid(rows, cols, puzzle.alphabet()) {
+        Ok((grid, first)) => Ok((grid, first + skipped)),
+        Err(mut e) => {
+            e.line += skipped;
+            // No header here: the rows are measured against the first one.
+            if let Some(h) = &e.hint
+                && let Some(head) = h.strip_suffix(&format!(", the header said {cols}"))
+            {
+                e.hint = Some(format!("{head}, row 1 has {cols}"));
+            }
+            Err(e)
+        }
+    }
+}
+
 /// The boards of one input, pulled one at a time with their case numbers (from 1): either until
 /// end of input (rooks), or a count `T` on the first line followed by exactly T boards and
 /// nothing else (lpuzzle, king). A King board without exactly one `K` is bad input here.
@@ -353,5 +425,38 @@ fn king_start(file: &str, board: &Board) -> Result<Cell, InputError> {
             )
             .with_hint("mark the square the king starts on with K"))
         }
+    }
+}
+
+#[cfg(test)]
+mod bare_board_tests {
+    use super::*;
+
+    #[test]
+    fn blank_lines_and_blanks_at_row_ends_are_ignored() {
+        let (grid, first) =
+            read_bare_board("\n  \r\nX. \r\n..\t\n\n \n", "b", Puzzle::Rooks, MAX_CELLS).unwrap();
+        assert_eq!(grid.to_lines(), ["X.", ".."]);
+        assert_eq!(first, 3);
+    }
+
+    #[test]
+    fn errors_are_at_the_text_s_line_and_column() {
+        let e = read_bare_board("\nX.\n.Q\n", "b", Puzzle::Rooks, MAX_CELLS).unwrap_err();
+        assert_eq!((e.file.as_str(), e.line, e.col), ("b", 3, 2));
+        let e = read_bare_board("X.\n...\n", "b", Puzzle::Rooks, MAX_CELLS).unwrap_err();
+        assert_eq!(e.line, 2);
+        let hint = e.hint.unwrap_or_default();
+        assert!(hint.ends_with("row 1 has 2"), "{hint}");
+    }
+
+    #[test]
+    fn empty_and_oversized_boards_are_refused() {
+        for text in ["", "\n \n"] {
+            let e = read_bare_board(text, "b", Puzzle::King, MAX_CELLS).unwrap_err();
+            assert!(e.to_string().contains("the board is empty"), "{e}");
+        }
+        let e = read_bare_board("...\n...\n", "b", Puzzle::Rooks, 5).unwrap_err();
+        assert_eq!(e.expected, "at most 5 cells");
     }
 }
