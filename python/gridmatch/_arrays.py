@@ -1,15 +1,19 @@
 """Arrays in and out of the extension: every array crosses as ``bytes`` of native ``int64``
-(or ``uint8``), checked for shape and type here and for range in the extension."""
+(or ``uint8``), checked for shape and type here and for range in the extension. Every array
+handed back to the caller is read-only: a view over the extension's ``bytes``, or a fresh
+array passed through :func:`frozen`."""
 
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 
 _INT64_MAX = int(np.iinfo(np.int64).max)
+
+_A = TypeVar("_A", bound="np.ndarray[Any, Any]")
 
 
 def count(value: Any, what: str) -> int:
@@ -96,3 +100,14 @@ def pairs_of(b: bytes) -> NDArray[np.int64]:
 def codes_of(b: bytes) -> NDArray[np.uint8]:
     """A read-only ``uint8`` vector over ``b``."""
     return np.frombuffer(b, dtype=np.uint8)
+
+
+def bools_of(b: bytes) -> NDArray[np.bool_]:
+    """A read-only ``bool`` vector of the bytes of ``b`` (non-zero is true)."""
+    return frozen(codes_of(b) != 0)
+
+
+def frozen(a: _A) -> _A:
+    """``a`` (an array made here, no one else's), made read-only, as every result is."""
+    a.flags.writeable = False
+    return a

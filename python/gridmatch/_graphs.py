@@ -204,7 +204,7 @@ class BipartiteMatching:
         ``"none"`` of the maximum matchings (Dulmage–Mendelsohn; linear after one matching).
         Repeated edges get the class of the pair."""
         codes = _core.classify(self._edges, self._n_left, self._n_right)
-        return _CLASS_NAMES[_arrays.codes_of(codes)]
+        return _arrays.frozen(_CLASS_NAMES[_arrays.codes_of(codes)])
 
     def verify(self, edges: Any = None) -> None:
         """Checks the matching and its cover against ``edges`` (by default the graph it was
@@ -282,7 +282,7 @@ def geography(edges: Union[Any, LabeledGraph], n: Optional[int] = None) -> NDArr
     """
     a, n = _graph(edges, n)
     _, codes = _core.geography(a.tobytes(), n)
-    return _PLAYERS[_arrays.codes_of(codes)]
+    return _arrays.frozen(_PLAYERS[_arrays.codes_of(codes)])
 
 
 _EMPTY_CLAUSE = "an empty clause can never be satisfied: the formula is unsatisfiable as written"
@@ -331,7 +331,8 @@ class TwoSat:
 
     ``bool(r)`` / ``r.satisfiable``; ``r.model[i]`` is the value of variable ``i + 1``;
     ``r.chain`` is ``x ⇒ … ⇒ -x ⇒ … ⇒ x`` as DIMACS literals and ``r.chain_clauses[k]`` the
-    index of the clause behind step ``k``; ``r.explain()`` says it in words.
+    index of the clause behind step ``k``; ``r.explain()`` says it in words. Arrays are
+    read-only.
     """
 
     __slots__ = ("_n", "_clauses", "_sat", "_a", "_b")
@@ -358,7 +359,7 @@ class TwoSat:
     def model(self) -> Optional[NDArray[np.bool_]]:
         """One value per variable (index ``i`` is variable ``i + 1``), or ``None`` if
         unsatisfiable."""
-        return _arrays.codes_of(self._a).astype(bool) if self._sat else None
+        return _arrays.bools_of(self._a) if self._sat else None
 
     @property
     def chain(self) -> Optional[NDArray[np.int64]]:
@@ -407,7 +408,7 @@ class TwoSat:
         if not self._sat:
             return None
         other = _core.two_sat_second_model(self._n, self._clauses, self._a)
-        return None if other is None else _arrays.codes_of(other).astype(bool)
+        return None if other is None else _arrays.bools_of(other)
 
     def verify(self) -> None:
         """Checks the answer against the clauses in NumPy, without the solver: every clause
