@@ -1,15 +1,19 @@
 """Arrays in and out of the extension: every array crosses as ``bytes`` of native ``int64``
-(or ``uint8``), checked for shape and type here and for range in the extension."""
+(or ``uint8``), checked for shape and type here and for range in the extension. Every array
+handed back to the caller is read-only: a view over the extension's ``bytes``, or a fresh
+array passed through :func:`frozen`."""
 
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 
 _INT64_MAX = int(np.iinfo(np.int64).max)
+
+_A = TypeVar("_A", bound="np.ndarray[Any, Any]")
 
 
 def count(value: Any, what: str) -> int:
@@ -31,9 +35,16 @@ def _describe(obj: Any) -> str:
     return type(obj).__name__
 
 
-def pairs(obj: Any, what: str) -> NDArray[np.int64]:
+def pairs(
+    obj: Any, what: str, empty_row: str = "an edge has two ends"
+) -> NDArray[np.int64]:
     """``obj`` (an ``(m, 2)`` integer array, or any sequence or iterable of pairs of integers)
-    as a C-contiguous ``(m, 2)`` ``int64`` array; ``ValueError`` for anything else."""
+    as a C-contiguous ``(m, 2)`` ``int64`` array; ``ValueError`` for anything else.
+
+    No rows at all (``[]``, shape ``(0,)``, ``(0, 0)`` or ``(0, 2)``) is the empty list; rows
+    with nothing in them (``[()]``, shape ``(k, 0)`` with ``k > 0``) are refused, with
+    ``empty_row`` as the hint: they are not pairs, and dropping them would change the answer
+    (an empty clause makes a formula unsatisfiable)."""
     if isinstance(obj, np.ndarray):
         a = obj
     elif isinstance(obj, (str, bytes)):
@@ -57,6 +68,11 @@ def pairs(obj: Any, what: str) -> NDArray[np.int64]:
                 f"{what}: expected an (m, 2) integer array or a sequence of pairs of integers"
                 "\nhint: some element is not a pair of integers"
             ) from None
+    if a.ndim == 2 and a.shape[0] > 0 and a.shape[1] == 0:
+        raise ValueError(
+            f"{what}: found an array of shape {a.shape}, expected shape (m, 2)"
+            f"\nhint: {what}[0] is empty: {empty_row}"
+        )
     if a.size == 0 and (a.ndim == 1 or (a.ndim == 2 and a.shape[1] in (0, 2))):
         return np.empty((0, 2), dtype=np.int64)
     if a.dtype.kind not in "iu":
@@ -84,3 +100,14 @@ def pairs_of(b: bytes) -> NDArray[np.int64]:
 def codes_of(b: bytes) -> NDArray[np.uint8]:
     """A read-only ``uint8`` vector over ``b``."""
     return np.frombuffer(b, dtype=np.uint8)
+
+
+def bools_of(b: bytes) -> NDArray[np.bool_]:
+    """A read-only ``bool`` vector of the bytes of ``b`` (non-zero is true)."""
+    return frozen(codes_of(b) != 0)
+
+
+def frozen(a: _A) -> _A:
+    """``a`` (an array made here, no one else's), made read-only, as every result is."""
+    a.flags.writeable = False
+    return a

@@ -204,7 +204,7 @@ class BipartiteMatching:
         ``"none"`` of the maximum matchings (Dulmage–Mendelsohn; linear after one matching).
         Repeated edges get the class of the pair."""
         codes = _core.classify(self._edges, self._n_left, self._n_right)
-        return _CLASS_NAMES[_arrays.codes_of(codes)]
+        return _arrays.frozen(_CLASS_NAMES[_arrays.codes_of(codes)])
 
     def verify(self, edges: Any = None) -> None:
         """Checks the matching and its cover against ``edges`` (by default the graph it was
@@ -282,22 +282,47 @@ def geography(edges: Union[Any, LabeledGraph], n: Optional[int] = None) -> NDArr
     """
     a, n = _graph(edges, n)
     _, codes = _core.geography(a.tobytes(), n)
-    return _PLAYERS[_arrays.codes_of(codes)]
+    return _arrays.frozen(_PLAYERS[_arrays.codes_of(codes)])
+
+
+_EMPTY_CLAUSE = "an empty clause can never be satisfied: the formula is unsatisfiable as written"
+
+
+def _length(c: Any) -> Optional[int]:
+    """``len(c)`` for a clause given as a sequence, ``None`` for a literal alone."""
+    if isinstance(c, (str, bytes)):
+        return None
+    try:
+        return len(c)
+    except TypeError:
+        return None
 
 
 def _clauses(clauses: Any) -> NDArray[np.int64]:
-    if isinstance(clauses, (list, tuple)) and any(
-        isinstance(c, (int, np.integer)) or (hasattr(c, "__len__") and len(c) == 1)
-        for c in clauses
+    """The clauses as an ``(m, 2)`` array: a unit clause (a literal alone, or a clause of one
+    literal) becomes ``(a, a)``; an empty clause is a ``ValueError``, wherever it is (a ``()``
+    in a list, an array of shape ``(k, 0)``)."""
+    if not isinstance(clauses, (list, tuple, np.ndarray, str, bytes)) and not hasattr(
+        clauses, "__array__"
     ):
-        # Unit clauses: a literal alone, or a clause of one literal, is (a, a).
-        clauses = [
-            (c, c) if isinstance(c, (int, np.integer))
-            else (c[0], c[0]) if hasattr(c, "__len__") and len(c) == 1
-            else c
-            for c in clauses
-        ]
-    return _arrays.pairs(clauses, "clauses")
+        try:
+            clauses = list(clauses)
+        except TypeError:
+            pass  # not iterable: pairs() says what was found
+    if isinstance(clauses, (list, tuple)):
+        lengths = [_length(c) for c in clauses]
+        for i, k in enumerate(lengths):
+            if k == 0:
+                raise ValueError(
+                    f"clauses[{i}]: found an empty clause, expected one or two literals"
+                    f"\nhint: {_EMPTY_CLAUSE}"
+                )
+        if any(k is None or k == 1 for k in lengths):
+            clauses = [
+                (c, c) if k is None else (c[0], c[0]) if k == 1 else c
+                for c, k in zip(clauses, lengths)
+            ]
+    return _arrays.pairs(clauses, "clauses", _EMPTY_CLAUSE)
 
 
 class TwoSat:
@@ -306,7 +331,8 @@ class TwoSat:
 
     ``bool(r)`` / ``r.satisfiable``; ``r.model[i]`` is the value of variable ``i + 1``;
     ``r.chain`` is ``x ⇒ … ⇒ -x ⇒ … ⇒ x`` as DIMACS literals and ``r.chain_clauses[k]`` the
-    index of the clause behind step ``k``; ``r.explain()`` says it in words.
+    index of the clause behind step ``k``; ``r.explain()`` says it in words. Arrays are
+    read-only.
     """
 
     __slots__ = ("_n", "_clauses", "_sat", "_a", "_b")
@@ -333,7 +359,7 @@ class TwoSat:
     def model(self) -> Optional[NDArray[np.bool_]]:
         """One value per variable (index ``i`` is variable ``i + 1``), or ``None`` if
         unsatisfiable."""
-        return _arrays.codes_of(self._a).astype(bool) if self._sat else None
+        return _arrays.bools_of(self._a) if self._sat else None
 
     @property
     def chain(self) -> Optional[NDArray[np.int64]]:
@@ -382,7 +408,7 @@ class TwoSat:
         if not self._sat:
             return None
         other = _core.two_sat_second_model(self._n, self._clauses, self._a)
-        return None if other is None else _arrays.codes_of(other).astype(bool)
+        return None if other is None else _arrays.bools_of(other)
 
     def verify(self) -> None:
         """Checks the answer against the clauses in NumPy, without the solver: every clause
@@ -432,7 +458,11 @@ def two_sat(n: int, clauses: Any) -> TwoSat:
 
     ``clauses``: an ``(m, 2)`` integer array or a sequence of clauses. Linear time (iterative
     SCC); the GIL is released while solving. Raises ``ValueError`` for a zero literal or one
-    beyond ``±n``.
+    beyond ``±n``, and for an empty clause (``()``, or an array of shape ``(k, 0)``): such a
+    formula is unsatisfiable as written, but it is refused rather than answered, as the command
+    line refuses ``0`` alone as a clause of a CNF file — it is almost always a mistake in the
+    input, and an unsatisfiable answer's proof is an implication chain, which an empty clause
+    does not have.
 
     >>> two_sat(2, [(1, 2), (-1, -1)]).model.tolist()
     [False, True]

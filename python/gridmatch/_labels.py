@@ -9,13 +9,15 @@ from typing import TYPE_CHECKING, Any, Optional, Union, overload
 import numpy as np
 from numpy.typing import NDArray
 
+from . import _arrays
+
 if TYPE_CHECKING:
     from ._graphs import BipartiteMatching, Matching
 
 
 def _edge_array(edges: list[tuple[int, int]]) -> NDArray[np.int64]:
-    a = np.array(edges, dtype=np.int64)
-    return a.reshape(-1, 2)
+    """The edges as a read-only ``(m, 2)`` array, as every array the package returns is."""
+    return _arrays.frozen(np.array(edges, dtype=np.int64).reshape(-1, 2))
 
 
 class LabeledGraph:

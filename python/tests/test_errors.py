@@ -80,3 +80,70 @@ def test_record_verifier_rejects_tampering() -> None:
 def test_doctests(module) -> None:
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0 and result.attempted > 0
+
+
+_EMPTY_CLAUSE = r"an empty clause can never be satisfied: the formula is unsatisfiable as written"
+
+
+@pytest.mark.parametrize(
+    "clauses, message",
+    [
+        ([()], r"^clauses\[0\]: found an empty clause, expected one or two literals\nhint: " + _EMPTY_CLAUSE + "$"),
+        ([[]], r"^clauses\[0\]: found an empty clause"),
+        (((),), r"^clauses\[0\]: found an empty clause"),
+        ([(1, 2), ()], r"^clauses\[1\]: found an empty clause"),
+        ([(1,), ()], r"^clauses\[1\]: found an empty clause"),
+        ([1, []], r"^clauses\[1\]: found an empty clause"),
+        ([np.array([], dtype=np.int64)], r"^clauses\[0\]: found an empty clause"),
+        (lambda: iter([(1, -1), ()]), r"^clauses\[1\]: found an empty clause"),
+        (lambda: (c for c in [()]), r"^clauses\[0\]: found an empty clause"),
+        (np.asarray([()], dtype=np.int64), r"^clauses: found an array of shape \(1, 0\), expected shape \(m, 2\)\nhint: clauses\[0\] is empty: " + _EMPTY_CLAUSE + "$"),
+        (np.asarray([()]), r"^clauses: found an array of shape \(1, 0\)"),
+        (np.empty((3, 0), dtype=np.uint8), r"^clauses: found an array of shape \(3, 0\)"),
+    ],
+)
+def test_empty_clause_is_refused_as_the_command_line_does(clauses, message: str) -> None:
+    # Issue 24: np.asarray([()]) has shape (1, 0) and became "no clauses": satisfiable.
+    with pytest.raises(ValueError, match=message):
+        gridmatch.two_sat(1, clauses() if callable(clauses) else clauses)
+
+
+@pytest.mark.parametrize(
+    "edges",
+    [lambda: [()], lambda: [[]], lambda: ((), ()), lambda: iter([()]),
+     lambda: np.asarray([()]), lambda: np.empty((2, 0), dtype=np.int64)],
+    ids=["list-tuple", "list-list", "tuple-tuples", "iterator", "asarray", "int64-k-0"],
+)
+@pytest.mark.parametrize(
+    "call",
+    [
+        gridmatch.max_matching,
+        gridmatch.geography,
+        gridmatch.bipartite_matching,
+        lambda e: gridmatch.max_matching([(0, 1)]).verify(e),
+        lambda e: gridmatch.bipartite_matching([(0, 0)]).verify(e),
+    ],
+    ids=["max_matching", "geography", "bipartite_matching", "verify", "bipartite-verify"],
+)
+def test_rows_without_ends_are_not_edges(call, edges) -> None:
+    # Issue 24: a (k, 0) array (k > 0) became the empty graph.
+    with pytest.raises(
+        ValueError,
+        match=r"^edges: found an array of shape \(\d, 0\), expected shape \(m, 2\)\n"
+        r"hint: edges\[0\] is empty: an edge has two ends$",
+    ):
+        call(edges())
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [lambda: [], lambda: (), lambda: iter([]), lambda: np.empty((0, 2), dtype=np.int64),
+     lambda: np.empty(0), lambda: np.empty((0, 0))],
+    ids=["list", "tuple", "iterator", "0-2", "0", "0-0"],
+)
+def test_no_rows_at_all_is_still_empty(rows) -> None:
+    m = gridmatch.max_matching(rows(), n=3)
+    assert len(m) == 0 and m.mate.tolist() == [-1, -1, -1]
+    assert gridmatch.geography(rows(), n=2).tolist() == ["B", "B"]
+    r = gridmatch.two_sat(2, rows())
+    assert r.satisfiable and r.model is not None and len(r.model) == 2
