@@ -3,10 +3,13 @@
 //! - [`induced_sizes`] / [`max_matching`]: the largest matching of every induced subgraph of a
 //!   general graph, by dynamic programming over vertex subsets (the lowest vertex of a subset is
 //!   left out or matched to each of its neighbours in it). At most [`MAX_VERTICES`] vertices.
+//! - [`maximum_matchings`]: every maximum matching of a general graph as a set of edges, edge
+//!   by edge (in it or not). At most [`MAX_VERTICES`] vertices.
 //! - [`max_bipartite_matching`]: dynamic programming over the subsets of right vertices used by
 //!   the first left vertices. At most [`MAX_VERTICES`] right vertices.
 //! - [`maximum_bipartite_matchings`]: every maximum matching of the simple graph, left vertex by
-//!   left vertex (exposed, or any free neighbour). At most [`MAX_VERTICES`] vertices in all.
+//!   left vertex (exposed, or any free neighbour). At most [`MAX_VERTICES`] left and
+//!   [`MAX_ENUMERATED_RIGHT`] right vertices.
 //! - [`has_augmenting_path`]: search over (path end, vertices on the path), memoised. At most
 //!   16 vertices.
 //! - [`kuhn`]: Kuhn's augmenting paths, one search per left vertex: polynomial, the reference
@@ -19,6 +22,9 @@
 
 /// The most vertices the enumerations take (right vertices for [`max_bipartite_matching`]).
 pub const MAX_VERTICES: usize = 20;
+
+/// The most right vertices [`maximum_bipartite_matchings`] takes.
+pub const MAX_ENUMERATED_RIGHT: usize = 64;
 
 /// The most vertices [`has_augmenting_path`] takes.
 pub const MAX_AUGMENTING_VERTICES: usize = 16;
@@ -67,6 +73,40 @@ pub fn max_matching(n: usize, edges: &[(usize, usize)]) -> usize {
     usize::from(induced_sizes(n, edges)[(1 << n) - 1])
 }
 
+/// Every maximum matching of the graph of `n` vertices and `edges`, each as the sorted indices
+/// (in `edges`) of its edges; parallel edges make different matchings. The graph without edges
+/// has one, the empty matching.
+///
+/// Panics as [`induced_sizes`] does.
+pub fn maximum_matchings(n: usize, edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
+    check_edges(n, edges, MAX_VERTICES, "vertices");
+    let mut all: Vec<Vec<usize>> = Vec::new();
+    let mut most = 0;
+    // (next edge, vertices used, edges chosen)
+    let mut stack = vec![(0usize, 0u32, Vec::new())];
+    while let Some((i, used, chosen)) = stack.pop() {
+        if i == edges.len() {
+            if chosen.len() > most {
+                most = chosen.len();
+                all.clear();
+            }
+            if chosen.len() == most {
+                all.push(chosen);
+            }
+            continue;
+        }
+        let (u, v) = edges[i];
+        let ends = 1u32 << u | 1 << v;
+        if u != v && used & ends == 0 {
+            let mut with = chosen.clone();
+            with.push(i);
+            stack.push((i + 1, used | ends, with));
+        }
+        stack.push((i + 1, used, chosen));
+    }
+    all
+}
+
 /// The size of a maximum matching of the bipartite graph with `n_left` left and `n_right`
 /// right vertices and `edges` (left, right).
 ///
@@ -101,17 +141,21 @@ pub fn max_bipartite_matching(n_left: usize, n_right: usize, edges: &[(usize, us
 }
 
 /// Every maximum matching of the simple graph underlying the bipartite graph (parallel edges
-/// are one pair), each as the mate of every left vertex (`None`: exposed).
+/// are one pair), each as the mate of every left vertex (`None`: exposed). In the order of the
+/// search: left vertex 0 exposed first, then matched to its neighbours in the order of `edges`,
+/// and so on.
 ///
-/// Panics if there are more than [`MAX_VERTICES`] vertices in all or an edge is out of range.
+/// Panics if there are more than [`MAX_VERTICES`] left or [`MAX_ENUMERATED_RIGHT`] right
+/// vertices, or an edge is out of range.
 pub fn maximum_bipartite_matchings(
     n_left: usize,
     n_right: usize,
     edges: &[(usize, usize)],
 ) -> Vec<Vec<Option<usize>>> {
     assert!(
-        n_left + n_right <= MAX_VERTICES,
-        "matching oracle: {n_left} + {n_right} vertices, at most {MAX_VERTICES}"
+        n_left <= MAX_VERTICES && n_right <= MAX_ENUMERATED_RIGHT,
+        "matching oracle: {n_left} + {n_right} vertices, at most {MAX_VERTICES} + \
+         {MAX_ENUMERATED_RIGHT}"
     );
     let mut adj = vec![Vec::new(); n_left];
     for &(u, v) in edges {
@@ -124,15 +168,16 @@ pub fn maximum_bipartite_matchings(
         }
     }
     let mut all = Vec::new();
-    // (left mates chosen so far, right vertices used)
-    let mut stack = vec![(Vec::new(), 0u32)];
+    // (left mates chosen so far, right vertices used); children pushed last first, so that they
+    // come off the stack in the order of the search.
+    let mut stack = vec![(Vec::new(), 0u64)];
     while let Some((mates, used)) = stack.pop() {
         let u = mates.len();
         if u == n_left {
             all.push(mates);
             continue;
         }
-        for &v in &adj[u] {
+        for &v in adj[u].iter().rev() {
             if used >> v & 1 == 0 {
                 let mut m: Vec<Option<usize>> = mates.clone();
                 m.push(Some(v));
@@ -255,6 +300,11 @@ mod tests {
         assert_eq!(max_matching(3, &[(0, 1), (1, 2), (2, 0)]), 1);
         assert_eq!(max_matching(4, &[(0, 1), (1, 2), (2, 3)]), 2);
         assert_eq!(max_matching(2, &[(0, 0), (1, 1)]), 0);
+        assert_eq!(
+            maximum_matchings(2, &[(0, 0), (1, 1)]),
+            vec![Vec::<usize>::new()]
+        );
+        assert_eq!(maximum_matchings(3, &[(0, 1), (1, 2), (0, 1)]).len(), 3);
         // A triangle with a pendant vertex on each corner: 3.
         let sun = [(0, 1), (1, 2), (2, 0), (0, 3), (1, 4), (2, 5)];
         assert_eq!(max_matching(6, &sun), 3);
@@ -292,6 +342,8 @@ mod tests {
             let want = max_matching(6, &general);
             assert_eq!(max_bipartite_matching(3, 3, &edges), want, "{edges:?}");
             assert_eq!(kuhn(3, 3, &edges), want, "{edges:?}");
+            let every = maximum_matchings(6, &general);
+            assert!(every.iter().all(|m| m.len() == want));
             let all = maximum_bipartite_matchings(3, 3, &edges);
             assert!(all.iter().all(|m| m.iter().flatten().count() == want));
             // A maximum matching has no augmenting path; one edge fewer has one.
