@@ -180,7 +180,7 @@ pub fn check_verify(data: &[u8]) {
     for line in data.split(|&b| b == b'\n') {
         // `verify` reads lines with `Record::from_json` (tag first); it must read what serde's
         // derived reader for `Record` reads. This covers the record tag only: both go through
-        // `ReasonRecord`'s hand-written reader, which tests/hostile.rs compares with a derived
+        // `ReasonRecord`'s hand-written reader, which tests/integration/hostile.rs compares with a derived
         // copy of the enum.
         if let Ok(text) = std::str::from_utf8(line) {
             let fast = Record::from_json(text).ok();
