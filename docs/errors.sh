@@ -9,7 +9,7 @@
 # Inputs are written to files in a scratch folder (the file name shows in the messages); a case
 # whose exit code differs from the expected one is marked ⚠ in the table. Figures that come from
 # the machine's memory (default limits) are written as ‹memory› and ‹limit›, so the document is
-# the same on every machine: cli/tests/docs.rs regenerates it with the binary cargo built and
+# the same on every machine: cli/tests/integration/docs.rs regenerates it with the binary cargo built and
 # fails when it differs from the committed docs/ERRORS.md.
 set -euo pipefail
 # bash 5.2 reads `&` in a ${s//pattern/replacement} as the match; md() needs it literal.
@@ -251,7 +251,7 @@ record "broken pipe: stdout closed early (quiet exit 0)" 0 - \
     echo "\`--max-edges\`, \`--max-clauses\`, \`--max-line-bytes\`) depend on the machine's memory (its"
     echo "RAM, or its container's limit): in messages about them the memory is written ‹memory› and"
     echo "the limit ‹limit›, so this document is the same on every machine. \`cargo test\`"
-    echo "(cli/tests/docs.rs) regenerates it and fails when it differs from this copy."
+    echo "(cli/tests/integration/docs.rs) regenerates it and fails when it differs from this copy."
     echo
     echo "| # | case | command | input | exit | stderr | stdout |"
     echo "|---|---|---|---|---|---|---|"

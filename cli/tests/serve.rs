@@ -1,6 +1,7 @@
 //! End-to-end tests of `gridmatch serve` over real sockets: the access log and `--quiet`, the
 //! connection cap (under a lowered descriptor limit), the idle keep-alive timeout, and SIGTERM
-//! while a client is stuck mid-body. The load test is `serve_load.rs`.
+//! while a client is stuck mid-body. The load test is `serve_load.rs`; the
+//! binary's other end-to-end tests are `integration/`.
 #![cfg(target_os = "linux")]
 
 use std::io::Write;

@@ -1,5 +1,5 @@
 //! The pictures of `docs/` and the boards they draw: shared by the `pictures` example, which
-//! writes them, and by `tests/docs_pictures.rs`, which fails when a committed picture is not what
+//! writes them, and by `tests/integration/docs_pictures.rs`, which fails when a committed picture is not what
 //! the code draws now.
 //!
 //! Each picture is what `gridmatch PUZZLE --svg DIR` draws for its board: the board goes through

@@ -7,7 +7,7 @@
 //! ```
 //!
 //! Every picture is what `gridmatch PUZZLE --svg DIR` draws for its board (`boards.rs`);
-//! `tests/docs_pictures.rs` fails when a committed `docs/*.svg` differs from it.
+//! `tests/integration/docs_pictures.rs` fails when a committed `docs/*.svg` differs from it.
 
 mod boards;
 

@@ -1,6 +1,7 @@
 //! Helpers shared by the fuzz targets: running the drivers on raw bytes, boards built from fuzz
-//! bytes, fuzz-directed certificate mutations, and *independent* checks (exhaustive searches and
-//! plain-rule checkers written here, sharing no code with the crate's solvers or verifiers).
+//! bytes, fuzz-directed certificate mutations, and *independent* checks (the oracles crate's
+//! exhaustive searches, and plain-rule checkers written here), sharing no code with the crate's
+//! solvers or verifiers.
 //!
 //! A helper panics (so libFuzzer reports a crash) when the crate breaks one of its promises.
 
@@ -179,7 +180,7 @@ pub fn check_verify(data: &[u8]) {
     for line in data.split(|&b| b == b'\n') {
         // `verify` reads lines with `Record::from_json` (tag first); it must read what serde's
         // derived reader for `Record` reads. This covers the record tag only: both go through
-        // `ReasonRecord`'s hand-written reader, which tests/hostile.rs compares with a derived
+        // `ReasonRecord`'s hand-written reader, which tests/integration/hostile.rs compares with a derived
         // copy of the enum.
         if let Ok(text) = std::str::from_utf8(line) {
             let fast = Record::from_json(text).ok();
@@ -422,42 +423,10 @@ pub fn rooks_certificate_ok(grid: &Grid, answer: usize, sol: &Solution) -> Resul
     Ok(())
 }
 
-/// Exhaustive search for the most non-attacking rooks: every empty cell in turn, rook or not.
+/// Exhaustive search for the most non-attacking rooks (the oracles crate's), on boards of at
+/// most [`BRUTE_ROOKS_EMPTY`] empty cells.
 pub fn rooks_brute(grid: &Grid) -> usize {
-    let cells: Vec<(usize, usize)> = (0..grid.rows())
-        .flat_map(|r| (0..grid.cols()).map(move |c| (r, c)))
-        .filter(|&(r, c)| empty(grid, r, c))
-        .collect();
-    let runs: Vec<(Run, Run)> = cells
-        .iter()
-        .map(|&(r, c)| {
-            (
-                run_through(grid, r, c, true),
-                run_through(grid, r, c, false),
-            )
-        })
-        .collect();
-    fn go(i: usize, runs: &[(Run, Run)], used: &mut Vec<usize>, best: &mut usize) {
-        if used.len() + (runs.len() - i) <= *best {
-            return;
-        }
-        if i == runs.len() {
-            *best = used.len();
-            return;
-        }
-        let free = used
-            .iter()
-            .all(|&j| runs[j].0 != runs[i].0 && runs[j].1 != runs[i].1);
-        if free {
-            used.push(i);
-            go(i + 1, runs, used, best);
-            used.pop();
-        }
-        go(i + 1, runs, used, best);
-    }
-    let mut best = 0;
-    go(0, &runs, &mut Vec::new(), &mut best);
-    best
+    gridmatch_oracles::rooks::max_rooks(&grid.to_lines())
 }
 
 /// `verify` accepted `(answer, sol)` on `grid`: it must be valid and optimal.
@@ -574,52 +543,18 @@ pub fn tiling_ok(grid: &Grid, pieces: &[Piece]) -> Result<(), String> {
     Ok(())
 }
 
-/// Exhaustive tiling search: the first uncovered cell must be covered by one of the pieces that
-/// contain it. `None` if the search is too big to finish quickly.
+/// Exhaustive tiling search (the oracles crate's): the first uncovered cell must be covered by
+/// one of the pieces that contain it. `None` if the search is too big to finish quickly.
 pub fn lpuzzle_brute(grid: &Grid) -> Option<bool> {
-    let (rows, cols) = (grid.rows(), grid.cols());
     let blacks = grid.cells().iter().filter(|&&c| c == b'B').count();
     let whites = grid.cells().iter().filter(|&&c| c == b'W').count();
     if whites != 2 * blacks {
         return Some(false);
     }
-    if blacks > BRUTE_LPUZZLE_BLACKS {
+    if blacks > BRUTE_LPUZZLE_BLACKS || grid.cells().len() > gridmatch_oracles::lpuzzle::MAX_CELLS {
         return None;
     }
-    fn go(grid: &Grid, used: &mut Vec<bool>, rows: usize, cols: usize) -> bool {
-        let Some(i) = (0..rows * cols).find(|&i| grid.cells()[i] != b'.' && !used[i]) else {
-            return true;
-        };
-        let (r, c) = ((i / cols) as isize, (i % cols) as isize);
-        for (br, bc) in [(r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)] {
-            for dv in [-1isize, 1] {
-                for dh in [-1isize, 1] {
-                    let three = [(br, bc), (br + dv, bc), (br, bc + dh)];
-                    let ok = three.iter().enumerate().all(|(k, &(a, b))| {
-                        a >= 0
-                            && b >= 0
-                            && (a as usize) < rows
-                            && (b as usize) < cols
-                            && !used[a as usize * cols + b as usize]
-                            && grid.get(a as usize, b as usize) == if k == 0 { b'B' } else { b'W' }
-                    }) && three.contains(&(r, c));
-                    if ok {
-                        for &(a, b) in &three {
-                            used[a as usize * cols + b as usize] = true;
-                        }
-                        if go(grid, used, rows, cols) {
-                            return true;
-                        }
-                        for &(a, b) in &three {
-                            used[a as usize * cols + b as usize] = false;
-                        }
-                    }
-                }
-            }
-        }
-        false
-    }
-    Some(go(grid, &mut vec![false; rows * cols], rows, cols))
+    Some(gridmatch_oracles::lpuzzle::tileable(&grid.to_lines()))
 }
 
 /// `verify_tiling` accepted `pieces`: they must tile the board.
@@ -656,95 +591,36 @@ pub fn check_no_accepted(grid: &Grid) {
 // King: independent checks
 // ---------------------------------------------------------------------------------------------
 
-/// Move offsets, written out here independently of the crate.
+/// Move offsets, as the oracles crate writes them out (independently of the crate).
 pub fn steps(moves: Moves) -> Vec<(isize, isize)> {
+    use gridmatch_oracles::king::{FERZ, KING, KNIGHT, WAZIR};
     match moves {
-        Moves::King => vec![
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-            (0, -1),
-            (0, 1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-        ],
-        Moves::Wazir => vec![(-1, 0), (1, 0), (0, -1), (0, 1)],
-        Moves::Ferz => vec![(-1, -1), (-1, 1), (1, -1), (1, 1)],
-        Moves::Knight => vec![
-            (-2, -1),
-            (-2, 1),
-            (2, -1),
-            (2, 1),
-            (-1, -2),
-            (-1, 2),
-            (1, -2),
-            (1, 2),
-        ],
+        Moves::King => KING.to_vec(),
+        Moves::Wazir => WAZIR.to_vec(),
+        Moves::Ferz => FERZ.to_vec(),
+        Moves::Knight => KNIGHT.to_vec(),
     }
 }
 
-/// Exhaustive game search over (visited set, position), memoised; for boards with at most
-/// [`BRUTE_KING_FREE`] free cells.
-pub struct KingBrute {
-    idx: HashMap<(usize, usize), usize>,
-    adj: Vec<Vec<usize>>,
-    memo: HashMap<(u64, usize), bool>,
-}
+/// Exhaustive game search over (visited set, position), memoised (the oracles crate's); for
+/// boards with at most [`BRUTE_KING_FREE`] free cells.
+pub struct KingBrute(gridmatch_oracles::king::BoardGame);
 
 impl KingBrute {
     /// `None` if the board has too many free cells.
     pub fn new(grid: &Grid, moves: Moves) -> Option<KingBrute> {
-        let mut idx = HashMap::new();
-        for r in 0..grid.rows() {
-            for c in 0..grid.cols() {
-                if grid.get(r, c) != b'#' {
-                    let n = idx.len();
-                    idx.insert((r, c), n);
-                }
-            }
-        }
-        if idx.len() > BRUTE_KING_FREE {
-            return None;
-        }
-        let mut adj = vec![Vec::new(); idx.len()];
-        for (&(r, c), &i) in &idx {
-            for (dr, dc) in steps(moves) {
-                let (r2, c2) = (r as isize + dr, c as isize + dc);
-                if r2 >= 0
-                    && c2 >= 0
-                    && let Some(&j) = idx.get(&(r2 as usize, c2 as usize))
-                {
-                    adj[i].push(j);
-                }
-            }
-        }
-        Some(KingBrute {
-            idx,
-            adj,
-            memo: HashMap::new(),
+        let free = grid.cells().iter().filter(|&&c| c != b'#').count();
+        (free <= BRUTE_KING_FREE).then(|| {
+            KingBrute(gridmatch_oracles::king::BoardGame::new(
+                &grid.to_lines(),
+                &steps(moves),
+            ))
         })
-    }
-
-    /// Does the player to move win, at `pos` with `visited` used?
-    fn wins(&mut self, visited: u64, pos: usize) -> bool {
-        if let Some(&w) = self.memo.get(&(visited, pos)) {
-            return w;
-        }
-        let next: Vec<usize> = self.adj[pos]
-            .iter()
-            .copied()
-            .filter(|&j| visited & (1 << j) == 0)
-            .collect();
-        let w = next.into_iter().any(|j| !self.wins(visited | (1 << j), j));
-        self.memo.insert((visited, pos), w);
-        w
     }
 
     /// Who wins from the free cell `start`.
     pub fn winner(&mut self, start: (usize, usize)) -> Player {
-        let s = self.idx[&start];
-        if self.wins(1 << s, s) {
+        if self.0.first_player_wins(start) {
             Player::Alice
         } else {
             Player::Bob
@@ -753,8 +629,7 @@ impl KingBrute {
 
     /// Does the player to move from `at` (all of `visited` used, `at` included) win?
     pub fn to_move_wins(&mut self, visited: &[(usize, usize)], at: (usize, usize)) -> bool {
-        let mask = visited.iter().fold(0u64, |m, c| m | (1 << self.idx[c]));
-        self.wins(mask, self.idx[&at])
+        self.0.mover_wins(visited, at)
     }
 }
 

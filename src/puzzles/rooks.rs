@@ -638,32 +638,9 @@ mod tests {
 
     type TestResult = Result<(), Box<dyn std::error::Error>>;
 
-    /// Exhaustive search: try every cell in order, place a rook if nothing attacks it.
+    /// The exhaustive search of the oracles crate.
     fn brute(grid: &Grid) -> usize {
-        let (rows, cols) = (grid.rows(), grid.cols());
-        let attacked = |placed: &[(usize, usize)], r: usize, c: usize| {
-            placed.iter().any(|&(pr, pc)| {
-                (pr == r && (pc.min(c)..=pc.max(c)).all(|k| grid.get(r, k) == b'.'))
-                    || (pc == c && (pr.min(r)..=pr.max(r)).all(|k| grid.get(k, c) == b'.'))
-            })
-        };
-        let mut best = 0;
-        // Explicit stack of (next cell index, placed rooks).
-        let mut stack = vec![(0usize, Vec::new())];
-        while let Some((i, placed)) = stack.pop() {
-            best = best.max(placed.len());
-            if i == rows * cols || placed.len() + (rows * cols - i) <= best {
-                continue;
-            }
-            let (r, c) = (i / cols, i % cols);
-            stack.push((i + 1, placed.clone()));
-            if grid.get(r, c) == b'.' && !attacked(&placed, r, c) {
-                let mut p = placed;
-                p.push((r, c));
-                stack.push((i + 1, p));
-            }
-        }
-        best
+        gridmatch_oracles::rooks::max_rooks(&grid.to_lines())
     }
 
     fn random_grid(rng: &mut ChaCha8Rng, rows: usize, cols: usize, p: f64) -> Grid {
@@ -700,52 +677,19 @@ mod tests {
         Ok(())
     }
 
-    /// Every maximal-size placement by exhaustive search (each cell: a rook if nothing attacks
-    /// it, or none), as the cells each holds.
+    /// Every maximum placement (the oracles crate's exhaustive search), as the cells each
+    /// holds.
     fn all_maximum_placements(grid: &Grid) -> Vec<Vec<bool>> {
-        let (rows, cols) = (grid.rows(), grid.cols());
-        let n = rows * cols;
-        let free = |placed: &[bool], r: usize, c: usize| {
-            // Walk out from (r, c) in the four directions until a pawn or the edge.
-            let dirs: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
-            dirs.iter().all(|&(dr, dc)| {
-                let (mut y, mut x) = (r as isize + dr, c as isize + dc);
-                while (0..rows as isize).contains(&y) && (0..cols as isize).contains(&x) {
-                    let i = y as usize * cols + x as usize;
-                    if grid.cells()[i] != b'.' {
-                        break;
-                    }
-                    if placed[i] {
-                        return false;
-                    }
-                    y += dr;
-                    x += dc;
+        gridmatch_oracles::rooks::maximum_placements(&grid.to_lines())
+            .into_iter()
+            .map(|rooks| {
+                let mut placed = vec![false; grid.cells().len()];
+                for (r, c) in rooks {
+                    placed[r * grid.cols() + c] = true;
                 }
-                true
+                placed
             })
-        };
-        let (mut best, mut found) = (0, Vec::new());
-        let mut stack = vec![(0usize, vec![false; n], 0usize)];
-        while let Some((i, placed, k)) = stack.pop() {
-            if i == n {
-                if k > best {
-                    best = k;
-                    found.clear();
-                }
-                if k == best {
-                    found.push(placed);
-                }
-                continue;
-            }
-            let (r, c) = (i / cols, i % cols);
-            if grid.get(r, c) == b'.' && free(&placed, r, c) {
-                let mut p = placed.clone();
-                p[i] = true;
-                stack.push((i + 1, p, k + 1));
-            }
-            stack.push((i + 1, placed, k));
-        }
-        found
+            .collect()
     }
 
     #[test]

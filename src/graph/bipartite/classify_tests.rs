@@ -20,41 +20,25 @@ fn from_left_mates(g: &BipartiteGraph, left: &[u32]) -> Matching {
     m
 }
 
-/// Every maximum matching of the simple graph underlying `g`, as left-mate arrays, by
-/// exhaustive search (left vertex by left vertex: exposed, or any free neighbour).
+/// Every maximum matching of the simple graph underlying `g`, as left-mate arrays, by the
+/// oracles crate's exhaustive search (left vertex by left vertex: exposed, or any free
+/// neighbour).
 fn all_maximum_matchings(g: &BipartiteGraph) -> Vec<Vec<u32>> {
-    fn search(
-        g: &BipartiteGraph,
-        u: usize,
-        used: u64,
-        cur: &mut Vec<u32>,
-        out: &mut Vec<Vec<u32>>,
-    ) {
-        if u == g.n_left() {
-            out.push(cur.clone());
-            return;
-        }
-        cur.push(NONE);
-        search(g, u + 1, used, cur, out);
-        cur.pop();
-        let mut tried = 0u64;
-        for &v in g.neighbors(u as u32) {
-            let bit = 1u64 << v;
-            if used & bit == 0 && tried & bit == 0 {
-                tried |= bit; // a parallel copy is the same pair
-                cur.push(v);
-                search(g, u + 1, used | bit, cur, out);
-                cur.pop();
-            }
-        }
-    }
-    assert!(g.n_right() <= 64);
-    let mut all = Vec::new();
-    search(g, 0, 0, &mut Vec::new(), &mut all);
-    let size = |m: &Vec<u32>| m.iter().filter(|&&v| v != NONE).count();
-    let nu = all.iter().map(size).max().unwrap_or(0);
-    all.retain(|m| size(m) == nu);
-    all
+    let edges: Vec<(usize, usize)> = (0..g.n_left() as u32)
+        .flat_map(|u| {
+            g.neighbors(u)
+                .iter()
+                .map(move |&v| (u as usize, v as usize))
+        })
+        .collect();
+    gridmatch_oracles::matching::maximum_bipartite_matchings(g.n_left(), g.n_right(), &edges)
+        .into_iter()
+        .map(|m| {
+            m.into_iter()
+                .map(|v| v.map_or(NONE, |v| v as u32))
+                .collect()
+        })
+        .collect()
 }
 
 /// The classes by definition: how many of the maximum matchings `all` use each pair.

@@ -4,31 +4,17 @@ use rand_chacha::ChaCha8Rng;
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
-/// Exhaustive maximum matching: bitmask DP over right vertices (independent of HK).
+/// The edges as the oracles crate takes them.
+fn plain(edges: &[(u32, u32)]) -> Vec<(usize, usize)> {
+    edges
+        .iter()
+        .map(|&(u, v)| (u as usize, v as usize))
+        .collect()
+}
+
+/// Exhaustive maximum matching (the oracles crate's bitmask DP, independent of HK).
 fn brute_max(nl: usize, nr: usize, edges: &[(u32, u32)]) -> usize {
-    let mut adj = vec![0u32; nl];
-    for &(u, v) in edges {
-        adj[u as usize] |= 1 << v;
-    }
-    // best[mask] over prefixes of left vertices, done by iterating left vertices.
-    let mut best = vec![-1i32; 1 << nr];
-    best[0] = 0;
-    for &a in &adj {
-        let mut next = best.clone();
-        for (mask, &b) in best.iter().enumerate() {
-            if b < 0 {
-                continue;
-            }
-            for v in 0..nr {
-                if a >> v & 1 == 1 && mask >> v & 1 == 0 {
-                    let m2 = mask | 1 << v;
-                    next[m2] = next[m2].max(b + 1);
-                }
-            }
-        }
-        best = next;
-    }
-    best.into_iter().max().unwrap_or(0) as usize
+    gridmatch_oracles::matching::max_bipartite_matching(nl, nr, &plain(edges))
 }
 
 /// Every engine, from its own warm start and from `starts` other matchings.
@@ -146,49 +132,10 @@ fn random_graphs_against_brute_force() {
     }
 }
 
-/// Kuhn's simple augmenting-path algorithm, as an independent reference on larger graphs.
+/// Kuhn's simple augmenting-path algorithm (the oracles crate's), as an independent reference
+/// on larger graphs.
 fn kuhn(nl: usize, nr: usize, edges: &[(u32, u32)]) -> usize {
-    let mut adj = vec![Vec::new(); nl];
-    for &(u, v) in edges {
-        adj[u as usize].push(v as usize);
-    }
-    let mut mate_r = vec![usize::MAX; nr];
-    let mut size = 0;
-    for root in 0..nl {
-        // Iterative search with parent links over right vertices.
-        let mut seen = vec![false; nr];
-        let mut parent = vec![usize::MAX; nr]; // right v -> left vertex that reached it
-        let mut queue = vec![root];
-        let mut found = None;
-        let mut from_right = vec![usize::MAX; nl]; // left u -> right vertex it was reached by
-        'bfs: while let Some(u) = queue.pop() {
-            for &v in &adj[u] {
-                if !seen[v] {
-                    seen[v] = true;
-                    parent[v] = u;
-                    if mate_r[v] == usize::MAX {
-                        found = Some(v);
-                        break 'bfs;
-                    }
-                    from_right[mate_r[v]] = v;
-                    queue.push(mate_r[v]);
-                }
-            }
-        }
-        if let Some(mut v) = found {
-            loop {
-                let u = parent[v];
-                let prev = from_right[u];
-                mate_r[v] = u;
-                if u == root {
-                    break;
-                }
-                v = prev;
-            }
-            size += 1;
-        }
-    }
-    size
+    gridmatch_oracles::matching::kuhn(nl, nr, &plain(edges))
 }
 
 #[test]

@@ -7,31 +7,14 @@ use super::{MatchingCertificate, Proof, Vertices, classify, edges, maximum_match
 use crate::graph::bipartite::EdgeClass;
 use crate::graph::read::{Format, GraphInput, Shape};
 
-/// Every maximum matching of a small graph, as sets of edge indices (self-loops never match).
-fn all_maximum_matchings(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<usize>> {
-    let mut best: Vec<Vec<usize>> = vec![Vec::new()];
-    // Explicit stack of (next edge, used vertices mask, chosen edges).
-    let mut stack = vec![(0usize, 0u32, Vec::new())];
-    assert!(n <= 32);
-    while let Some((i, used, chosen)) = stack.pop() {
-        if i == edges.len() {
-            match chosen.len().cmp(&best[0].len()) {
-                std::cmp::Ordering::Greater => best = vec![chosen],
-                std::cmp::Ordering::Equal if !chosen.is_empty() => best.push(chosen),
-                _ => {}
-            }
-            continue;
-        }
-        stack.push((i + 1, used, chosen.clone()));
-        let (u, v) = edges[i];
-        let mask = (1u32 << u) | (1u32 << v);
-        if u != v && used & mask == 0 {
-            let mut with = chosen;
-            with.push(i);
-            stack.push((i + 1, used | mask, with));
-        }
-    }
-    best
+/// The size of a maximum matching of a small graph (self-loops never match), by the oracles
+/// crate's dynamic programming over vertex subsets.
+fn brute_matching_size(n: usize, edges: &[(u32, u32)]) -> usize {
+    let edges: Vec<(usize, usize)> = edges
+        .iter()
+        .map(|&(u, v)| (u as usize, v as usize))
+        .collect();
+    gridmatch_oracles::matching::max_matching(n, &edges)
 }
 
 fn random_input(rng: &mut ChaCha8Rng) -> GraphInput {
@@ -88,7 +71,7 @@ fn matching_sizes_and_proofs_against_exhaustive_search() {
         let input = random_input(&mut rng);
         let n = Vertices::of(&input).n;
         let es = edges(&input);
-        let best = all_maximum_matchings(n, &es)[0].len();
+        let best = brute_matching_size(n, &es);
         let cert = maximum_matching(&input);
         assert_eq!(cert.pairs.len(), best, "{input:?}");
         assert_eq!(super::matching_size(&input), best);
@@ -173,7 +156,9 @@ fn classify_against_every_maximum_matching() {
             continue;
         };
         assert_eq!(classes.len(), es.len());
-        let all = all_maximum_matchings(n, &es);
+        let plain: Vec<(usize, usize)> =
+            es.iter().map(|&(u, v)| (u as usize, v as usize)).collect();
+        let all = gridmatch_oracles::matching::maximum_matchings(n, &plain);
         let key = |(u, v): (u32, u32)| (u.min(v), u.max(v));
         for (i, &(u, v)) in es.iter().enumerate() {
             let uses = |m: &Vec<usize>| m.iter().any(|&j| key(es[j]) == key((u, v)));

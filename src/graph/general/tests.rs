@@ -10,25 +10,26 @@ use super::greedy::{components, greedy_extend};
 use super::*;
 use families::*;
 use oracle::*;
+use rand::RngExt;
 use std::time::Instant;
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
 #[test]
 fn random_small_graphs_vs_brute_force() {
-    let mut rng = Rng(0x5EED_0001);
+    let mut rng = seeded(0x5EED_0001);
     let mut count = 0;
     for n in 0..=12usize {
-        for density in [5u64, 10, 15, 20, 30, 40, 50, 65, 80, 95] {
+        for density in [5u32, 10, 15, 20, 30, 40, 50, 65, 80, 95] {
             for _ in 0..25 {
                 let mut e = random_edges(&mut rng, n, density, 100);
-                if n > 0 && rng.chance(1, 4) {
+                if n > 0 && rng.random_ratio(1, 4) {
                     // Parallel edges and self-loops must be harmless.
                     let k = e.len();
                     for i in 0..k.min(3) {
                         e.push((e[i].1, e[i].0));
                     }
-                    let v = rng.below(n as u64) as u32;
+                    let v = rng.random_range(0..n as u64) as u32;
                     e.push((v, v));
                 }
                 check_small(&Graph::from_edges(n, &e), &mut rng);
@@ -42,12 +43,12 @@ fn random_small_graphs_vs_brute_force() {
 #[test]
 fn random_medium_graphs_vs_brute_force_size() {
     // 13..=18 vertices: bitmask DP for ν(G) and ν(G − v) only.
-    let mut rng = Rng(0x5EED_0002);
+    let mut rng = seeded(0x5EED_0002);
     for _ in 0..150 {
-        let n = 13 + rng.below(6) as usize;
-        let density = [8u64, 12, 18, 25, 40][rng.below(5) as usize];
+        let n = 13 + rng.random_range(0..6) as usize;
+        let density = [8u32, 12, 18, 25, 40][rng.random_range(0..5) as usize];
         let g = Graph::from_edges(n, random_edges(&mut rng, n, density, 100));
-        let f = nu_table(&adjacency_masks(&g));
+        let f = nu_table(&g);
         let full = (1usize << n) - 1;
         let nu = f[full] as usize;
         let m = maximum_matching_from(&g, random_matching(&mut rng, &g));
@@ -66,7 +67,7 @@ fn random_medium_graphs_vs_brute_force_size() {
 
 #[test]
 fn explicit_families_vs_brute_force() {
-    let mut rng = Rng(0x5EED_0003);
+    let mut rng = seeded(0x5EED_0003);
     let mut graphs: Vec<(usize, Vec<(u32, u32)>)> = Vec::new();
     for n in 1..=16 {
         graphs.push((n, path(n)));
@@ -164,14 +165,14 @@ fn known_answers() {
 
 #[test]
 fn deep_nested_blossoms_certified() {
-    let mut rng = Rng(0x5EED_0004);
+    let mut rng = seeded(0x5EED_0004);
     for level in 3..=6u32 {
         for pick in 0..3 {
-            let mut r2 = Rng(level as u64 * 7 + pick);
+            let mut r2 = seeded(level as u64 * 7 + pick);
             let (n, e) = nested(level, &mut |n| match pick {
                 0 => 0,
                 1 => n - 1,
-                _ => r2.below(n as u64) as usize,
+                _ => r2.random_range(0..n as u64) as usize,
             });
             let e = permuted(&mut rng, n, &e);
             let g = Graph::from_edges(n, &e);
@@ -183,7 +184,7 @@ fn deep_nested_blossoms_certified() {
             check_large(&g, &m, &mut rng, 20);
             // A pendant vertex anywhere makes the matching perfect.
             let mut e2 = e.clone();
-            e2.push((rng.below(n as u64) as u32, n as u32));
+            e2.push((rng.random_range(0..n as u64) as u32, n as u32));
             let g2 = Graph::from_edges(n + 1, &e2);
             for _ in 0..3 {
                 let m2 = maximum_matching_from(&g2, random_matching(&mut rng, &g2));
@@ -196,13 +197,18 @@ fn deep_nested_blossoms_certified() {
 
 #[test]
 fn random_larger_graphs_certified() {
-    let mut rng = Rng(0x5EED_0005);
+    let mut rng = seeded(0x5EED_0005);
     for _ in 0..300 {
-        let n = 20 + rng.below(280) as usize;
-        let avg_deg = 1 + rng.below(5);
+        let n = 20 + rng.random_range(0..280) as usize;
+        let avg_deg = 1 + rng.random_range(0..5);
         let m_edges = (n as u64 * avg_deg / 2) as usize;
         let e: Vec<(u32, u32)> = (0..m_edges)
-            .map(|_| (rng.below(n as u64) as u32, rng.below(n as u64) as u32))
+            .map(|_| {
+                (
+                    rng.random_range(0..n as u64) as u32,
+                    rng.random_range(0..n as u64) as u32,
+                )
+            })
             .collect();
         let g = Graph::from_edges(n, &e);
         let m = maximum_matching(&g);
@@ -221,7 +227,7 @@ fn random_larger_graphs_certified() {
 /// boards.
 #[test]
 fn boards_and_corridors_vs_brute_force() {
-    let mut rng = Rng(0x5EED_000B);
+    let mut rng = seeded(0x5EED_000B);
     let mut count = 0;
     for moves in move_sets() {
         for rows in 1..=8usize {
@@ -233,10 +239,10 @@ fn boards_and_corridors_vs_brute_force() {
                         count += 1;
                     }
                 }
-                for burn in [10u64, 30, 50] {
+                for burn in [10u32, 30, 50] {
                     let mut cells = Vec::new();
                     for _ in 0..rows * cols {
-                        cells.push(!rng.chance(burn, 100));
+                        cells.push(!rng.random_ratio(burn, 100));
                     }
                     let free = |r: usize, c: usize| cells[r * cols + c];
                     let g = board(rows, cols, &free, moves);
@@ -256,7 +262,7 @@ fn boards_and_corridors_vs_brute_force() {
 /// set, with the warm start and with random or empty ones.
 #[test]
 fn serpentines_certified() {
-    let mut rng = Rng(0x5EED_000C);
+    let mut rng = seeded(0x5EED_000C);
     for moves in move_sets() {
         for (side, width) in [
             (20, 1),
@@ -286,7 +292,7 @@ fn serpentines_certified() {
     let mut cells = Vec::new();
     for r in 0..side {
         for c in 0..side {
-            cells.push(serp(r, c) && (r < side / 2 || !rng.chance(1, 10)));
+            cells.push(serp(r, c) && (r < side / 2 || !rng.random_ratio(1, 10)));
         }
     }
     let free = |r: usize, c: usize| cells[r * side + c];
@@ -300,9 +306,9 @@ fn serpentines_certified() {
 #[test]
 fn stamp_wraparound() {
     // Start the lca stamps just below u32::MAX; results must not change.
-    let mut rng = Rng(0x5EED_0006);
+    let mut rng = seeded(0x5EED_0006);
     for _ in 0..200 {
-        let n = 1 + rng.below(12) as usize;
+        let n = 1 + rng.random_range(0..12) as usize;
         let g = Graph::from_edges(n, random_edges(&mut rng, n, 45, 100));
         let m = maximum_matching(&g);
         // No greedy matching: the searches do all the work.
@@ -351,11 +357,11 @@ fn graph_construction() {
 
 #[test]
 fn without_vertex_matches_brute_force() {
-    let mut rng = Rng(0x5EED_0007);
+    let mut rng = seeded(0x5EED_0007);
     for _ in 0..200 {
-        let n = 1 + rng.below(12) as usize;
+        let n = 1 + rng.random_range(0..12) as usize;
         let g = Graph::from_edges(n, random_edges(&mut rng, n, 35, 100));
-        let f = nu_table(&adjacency_masks(&g));
+        let f = nu_table(&g);
         let full = (1usize << n) - 1;
         for v in 0..n {
             let gv = g.without_vertex(v as u32);
@@ -379,9 +385,9 @@ fn matching_accessors() {
 
 #[test]
 fn from_edges_accepts_every_edge_source() {
-    let mut rng = Rng(0x5EED_000B);
+    let mut rng = seeded(0x5EED_000B);
     for _ in 0..50 {
-        let n = 1 + rng.below(20) as usize;
+        let n = 1 + rng.random_range(0..20) as usize;
         let e = random_edges(&mut rng, n, 30, 100);
         let want = Graph::from_edges(n, &e);
         assert_eq!(Graph::from_edges(n, &e[..]), want);
@@ -438,12 +444,12 @@ fn is_perfect_and_unmatch() {
     assert!(m.is_empty());
     assert_eq!(m, Matching::empty(4));
     // What callers did by hand: rebuild from an edited mate array.
-    let mut rng = Rng(0x5EED_000C);
+    let mut rng = seeded(0x5EED_000C);
     for _ in 0..100 {
-        let n = 2 + rng.below(20) as usize;
+        let n = 2 + rng.random_range(0..20) as usize;
         let g = Graph::from_edges(n, random_edges(&mut rng, n, 30, 100));
         let m = maximum_matching(&g);
-        let v = rng.below(n as u64) as u32;
+        let v = rng.random_range(0..n as u64) as u32;
         let mut by_hand = m.mates().to_vec();
         if let Some(u) = m.mate(v) {
             by_hand[u as usize] = NONE;
@@ -523,30 +529,30 @@ fn avoiding_rejects_non_maximum() {
 /// blossom, no bridge label).
 #[test]
 fn forest_state_after_augmenting() {
-    let mut rng = Rng(0x5EED_0009);
+    let mut rng = seeded(0x5EED_0009);
     let mut augmented = 0;
     for _ in 0..600 {
-        let n = 2 + rng.below(15) as usize;
+        let n = 2 + rng.random_range(0..15) as usize;
         // Sparse graphs with stars and pendant paths, and denser ones
         // full of blossoms.
-        let density = 1 + rng.below(40);
+        let density = 1 + rng.random_range(0..40);
         let mut e = random_edges(&mut rng, n, density, 100);
-        for _ in 0..rng.below(3) {
-            let c = rng.below(n as u64) as u32;
+        for _ in 0..rng.random_range(0..3) {
+            let c = rng.random_range(0..n as u64) as u32;
             for _ in 0..3 {
-                e.push((c, rng.below(n as u64) as u32));
+                e.push((c, rng.random_range(0..n as u64) as u32));
             }
         }
         let g = Graph::from_edges(n, &e);
-        let nu_g = nu_table(&adjacency_masks(&g));
+        let nu_g = nu_table(&g);
         let full = (1usize << n) - 1;
         let nu = nu_g[full] as usize;
         // Empty, random, or random and greedily extended warm start.
-        let mut mate = match rng.below(3) {
+        let mut mate = match rng.random_range(0..3) {
             0 => vec![NONE; n],
             _ => random_matching(&mut rng, &g).mates().to_vec(),
         };
-        if rng.chance(1, 3) {
+        if rng.random_ratio(1, 3) {
             greedy_extend(&g, &mut mate);
         }
         let comp = components(&g);
@@ -591,15 +597,20 @@ fn forest_state_after_augmenting() {
 /// matching and the run must terminate (no infinite loop).
 #[test]
 fn asymmetric_input_terminates() {
-    let mut rng = Rng(0x5EED_000A);
+    let mut rng = seeded(0x5EED_000A);
     for _ in 0..300 {
-        let n = 1 + rng.below(30) as usize;
+        let n = 1 + rng.random_range(0..30) as usize;
         let g0 = Graph::from_edges(n, random_edges(&mut rng, n, 20, 100));
         // Drop every adjacency entry with probability 1/4, on one side.
         let mut offsets = vec![0usize];
         let mut targets = Vec::new();
         for v in 0..n as u32 {
-            targets.extend(g0.neighbors(v).iter().copied().filter(|_| rng.chance(3, 4)));
+            targets.extend(
+                g0.neighbors(v)
+                    .iter()
+                    .copied()
+                    .filter(|_| rng.random_ratio(3, 4)),
+            );
             offsets.push(targets.len());
         }
         let g = Graph { offsets, targets };
@@ -616,7 +627,7 @@ fn deep_structures_small_stack() -> TestResult {
         std::thread::Builder::new()
             .stack_size(256 * 1024)
             .spawn(|| -> Result<(), String> {
-                let mut rng = Rng(0x5EED_0008);
+                let mut rng = seeded(0x5EED_0008);
                 // Even path, start matching (1,2),(3,4),…: the only augmenting
                 // path has 200k vertices.
                 let n = 200_000usize;

@@ -1,30 +1,19 @@
 //! Geography against exhaustive game search; certificates against the verifier and mutants.
 
-use std::collections::HashMap;
-
+use gridmatch_oracles::king::Game;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{Certificate, Geography, Player, Strategy, VerifyError, verify};
 use crate::graph::general::Graph;
 
-/// Does the player to move from `at` (with `visited` already used) win? Memoised exhaustive
-/// search (recursive: at most 10 vertices deep).
-fn to_move_wins(
-    adj: &[Vec<u32>],
-    at: u32,
-    visited: u32,
-    memo: &mut HashMap<(u32, u32), bool>,
-) -> bool {
-    if let Some(&w) = memo.get(&(at, visited)) {
-        return w;
-    }
-    let win = adj[at as usize]
+/// The oracles crate's exhaustive game search (memoised on the visited set) on the graph.
+fn game_search(n: usize, edges: &[(u32, u32)]) -> Game {
+    let edges: Vec<(usize, usize)> = edges
         .iter()
-        .filter(|&&u| visited & (1 << u) == 0)
-        .any(|&u| !to_move_wins(adj, u, visited | (1 << u), memo));
-    memo.insert((at, visited), win);
-    win
+        .map(|&(u, v)| (u as usize, v as usize))
+        .collect();
+    Game::new(n, &edges)
 }
 
 fn random_graph(rng: &mut ChaCha8Rng) -> (usize, Vec<(u32, u32)>) {
@@ -62,9 +51,9 @@ fn every_start_against_exhaustive_game_search() {
         let (n, edges) = random_graph(&mut rng);
         let adj = adjacency(n, &edges);
         let game = Geography::new(Graph::from_edges(n, edges.iter().copied()));
-        let mut memo = HashMap::new();
+        let mut search = game_search(n, &edges);
         for s in 0..n as u32 {
-            let alice = to_move_wins(&adj, s, 1 << s, &mut memo);
+            let alice = search.first_player_wins(s as usize);
             let want = if alice { Player::Alice } else { Player::Bob };
             assert_eq!(
                 game.winner(s),
@@ -83,8 +72,8 @@ fn every_start_against_exhaustive_game_search() {
             match game.strategy(s) {
                 Strategy::Alice { first } => {
                     assert!(adj[s as usize].contains(&first));
-                    let visited = (1 << s) | (1 << first);
-                    assert!(!to_move_wins(&adj, first, visited, &mut memo));
+                    let visited = [s as usize, first as usize];
+                    assert!(!search.mover_wins(&visited, first as usize));
                 }
                 Strategy::Bob { replies } => {
                     let mut moves: Vec<u32> = adj[s as usize].clone();
@@ -95,8 +84,8 @@ fn every_start_against_exhaustive_game_search() {
                     assert_eq!(answered, moves, "Bob answers every first move once");
                     for (a, b) in replies {
                         assert!(adj[a as usize].contains(&b) && b != s);
-                        let visited = (1 << s) | (1 << a) | (1 << b);
-                        assert!(!to_move_wins(&adj, b, visited, &mut memo));
+                        let visited = [s as usize, a as usize, b as usize];
+                        assert!(!search.mover_wins(&visited, b as usize));
                     }
                 }
             }

@@ -7,42 +7,38 @@ use super::backbone::{components, sinks_first};
 use super::*;
 use std::time::{Duration, Instant};
 
-use super::tests::{Rng, TestResult, satisfies};
+use super::tests::{RandomLit, Rng, TestResult, dimacs, satisfies, seeded};
+use rand::RngExt;
 
-/// All models of a formula with at most ~20 variables, as assignments.
+/// All models of a formula with at most 20 variables, as assignments (the oracles crate's
+/// enumeration).
 fn all_models(f: &Formula) -> Vec<Vec<bool>> {
-    let n = f.num_vars();
-    (0u32..1 << n)
-        .map(|mask| (0..n).map(|v| (mask >> v) & 1 == 1).collect::<Vec<bool>>())
-        .filter(|a| satisfies(f, a))
-        .collect()
+    gridmatch_oracles::twosat::models(f.num_vars(), &dimacs(f))
 }
 
-/// The literals true in all of `models` (non-empty), sorted by variable.
-fn common_literals(num_vars: usize, models: &[Vec<bool>]) -> Vec<Lit> {
-    (0..num_vars)
-        .filter_map(|v| {
-            let first = models[0][v];
-            models
-                .iter()
-                .all(|m| m[v] == first)
-                .then(|| Lit::new(v as u32, !first))
-        })
-        .collect()
+/// The literals true in every model (the oracles crate's), sorted by variable; `None` without a
+/// model.
+fn common_literals(f: &Formula) -> Option<Vec<Lit>> {
+    let lits = gridmatch_oracles::twosat::backbone(f.num_vars(), &dimacs(f))?;
+    Some(
+        lits.into_iter()
+            .map(|l| Lit::new(l.unsigned_abs() - 1, l < 0))
+            .collect(),
+    )
 }
 
 fn random_formula(rng: &mut Rng) -> Formula {
-    let n = 1 + rng.below(10) as usize;
-    let m = rng.below(31) as usize;
+    let n = 1 + rng.random_range(0..10) as usize;
+    let m = rng.random_range(0..31) as usize;
     let mut f = Formula::new(n);
     for _ in 0..m {
         let a = rng.lit(n);
-        let (a, b) = match rng.below(10) {
+        let (a, b) = match rng.random_range(0..10) {
             0 => (a, a),  // unit clause
             1 => (a, !a), // tautology
             2 if !f.clauses().is_empty() => {
                 // duplicate of an earlier clause
-                let i = rng.below(f.clauses().len() as u64) as usize;
+                let i = rng.random_range(0..f.clauses().len());
                 f.clauses()[i]
             }
             _ => (a, rng.lit(n)),
@@ -185,7 +181,7 @@ fn backbone_bitparallel<G: ImplicationGraph + ?Sized>(g: &G) -> Option<Vec<Lit>>
 /// The main randomized test: backbone, second model from every model, chain clauses.
 #[test]
 fn random_small_formulas_match_enumeration() {
-    let mut rng = Rng(0xBAC_B0E);
+    let mut rng = seeded(0xBAC_B0E);
     let (mut unsat, mut unique, mut several, mut forced) = (0, 0, 0, 0);
     for _ in 0..20_000 {
         let f = random_formula(&mut rng);
@@ -204,7 +200,7 @@ fn random_small_formulas_match_enumeration() {
             }
             continue;
         }
-        let want = common_literals(f.num_vars(), &models);
+        let want = common_literals(&f).expect("a formula with models");
         forced += want.len();
         assert_eq!(bb.as_ref(), Some(&want), "{f:?}");
         for m in &models {
@@ -232,18 +228,18 @@ fn random_small_formulas_match_enumeration() {
 /// Chains of the form the solver builds, and arbitrary edge walks, on random formulas.
 #[test]
 fn chain_clauses_of_random_walks() {
-    let mut rng = Rng(77);
+    let mut rng = seeded(77);
     for _ in 0..3_000 {
         let f = random_formula(&mut rng);
         let g = f.implication_graph();
         let mut walk = vec![rng.lit(f.num_vars())];
-        for _ in 0..rng.below(12) {
+        for _ in 0..rng.random_range(0..12) {
             let Some(&u) = walk.last() else { break };
             let deg = g.out_degree(u);
             if deg == 0 {
                 break;
             }
-            walk.push(g.successor(u, rng.below(deg as u64) as usize));
+            walk.push(g.successor(u, rng.random_range(0..deg as u64) as usize));
         }
         if let Err(e) = check_chain_clauses(&f, &walk) {
             panic!("{e} for {f:?}");
@@ -293,10 +289,10 @@ fn empty_and_trivial() {
 /// bit-parallel sweep, and each answer against `solve` with a unit clause added.
 #[test]
 fn medium_formulas_match_unit_clause_solves() {
-    let mut rng = Rng(2024);
+    let mut rng = seeded(2024);
     let mut checked = 0;
     for round in 0..60 {
-        let n = 50 + rng.below(250) as usize;
+        let n = 50 + rng.random_range(0..250) as usize;
         let ratio = [0.5, 0.8, 0.9, 1.0, 1.1][round % 5];
         let mut f = Formula::new(n);
         for _ in 0..(ratio * n as f64) as usize {
@@ -450,7 +446,7 @@ fn long_chain_on_small_stack() -> TestResult {
 
 /// Random 2-SAT with `ratio * n` uniformly random clauses.
 fn random_2sat(n: usize, ratio: f64, seed: u64) -> Formula {
-    let mut rng = Rng(seed);
+    let mut rng = seeded(seed);
     let mut f = Formula::new(n);
     for _ in 0..(ratio * n as f64) as usize {
         let (a, b) = (rng.lit(n), rng.lit(n));

@@ -3,30 +3,41 @@
 //! graphs and deep chains on a small stack.
 
 use super::*;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::collections::{HashSet, VecDeque};
 use std::time::Instant;
 
 pub(super) type TestResult = Result<(), Box<dyn std::error::Error>>;
 
-/// SplitMix64: small deterministic PRNG (also for `backbone_tests.rs`).
-pub(super) struct Rng(pub(super) u64);
+/// The tests' generator: rand's ChaCha8 (also for `backbone_tests.rs`), seeded with
+/// [`seeded`].
+pub(super) type Rng = ChaCha8Rng;
 
-impl Rng {
-    pub(super) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
+/// The generator seeded with `seed`.
+pub(super) fn seeded(seed: u64) -> Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
 
-    pub(super) fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
+/// A random literal over the generator.
+pub(super) trait RandomLit {
+    /// A literal of one of `num_vars` variables, either sign.
+    fn lit(&mut self, num_vars: usize) -> Lit;
+}
 
-    pub(super) fn lit(&mut self, num_vars: usize) -> Lit {
-        Lit::new(self.below(num_vars as u64) as u32, self.below(2) == 1)
+impl RandomLit for Rng {
+    fn lit(&mut self, num_vars: usize) -> Lit {
+        Lit::new(self.random_range(0..num_vars as u32), self.random_bool(0.5))
     }
+}
+
+/// The formula's clauses as DIMACS literals, for the oracles crate.
+pub(super) fn dimacs(f: &Formula) -> Vec<(i32, i32)> {
+    let d = |l: Lit| {
+        let v = l.var() as i32 + 1;
+        if l.is_neg() { -v } else { v }
+    };
+    f.clauses().iter().map(|&(a, b)| (d(a), d(b))).collect()
 }
 
 pub(super) fn eval(lit: Lit, a: &[bool]) -> bool {
@@ -37,14 +48,9 @@ pub(super) fn satisfies(f: &Formula, a: &[bool]) -> bool {
     a.len() == f.num_vars() && f.clauses().iter().all(|&(x, y)| eval(x, a) || eval(y, a))
 }
 
+/// Satisfiability over all assignments (the oracles crate's enumeration).
 fn brute_force_sat(f: &Formula) -> bool {
-    let n = f.num_vars();
-    (0u32..1 << n).any(|mask| {
-        f.clauses().iter().all(|&(x, y)| {
-            let ev = |l: Lit| ((mask >> l.var()) & 1 == 1) != l.is_neg();
-            ev(x) || ev(y)
-        })
-    })
+    gridmatch_oracles::twosat::satisfiable(f.num_vars(), &dimacs(f))
 }
 
 /// Checks a conflict chain against the clause list only (no CSR).
@@ -99,17 +105,17 @@ fn distances(f: &Formula) -> Vec<Vec<Option<usize>>> {
 }
 
 fn random_formula(rng: &mut Rng) -> Formula {
-    let n = 1 + rng.below(10) as usize;
-    let m = rng.below(31) as usize;
+    let n = 1 + rng.random_range(0..10) as usize;
+    let m = rng.random_range(0..31) as usize;
     let mut f = Formula::new(n);
     for _ in 0..m {
         let a = rng.lit(n);
-        let (a, b) = match rng.below(10) {
+        let (a, b) = match rng.random_range(0..10) {
             0 => (a, a),  // unit clause
             1 => (a, !a), // tautology
             2 if !f.clauses().is_empty() => {
                 // duplicate of an earlier clause
-                let i = rng.below(f.clauses().len() as u64) as usize;
+                let i = rng.random_range(0..f.clauses().len());
                 f.clauses()[i]
             }
             _ => (a, rng.lit(n)),
@@ -208,7 +214,7 @@ fn csr_edges_per_clause() {
 /// The main randomized test: brute force, assignments, chains, minimality.
 #[test]
 fn random_small_formulas_match_brute_force() {
-    let mut rng = Rng(0x2_5A7);
+    let mut rng = seeded(0x2_5A7);
     let (mut sat, mut unsat) = (0, 0);
     for _ in 0..30_000 {
         let f = random_formula(&mut rng);
@@ -286,14 +292,14 @@ impl ImplicationGraph for AdjGraph {
 /// edge (reverse topological order); the assignment follows the rule.
 #[test]
 fn scc_numbering_matches_transitive_closure() {
-    let mut rng = Rng(99);
+    let mut rng = seeded(99);
     for round in 0..3_000 {
-        let n = 2 * (1 + rng.below(6) as usize);
-        let m = rng.below(3 * n as u64) as usize;
+        let n = 2 * (1 + rng.random_range(0..6) as usize);
+        let m = rng.random_range(0..3 * n as u64) as usize;
         let mut adj = vec![Vec::new(); n];
         for _ in 0..m {
-            let u = rng.below(n as u64) as usize;
-            adj[u].push(Lit::from_code(rng.below(n as u64) as usize));
+            let u = rng.random_range(0..n as u64) as usize;
+            adj[u].push(Lit::from_code(rng.random_range(0..n as u64) as usize));
         }
         let g = AdjGraph(adj);
         let mut reach = vec![vec![false; n]; n];
@@ -475,9 +481,9 @@ struct PlantedGrid {
 
 impl PlantedGrid {
     fn new(side: u32, seed: u64) -> Self {
-        let mut rng = Rng(seed);
+        let mut rng = seeded(seed);
         let cells_n = side as usize * side as usize;
-        let hidden: Vec<bool> = (0..cells_n).map(|_| rng.below(2) == 1).collect();
+        let hidden: Vec<bool> = (0..cells_n).map(|_| rng.random_range(0..2) == 1).collect();
         let mut cells = vec![0u8; cells_n];
         for u in 0..cells_n {
             let (r, c) = (u / side as usize, u % side as usize);
@@ -485,7 +491,7 @@ impl PlantedGrid {
                 (0, c + 1 < side as usize, u + 1),
                 (3, r + 1 < side as usize, u + side as usize),
             ] {
-                let bits = rng.below(4) as u8;
+                let bits = rng.random_range(0..4) as u8;
                 let (nu, nv) = (bits & 1 == 1, bits & 2 == 2);
                 // clause (u^nu ∨ v^nv) holds under the hidden assignment
                 if ok && (hidden[u] != nu || hidden[v] != nv) {
@@ -567,7 +573,7 @@ fn timing_random_formula_2e7_literals() -> TestResult {
     let n = 10_000_000usize;
     for ratio in [0.5f64, 1.5] {
         let t = Instant::now();
-        let mut rng = Rng(ratio.to_bits());
+        let mut rng = seeded(ratio.to_bits());
         let mut f = Formula::new(n);
         for _ in 0..(ratio * n as f64) as usize {
             let (a, b) = (rng.lit(n), rng.lit(n));

@@ -1,46 +1,25 @@
 //! Tests of the King analysis, its certificates and the engine against exhaustive game search.
 use super::*;
+use gridmatch_oracles::king::BoardGame;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::HashMap;
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
-/// Exhaustive game search: does the player to move from `at` win? (memoised on the visited set)
-fn wins(
-    adj: &[Vec<usize>],
-    visited: u64,
-    at: usize,
-    memo: &mut HashMap<(u64, usize), bool>,
-) -> bool {
-    if let Some(&w) = memo.get(&(visited, at)) {
-        return w;
+/// The moves of each piece as the oracles crate writes them out (not the crate's offsets).
+fn steps(moves: Moves) -> &'static [(isize, isize)] {
+    use gridmatch_oracles::king::{FERZ, KING, KNIGHT, WAZIR};
+    match moves {
+        Moves::King => &KING,
+        Moves::Wazir => &WAZIR,
+        Moves::Ferz => &FERZ,
+        Moves::Knight => &KNIGHT,
     }
-    let w = adj[at]
-        .iter()
-        .any(|&n| visited >> n & 1 == 0 && !wins(adj, visited | 1 << n, n, memo));
-    memo.insert((visited, at), w);
-    w
 }
 
-fn adjacency(grid: &Grid, moves: Moves) -> Vec<Vec<usize>> {
-    let (rows, cols) = (grid.rows() as i64, grid.cols() as i64);
-    (0..rows * cols)
-        .map(|i| {
-            let (r, c) = (i / cols, i % cols);
-            if grid.cells()[i as usize] == b'#' {
-                return Vec::new();
-            }
-            moves
-                .offsets()
-                .iter()
-                .map(|&(dr, dc)| (r + dr, c + dc))
-                .filter(|&(a, b)| a >= 0 && b >= 0 && a < rows && b < cols)
-                .map(|(a, b)| (a * cols + b) as usize)
-                .filter(|&j| grid.cells()[j] != b'#')
-                .collect()
-        })
-        .collect()
+/// The oracles crate's exhaustive game search (memoised on the visited set) on the board.
+fn game_search(grid: &Grid, moves: Moves) -> BoardGame {
+    BoardGame::new(&grid.to_lines(), steps(moves))
 }
 
 fn random_board(rng: &mut ChaCha8Rng, max_cells: usize) -> Grid {
@@ -79,15 +58,14 @@ fn every_start_against_exhaustive_game_search() -> TestResult {
         let moves = Moves::ALL[i % 4];
         let g = random_board(&mut rng, 16);
         let a = Analysis::new(&g, moves);
-        let adj = adjacency(&g, moves);
-        let mut memo = HashMap::new();
+        let mut search = game_search(&g, moves);
         for s in 0..g.cells().len() {
             let cell = (s / g.cols(), s % g.cols());
             if g.cells()[s] == b'#' {
                 assert_eq!(a.winner(cell), None);
                 continue;
             }
-            let alice = wins(&adj, 1 << s, s, &mut memo);
+            let alice = search.first_player_wins(cell);
             let want = if alice { Player::Alice } else { Player::Bob };
             assert_eq!(
                 a.winner(cell),
@@ -192,7 +170,7 @@ fn engine_never_loses_a_won_position() -> TestResult {
         let engine = a.winner(start).ok_or("no winner for the start")?;
         let game = game::Position::new(g.clone(), moves)?;
         assert_eq!(game.winner(), engine);
-        let adj = adjacency(&g, moves);
+        let rules = game_search(&g, moves);
         let cols = g.cols();
         let idx = |c: Cell| c.0 * cols + c.1;
         // Depth-first over the opponent's choices: (visited, at, engine to move?).
@@ -216,7 +194,7 @@ fn engine_never_loses_a_won_position() -> TestResult {
                     "the engine's side keeps its win"
                 );
                 assert!(
-                    adj[idx(at)].contains(&idx(to)) && !visited[idx(to)],
+                    rules.neighbours(at).contains(&to) && !visited[idx(to)],
                     "illegal move"
                 );
                 let mut v = visited.clone();
@@ -224,11 +202,11 @@ fn engine_never_loses_a_won_position() -> TestResult {
                 stack.push((v, to, false));
             } else {
                 games += 1;
-                for &n in &adj[idx(at)] {
-                    if !visited[n] {
+                for n in rules.neighbours(at) {
+                    if !visited[idx(n)] {
                         let mut v = visited.clone();
-                        v[n] = true;
-                        stack.push((v, (n / cols, n % cols), true));
+                        v[idx(n)] = true;
+                        stack.push((v, n, true));
                     }
                 }
             }
@@ -284,11 +262,10 @@ fn winner_from_matches_exhaustive_search_and_the_whole_board_analysis() -> TestR
     for i in 0..1500 {
         let moves = Moves::ALL[i % 4];
         let g = random_board(&mut rng, 16);
-        let adj = adjacency(&g, moves);
-        let mut memo = HashMap::new();
+        let mut search = game_search(&g, moves);
         for s in (0..g.cells().len()).filter(|&s| g.cells()[s] != b'#') {
             let cell = (s / g.cols(), s % g.cols());
-            let alice = wins(&adj, 1 << s, s, &mut memo);
+            let alice = search.first_player_wins(cell);
             let want = if alice { Player::Alice } else { Player::Bob };
             assert_eq!(
                 winner_from(&g, moves, cell),

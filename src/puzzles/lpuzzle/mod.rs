@@ -49,7 +49,7 @@
 //! [`is_unique`], [`tilings`] and [`forced_pieces`] agree with the enumeration of every tiling on
 //! 10 000 boards up to 6 × 7 (generated patterns, and pinwheels — the smallest second tilings —
 //! with random pieces around them); the fast and the whole-formula uniqueness agree on 900
-//! generated patterns up to 20 × 31 (cli/tests/designer.rs,
+//! generated patterns up to 20 × 31 (cli/tests/integration/designer.rs,
 //! `fast_uniqueness_agrees_with_the_two_tilings`).
 
 mod forced;

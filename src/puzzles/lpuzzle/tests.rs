@@ -5,9 +5,10 @@ use rand_chacha::ChaCha8Rng;
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
-/// Exhaustive tiling search (the enumeration of every tiling, stopped at the first).
+/// Exhaustive tiling search (the oracles crate's enumeration of every tiling, stopped at the
+/// first).
 fn brute(grid: &Grid) -> bool {
-    !super::unique_tests::all_tilings(grid, 1).is_empty()
+    gridmatch_oracles::lpuzzle::tileable(&grid.to_lines())
 }
 
 fn random_grid(rng: &mut ChaCha8Rng, rows: usize, cols: usize) -> Grid {
@@ -291,46 +292,10 @@ fn nothing_forced_goes_to_twosat() {
     }
 }
 
-/// Exhaustive search over the 2-SAT formula alone, whatever the counts: can every black take one
-/// white above or below and one left or right, no white taken twice?
+/// Exhaustive search over the 2-SAT formula alone, whatever the counts (the oracles crate's):
+/// can every black take one white above or below and one left or right, no white taken twice?
 fn brute_formula(grid: &Grid) -> bool {
-    let (rows, cols) = (grid.rows(), grid.cols());
-    let blacks: Vec<(usize, usize)> = (0..rows * cols)
-        .map(|i| (i / cols, i % cols))
-        .filter(|&(r, c)| grid.get(r, c) == b'B')
-        .collect();
-    let white = |d: Dir, (r, c): (usize, usize)| {
-        d.step(r, c, rows, cols)
-            .filter(|&(r2, c2)| grid.get(r2, c2) == b'W')
-    };
-    // Depth-first over the blacks in order; `used` lists the whites taken so far.
-    fn place(
-        k: usize,
-        blacks: &[(usize, usize)],
-        used: &mut Vec<(usize, usize)>,
-        white: &dyn Fn(Dir, (usize, usize)) -> Option<(usize, usize)>,
-    ) -> bool {
-        let Some(&b) = blacks.get(k) else {
-            return true;
-        };
-        for v in [Dir::Up, Dir::Down] {
-            for h in [Dir::Left, Dir::Right] {
-                let (Some(wv), Some(wh)) = (white(v, b), white(h, b)) else {
-                    continue;
-                };
-                if used.contains(&wv) || used.contains(&wh) {
-                    continue;
-                }
-                used.extend([wv, wh]);
-                if place(k + 1, blacks, used, white) {
-                    return true;
-                }
-                used.truncate(used.len() - 2);
-            }
-        }
-        false
-    }
-    place(0, &blacks, &mut Vec::new(), &white)
+    gridmatch_oracles::lpuzzle::blacks_can_choose(&grid.to_lines())
 }
 
 /// Propagation and the open rest against exhaustive search over the formula alone (no count

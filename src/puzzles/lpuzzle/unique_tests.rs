@@ -4,62 +4,12 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// A piece as its three cells `[black, vertical arm, horizontal arm]`.
-pub(super) type Cells = [(usize, usize); 3];
+type Cells = gridmatch_oracles::lpuzzle::Piece;
 
-/// Every tiling of `grid` (each a sorted list of pieces), by exhaustive search: the first
-/// uncovered B/W cell in row-major order must be in some piece; every piece containing it is
-/// tried. Stops after `cap` tilings.
-pub(super) fn all_tilings(grid: &Grid, cap: usize) -> Vec<Vec<Cells>> {
-    let (rows, cols) = (grid.rows() as i64, grid.cols() as i64);
-    let at = |r: i64, c: i64| {
-        if r < 0 || c < 0 || r >= rows || c >= cols {
-            b'.'
-        } else {
-            grid.get(r as usize, c as usize)
-        }
-    };
-    let idx = |(r, c): (i64, i64)| (r * cols + c) as usize;
-    let mut found = Vec::new();
-    let mut stack = vec![(vec![false; (rows * cols) as usize], Vec::<Cells>::new())];
-    while let Some((used, pieces)) = stack.pop() {
-        let Some(i) =
-            (0..rows * cols).find(|&i| at(i / cols, i % cols) != b'.' && !used[i as usize])
-        else {
-            let mut p = pieces;
-            p.sort_unstable();
-            found.push(p);
-            if found.len() >= cap {
-                break;
-            }
-            continue;
-        };
-        let (r, c) = (i / cols, i % cols);
-        for (br, bc) in [(r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)] {
-            if at(br, bc) != b'B' || used[idx((br, bc))] {
-                continue;
-            }
-            for dv in [-1, 1] {
-                for dh in [-1, 1] {
-                    let cells = [(br, bc), (br + dv, bc), (br, bc + dh)];
-                    if at(br + dv, bc) != b'W'
-                        || at(br, bc + dh) != b'W'
-                        || !cells.contains(&(r, c))
-                        || cells.iter().any(|&x| used[idx(x)])
-                    {
-                        continue;
-                    }
-                    let mut u = used.clone();
-                    for x in cells {
-                        u[idx(x)] = true;
-                    }
-                    let mut p = pieces.clone();
-                    p.push(cells.map(|(a, b)| (a as usize, b as usize)));
-                    stack.push((u, p));
-                }
-            }
-        }
-    }
-    found
+/// Every tiling of `grid` (each a sorted list of pieces), by the oracles crate's exhaustive
+/// search; stops after `cap` tilings.
+fn all_tilings(grid: &Grid, cap: usize) -> Vec<Vec<Cells>> {
+    gridmatch_oracles::lpuzzle::tilings(&grid.to_lines(), cap)
 }
 
 fn cells_of(p: &Piece) -> Cells {

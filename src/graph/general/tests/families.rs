@@ -1,53 +1,43 @@
-//! Test inputs: a tiny deterministic PRNG, graph families (paths, cycles,
+//! Test inputs: the seeded generator, graph families (paths, cycles,
 //! complete graphs, flowers, nested blossoms, burnt king grids, ...) and
 //! random matchings.
 
 use super::super::{Graph, Matching, NONE};
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
-/// SplitMix64: tiny deterministic PRNG for the tests.
-pub(super) struct Rng(pub(super) u64);
+/// The tests' generator: rand's ChaCha8 (seeded with [`seeded`]).
+pub(super) type Rng = ChaCha8Rng;
 
-impl Rng {
-    pub(super) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub(super) fn below(&mut self, n: u64) -> u64 {
-        ((self.next() as u128 * n as u128) >> 64) as u64
-    }
-    pub(super) fn chance(&mut self, num: u64, den: u64) -> bool {
-        self.below(den) < num
-    }
-    pub(super) fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i as u64 + 1) as usize;
-            v.swap(i, j);
-        }
-    }
+/// The generator seeded with `seed`.
+pub(super) fn seeded(seed: u64) -> Rng {
+    ChaCha8Rng::seed_from_u64(seed)
 }
 
 // ----- graph generators -------------------------------------------------
 
-pub(super) fn random_edges(rng: &mut Rng, n: usize, num: u64, den: u64) -> Vec<(u32, u32)> {
+pub(super) fn random_edges(rng: &mut Rng, n: usize, num: u32, den: u32) -> Vec<(u32, u32)> {
     let mut e = Vec::new();
     for u in 0..n as u32 {
         for v in u + 1..n as u32 {
-            if rng.chance(num, den) {
-                e.push(if rng.chance(1, 2) { (u, v) } else { (v, u) });
+            if rng.random_ratio(num, den) {
+                e.push(if rng.random_ratio(1, 2) {
+                    (u, v)
+                } else {
+                    (v, u)
+                });
             }
         }
     }
-    rng.shuffle(&mut e);
+    e.shuffle(rng);
     e
 }
 
 /// Relabels the vertices of an edge list by a random permutation.
 pub(super) fn permuted(rng: &mut Rng, n: usize, edges: &[(u32, u32)]) -> Vec<(u32, u32)> {
     let mut p: Vec<u32> = (0..n as u32).collect();
-    rng.shuffle(&mut p);
+    p.shuffle(rng);
     edges
         .iter()
         .map(|&(u, v)| (p[u as usize], p[v as usize]))
@@ -149,11 +139,11 @@ pub(super) fn union(parts: &[(usize, Vec<(u32, u32)>)]) -> (usize, Vec<(u32, u32
 
 /// King-move grid with `burn_pct`% of the cells deleted (deterministic).
 pub(super) fn king_grid(rows: usize, cols: usize, burn_pct: u64, seed: u64) -> Graph {
-    let mut rng = Rng(seed);
+    let mut rng = seeded(seed);
     let mut id = vec![NONE; rows * cols];
     let mut n = 0u32;
     for cell in id.iter_mut() {
-        if rng.below(100) >= burn_pct {
+        if rng.random_range(0..100) >= burn_pct {
             *cell = n;
             n += 1;
         }
@@ -194,10 +184,10 @@ pub(super) fn random_matching(rng: &mut Rng, g: &Graph) -> Matching {
         .flat_map(|u| g.neighbors(u).iter().map(move |&v| (u, v)))
         .filter(|&(u, v)| u < v)
         .collect();
-    rng.shuffle(&mut e);
+    e.shuffle(rng);
     let mut mate = vec![NONE; n];
     for (u, v) in e {
-        if mate[u as usize] == NONE && mate[v as usize] == NONE && rng.chance(1, 2) {
+        if mate[u as usize] == NONE && mate[v as usize] == NONE && rng.random_ratio(1, 2) {
             mate[u as usize] = v;
             mate[v as usize] = u;
         }

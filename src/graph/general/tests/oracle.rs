@@ -1,6 +1,6 @@
 //! Independent checkers for the tests: validity of a matching, the
-//! Tutte–Berge and Gallai–Edmonds certificates, and brute force (bitmask DP
-//! for ν, exhaustive augmenting-path search) on small graphs.
+//! Tutte–Berge and Gallai–Edmonds certificates, and brute force (the oracles
+//! crate's bitmask DP for ν and exhaustive augmenting-path search) on small graphs.
 
 use super::super::forest::Forest;
 use super::super::{
@@ -8,6 +8,7 @@ use super::super::{
     maximum_matching_and_decomposition, maximum_matching_avoiding, maximum_matching_from,
 };
 use super::families::{Rng, random_matching};
+use rand::RngExt;
 
 pub(super) fn assert_valid(g: &Graph, m: &Matching) {
     let n = g.num_vertices();
@@ -100,68 +101,39 @@ pub(super) fn assert_structure(g: &Graph, m: &Matching, d: &Decomposition) {
     }
 }
 
-pub(super) fn adjacency_masks(g: &Graph) -> Vec<u32> {
+/// The graph's edges as the oracles crate takes them (each once, smaller end first).
+fn plain_edges(g: &Graph) -> Vec<(usize, usize)> {
     (0..g.num_vertices() as u32)
-        .map(|v| g.neighbors(v).iter().fold(0u32, |m, &u| m | 1 << u))
+        .flat_map(|v| {
+            g.neighbors(v)
+                .iter()
+                .filter(move |&&u| v < u)
+                .map(move |&u| (v as usize, u as usize))
+        })
         .collect()
 }
 
-/// `f[mask]` = maximum matching size of the subgraph induced by `mask`.
-pub(super) fn nu_table(adj: &[u32]) -> Vec<u8> {
-    let n = adj.len();
-    let mut f = vec![0u8; 1 << n];
-    for mask in 1..(1usize << n) {
-        let i = mask.trailing_zeros() as usize;
-        let rest = mask & !(1 << i);
-        let mut best = f[rest];
-        let mut cand = adj[i] as usize & rest;
-        while cand != 0 {
-            let j = cand.trailing_zeros();
-            cand &= cand - 1;
-            best = best.max(1 + f[rest & !(1 << j)]);
-        }
-        f[mask] = best;
-    }
-    f
+/// `f[mask]` = maximum matching size of the subgraph induced by `mask` (the oracles crate's
+/// dynamic programming over vertex subsets).
+pub(super) fn nu_table(g: &Graph) -> Vec<u8> {
+    gridmatch_oracles::matching::induced_sizes(g.num_vertices(), &plain_edges(g))
 }
 
-/// Exhaustive search for an augmenting path (explicit stack, memoised
-/// on (endpoint, vertex set)).
+/// Exhaustive search for an augmenting path (the oracles crate's: explicit stack, memoised on
+/// (endpoint, vertex set)).
 pub(super) fn has_augmenting_path(g: &Graph, mate: &[u32]) -> bool {
-    let n = g.num_vertices();
-    assert!(n <= 16);
-    let mut seen = vec![false; n << n];
-    let mut stack: Vec<(usize, usize)> = Vec::new();
-    for (s, &ms) in mate.iter().enumerate() {
-        if ms == NONE {
-            stack.push((s, 1usize << s));
-        }
-    }
-    while let Some((w, mask)) = stack.pop() {
-        for &u in g.neighbors(w as u32) {
-            let u = u as usize;
-            if mask >> u & 1 == 1 {
-                continue;
-            }
-            if mate[u] == NONE {
-                return true;
-            }
-            let w2 = mate[u] as usize;
-            let m2 = mask | 1 << u | 1 << w2;
-            if !seen[(w2 << n) | m2] {
-                seen[(w2 << n) | m2] = true;
-                stack.push((w2, m2));
-            }
-        }
-    }
-    false
+    let mate: Vec<Option<usize>> = mate
+        .iter()
+        .map(|&m| (m != NONE).then_some(m as usize))
+        .collect();
+    gridmatch_oracles::matching::has_augmenting_path(g.num_vertices(), &plain_edges(g), &mate)
 }
 
 /// Everything, against brute force (n <= 16).
 pub(super) fn check_small(g: &Graph, rng: &mut Rng) {
     let n = g.num_vertices();
     assert!(n <= 16);
-    let f = nu_table(&adjacency_masks(g));
+    let f = nu_table(g);
     let full = (1usize << n) - 1;
     let nu = f[full] as usize;
 
@@ -227,7 +199,7 @@ pub(super) fn check_large(g: &Graph, m: &Matching, rng: &mut Rng, avoid_samples:
     assert_structure(g, &mc, &dc);
     let n = g.num_vertices();
     for _ in 0..avoid_samples.min(n) {
-        let v = rng.below(n as u64) as u32;
+        let v = rng.random_range(0..n as u64) as u32;
         match maximum_matching_avoiding(g, m, v) {
             Some(m2) => {
                 assert_eq!(d.class(v), Class::D);

@@ -10,7 +10,6 @@
 //!
 //! The script writes the figures that depend on the machine's memory (the default limits) as
 //! placeholders, so the document is the same on every machine.
-#![cfg(unix)]
 
 use std::io::Read;
 use std::path::Path;

@@ -2,8 +2,6 @@
 //! stderr), `king play` from stdin and its messages, `--svg` paths, `verify` on stdin, byte-order
 //! marks, and the hints for a file given to the wrong command. Each test failed before its fix.
 
-mod common;
-
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::fd::OwnedFd;
@@ -12,7 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use common::{BIN, Run, run, run_bytes, run_within, temp_file};
+use crate::common::{BIN, Run, run, run_bytes, run_within, temp_file};
 use serde_json::Value;
 
 /// Generous: these are liveness checks (an answer comes at all), not speed checks.
@@ -25,7 +23,7 @@ fn run_patiently(args: &[&str], stdin: &[u8]) -> Run {
 
 /// Waits for `child` at most `PATIENCE`.
 fn wait_or_kill(child: &mut Child, what: &str) -> Option<i32> {
-    common::wait_or_kill(child, what, PATIENCE)
+    crate::common::wait_or_kill(child, what, PATIENCE)
 }
 
 /// A pseudo-terminal: the master side for the test, the path of the side the child gets.
@@ -172,7 +170,7 @@ fn left_on_screen(shown: &str) -> &str {
     after.trim_matches(|c: char| c.is_whitespace())
 }
 
-fn many_boards(puzzle: &str, rows: usize, count: usize) -> common::TempFile {
+fn many_boards(puzzle: &str, rows: usize, count: usize) -> crate::common::TempFile {
     let text = run(
         &[
             "gen",

@@ -1,18 +1,20 @@
-//! The solvers against independent references written here from scratch: they share no code
-//! with the crate, only its public input and answer types.
+//! The solvers against independent references, written here or in the oracles crate
+//! (`gridmatch-oracles`): they share no code with the crate, only its public input and answer
+//! types.
 //!
-//! - Rooks: Kuhn's augmenting paths (iterative) over row and column runs; exhaustive placement
-//!   search on tiny boards.
+//! - Rooks: Kuhn's augmenting paths (the oracles crate's) over row and column runs; exhaustive
+//!   placement search (the oracles crate's) on tiny boards.
 //! - King: the rank of a random Tutte matrix over GF(p) is 2ν(G) with high probability; Alice
-//!   wins from s iff ν(G − s) < ν(G). Exhaustive game search on tiny boards.
-//! - L-puzzle: exhaustive tiling search on every small pattern; certificates on larger ones.
-
-use std::collections::HashMap;
+//!   wins from s iff ν(G − s) < ν(G). Exhaustive game search (the oracles crate's) on tiny
+//!   boards.
+//! - L-puzzle: exhaustive tiling search (the oracles crate's) on every small pattern;
+//!   certificates on larger ones.
 
 use gridmatch::Grid;
 use gridmatch::puzzles::king::{Analysis, Moves, Player};
 use gridmatch::puzzles::lpuzzle::{self, Answer, Piece};
 use gridmatch::puzzles::rooks;
+use gridmatch_oracles::king::{BoardGame, FERZ, KING, KNIGHT, WAZIR, board_graph};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -35,14 +37,13 @@ const DENSITIES: [f64; 9] = [0.0, 0.02, 0.1, 0.2, 0.3, 0.45, 0.6, 0.8, 1.0];
 // Rooks
 // =============================================================================================
 
-const FREE: usize = usize::MAX;
-
-/// The bipartite graph of the board: for each row run, the column runs of its cells.
-fn run_graph(grid: &Grid) -> (Vec<Vec<usize>>, usize) {
+/// The bipartite graph of the board: the number of row runs and of column runs, and an edge
+/// (row run, column run) for each empty cell.
+fn run_graph(grid: &Grid) -> (usize, usize, Vec<(usize, usize)>) {
     let (rows, cols) = (grid.rows(), grid.cols());
     let empty = |r: usize, c: usize| grid.get(r, c) == b'.';
     // Column runs numbered column by column, top to bottom (indexed by cell).
-    let mut col_run = vec![FREE; rows * cols];
+    let mut col_run = vec![usize::MAX; rows * cols];
     let mut n_cols = 0;
     for c in 0..cols {
         for r in (0..rows).filter(|&r| empty(r, c)) {
@@ -52,111 +53,27 @@ fn run_graph(grid: &Grid) -> (Vec<Vec<usize>>, usize) {
             col_run[r * cols + c] = n_cols - 1;
         }
     }
-    let mut adj: Vec<Vec<usize>> = Vec::new();
+    let (mut n_rows, mut edges) = (0, Vec::new());
     for r in 0..rows {
         for c in (0..cols).filter(|&c| empty(r, c)) {
             if c == 0 || !empty(r, c - 1) {
-                adj.push(Vec::new());
+                n_rows += 1;
             }
-            adj.last_mut().unwrap().push(col_run[r * cols + c]);
+            edges.push((n_rows - 1, col_run[r * cols + c]));
         }
     }
-    (adj, n_cols)
+    (n_rows, n_cols, edges)
 }
 
-/// Tries to augment from the free left vertex `root` by an iterative depth-first search over
-/// right vertices not yet `seen` in this phase.
-fn augment(
-    root: usize,
-    adj: &[Vec<usize>],
-    mate_l: &mut [usize],
-    mate_r: &mut [usize],
-    seen: &mut [bool],
-) -> bool {
-    // Frames (left vertex, index of the next edge to try); the edge a frame went down is the
-    // one before its index.
-    let mut stack = vec![(root, 0usize)];
-    while let Some(top) = stack.len().checked_sub(1) {
-        let (u, i) = stack[top];
-        if i == adj[u].len() {
-            stack.pop();
-            continue;
-        }
-        stack[top].1 += 1;
-        let v = adj[u][i];
-        if seen[v] {
-            continue;
-        }
-        seen[v] = true;
-        if mate_r[v] == FREE {
-            for &(u, i) in &stack {
-                let v = adj[u][i - 1];
-                mate_l[u] = v;
-                mate_r[v] = u;
-            }
-            return true;
-        }
-        stack.push((mate_r[v], 0));
-    }
-    false
-}
-
-/// Maximum matching size by Kuhn's algorithm: phases of augmenting searches from every free left
-/// vertex, `seen` reset once per phase, until a phase finds nothing.
-fn kuhn(adj: &[Vec<usize>], n_right: usize) -> usize {
-    let mut mate_l = vec![FREE; adj.len()];
-    let mut mate_r = vec![FREE; n_right];
-    let mut size = 0;
-    loop {
-        let mut seen = vec![false; n_right];
-        let mut grew = false;
-        for u in 0..adj.len() {
-            if mate_l[u] == FREE && augment(u, adj, &mut mate_l, &mut mate_r, &mut seen) {
-                size += 1;
-                grew = true;
-            }
-        }
-        if !grew {
-            return size;
-        }
-    }
-}
-
+/// Most rooks by Kuhn's augmenting paths on the run graph.
 fn kuhn_rooks(grid: &Grid) -> usize {
-    let (adj, n_cols) = run_graph(grid);
-    kuhn(&adj, n_cols)
+    let (n_rows, n_cols, edges) = run_graph(grid);
+    gridmatch_oracles::matching::kuhn(n_rows, n_cols, &edges)
 }
 
 /// Most rooks by trying every set of empty cells (with pruning) on boards of ≤ 16 cells.
 fn exhaustive_rooks(grid: &Grid) -> usize {
-    let (rows, cols) = (grid.rows(), grid.cols());
-    let empty: Vec<(usize, usize)> = (0..rows * cols)
-        .map(|i| (i / cols, i % cols))
-        .filter(|&(r, c)| grid.get(r, c) == b'.')
-        .collect();
-    let sees = |a: (usize, usize), b: (usize, usize)| {
-        (a.0 == b.0 && (a.1.min(b.1)..=a.1.max(b.1)).all(|c| grid.get(a.0, c) == b'.'))
-            || (a.1 == b.1 && (a.0.min(b.0)..=a.0.max(b.0)).all(|r| grid.get(r, a.1) == b'.'))
-    };
-    let attacks: Vec<u32> = empty
-        .iter()
-        .map(|&a| {
-            (0..empty.len())
-                .filter(|&j| sees(a, empty[j]))
-                .fold(0, |m, j| m | 1 << j)
-        })
-        .collect();
-    fn best(i: usize, forbidden: u32, attacks: &[u32]) -> usize {
-        if i == attacks.len() {
-            return 0;
-        }
-        let skip = best(i + 1, forbidden, attacks);
-        if forbidden >> i & 1 == 1 {
-            return skip;
-        }
-        skip.max(1 + best(i + 1, forbidden | attacks[i], attacks))
-    }
-    best(0, 0, &attacks)
+    gridmatch_oracles::rooks::max_rooks(&grid.to_lines())
 }
 
 #[test]
@@ -250,51 +167,20 @@ fn rooks_on_structured_boards_match_kuhn() {
 // King
 // =============================================================================================
 
-/// The move offsets of each piece, written out here (not taken from the crate).
-fn offsets(moves: Moves) -> Vec<(i64, i64)> {
-    let around: Vec<(i64, i64)> = (-1..=1)
-        .flat_map(|a| (-1..=1).map(move |b| (a, b)))
-        .filter(|&d| d != (0, 0))
-        .collect();
+/// The move offsets of each piece, as the oracles crate writes them out (not taken from the
+/// crate).
+fn offsets(moves: Moves) -> &'static [(isize, isize)] {
     match moves {
-        Moves::King => around,
-        Moves::Wazir => around.into_iter().filter(|(a, b)| a * b == 0).collect(),
-        Moves::Ferz => around.into_iter().filter(|(a, b)| a * b != 0).collect(),
-        Moves::Knight => (-2i64..=2)
-            .flat_map(|a| (-2i64..=2).map(move |b| (a, b)))
-            .filter(|(a, b)| a.abs() * b.abs() == 2)
-            .collect(),
+        Moves::King => &KING,
+        Moves::Wazir => &WAZIR,
+        Moves::Ferz => &FERZ,
+        Moves::Knight => &KNIGHT,
     }
 }
 
 /// The free cells (row-major) and the adjacency lists of the move graph on them.
 fn king_graph(grid: &Grid, moves: Moves) -> (Vec<(usize, usize)>, Vec<Vec<usize>>) {
-    let (rows, cols) = (grid.rows() as i64, grid.cols() as i64);
-    let mut index = HashMap::new();
-    let mut free = Vec::new();
-    for r in 0..grid.rows() {
-        for c in 0..grid.cols() {
-            if grid.get(r, c) != b'#' {
-                index.insert((r as i64, c as i64), free.len());
-                free.push((r, c));
-            }
-        }
-    }
-    let steps = offsets(moves);
-    let adj = free
-        .iter()
-        .map(|&(r, c)| {
-            steps
-                .iter()
-                .filter_map(|&(dr, dc)| {
-                    let (r2, c2) = (r as i64 + dr, c as i64 + dc);
-                    ((0..rows).contains(&r2) && (0..cols).contains(&c2))
-                        .then(|| index.get(&(r2, c2)).copied())?
-                })
-                .collect()
-        })
-        .collect();
-    (free, adj)
+    board_graph(&grid.to_lines(), offsets(moves))
 }
 
 const P: u64 = (1 << 31) - 1;
@@ -454,23 +340,6 @@ fn king_every_start_matches_the_tutte_matrix_rank() {
     }
 }
 
-/// Does the player to move from `at` win, having visited `visited` (bitmask over free cells)?
-fn mover_wins(
-    adj: &[Vec<usize>],
-    visited: u32,
-    at: usize,
-    memo: &mut HashMap<(u32, usize), bool>,
-) -> bool {
-    if let Some(&w) = memo.get(&(visited, at)) {
-        return w;
-    }
-    let w = adj[at]
-        .iter()
-        .any(|&n| visited >> n & 1 == 0 && !mover_wins(adj, visited | 1 << n, n, memo));
-    memo.insert((visited, at), w);
-    w
-}
-
 #[test]
 fn king_every_start_matches_exhaustive_game_search() {
     let mut rng = rng(7);
@@ -480,15 +349,15 @@ fn king_every_start_matches_exhaustive_game_search() {
         let (rows, cols) = (rng.random_range(1..=6), rng.random_range(1..=6));
         let p = rng.random_range(0.0..0.5);
         let (g, _) = random_king_board(&mut rng, rows, cols, p);
-        let (free, adj) = king_graph(&g, moves);
+        let (free, _) = king_graph(&g, moves);
         if free.len() > 16 {
             continue;
         }
         boards += 1;
         let a = Analysis::new(&g, moves);
-        let mut memo = HashMap::new();
-        for (s, &cell) in free.iter().enumerate() {
-            let alice = mover_wins(&adj, 1 << s, s, &mut memo);
+        let mut search = BoardGame::new(&g.to_lines(), offsets(moves));
+        for &cell in &free {
+            let alice = search.first_player_wins(cell);
             let want = if alice { Player::Alice } else { Player::Bob };
             assert_eq!(
                 a.winner(cell),
@@ -507,11 +376,11 @@ fn tutte_reference_agrees_with_game_search() {
     for i in 0..150 {
         let moves = Moves::ALL[i % 4];
         let (g, _) = random_king_board(&mut rng, 3, 5, 0.25);
-        let (free, adj) = king_graph(&g, moves);
+        let (free, _) = king_graph(&g, moves);
         let want = tutte_winners(&g, moves, &free, &mut rng);
-        let mut memo = HashMap::new();
-        for (s, w) in want.into_iter().enumerate() {
-            let alice = mover_wins(&adj, 1 << s, s, &mut memo);
+        let mut search = BoardGame::new(&g.to_lines(), offsets(moves));
+        for (&cell, w) in free.iter().zip(want) {
+            let alice = search.first_player_wins(cell);
             assert_eq!(w == Player::Alice, alice, "{moves:?} {:?}", g.to_lines());
         }
     }
@@ -521,51 +390,9 @@ fn tutte_reference_agrees_with_game_search() {
 // L-puzzle
 // =============================================================================================
 
-/// Can the pattern be tiled? Exhaustive: every black in row-major order tries each of its four
-/// orientations onto unused whites; all whites must end up used.
+/// Can the pattern be tiled? The oracles crate's exhaustive tiling search.
 fn tileable(grid: &Grid) -> bool {
-    let (rows, cols) = (grid.rows(), grid.cols());
-    let count = |x: u8| grid.cells().iter().filter(|&&c| c == x).count();
-    if count(b'W') != 2 * count(b'B') {
-        return false;
-    }
-    let blacks: Vec<(usize, usize)> = (0..rows * cols)
-        .map(|i| (i / cols, i % cols))
-        .filter(|&(r, c)| grid.get(r, c) == b'B')
-        .collect();
-    let white = |r: Option<usize>, c: Option<usize>| match (r, c) {
-        (Some(r), Some(c)) if r < rows && c < cols && grid.get(r, c) == b'W' => Some(r * cols + c),
-        _ => None,
-    };
-    fn place(
-        k: usize,
-        blacks: &[(usize, usize)],
-        used: &mut Vec<bool>,
-        white: &dyn Fn(Option<usize>, Option<usize>) -> Option<usize>,
-    ) -> bool {
-        let Some(&(r, c)) = blacks.get(k) else {
-            return true;
-        };
-        for v in [r.checked_sub(1), Some(r + 1)] {
-            for h in [c.checked_sub(1), Some(c + 1)] {
-                if let (Some(a), Some(b)) = (white(v, Some(c)), white(Some(r), h))
-                    && !used[a]
-                    && !used[b]
-                {
-                    used[a] = true;
-                    used[b] = true;
-                    let done = place(k + 1, blacks, used, white);
-                    used[a] = false;
-                    used[b] = false;
-                    if done {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
-    }
-    place(0, &blacks, &mut vec![false; rows * cols], &white)
+    gridmatch_oracles::lpuzzle::tileable(&grid.to_lines())
 }
 
 /// Checks a tiling with code of its own: each piece a black corner with a white directly above

@@ -4,8 +4,7 @@
 
 use serde_json::Value;
 
-mod common;
-use common::{Run, run, temp_file};
+use crate::common::{Run, run, temp_file};
 
 /// A triangle with a pendant vertex on each corner (DIMACS, 1-based): ν = 3, not bipartite.
 const SUN: &str = "c a sun\np edge 6 6\ne 1 2\ne 2 3\ne 3 1\ne 1 4\ne 2 5\ne 3 6\n";

@@ -11,8 +11,7 @@ use std::process::Command;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-mod common;
-use common::{BIN, Run, run, temp_file};
+use crate::common::{BIN, Run, run, temp_file};
 
 /// The Python interpreter behind `python3`.
 fn python() -> &'static str {
@@ -55,7 +54,7 @@ fn stress(args: &str, save: &Path, cmd: &[String]) -> Run {
 }
 
 /// A fresh path for `--save` (removed when dropped).
-fn save_path(name: &str) -> common::TempFile {
+fn save_path(name: &str) -> crate::common::TempFile {
     let f = temp_file(name, b"");
     let _ = std::fs::remove_file(&f.0);
     f

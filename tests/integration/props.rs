@@ -2,16 +2,14 @@
 //!
 //! - random boards, written in the judge's text format and answered by `output::answer_all`:
 //!   judge answer == `--json` certificate answer, and `Record::verify` accepts every certificate;
-//! - on tiny boards, all of those equal an exhaustive search written here (rooks placement
-//!   search, L tiling search, King game search memoised on the visited bitmask), sharing no code
-//!   with the crate;
+//! - on tiny boards, all of those equal the oracles crate's exhaustive searches (rooks
+//!   placement search, L tiling search, King game search memoised on the visited set), which
+//!   share no code with the crate;
 //! - certificates edited to claim a wrong answer are rejected by `Record::verify`;
 //! - any byte string fed to any driver gives `Ok` or an `Error::Input` with line ≥ 1 and
 //!   column ≥ 1, never a panic.
 //!
 //! Sized to run in a few seconds with `cargo test --release`.
-
-use std::collections::HashMap;
 
 use gridmatch::RunError as AppError;
 use gridmatch::formats::json::{Record, Verdict};
@@ -29,7 +27,7 @@ type Rows = Vec<Vec<u8>>;
 fn config(cases: u32) -> ProptestConfig {
     ProptestConfig {
         cases,
-        // Only tests/props.rs is ours: no regression files next to it.
+        // No regression files next to the tests (tests/integration/ holds only sources).
         failure_persistence: None,
         ..ProptestConfig::default()
     }
@@ -120,147 +118,33 @@ fn answers(text: &str, driver: Driver) -> Vec<String> {
 }
 
 // ------------------------------------------------------------------------------------------
-// Exhaustive searches (independent of the crate)
+// Exhaustive searches (the oracles crate's, independent of this one)
 // ------------------------------------------------------------------------------------------
 
-/// Most non-attacking rooks: each empty cell in turn gets a rook or not; a rook is allowed when
-/// no earlier rook sees it along its row or column without a pawn in between.
+/// Most non-attacking rooks.
 fn brute_rooks(b: &Rows) -> usize {
-    let (rows, cols) = (b.len(), b[0].len());
-    let sees = |(r1, c1): (usize, usize), (r2, c2): (usize, usize)| {
-        (r1 == r2 && (c1.min(c2)..=c1.max(c2)).all(|c| b[r1][c] == b'.'))
-            || (c1 == c2 && (r1.min(r2)..=r1.max(r2)).all(|r| b[r][c1] == b'.'))
-    };
-    let cells: Vec<(usize, usize)> = (0..rows)
-        .flat_map(|r| (0..cols).map(move |c| (r, c)))
-        .filter(|&(r, c)| b[r][c] == b'.')
-        .collect();
-    fn go(
-        i: usize,
-        cells: &[(usize, usize)],
-        placed: &mut Vec<(usize, usize)>,
-        sees: &dyn Fn((usize, usize), (usize, usize)) -> bool,
-    ) -> usize {
-        if i == cells.len() {
-            return placed.len();
-        }
-        let mut best = go(i + 1, cells, placed, sees);
-        if placed.iter().all(|&p| !sees(p, cells[i])) {
-            placed.push(cells[i]);
-            best = best.max(go(i + 1, cells, placed, sees));
-            placed.pop();
-        }
-        best
-    }
-    go(0, &cells, &mut Vec::new(), &sees)
+    gridmatch_oracles::rooks::max_rooks(b)
 }
 
 /// Can the pattern be tiled by L pieces (a black corner, a white above or below it, a white
-/// left or right of it)? The first uncovered B/W cell must belong to some piece; try them all.
+/// left or right of it)?
 fn brute_tiling(b: &Rows) -> bool {
-    let (rows, cols) = (b.len() as i64, b[0].len() as i64);
-    let at = |r: i64, c: i64| {
-        if r < 0 || c < 0 || r >= rows || c >= cols {
-            b'.'
-        } else {
-            b[r as usize][c as usize]
-        }
-    };
-    fn go(used: &mut Vec<bool>, rows: i64, cols: i64, at: &dyn Fn(i64, i64) -> u8) -> bool {
-        let Some(i) =
-            (0..rows * cols).find(|&i| at(i / cols, i % cols) != b'.' && !used[i as usize])
-        else {
-            return true;
-        };
-        let (r, c) = (i / cols, i % cols);
-        for (br, bc) in [(r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)] {
-            for dv in [-1, 1] {
-                for dh in [-1, 1] {
-                    let piece = [(br, bc), (br + dv, bc), (br, bc + dh)];
-                    let colours_ok =
-                        at(br, bc) == b'B' && at(br + dv, bc) == b'W' && at(br, bc + dh) == b'W';
-                    if !colours_ok
-                        || !piece.contains(&(r, c))
-                        || piece.iter().any(|&(a, b)| used[(a * cols + b) as usize])
-                    {
-                        continue;
-                    }
-                    for &(a, b) in &piece {
-                        used[(a * cols + b) as usize] = true;
-                    }
-                    if go(used, rows, cols, at) {
-                        return true;
-                    }
-                    for &(a, b) in &piece {
-                        used[(a * cols + b) as usize] = false;
-                    }
-                }
-            }
-        }
-        false
-    }
-    go(&mut vec![false; (rows * cols) as usize], rows, cols, &at)
+    gridmatch_oracles::lpuzzle::tileable(b)
 }
 
 /// Who wins the King game from the board's K ('A' if the first player does): a game search
-/// over (visited cells as a bitmask, position), memoised.
+/// over (visited cells, position), memoised.
 fn brute_king(b: &Rows, moves: Moves) -> char {
-    let (rows, cols) = (b.len() as i64, b[0].len() as i64);
-    let steps: Vec<(i64, i64)> = match moves {
-        Moves::King => vec![
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-            (0, -1),
-            (0, 1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-        ],
-        Moves::Wazir => vec![(-1, 0), (1, 0), (0, -1), (0, 1)],
-        Moves::Ferz => vec![(-1, -1), (-1, 1), (1, -1), (1, 1)],
-        Moves::Knight => vec![
-            (-2, -1),
-            (-2, 1),
-            (2, -1),
-            (2, 1),
-            (-1, -2),
-            (-1, 2),
-            (1, -2),
-            (1, 2),
-        ],
+    use gridmatch_oracles::king::{BoardGame, FERZ, KING, KNIGHT, WAZIR};
+    let steps: &[(isize, isize)] = match moves {
+        Moves::King => &KING,
+        Moves::Wazir => &WAZIR,
+        Moves::Ferz => &FERZ,
+        Moves::Knight => &KNIGHT,
     };
-    fn wins(
-        visited: u64,
-        pos: (i64, i64),
-        b: &Rows,
-        steps: &[(i64, i64)],
-        memo: &mut HashMap<(u64, (i64, i64)), bool>,
-    ) -> bool {
-        if let Some(&w) = memo.get(&(visited, pos)) {
-            return w;
-        }
-        let (rows, cols) = (b.len() as i64, b[0].len() as i64);
-        let mut w = false;
-        for &(dr, dc) in steps {
-            let (r, c) = (pos.0 + dr, pos.1 + dc);
-            if r < 0 || c < 0 || r >= rows || c >= cols || b[r as usize][c as usize] == b'#' {
-                continue;
-            }
-            let bit = 1u64 << (r * cols + c);
-            if visited & bit == 0 && !wins(visited | bit, (r, c), b, steps, memo) {
-                w = true;
-                break;
-            }
-        }
-        memo.insert((visited, pos), w);
-        w
-    }
-    let k = (0..rows * cols)
-        .find(|&i| b[(i / cols) as usize][(i % cols) as usize] == b'K')
-        .expect("a K");
-    let start = (k / cols, k % cols);
-    if wins(1 << k, start, b, &steps, &mut HashMap::new()) {
+    let cols = b[0].len();
+    let k = b.concat().iter().position(|&c| c == b'K').expect("a K");
+    if BoardGame::new(b, steps).first_player_wins((k / cols, k % cols)) {
         'A'
     } else {
         'B'
@@ -599,7 +483,7 @@ proptest! {
     /// `Record::from_json` (tag first, no buffering) reads what serde's derived, buffering
     /// reader for `Record` reads: the same record, or an error for the same lines (arrays
     /// aside). Both read an L-puzzle reason with `ReasonRecord`'s own reader, which
-    /// tests/hostile.rs compares with a derived copy of the enum.
+    /// tests/integration/hostile.rs compares with a derived copy of the enum.
     #[test]
     fn from_json_agrees_with_serde_derive(input in json_like()) {
         let Ok(line) = std::str::from_utf8(&input) else { return Ok(()) };

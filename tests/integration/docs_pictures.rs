@@ -5,7 +5,7 @@
 //! When a drawing changes on purpose, regenerate them with
 //! `cargo run --release --example pictures` and commit `docs/*.svg`.
 
-#[path = "../examples/pictures/boards.rs"]
+#[path = "../../examples/pictures/boards.rs"]
 mod boards;
 
 use std::path::Path;

@@ -9,8 +9,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
-mod common;
-use common::{BIN, Run, run, temp_file};
+use crate::common::{BIN, Run, run, temp_file};
 const PUZZLES: [&str; 3] = ["rooks", "lpuzzle", "king"];
 const MOVES: [&str; 4] = ["king", "wazir", "ferz", "knight"];
 

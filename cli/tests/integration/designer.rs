@@ -2,9 +2,7 @@
 //! `lpuzzle --unique` / `--forced`, their `--json` fields under `verify`, and
 //! `gen lpuzzle --unique`.
 
-mod common;
-
-use common::run;
+use crate::common::run;
 
 const PINWHEEL: &str = "1\n4 5\n.WBW.\nWBWBW\nWWBWW\nBWWWB\n";
 const ONE_PIECE: &str = "1\n2 2\nBW\nW.\n";

@@ -1,0 +1,15 @@
+//! The library's integration tests, one binary (`cargo test --release --test integration`):
+//!
+//! - `reference`: the solvers against independent references (Kuhn, the Tutte matrix, the
+//!   oracles crate's exhaustive searches);
+//! - `props`: property tests across the layers (judge text, `--json` certificates, `verify`,
+//!   exhaustive searches on tiny boards, tampered certificates, any bytes);
+//! - `docs_pictures`: the pictures in docs/ are what the code draws;
+//! - `hostile`: inputs built to make `verify` use memory or time out of proportion to them.
+//!
+//! `tests/memory.rs` is a binary of its own: it installs a counting global allocator.
+
+mod docs_pictures;
+mod hostile;
+mod props;
+mod reference;
