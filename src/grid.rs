@@ -30,6 +30,7 @@ pub struct Grid {
 
 /// Why rows do not make a grid. The messages are the ones `gridmatch verify` prints.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GridError {
     /// No rows, or an empty first row.
     #[error("the board is empty")]

@@ -13,7 +13,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use gridmatch::Grid;
-use gridmatch::formats::json::{CertificateError, KingRecord};
+use gridmatch::formats::json::{KingRecord, RecordError};
 use gridmatch::formats::text;
 use gridmatch::puzzles::king::game::Position;
 use gridmatch::puzzles::king::{self, Analysis, Cell, Certificate, Moves, Player, Strategy};
@@ -374,7 +374,7 @@ fuzz_target!(|data: &[u8]| {
             let direct = king::verify(&grid, moves, &cert);
             assert_eq!(
                 by_record,
-                direct.clone().map_err(CertificateError::from),
+                direct.clone().map_err(RecordError::from),
                 "KingRecord::verify and king::verify disagree on {cert:?}"
             );
             if direct.is_ok() {

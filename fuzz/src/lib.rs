@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use gridmatch::RunError as Error;
-use gridmatch::formats::json::{Record, Verdict};
+use gridmatch::formats::json::{Record, YesNo};
 use gridmatch::formats::judge::{BoardReader, Header};
 use gridmatch::formats::output::{Style as Mode, answer_all};
 use gridmatch::puzzles::Request;
@@ -146,13 +146,13 @@ pub fn check_driver(data: &[u8], driver: Driver) {
         if let Err(why) = rec.verify() {
             panic!("certificate {} fails verify: {why}\n{line}", i + 1);
         }
-        // The JSON answers are typed now (`Verdict`, `Player`); they are spelt out here as the
+        // The JSON answers are typed now (`YesNo`, `Player`); they are spelt out here as the
         // judge prints them.
         let answer = match &rec {
             Record::Rooks(r) => r.answer.to_string(),
             Record::Lpuzzle(r) => match r.answer {
-                Verdict::Yes => "YES".to_string(),
-                Verdict::No => "NO".to_string(),
+                YesNo::Yes => "YES".to_string(),
+                YesNo::No => "NO".to_string(),
             },
             Record::King(r) => format!("Case #{}: {}", i + 1, letter(r.answer)),
         };
@@ -216,7 +216,7 @@ pub fn check_accepted_record(rec: &Record) {
                 .grid_from_lines(&r.board)
                 .expect("verified board");
             match (r.answer, &r.pieces) {
-                (Verdict::Yes, Some(pieces)) => {
+                (YesNo::Yes, Some(pieces)) => {
                     let pieces: Vec<Piece> = pieces
                         .iter()
                         .map(|[b, v, h]| Piece {
@@ -227,8 +227,8 @@ pub fn check_accepted_record(rec: &Record) {
                         .collect();
                     check_tiling_accepted(&grid, &pieces);
                 }
-                (Verdict::No, _) => check_no_accepted(&grid),
-                (Verdict::Yes, None) => panic!("verify accepted YES without pieces"),
+                (YesNo::No, _) => check_no_accepted(&grid),
+                (YesNo::Yes, None) => panic!("verify accepted YES without pieces"),
             }
         }
         Record::King(r) => {

@@ -108,6 +108,7 @@ fn start_error(e: AnswerError, grid: &Grid, first_line: u64) -> crate::convert::
             )
             .with_hint("mark the square the king starts on with K")
         }
+        other => return value(other.to_string()),
     };
     err.into()
 }

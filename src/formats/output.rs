@@ -18,7 +18,7 @@
 use std::io::{self, BufRead, Write};
 
 use super::json::Record;
-use super::judge::{BoardReader, BoardStream, Header, Verdict, write_verdict};
+use super::judge::{BoardReader, BoardStream, Header, JudgeAnswer, write_verdict};
 use super::{svg, text};
 use crate::error::RunError;
 use crate::grid::Grid;
@@ -60,13 +60,13 @@ impl Style {
 }
 
 /// The judge's answer line's value.
-pub fn verdict(answer: &Answer) -> Verdict {
+pub fn verdict(answer: &Answer) -> JudgeAnswer {
     match answer {
-        Answer::Rooks(a) => Verdict::Rooks(a.max_rooks),
+        Answer::Rooks(a) => JudgeAnswer::Rooks(a.max_rooks),
         // `YES unique` / `YES not unique`; a NO reads the same either way.
-        Answer::Lpuzzle(a) if a.unique.is_some() => Verdict::LpuzzleUnique(a.unique),
-        Answer::Lpuzzle(a) => Verdict::Lpuzzle(a.yes),
-        Answer::King(a) => Verdict::King(a.winner),
+        Answer::Lpuzzle(a) if a.unique.is_some() => JudgeAnswer::LpuzzleUnique(a.unique),
+        Answer::Lpuzzle(a) => JudgeAnswer::Lpuzzle(a.yes),
+        Answer::King(a) => JudgeAnswer::King(a.winner),
     }
 }
 

@@ -30,7 +30,7 @@ use std::collections::HashSet;
 use super::barrier;
 use super::bipartite::{self, BipartiteGraph, EdgeClass};
 use super::general::{self, Graph};
-use super::geography::{Geography, Tutte, VerifyError};
+use super::geography::{Geography, GeographyError, Tutte};
 use super::read::{GraphInput, Shape};
 
 /// How the graph's vertices map to one set `0..n` (see the module docs).
@@ -323,10 +323,11 @@ pub fn geography(input: &GraphInput) -> Geography {
 
 /// Why a matching certificate is rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MatchingError {
     /// The matching itself is broken.
     #[error(transparent)]
-    Matching(#[from] VerifyError),
+    Matching(#[from] GeographyError),
     /// The cover has a different size than the matching.
     #[error("the cover has {cover} vertices but the matching {matching} edges")]
     CoverSize {
@@ -349,18 +350,18 @@ impl MatchingError {
     pub fn describe(&self, name: &dyn Fn(u32) -> String) -> String {
         match self {
             MatchingError::Matching(e) => match e {
-                VerifyError::OutOfRange(v, _) => {
+                GeographyError::OutOfRange(v, _) => {
                     format!("{} is not a vertex of the graph", name(*v))
                 }
-                VerifyError::NotAnEdge(u, v) => {
+                GeographyError::NotAnEdge(u, v) => {
                     format!(
                         "the pair {} {} is not an edge of the graph",
                         name(*u),
                         name(*v)
                     )
                 }
-                VerifyError::MatchedTwice(v) => format!("{} is matched twice", name(*v)),
-                VerifyError::BarrierTwice { what, vertex } => {
+                GeographyError::MatchedTwice(v) => format!("{} is matched twice", name(*v)),
+                GeographyError::BarrierTwice { what, vertex } => {
                     format!("the {what} lists {} twice", name(*vertex))
                 }
                 other => other.to_string(),

@@ -325,7 +325,8 @@ impl<V> Certificate<V> {
 
 /// Why a geography certificate is rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum VerifyError {
+#[non_exhaustive]
+pub enum GeographyError {
     /// The start is not a vertex.
     #[error("the start {0} is not a vertex (the graph has {1})")]
     StartOutOfRange(u32, usize),
@@ -384,18 +385,18 @@ pub fn verify(
     edges: &[(u32, u32)],
     start: u32,
     cert: &Certificate<u32>,
-) -> Result<(), VerifyError> {
+) -> Result<(), GeographyError> {
     let check = Tutte::new(n, edges);
     if start as usize >= n {
-        return Err(VerifyError::StartOutOfRange(start, n));
+        return Err(GeographyError::StartOutOfRange(start, n));
     }
     let matched = check.matching(cert.matching())?;
     let m = cert.matching().len();
     check.barrier(cert.barrier(), None, m, "barrier")?;
     match cert {
-        Certificate::Bob { .. } if matched[start as usize] => Err(VerifyError::StartCovered),
+        Certificate::Bob { .. } if matched[start as usize] => Err(GeographyError::StartCovered),
         Certificate::Bob { .. } => Ok(()),
-        Certificate::Alice { .. } if m == 0 => Err(VerifyError::EmptyMatching),
+        Certificate::Alice { .. } if m == 0 => Err(GeographyError::EmptyMatching),
         Certificate::Alice {
             barrier_without_start,
             ..
@@ -436,20 +437,20 @@ impl Tutte {
     }
 
     /// Checks that `pairs` is a matching of the graph; returns which vertices it covers.
-    pub(crate) fn matching(&self, pairs: &[(u32, u32)]) -> Result<Vec<bool>, VerifyError> {
+    pub(crate) fn matching(&self, pairs: &[(u32, u32)]) -> Result<Vec<bool>, GeographyError> {
         let mut matched = vec![false; self.n];
         for &(u, v) in pairs {
             for w in [u, v] {
                 if w as usize >= self.n {
-                    return Err(VerifyError::OutOfRange(w, self.n));
+                    return Err(GeographyError::OutOfRange(w, self.n));
                 }
             }
             if !self.edges.contains(&(u.min(v), u.max(v))) {
-                return Err(VerifyError::NotAnEdge(u, v));
+                return Err(GeographyError::NotAnEdge(u, v));
             }
             for w in [u, v] {
                 if std::mem::replace(&mut matched[w as usize], true) {
-                    return Err(VerifyError::MatchedTwice(w));
+                    return Err(GeographyError::MatchedTwice(w));
                 }
             }
         }
@@ -463,17 +464,17 @@ impl Tutte {
         removed: Option<u32>,
         matched: usize,
         what: &'static str,
-    ) -> Result<(), VerifyError> {
+    ) -> Result<(), GeographyError> {
         let mut gone = vec![false; self.n];
         if let Some(s) = removed {
             gone[s as usize] = true;
         }
         for &x in barrier {
             if x as usize >= self.n {
-                return Err(VerifyError::OutOfRange(x, self.n));
+                return Err(GeographyError::OutOfRange(x, self.n));
             }
             if std::mem::replace(&mut gone[x as usize], true) {
-                return Err(VerifyError::BarrierTwice { what, vertex: x });
+                return Err(GeographyError::BarrierTwice { what, vertex: x });
             }
         }
         let vertices = self.n - usize::from(removed.is_some());
@@ -498,7 +499,7 @@ impl Tutte {
         }
         let lhs = vertices as i64 - 2 * matched as i64;
         if lhs != odd as i64 - barrier.len() as i64 {
-            return Err(VerifyError::TutteBerge {
+            return Err(GeographyError::TutteBerge {
                 what,
                 vertices,
                 matched,

@@ -345,7 +345,8 @@ fn certificate(
 
 /// The first rule a rooks certificate breaks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum VerifyError {
+#[non_exhaustive]
+pub enum RooksError {
     /// A rook off the board.
     #[error("rook at ({},{}) is off the board", .0.0, .0.1)]
     RookOffBoard((usize, usize)),
@@ -456,13 +457,13 @@ pub fn verify_answer<S: AsRef<[u8]>>(
     answer: usize,
     sol: &Solution,
     roles: Option<&[S]>,
-) -> Result<(), VerifyError> {
+) -> Result<(), RooksError> {
     verify(grid, sol)?;
     if let Some(roles) = roles {
         verify_roles(grid, sol, roles)?;
     }
     if answer != sol.rooks.len() {
-        return Err(VerifyError::Answer {
+        return Err(RooksError::Answer {
             answer,
             rooks: sol.rooks.len(),
         });
@@ -480,9 +481,9 @@ pub fn verify_roles<S: AsRef<[u8]>>(
     grid: &Grid,
     sol: &Solution,
     roles: &[S],
-) -> Result<(), VerifyError> {
+) -> Result<(), RooksError> {
     if roles.len() != grid.rows() {
-        return Err(VerifyError::RolesRows {
+        return Err(RooksError::RolesRows {
             rows: roles.len(),
             board: grid.rows(),
         });
@@ -491,7 +492,7 @@ pub fn verify_roles<S: AsRef<[u8]>>(
     for (r, line) in roles.iter().enumerate() {
         let line = line.as_ref();
         if line.len() != grid.cols() {
-            return Err(VerifyError::RolesRow {
+            return Err(RooksError::RolesRow {
                 row: r,
                 cells: line.len(),
                 board: grid.cols(),
@@ -508,7 +509,7 @@ pub fn verify_roles<S: AsRef<[u8]>>(
                 _ => true,
             };
             if wrong {
-                return Err(VerifyError::Role {
+                return Err(RooksError::Role {
                     cell: (r, c),
                     role: char::from(role),
                     pawn,
@@ -529,19 +530,19 @@ pub fn verify_roles<S: AsRef<[u8]>>(
 ///
 /// # Complexity
 /// O(cells + rooks + segments).
-pub fn verify(grid: &Grid, sol: &Solution) -> Result<(), VerifyError> {
+pub fn verify(grid: &Grid, sol: &Solution) -> Result<(), RooksError> {
     let (rows, cols) = (grid.rows(), grid.cols());
     let empty = |r: usize, c: usize| grid.get(r, c) == EMPTY;
     let mut has_rook = vec![false; rows * cols];
     for &(r, c) in &sol.rooks {
         if r >= rows || c >= cols {
-            return Err(VerifyError::RookOffBoard((r, c)));
+            return Err(RooksError::RookOffBoard((r, c)));
         }
         if !empty(r, c) {
-            return Err(VerifyError::RookOnPawn((r, c)));
+            return Err(RooksError::RookOnPawn((r, c)));
         }
         if std::mem::replace(&mut has_rook[r * cols + c], true) {
-            return Err(VerifyError::TwoRooks((r, c)));
+            return Err(RooksError::TwoRooks((r, c)));
         }
     }
     // Sweep each row and each column; a pawn ends the stretch a rook can attack along.
@@ -552,7 +553,7 @@ pub fn verify(grid: &Grid, sol: &Solution) -> Result<(), VerifyError> {
                 seen = None;
             } else if has_rook[r * cols + c] {
                 if let Some(c0) = seen {
-                    return Err(VerifyError::AttackRow((r, c0), (r, c)));
+                    return Err(RooksError::AttackRow((r, c0), (r, c)));
                 }
                 seen = Some(c);
             }
@@ -565,7 +566,7 @@ pub fn verify(grid: &Grid, sol: &Solution) -> Result<(), VerifyError> {
                 seen = None;
             } else if has_rook[r * cols + c] {
                 if let Some(r0) = seen {
-                    return Err(VerifyError::AttackColumn((r0, c), (r, c)));
+                    return Err(RooksError::AttackColumn((r0, c), (r, c)));
                 }
                 seen = Some(r);
             }
@@ -584,7 +585,7 @@ pub fn verify(grid: &Grid, sol: &Solution) -> Result<(), VerifyError> {
         let what = if horizontal { "row" } else { "column" };
         for s in segs.iter() {
             if s.line >= lines || s.start > s.end || s.end >= len {
-                return Err(VerifyError::RunOffBoard { what, run: *s });
+                return Err(RooksError::RunOffBoard { what, run: *s });
             }
             let open_before = s.start > 0 && {
                 let (r, c) = at(s.line, s.start - 1);
@@ -595,19 +596,19 @@ pub fn verify(grid: &Grid, sol: &Solution) -> Result<(), VerifyError> {
                 empty(r, c)
             };
             if open_before || open_after {
-                return Err(VerifyError::RunNotMaximal { what, run: *s });
+                return Err(RooksError::RunNotMaximal { what, run: *s });
             }
             for k in s.start..=s.end {
                 let (r, c) = at(s.line, k);
                 if !empty(r, c) {
-                    return Err(VerifyError::RunCrossesPawn {
+                    return Err(RooksError::RunCrossesPawn {
                         what,
                         run: *s,
                         pawn: (r, c),
                     });
                 }
                 if paint[r * cols + c] & bit != 0 {
-                    return Err(VerifyError::RunTwice { what, run: *s });
+                    return Err(RooksError::RunTwice { what, run: *s });
                 }
                 paint[r * cols + c] |= bit;
             }
@@ -616,13 +617,13 @@ pub fn verify(grid: &Grid, sol: &Solution) -> Result<(), VerifyError> {
     for r in 0..rows {
         for c in 0..cols {
             if empty(r, c) && paint[r * cols + c] == 0 {
-                return Err(VerifyError::Uncovered((r, c)));
+                return Err(RooksError::Uncovered((r, c)));
             }
         }
     }
     let cover = sol.row_cover.len() + sol.col_cover.len();
     if cover != sol.rooks.len() {
-        return Err(VerifyError::Sizes {
+        return Err(RooksError::Sizes {
             rooks: sol.rooks.len(),
             runs: cover,
         });

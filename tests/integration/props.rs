@@ -12,7 +12,7 @@
 //! Sized to run in a few seconds with `cargo test --release`.
 
 use gridmatch::RunError as AppError;
-use gridmatch::formats::json::{Record, Verdict};
+use gridmatch::formats::json::{Record, YesNo};
 use gridmatch::formats::judge::{BoardReader, Header};
 use gridmatch::formats::output::{Style as Mode, answer_all};
 use gridmatch::puzzles::king::{Moves, Player};
@@ -104,12 +104,7 @@ fn answers(text: &str, driver: Driver) -> Vec<String> {
         }
         let from_json = match &rec {
             Record::Rooks(r) => r.answer.to_string(),
-            Record::Lpuzzle(r) => if r.answer == Verdict::Yes {
-                "YES"
-            } else {
-                "NO"
-            }
-            .to_string(),
+            Record::Lpuzzle(r) => if r.answer == YesNo::Yes { "YES" } else { "NO" }.to_string(),
             Record::King(r) => format!("Case #{}: {}", i + 1, r.answer.letter()),
         };
         assert_eq!(*j, from_json, "judge answer vs certificate");
@@ -357,7 +352,7 @@ proptest! {
             }
             prop_assert!(Record::Lpuzzle(broken).verify().is_err());
             let mut no = rec.clone();
-            no.answer = Verdict::No;
+            no.answer = YesNo::No;
             no.pieces = None;
             no.reason = Some(gridmatch::formats::json::ReasonRecord::Count {
                 message: String::new(),

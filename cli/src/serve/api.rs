@@ -2,11 +2,11 @@
 //! they can be tested without HTTP. [`super`] wires them to routes.
 //!
 //! Every request type refuses fields it does not know (`"move":"knight"` is an error naming
-//! `move` and the expected fields, not a King solve). A [`Board`] is measured while it is read:
-//! once its rows × longest row pass [`MAX_CELLS`] no further row is kept (the rest of the array
+//! `move` and the expected fields, not a King solve). A [`BoardRows`] is measured while it is read:
+//! once its rows × longest row pass [`PLAYGROUND_MAX_CELLS`] no further row is kept (the rest of the array
 //! is only scanned for its size), so a body of 1.6 million one-character rows costs at most
-//! [`MAX_CELLS`] cells of memory, not 1.6 million strings; lists of squares stop at
-//! [`MAX_CELLS`] entries.
+//! [`PLAYGROUND_MAX_CELLS`] cells of memory, not 1.6 million strings; lists of squares stop at
+//! [`PLAYGROUND_MAX_CELLS`] entries.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -18,7 +18,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use gridmatch::InputError;
 use gridmatch::formats::json::Record;
 use gridmatch::formats::judge::{
-    BoardReader, BoardStream, Header, Verdict, write_board, write_count, write_verdict,
+    BoardReader, BoardStream, Header, JudgeAnswer, write_board, write_count, write_verdict,
 };
 use gridmatch::formats::text::{self, reason_message};
 use gridmatch::formats::{output, svg};
@@ -27,7 +27,7 @@ use gridmatch::puzzles::king::game::Position;
 use gridmatch::puzzles::king::{self, Moves, Player, StartError};
 use gridmatch::puzzles::{Answer, AnswerError, Puzzle, Request, lpuzzle, rooks};
 
-use super::MAX_CELLS;
+use super::PLAYGROUND_MAX_CELLS;
 
 /// Most boards one `/api/parse` call returns.
 const MAX_BOARDS: usize = 1000;
@@ -56,8 +56,8 @@ impl ApiError {
 
 /// The rows of a board as a request sends them, measured while they are read.
 #[derive(Debug, Default, PartialEq, Eq)]
-pub struct Board {
-    /// The rows, all of them while the board is within [`MAX_CELLS`]; none once it is over.
+pub struct BoardRows {
+    /// The rows, all of them while the board is within [`PLAYGROUND_MAX_CELLS`]; none once it is over.
     rows: Vec<String>,
     /// How many rows the request sent.
     sent_rows: usize,
@@ -65,13 +65,13 @@ pub struct Board {
     sent_cols: usize,
 }
 
-impl Board {
-    /// Whether a row of `len` bytes more still fits in [`MAX_CELLS`] (rows × longest row; an
+impl BoardRows {
+    /// Whether a row of `len` bytes more still fits in [`PLAYGROUND_MAX_CELLS`] (rows × longest row; an
     /// empty row counts as one cell, so the rows are bounded too).
     fn fits(&self, len: usize) -> bool {
         let rows = self.sent_rows.saturating_add(1);
         let cols = self.sent_cols.max(len).max(1);
-        self.sent_rows == self.rows.len() && rows.saturating_mul(cols) <= MAX_CELLS
+        self.sent_rows == self.rows.len() && rows.saturating_mul(cols) <= PLAYGROUND_MAX_CELLS
     }
 
     fn push(&mut self, row: Row) {
@@ -138,14 +138,14 @@ impl<'de> Visitor<'de> for RowSeed {
 struct BoardVisitor;
 
 impl<'de> Visitor<'de> for BoardVisitor {
-    type Value = Board;
+    type Value = BoardRows;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("the rows of the board (an array of strings)")
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Board, A::Error> {
-        let mut board = Board::default();
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<BoardRows, A::Error> {
+        let mut board = BoardRows::default();
         // The next row is kept if a row as long as the longest so far still fits; a longer one
         // that does not is dropped with everything kept (`push` of a measured row).
         loop {
@@ -163,13 +163,13 @@ impl<'de> Visitor<'de> for BoardVisitor {
     }
 }
 
-impl<'de> Deserialize<'de> for Board {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
+impl<'de> Deserialize<'de> for BoardRows {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<BoardRows, D::Error> {
         deserializer.deserialize_seq(BoardVisitor)
     }
 }
 
-/// A list of at most [`MAX_CELLS`] entries; a longer one is refused while it is read.
+/// A list of at most [`PLAYGROUND_MAX_CELLS`] entries; a longer one is refused while it is read.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Capped<T>(pub Vec<T>);
 
@@ -179,14 +179,14 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for CappedVisitor<T> {
     type Value = Capped<T>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "a list of at most {MAX_CELLS} squares")
+        write!(f, "a list of at most {PLAYGROUND_MAX_CELLS} squares")
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Capped<T>, A::Error> {
         let mut out = Vec::new();
         while let Some(item) = seq.next_element()? {
-            if out.len() == MAX_CELLS {
-                return Err(de::Error::invalid_length(MAX_CELLS + 1, &self));
+            if out.len() == PLAYGROUND_MAX_CELLS {
+                return Err(de::Error::invalid_length(PLAYGROUND_MAX_CELLS + 1, &self));
             }
             out.push(item);
         }
@@ -207,7 +207,7 @@ pub struct SolveRequest {
     /// Which puzzle.
     pub puzzle: Puzzle,
     /// The rows of the board.
-    pub board: Board,
+    pub board: BoardRows,
     /// King only: `king` (default), `wazir`, `ferz` or `knight`.
     #[serde(default)]
     pub moves: Option<String>,
@@ -319,7 +319,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 }
 
 /// Checks the size first (measured while the board was read), then the shape and the alphabet.
-pub fn grid_of(puzzle: Puzzle, board: &Board) -> Result<Grid, ApiError> {
+pub fn grid_of(puzzle: Puzzle, board: &BoardRows) -> Result<Grid, ApiError> {
     let (rows, cols) = (board.sent_rows, board.sent_cols);
     if rows == 0 || cols == 0 {
         return Err(ApiError::invalid(
@@ -327,11 +327,11 @@ pub fn grid_of(puzzle: Puzzle, board: &Board) -> Result<Grid, ApiError> {
         ));
     }
     let cells = rows.saturating_mul(cols);
-    if cells > MAX_CELLS || board.rows.len() != rows {
+    if cells > PLAYGROUND_MAX_CELLS || board.rows.len() != rows {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!(
-                "the board has {rows} rows × {cols} columns = {cells} cells; the playground takes at most {MAX_CELLS} cells (use the command line for bigger boards)"
+                "the board has {rows} rows × {cols} columns = {cells} cells; the playground takes at most {PLAYGROUND_MAX_CELLS} cells (use the command line for bigger boards)"
             ),
         ));
     }
@@ -368,7 +368,7 @@ fn judge_input(puzzle: Puzzle, grid: &Grid, header: Header) -> Result<String, Ap
 }
 
 /// The judge's answer line.
-fn judge_output(verdict: Verdict) -> String {
+fn judge_output(verdict: JudgeAnswer) -> String {
     let mut out = Vec::new();
     // Writing to a Vec cannot fail.
     let _ = write_verdict(&mut out, 1, verdict);
@@ -396,6 +396,7 @@ fn start_error(e: AnswerError) -> ApiError {
     let ks = match e {
         StartError::Missing => 0,
         StartError::Several { count, .. } => count,
+        other => return ApiError::invalid(other.to_string()),
     };
     ApiError::invalid(format!(
         "a King board needs exactly one K (the king's start); this one has {ks}"
@@ -431,7 +432,7 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
         judge_input: String::new(),
         // The judge's own line (an L-puzzle's `YES`, not gridmatch's `YES unique`).
         judge_output: judge_output(match &answer {
-            Answer::Lpuzzle(a) => Verdict::Lpuzzle(a.yes),
+            Answer::Lpuzzle(a) => JudgeAnswer::Lpuzzle(a.yes),
             other => output::verdict(other),
         }),
         command: String::new(),
@@ -591,8 +592,8 @@ pub struct ParseResponse {
 /// `<pasted>:LINE:COL`). Rooks accepts both `N` and `R C` headers (the first header decides).
 pub fn parse(req: &ParseRequest) -> Result<ParseResponse, ApiError> {
     let bad = |e: InputError| ApiError::invalid(e.to_string());
-    let mut reader =
-        BoardReader::new(req.text.as_bytes(), "<pasted>").with_max_cells(MAX_CELLS as u64);
+    let mut reader = BoardReader::new(req.text.as_bytes(), "<pasted>")
+        .with_max_cells(PLAYGROUND_MAX_CELLS as u64);
     let mut boards = Vec::new();
     let mut count = 0;
     let mut take = |grid: &Grid| {
@@ -631,7 +632,7 @@ pub fn parse(req: &ParseRequest) -> Result<ParseResponse, ApiError> {
 #[serde(deny_unknown_fields)]
 pub struct MoveRequest {
     /// The board (one `K`: the start).
-    pub board: Board,
+    pub board: BoardRows,
     /// `king` (default), `wazir`, `ferz` or `knight`.
     #[serde(default)]
     pub moves: Option<String>,
@@ -763,7 +764,7 @@ pub fn king_move(req: &MoveRequest) -> Result<MoveResponse, ApiError> {
 mod tests {
     use super::*;
 
-    fn board(json: &str) -> Board {
+    fn board(json: &str) -> BoardRows {
         serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}"))
     }
 
@@ -779,44 +780,44 @@ mod tests {
         assert_eq!(b.rows.len(), 500);
         assert!(grid_of(Puzzle::Rooks, &b).is_ok());
         // Many one-cell rows: none kept past the limit, all counted.
-        let rows = vec!["."; 4 * MAX_CELLS];
+        let rows = vec!["."; 4 * PLAYGROUND_MAX_CELLS];
         let b = board(&serde_json::to_string(&rows).unwrap_or_default());
         assert_eq!((b.rows.len(), b.rows.capacity()), (0, 0));
-        assert_eq!((b.sent_rows, b.sent_cols), (4 * MAX_CELLS, 1));
+        assert_eq!((b.sent_rows, b.sent_cols), (4 * PLAYGROUND_MAX_CELLS, 1));
         let e = grid_of(Puzzle::Rooks, &b).err();
         assert_eq!(e.map(|e| e.status), Some(StatusCode::PAYLOAD_TOO_LARGE));
         // Empty rows count too: the rows are bounded.
-        let rows = vec![""; MAX_CELLS + 1];
+        let rows = vec![""; PLAYGROUND_MAX_CELLS + 1];
         let b = board(&serde_json::to_string(&rows).unwrap_or_default());
         assert_eq!(b.rows.len(), 0);
         // A long row late: what was kept is dropped.
         let mut rows = vec!["..".to_string(); 1000];
-        rows.push(".".repeat(MAX_CELLS));
+        rows.push(".".repeat(PLAYGROUND_MAX_CELLS));
         let b = board(&serde_json::to_string(&rows).unwrap_or_default());
         assert_eq!(
             (b.rows.len(), b.sent_rows, b.sent_cols),
-            (0, 1001, MAX_CELLS)
+            (0, 1001, PLAYGROUND_MAX_CELLS)
         );
         let e = grid_of(Puzzle::Rooks, &b).err().map(|e| e.message);
         assert!(e.is_some_and(|m| m.contains("1001 rows × 250000 columns")));
         // Escaped rows are measured as decoded.
         let b = board(r#"["\u002e\u002e"]"#);
         assert_eq!(b.rows, [".."]);
-        assert!(serde_json::from_str::<Board>(r#"[".", 1]"#).is_err());
-        assert!(serde_json::from_str::<Board>(r#"".""#).is_err());
+        assert!(serde_json::from_str::<BoardRows>(r#"[".", 1]"#).is_err());
+        assert!(serde_json::from_str::<BoardRows>(r#"".""#).is_err());
     }
 
     #[test]
     fn square_lists_are_capped() {
-        let ok = vec![[0, 0]; MAX_CELLS];
+        let ok = vec![[0, 0]; PLAYGROUND_MAX_CELLS];
         let json = serde_json::to_string(&ok).unwrap_or_default();
         assert_eq!(
             serde_json::from_str::<Capped<[usize; 2]>>(&json)
                 .ok()
                 .map(|c| c.0.len()),
-            Some(MAX_CELLS)
+            Some(PLAYGROUND_MAX_CELLS)
         );
-        let over = vec![[0, 0]; MAX_CELLS + 1];
+        let over = vec![[0, 0]; PLAYGROUND_MAX_CELLS + 1];
         let json = serde_json::to_string(&over).unwrap_or_default();
         let e = serde_json::from_str::<Capped<[usize; 2]>>(&json)
             .err()

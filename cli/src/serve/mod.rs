@@ -18,7 +18,7 @@
 //! for (a field the request type does not know included: the message names it and the expected
 //! ones), 404 for no such page, 405 for a method the route does not take (the message and the
 //! `Allow` header list those it takes), 408 for a body not complete within [`BODY_TIMEOUT`], 413
-//! for a board over [`MAX_CELLS`] cells (or a body over [`MAX_BODY`] bytes), 415 for a body not
+//! for a board over [`PLAYGROUND_MAX_CELLS`] cells (or a body over [`MAX_BODY`] bytes), 415 for a body not
 //! sent as `application/json`, 422 for a board or move that breaks the puzzle's rules, 403 for a
 //! request addressed to another host name than this machine's loopback (against DNS rebinding).
 //! A busy server answers `503` with `{"error":"…"}` and `Retry-After` instead of making a request
@@ -39,7 +39,7 @@
 //! | sending, [`SEND_TIMEOUT`] | 30 s without the client taking any of its answer | the connection is closed, the answer freed |
 //! | body size, [`MAX_BODY`] | 8 MiB | `413` (before reading, if the length is declared) |
 //! | bytes buffered, [`MAX_BUFFERED`] | 128 MiB of request bodies over [`QUICK_BODY`] (being read, waiting or parsed) and of the heavy lane's answers not yet sent, across all requests | `503` at once (before reading, if the length is declared) |
-//! | board size, [`MAX_CELLS`] | 250 000 cells, counted while the JSON is read (rows beyond it are never stored) | `413` |
+//! | board size, [`PLAYGROUND_MAX_CELLS`] | 250 000 cells, counted while the JSON is read (rows beyond it are never stored) | `413` |
 //! | work | two lanes of blocking threads, one worker per core each: bodies up to [`QUICK_BODY`] (16 KiB) in the quick lane, queue [`QUICK_QUEUE`] (64); larger in the heavy lane, queue [`HEAVY_QUEUE`] (16) | `503` at once |
 //! | stopping, [`SHUTDOWN_GRACE`] | on SIGINT or SIGTERM, answers under way get 2 s | the server exits anyway |
 //!
@@ -76,7 +76,7 @@ use work::{Budget, Lane};
 
 /// The largest board the playground solves (cells); bigger ones are refused with 413. Counted
 /// while the request is parsed: no row past the limit is stored.
-pub const MAX_CELLS: usize = 250_000;
+pub const PLAYGROUND_MAX_CELLS: usize = 250_000;
 /// The largest request body accepted (bytes); a bigger one is refused with 413.
 pub const MAX_BODY: usize = 8 << 20;
 /// Connections open at once; the next is answered 503 and closed at once. Lowered to the

@@ -46,6 +46,7 @@ pub struct MatchingRecord {
 
 /// Why a matching record does not fit its graph file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MatchingRecordError {
     /// Not a matching certificate, or for another format.
     #[error("{0}")]

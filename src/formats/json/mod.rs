@@ -34,19 +34,20 @@ use crate::puzzles::{Answer as PuzzleAnswer, Puzzle, Request};
 
 /// The first rule a record breaks: its board, its certificate, or its shape.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CertificateError {
+#[non_exhaustive]
+pub enum RecordError {
     /// The board rows are not a board of the puzzle.
     #[error(transparent)]
     Board(#[from] GridError),
     /// A rooks certificate.
     #[error(transparent)]
-    Rooks(#[from] rooks::VerifyError),
+    Rooks(#[from] rooks::RooksError),
     /// An L-puzzle certificate.
     #[error(transparent)]
-    Lpuzzle(#[from] lpuzzle::VerifyError),
+    Lpuzzle(#[from] lpuzzle::LpuzzleError),
     /// A King certificate.
     #[error(transparent)]
-    King(#[from] king::VerifyError),
+    King(#[from] king::KingError),
     /// An L-puzzle record without its certificate.
     #[error("expected answer YES with pieces, or NO with a reason")]
     LpuzzleShape,
@@ -149,7 +150,7 @@ impl Record {
 
     /// Checks the certificate against its board with the puzzle's independent verifier;
     /// `Err` names the first rule broken.
-    pub fn verify(&self) -> Result<(), CertificateError> {
+    pub fn verify(&self) -> Result<(), RecordError> {
         match self {
             Record::Rooks(r) => r.verify(),
             Record::Lpuzzle(r) => r.verify(),
@@ -221,7 +222,7 @@ impl RooksRecord {
 
     /// Checks the record against its board with the independent verifier, and its answer
     /// against the rooks placed.
-    pub fn verify(&self) -> Result<(), CertificateError> {
+    pub fn verify(&self) -> Result<(), RecordError> {
         let grid = Puzzle::Rooks.grid_from_lines(&self.board)?;
         let roles = self.roles.as_deref();
         Ok(rooks::verify_answer(
@@ -244,14 +245,14 @@ impl RooksRecord {
 
 /// `YES` or `NO`, the L-puzzle judge's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum YesNo {
     /// The pattern can be built.
     Yes,
     /// It cannot.
     No,
 }
 
-crate::puzzles::serde_by_name!(Verdict, "YES or NO", Verdict::Yes => "YES", Verdict::No => "NO");
+crate::puzzles::serde_by_name!(YesNo, "YES or NO", YesNo::Yes => "YES", YesNo::No => "NO");
 
 /// An L-puzzle answer: a tiling or a reason.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -261,7 +262,7 @@ pub struct LpuzzleRecord {
     /// The pattern rows.
     pub board: Vec<String>,
     /// `YES` or `NO`.
-    pub answer: Verdict,
+    pub answer: YesNo,
     /// For YES: `[black, vertical arm, horizontal arm]` per piece.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pieces: Option<Vec<[[usize; 2]; 3]>>,
@@ -302,9 +303,9 @@ impl LpuzzleRecord {
             case,
             board: grid.to_lines(),
             answer: if answer.is_yes() {
-                Verdict::Yes
+                YesNo::Yes
             } else {
-                Verdict::No
+                YesNo::No
             },
             pieces: None,
             reason: None,
@@ -368,17 +369,17 @@ impl LpuzzleRecord {
 
     /// The record with the pieces in every tiling (`forced`).
     pub fn with_forced<'a>(mut self, forced: impl IntoIterator<Item = &'a Piece>) -> Self {
-        if self.answer == Verdict::Yes {
+        if self.answer == YesNo::Yes {
             self.forced = Some(forced.into_iter().map(piece_out).collect());
         }
         self
     }
 
     /// Checks the record against its board with the puzzle's independent verifiers.
-    pub fn verify(&self) -> Result<(), CertificateError> {
+    pub fn verify(&self) -> Result<(), RecordError> {
         let grid = Puzzle::Lpuzzle.grid_from_lines(&self.board)?;
         match (self.answer, &self.pieces, &self.reason) {
-            (Verdict::Yes, Some(pieces), None) => {
+            (YesNo::Yes, Some(pieces), None) => {
                 let pieces: Vec<Piece> = pieces.iter().map(piece_in).collect();
                 let second: Option<Vec<Piece>> = self
                     .second
@@ -395,12 +396,12 @@ impl LpuzzleRecord {
                 };
                 Ok(lpuzzle::verify_claims(&grid, &pieces, &claims)?)
             }
-            (Verdict::No, None, Some(_))
+            (YesNo::No, None, Some(_))
                 if self.unique.is_some() || self.second.is_some() || self.forced.is_some() =>
             {
-                Err(lpuzzle::VerifyError::ClaimsWithoutTiling.into())
+                Err(lpuzzle::LpuzzleError::ClaimsWithoutTiling.into())
             }
-            (Verdict::No, None, Some(reason)) => {
+            (YesNo::No, None, Some(reason)) => {
                 let reason = match reason {
                     ReasonRecord::Count { blacks, whites, .. } => Reason::Count {
                         blacks: *blacks,
@@ -422,7 +423,7 @@ impl LpuzzleRecord {
                 };
                 Ok(lpuzzle::verify_no(&grid, &reason)?)
             }
-            _ => Err(CertificateError::LpuzzleShape),
+            _ => Err(RecordError::LpuzzleShape),
         }
     }
 }
@@ -485,7 +486,7 @@ impl KingRecord {
     /// Checks the record against its board with the independent verifier. A record whose
     /// answer and barriers do not fit one [`Certificate`] shape fails after the checks both
     /// shapes share.
-    pub fn verify(&self) -> Result<(), CertificateError> {
+    pub fn verify(&self) -> Result<(), RecordError> {
         let grid = Puzzle::King.grid_from_lines(&self.board)?;
         let cert = self.verified_certificate(&grid)?;
         if let Some(map) = &self.map {
@@ -495,7 +496,7 @@ impl KingRecord {
     }
 
     /// The record's certificate, once [`king::verify`] accepts it.
-    fn verified_certificate(&self, grid: &Grid) -> Result<Certificate, CertificateError> {
+    fn verified_certificate(&self, grid: &Grid) -> Result<Certificate, RecordError> {
         let cells = |v: &[[usize; 2]]| v.iter().map(|c| (c[0], c[1])).collect::<Vec<_>>();
         let matching = self
             .matching
@@ -522,9 +523,9 @@ impl KingRecord {
                 // The checks of the matching and the barrier come first, as for a good shape.
                 let cert = Certificate::Bob { matching, barrier };
                 match king::verify(grid, self.moves, &cert) {
-                    Ok(()) | Err(king::VerifyError::StartCovered) => Err(match answer {
-                        Player::Bob => CertificateError::BobExtraBarrier,
-                        Player::Alice => CertificateError::AliceNeedsBarrier,
+                    Ok(()) | Err(king::KingError::StartCovered) => Err(match answer {
+                        Player::Bob => RecordError::BobExtraBarrier,
+                        Player::Alice => RecordError::AliceNeedsBarrier,
                     }),
                     Err(e) => Err(e.into()),
                 }

@@ -27,7 +27,7 @@ pub mod write;
 use std::io::BufRead;
 
 pub use read::{BoardReader, DEFAULT_MAX_CELLS, MAX_CELLS, Number, read_line_bounded};
-pub use write::{Verdict, write_board, write_count, write_verdict};
+pub use write::{JudgeAnswer, write_board, write_count, write_verdict};
 
 use crate::error::InputError;
 use crate::grid::{Cell, Grid};

@@ -2,10 +2,10 @@
 //!
 //! ```
 //! use gridmatch::Grid;
-//! use gridmatch::formats::judge::{Header, Verdict, write_board, write_verdict};
+//! use gridmatch::formats::judge::{Header, JudgeAnswer, write_board, write_verdict};
 //! let mut out = Vec::new();
 //! write_board(&mut out, &Grid::from_rows(&["X.", ".."]), Header::Square)?;
-//! write_verdict(&mut out, 1, Verdict::Rooks(2))?;
+//! write_verdict(&mut out, 1, JudgeAnswer::Rooks(2))?;
 //! assert_eq!(out, b"2\nX.\n..\n2\n");
 //! # Ok::<(), std::io::Error>(())
 //! ```
@@ -18,7 +18,7 @@ use crate::puzzles::king::Player;
 
 /// A judge's answer for one board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum JudgeAnswer {
     /// Rooks: the most non-attacking rooks.
     Rooks(usize),
     /// L-puzzle: whether the pattern can be built.
@@ -34,12 +34,12 @@ pub enum Verdict {
 pub fn write_verdict<W: Write + ?Sized>(
     out: &mut W,
     case: u64,
-    verdict: Verdict,
+    verdict: JudgeAnswer,
 ) -> io::Result<()> {
     match verdict {
-        Verdict::Rooks(n) => writeln!(out, "{n}"),
-        Verdict::Lpuzzle(yes) => writeln!(out, "{}", if yes { "YES" } else { "NO" }),
-        Verdict::LpuzzleUnique(unique) => writeln!(
+        JudgeAnswer::Rooks(n) => writeln!(out, "{n}"),
+        JudgeAnswer::Lpuzzle(yes) => writeln!(out, "{}", if yes { "YES" } else { "NO" }),
+        JudgeAnswer::LpuzzleUnique(unique) => writeln!(
             out,
             "{}",
             match unique {
@@ -48,7 +48,7 @@ pub fn write_verdict<W: Write + ?Sized>(
                 None => "NO",
             }
         ),
-        Verdict::King(winner) => writeln!(out, "Case #{case}: {}", winner.letter()),
+        JudgeAnswer::King(winner) => writeln!(out, "Case #{case}: {}", winner.letter()),
     }
 }
 

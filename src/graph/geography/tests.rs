@@ -4,7 +4,7 @@ use gridmatch_oracles::king::Game;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{Certificate, Geography, Player, Strategy, VerifyError, verify};
+use super::{Certificate, Geography, GeographyError, Player, Strategy, verify};
 use crate::graph::general::Graph;
 
 /// The oracles crate's exhaustive game search (memoised on the visited set) on the graph.
@@ -149,11 +149,11 @@ fn mutated_certificates_are_rejected() {
     };
     assert_eq!(
         verify(3, &[(0, 1), (1, 2)], 1, &cert),
-        Err(VerifyError::NotAnEdge(0, 2))
+        Err(GeographyError::NotAnEdge(0, 2))
     );
     assert_eq!(
         verify(2, &[(0, 1)], 5, &cert),
-        Err(VerifyError::StartOutOfRange(5, 2))
+        Err(GeographyError::StartOutOfRange(5, 2))
     );
 }
 

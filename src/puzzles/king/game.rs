@@ -22,6 +22,7 @@ use crate::grid::Grid;
 
 /// Why a move is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum IllegalMove {
     /// The square is not on the board.
     #[error("({},{}) is not a legal move: it is off the board", .to.0, .to.1)]

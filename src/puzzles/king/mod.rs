@@ -45,7 +45,7 @@ pub use crate::graph::geography::Player;
 use crate::graph::geography::{self, Geography};
 pub use crate::grid::Cell;
 use crate::grid::Grid;
-pub use verify::{VerifyError, verify, verify_map};
+pub use verify::{KingError, verify, verify_map};
 
 /// The input alphabet: free, burned, the king's start.
 pub const ALPHABET: &[u8] = b".#K";
@@ -254,6 +254,7 @@ impl BoardGraph {
 
 /// Why a board has no single start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum StartError {
     /// No `K` at all.
     #[error("the board has no K (the king's start)")]

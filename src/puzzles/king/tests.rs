@@ -246,7 +246,7 @@ fn big_board_needs_no_deep_stack() -> TestResult {
         .stack_size(256 * 1024)
         .spawn(move || {
             let a = Analysis::new(&g, Moves::Wazir);
-            let cert = a.certificate((0, 0)).ok_or(VerifyError::Start)?;
+            let cert = a.certificate((0, 0)).ok_or(KingError::Start)?;
             verify(&g, Moves::Wazir, &cert).map(|_| cert.winner())
         })?;
     let verdict = h.join().map_err(|_| "the analysis thread panicked")?;

@@ -6,7 +6,8 @@ use crate::grid::Grid;
 
 /// The first rule a King certificate breaks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum VerifyError {
+#[non_exhaustive]
+pub enum KingError {
     /// The board has no single `K`.
     #[error("the board must hold exactly one K")]
     Start,
@@ -105,10 +106,10 @@ pub fn verify_map<S: AsRef<[u8]>>(
     grid: &Grid,
     cert: &Certificate,
     map: &[S],
-) -> Result<(), VerifyError> {
+) -> Result<(), KingError> {
     let (rows, cols) = (grid.rows(), grid.cols());
     if map.len() != rows {
-        return Err(VerifyError::MapRows {
+        return Err(KingError::MapRows {
             rows: map.len(),
             board: rows,
         });
@@ -116,7 +117,7 @@ pub fn verify_map<S: AsRef<[u8]>>(
     for (r, row) in map.iter().enumerate() {
         let row = row.as_ref();
         if row.len() != cols {
-            return Err(VerifyError::MapRow {
+            return Err(KingError::MapRow {
                 row: r,
                 squares: row.len(),
                 board: cols,
@@ -127,14 +128,14 @@ pub fn verify_map<S: AsRef<[u8]>>(
             match letter {
                 b'#' if burned => {}
                 b'A' | b'B' if !burned => {}
-                _ => return Err(VerifyError::MapSquare((r, c), burned)),
+                _ => return Err(KingError::MapSquare((r, c), burned)),
             }
         }
     }
     let at = |(r, c): Cell| map[r].as_ref()[c];
-    let start = start_of(grid).map_err(|_| VerifyError::Start)?;
+    let start = start_of(grid).map_err(|_| KingError::Start)?;
     if at(start) != cert.winner().letter() as u8 {
-        return Err(VerifyError::MapStart(char::from(at(start))));
+        return Err(KingError::MapStart(char::from(at(start))));
     }
     let mut covered = vec![false; rows * cols];
     for &(a, b) in cert.matching() {
@@ -143,12 +144,12 @@ pub fn verify_map<S: AsRef<[u8]>>(
     }
     for (i, &cell) in grid.cells().iter().enumerate() {
         if cell != b'#' && !covered[i] && at((i / cols, i % cols)) != b'B' {
-            return Err(VerifyError::MapExposed((i / cols, i % cols)));
+            return Err(KingError::MapExposed((i / cols, i % cols)));
         }
     }
     for &sq in cert.barrier() {
         if at(sq) != b'A' {
-            return Err(VerifyError::MapBarrier(sq));
+            return Err(KingError::MapBarrier(sq));
         }
     }
     Ok(())
@@ -158,9 +159,9 @@ pub fn verify_map<S: AsRef<[u8]>>(
 /// the matching pairs are distinct free cells one move apart; barriers hold distinct free cells;
 /// odd components are counted by a flood fill of the board; then the Tutte–Berge equalities
 /// (see the module docs) must hold, and the start must be free in Bob's matching.
-pub fn verify(grid: &Grid, moves: Moves, cert: &Certificate) -> Result<(), VerifyError> {
+pub fn verify(grid: &Grid, moves: Moves, cert: &Certificate) -> Result<(), KingError> {
     let (rows, cols) = (grid.rows(), grid.cols());
-    let start = grid.index(start_of(grid).map_err(|_| VerifyError::Start)?);
+    let start = grid.index(start_of(grid).map_err(|_| KingError::Start)?);
     let free = |i: usize| grid.cells()[i] != b'#';
     let n_free = grid.cells().iter().filter(|&&c| c != b'#').count();
     let steps: Vec<(i64, i64)> = match moves {
@@ -179,18 +180,18 @@ pub fn verify(grid: &Grid, moves: Moves, cert: &Certificate) -> Result<(), Verif
     let mut matched = vec![false; rows * cols];
     for &(a, b) in cert.matching() {
         let (Some(i), Some(j)) = (index(a), index(b)) else {
-            return Err(VerifyError::PairOffBoard(a, b));
+            return Err(KingError::PairOffBoard(a, b));
         };
         if !free(i) || !free(j) {
-            return Err(VerifyError::PairBurned(a, b));
+            return Err(KingError::PairBurned(a, b));
         }
         let d = (b.0 as i64 - a.0 as i64, b.1 as i64 - a.1 as i64);
         if !steps.contains(&d) {
-            return Err(VerifyError::PairNotAMove(a, b, moves));
+            return Err(KingError::PairNotAMove(a, b, moves));
         }
         for k in [i, j] {
             if std::mem::replace(&mut matched[k], true) {
-                return Err(VerifyError::MatchedTwice((k / cols, k % cols)));
+                return Err(KingError::MatchedTwice((k / cols, k % cols)));
             }
         }
     }
@@ -236,16 +237,16 @@ pub fn verify(grid: &Grid, moves: Moves, cert: &Certificate) -> Result<(), Verif
         }
         for &x in barrier {
             let Some(i) = index(x).filter(|&i| free(i)) else {
-                return Err(VerifyError::BarrierNotFree { what, cell: x });
+                return Err(KingError::BarrierNotFree { what, cell: x });
             };
             if std::mem::replace(&mut removed[i], true) {
-                return Err(VerifyError::BarrierTwice { what, cell: x });
+                return Err(KingError::BarrierTwice { what, cell: x });
             }
         }
         let odd = odd_components(&removed);
         // Tutte–Berge: vertices − 2ν = max over X of odd(G − X) − |X|; equality proves ν = matched.
         if (vertices - 2 * matched) as i64 != odd as i64 - barrier.len() as i64 {
-            return Err(VerifyError::TutteBerge {
+            return Err(KingError::TutteBerge {
                 what,
                 vertices,
                 matched,
@@ -259,7 +260,7 @@ pub fn verify(grid: &Grid, moves: Moves, cert: &Certificate) -> Result<(), Verif
     match cert {
         Certificate::Bob { .. } => {
             if matched[start] {
-                return Err(VerifyError::StartCovered);
+                return Err(KingError::StartCovered);
             }
             Ok(())
         }
@@ -268,7 +269,7 @@ pub fn verify(grid: &Grid, moves: Moves, cert: &Certificate) -> Result<(), Verif
             ..
         } => {
             if m == 0 {
-                return Err(VerifyError::EmptyMatching);
+                return Err(KingError::EmptyMatching);
             }
             check_barrier(
                 barrier_without_start,

@@ -61,7 +61,7 @@ mod verify;
 
 use crate::graph::twosat::{self, ImplicationGraph, Lit, Outcome};
 use crate::grid::Grid;
-pub use verify::{TilingClaims, VerifyError, verify_claims, verify_no, verify_tiling};
+pub use verify::{LpuzzleError, TilingClaims, verify_claims, verify_no, verify_tiling};
 
 /// The input alphabet.
 pub const ALPHABET: &[u8] = b"BW.";

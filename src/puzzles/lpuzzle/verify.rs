@@ -6,7 +6,8 @@ use crate::grid::Grid;
 
 /// The first rule an L-puzzle certificate breaks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum VerifyError {
+#[non_exhaustive]
+pub enum LpuzzleError {
     /// A piece leaves the board.
     #[error("piece {piece} has cell ({},{}) off the board", .cell.0, .cell.1)]
     PieceOffBoard {
@@ -169,22 +170,22 @@ pub fn verify_claims(
     grid: &Grid,
     pieces: &[Piece],
     claims: &TilingClaims,
-) -> Result<(), VerifyError> {
+) -> Result<(), LpuzzleError> {
     use std::collections::HashSet;
     verify_tiling(grid, pieces)?;
     let first: HashSet<Piece> = pieces.iter().copied().collect();
     let mut second_set = None;
     match (claims.unique, claims.second) {
-        (Some(true), Some(_)) => return Err(VerifyError::UniqueWithSecond),
-        (Some(false), None) => return Err(VerifyError::NoSecond),
-        (None, Some(_)) => return Err(VerifyError::SecondWithoutClaim),
+        (Some(true), Some(_)) => return Err(LpuzzleError::UniqueWithSecond),
+        (Some(false), None) => return Err(LpuzzleError::NoSecond),
+        (None, Some(_)) => return Err(LpuzzleError::SecondWithoutClaim),
         (_, Some(second)) => {
             verify_tiling(grid, second)?;
             let set: HashSet<Piece> = second.iter().copied().collect();
             // Two tilings of one board have one piece per black each: equal sets are equal
             // tilings.
             if set == first {
-                return Err(VerifyError::SecondIsFirst);
+                return Err(LpuzzleError::SecondIsFirst);
             }
             second_set = Some(set);
         }
@@ -194,17 +195,17 @@ pub fn verify_claims(
         let mut seen = HashSet::with_capacity(forced.len());
         for p in forced {
             if !first.contains(p) {
-                return Err(VerifyError::ForcedNotInTiling);
+                return Err(LpuzzleError::ForcedNotInTiling);
             }
             if second_set.as_ref().is_some_and(|s| !s.contains(p)) {
-                return Err(VerifyError::ForcedNotInSecond);
+                return Err(LpuzzleError::ForcedNotInSecond);
             }
             if !seen.insert(*p) {
-                return Err(VerifyError::ForcedTwice);
+                return Err(LpuzzleError::ForcedTwice);
             }
         }
         if claims.unique == Some(true) && forced.len() != pieces.len() {
-            return Err(VerifyError::UniqueNotAllForced {
+            return Err(LpuzzleError::UniqueNotAllForced {
                 pieces: pieces.len(),
                 forced: forced.len(),
             });
@@ -219,7 +220,7 @@ pub fn verify_claims(
 ///
 /// # Complexity
 /// O(cells + pieces).
-pub fn verify_tiling(grid: &Grid, pieces: &[Piece]) -> Result<(), VerifyError> {
+pub fn verify_tiling(grid: &Grid, pieces: &[Piece]) -> Result<(), LpuzzleError> {
     let (rows, cols) = (grid.rows(), grid.cols());
     let mut used = vec![false; rows * cols];
     for (i, p) in pieces.iter().enumerate() {
@@ -228,33 +229,33 @@ pub fn verify_tiling(grid: &Grid, pieces: &[Piece]) -> Result<(), VerifyError> {
         let (hr, hc) = p.horizontal;
         for (r, c) in [p.black, p.vertical, p.horizontal] {
             if r >= rows || c >= cols {
-                return Err(VerifyError::PieceOffBoard {
+                return Err(LpuzzleError::PieceOffBoard {
                     piece: i,
                     cell: (r, c),
                 });
             }
         }
         if grid.get(br, bc) != b'B' {
-            return Err(VerifyError::CornerNotBlack {
+            return Err(LpuzzleError::CornerNotBlack {
                 piece: i,
                 cell: (br, bc),
             });
         }
         if vc != bc || vr.abs_diff(br) != 1 {
-            return Err(VerifyError::VerticalArm {
+            return Err(LpuzzleError::VerticalArm {
                 piece: i,
                 cell: (vr, vc),
             });
         }
         if hr != br || hc.abs_diff(bc) != 1 {
-            return Err(VerifyError::HorizontalArm {
+            return Err(LpuzzleError::HorizontalArm {
                 piece: i,
                 cell: (hr, hc),
             });
         }
         for (r, c) in [p.vertical, p.horizontal] {
             if grid.get(r, c) != b'W' {
-                return Err(VerifyError::ArmNotWhite {
+                return Err(LpuzzleError::ArmNotWhite {
                     piece: i,
                     cell: (r, c),
                 });
@@ -262,14 +263,14 @@ pub fn verify_tiling(grid: &Grid, pieces: &[Piece]) -> Result<(), VerifyError> {
         }
         for (r, c) in [p.black, p.vertical, p.horizontal] {
             if std::mem::replace(&mut used[r * cols + c], true) {
-                return Err(VerifyError::CoveredTwice((r, c)));
+                return Err(LpuzzleError::CoveredTwice((r, c)));
             }
         }
     }
     for r in 0..rows {
         for c in 0..cols {
             if grid.get(r, c) != b'.' && !used[r * cols + c] {
-                return Err(VerifyError::NotCovered((r, c)));
+                return Err(LpuzzleError::NotCovered((r, c)));
             }
         }
     }
@@ -287,7 +288,7 @@ pub fn verify_tiling(grid: &Grid, pieces: &[Piece]) -> Result<(), VerifyError> {
 ///
 /// # Complexity
 /// O(cells) for `Count`, O(chain) otherwise.
-pub fn verify_no(grid: &Grid, reason: &Reason) -> Result<(), VerifyError> {
+pub fn verify_no(grid: &Grid, reason: &Reason) -> Result<(), LpuzzleError> {
     let (rows, cols) = (grid.rows(), grid.cols());
     let is = |cell: (usize, usize), want: u8| {
         cell.0 < rows && cell.1 < cols && grid.get(cell.0, cell.1) == want
@@ -302,7 +303,7 @@ pub fn verify_no(grid: &Grid, reason: &Reason) -> Result<(), VerifyError> {
             let count = |x: u8| grid.cells().iter().filter(|&&c| c == x).count();
             let (b, w) = (count(b'B'), count(b'W'));
             if (b, w) != (*blacks, *whites) {
-                return Err(VerifyError::WrongCount {
+                return Err(LpuzzleError::WrongCount {
                     blacks: b,
                     whites: w,
                     claimed_blacks: *blacks,
@@ -310,13 +311,13 @@ pub fn verify_no(grid: &Grid, reason: &Reason) -> Result<(), VerifyError> {
                 });
             }
             if w == 2 * b {
-                return Err(VerifyError::CountFine);
+                return Err(LpuzzleError::CountFine);
             }
             Ok(())
         }
         Reason::Stranded { cell, axis } => {
             if !is(*cell, b'B') {
-                return Err(VerifyError::NotBlack(*cell));
+                return Err(LpuzzleError::NotBlack(*cell));
             }
             let dirs = match axis {
                 Axis::Vertical => [Dir::Up, Dir::Down],
@@ -328,7 +329,7 @@ pub fn verify_no(grid: &Grid, reason: &Reason) -> Result<(), VerifyError> {
                     dir: d,
                 };
                 if let Some(w) = target(&ch) {
-                    return Err(VerifyError::NotStranded {
+                    return Err(LpuzzleError::NotStranded {
                         black: *cell,
                         white: w,
                     });
@@ -338,21 +339,21 @@ pub fn verify_no(grid: &Grid, reason: &Reason) -> Result<(), VerifyError> {
         }
         Reason::Conflict { chain } => {
             let (Some(first), Some(last)) = (chain.first(), chain.last()) else {
-                return Err(VerifyError::EmptyChain);
+                return Err(LpuzzleError::EmptyChain);
             };
             if chain.len() < 3 || first != last {
-                return Err(VerifyError::NotACycle);
+                return Err(LpuzzleError::NotACycle);
             }
             let opposite = Choice {
                 cell: first.cell,
                 dir: first.dir.opposite(),
             };
             if !chain.contains(&opposite) {
-                return Err(VerifyError::NoOpposite);
+                return Err(LpuzzleError::NoOpposite);
             }
             for ch in chain {
                 if !is(ch.cell, b'B') {
-                    return Err(VerifyError::ChainNotBlack(ch.cell));
+                    return Err(LpuzzleError::ChainNotBlack(ch.cell));
                 }
             }
             for (i, pair) in chain.windows(2).enumerate() {
@@ -370,7 +371,7 @@ pub fn verify_no(grid: &Grid, reason: &Reason) -> Result<(), VerifyError> {
                     }
                 };
                 if !forced {
-                    return Err(VerifyError::NotForced {
+                    return Err(LpuzzleError::NotForced {
                         step: i + 1,
                         from: *p,
                         to: *q,
@@ -433,7 +434,7 @@ mod tests {
         };
         assert_eq!(
             verify_claims(&grid, &first, &claims),
-            Err(VerifyError::ForcedNotInSecond)
+            Err(LpuzzleError::ForcedNotInSecond)
         );
     }
 
@@ -449,7 +450,7 @@ mod tests {
         };
         assert_eq!(
             verify_claims(&grid, &first, &claims),
-            Err(VerifyError::ForcedTwice)
+            Err(LpuzzleError::ForcedTwice)
         );
     }
 
@@ -470,7 +471,7 @@ mod tests {
         }
         assert_eq!(
             verify_claims(&grid, &only, &claims(&[])),
-            Err(VerifyError::UniqueNotAllForced {
+            Err(LpuzzleError::UniqueNotAllForced {
                 pieces: 1,
                 forced: 0
             })
