@@ -8,7 +8,7 @@
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use indicatif::{ProgressBar, ProgressFinish, ProgressState, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
 use super::{Error, io_reason, usage};
@@ -85,11 +85,21 @@ pub fn solve_all<R: BufRead, W: Write>(
     } else {
         None
     };
-    // Cleared however the run ends (the end, an error, a closed stdout): AndClear on drop.
+    // Cleared however the run ends (the end, an error, a closed stdout): AndClear on drop; on
+    // Ctrl-C or SIGTERM too, before the exit (130 or 143).
     let bar = if batch.progress {
-        ProgressBar::no_length()
+        let bar = ProgressBar::no_length()
             .with_style(progress_style(false))
-            .with_finish(ProgressFinish::AndClear)
+            .with_finish(ProgressFinish::AndClear);
+        let weak = bar.downgrade();
+        crate::signals::on_interrupt(move |_| {
+            if let Some(bar) = weak.upgrade() {
+                bar.finish_and_clear();
+                // Nothing drawn after the clearing, whatever the solving threads still do.
+                bar.set_draw_target(ProgressDrawTarget::hidden());
+            }
+        });
+        bar
     } else {
         ProgressBar::hidden()
     };
