@@ -8,6 +8,7 @@
 mod cli;
 #[cfg(feature = "serve")]
 mod serve;
+mod signals;
 mod stress;
 
 use std::io::{self, BufWriter, Write};

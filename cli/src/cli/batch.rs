@@ -8,7 +8,7 @@
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use indicatif::{ProgressBar, ProgressFinish, ProgressState, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
 use super::{Error, io_reason, usage};
@@ -85,11 +85,21 @@ pub fn solve_all<R: BufRead, W: Write>(
     } else {
         None
     };
-    // Cleared however the run ends (the end, an error, a closed stdout): AndClear on drop.
+    // Cleared however the run ends (the end, an error, a closed stdout): AndClear on drop; on
+    // Ctrl-C or SIGTERM too, before the exit (130 or 143).
     let bar = if batch.progress {
-        ProgressBar::no_length()
+        let bar = ProgressBar::no_length()
             .with_style(progress_style(false))
-            .with_finish(ProgressFinish::AndClear)
+            .with_finish(ProgressFinish::AndClear);
+        let weak = bar.downgrade();
+        crate::signals::on_interrupt(move |_| {
+            if let Some(bar) = weak.upgrade() {
+                bar.finish_and_clear();
+                // Nothing drawn after the clearing, whatever the solving threads still do.
+                bar.set_draw_target(ProgressDrawTarget::hidden());
+            }
+        });
+        bar
     } else {
         ProgressBar::hidden()
     };
@@ -188,7 +198,9 @@ fn picture_dir(dir: &Path) -> Result<(), Error> {
 }
 
 /// Writes one picture at `path` without following a symlink already there: into a new file
-/// beside it, renamed over the name (which replaces a symlink, not its target).
+/// beside it, renamed over the name (which replaces a symlink, not its target). The new file is
+/// created with mode 0666 less the umask, as any file the user makes (tempfile's own default,
+/// 0600, would hide the pictures from everyone else).
 fn write_picture(path: &Path, drawing: &str) -> Result<(), Error> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let fail = |e: io::Error| {
@@ -198,11 +210,15 @@ fn write_picture(path: &Path, drawing: &str) -> Result<(), Error> {
             io_reason(&e)
         ))
     };
-    let mut file = tempfile::Builder::new()
-        .prefix(".gridmatch-")
-        .suffix(".svg.tmp")
-        .tempfile_in(dir)
-        .map_err(fail)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".gridmatch-").suffix(".svg.tmp");
+    // The mode given at creation is masked by the umask, as for any new file.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut file = builder.tempfile_in(dir).map_err(fail)?;
     file.write_all(drawing.as_bytes()).map_err(fail)?;
     file.persist(path).map_err(|e| fail(e.error))?;
     Ok(())

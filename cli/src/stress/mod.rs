@@ -3,8 +3,16 @@
 //!
 //! Guarantees:
 //! - **Deterministic for a seed.** Case i's board comes from a generator seeded with (seed, i);
-//!   cases run in parallel batches and the lowest-numbered failure is the one reported, so the
-//!   output is the same for every `--jobs` (as long as the program itself is deterministic).
+//!   cases start in order, `--jobs` at a time, and the lowest-numbered failure is the one
+//!   reported, so the output is the same for every `--jobs` (as long as the program itself is
+//!   deterministic).
+//! - **A failure is reported as soon as its run ends**: no case after it starts, the ones after
+//!   it still running are stopped (their process groups killed), and the ones before it run to
+//!   their end (one of them may fail too, and is then the one reported). The first two lines of
+//!   the report are printed (and flushed) before the shrinking starts.
+//! - **Ctrl-C or SIGTERM** is passed on to the process group of every running program, what is
+//!   left of them is killed ([`run::interrupt`]), the progress line is cleared, and `stress`
+//!   exits 130 or 143.
 //! - **Failures** are of four kinds: a wrong answer (stdout differs from gridmatch's after
 //!   trailing whitespace is trimmed from every line and trailing blank lines are dropped), a
 //!   crash (non-zero exit status or a signal), running out of time (`--timeout`; the program's
@@ -13,7 +21,12 @@
 //!   blocks of rows and columns, single rows, single columns, clear cells, flip cells, in
 //!   passes until nothing more fails. Every candidate is a valid board of the judge format. At
 //!   most [`SHRINK_RUNS`] runs, and for a timeout only as many as fit in about half a minute
-//!   ([`SHRINK_TIMEOUT_BUDGET`]).
+//!   ([`SHRINK_TIMEOUT_BUDGET`], at least one run), so a hang is reported in about `--timeout`
+//!   and the command ends at most about half a minute later. Candidates are tested `--jobs` at
+//!   a time, and once one fails the candidates after it are stopped.
+//! - **The report** shows the board, gridmatch's judge answer (`expected:`) beside the
+//!   program's (`got:`), then gridmatch's answer drawn with its explanation; the command is
+//!   echoed shell-quoted, so it can be pasted back.
 //!
 //! Boards grow with the case number from 1 × 1 to `--max-cells` cells over the first half of
 //! the cases, then stay random up to it. Densities vary; the L-puzzle mixes tiled, near-miss
@@ -35,12 +48,13 @@ pub mod shrink;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::RngExt;
-use rayon::prelude::*;
 
 use crate::cli::{Batch, Error, Options, solve_all, usage};
 use gridmatch::Grid;
@@ -56,8 +70,8 @@ use shrink::{Rules, measure, shrink};
 /// The most program runs while shrinking.
 pub const SHRINK_RUNS: usize = 2000;
 
-/// While shrinking a timeout, at most this many seconds' worth of timeouts (and at least 10
-/// runs).
+/// While shrinking a timeout, at most this many seconds' worth of timeouts (and at least one
+/// run).
 pub const SHRINK_TIMEOUT_BUDGET: f64 = 30.0;
 
 /// `gridmatch stress` arguments.
@@ -159,12 +173,13 @@ impl Ctx {
         Ok(out)
     }
 
-    /// Runs the program on `grid`: `None` if it answered right.
-    fn check(&self, grid: &Grid) -> Result<Option<Failure>, Error> {
+    /// Runs the program on `grid`: `None` if it answered right (or was stopped by `stop`).
+    fn check(&self, grid: &Grid, stop: &dyn Fn() -> bool) -> Result<Option<Failure>, Error> {
         let input = self.input(grid);
-        let output = run::run(&self.cmd, &input, self.timeout)
-            .map_err(|e| usage(format!("stress: cannot run {}: {e}", self.cmd.join(" "))))?;
+        let output = run::run(&self.cmd, &input, self.timeout, stop)
+            .map_err(|e| usage(format!("stress: cannot run {}: {e}", quoted(&self.cmd))))?;
         let kind = match &output.ending {
+            Ending::Stopped => return Ok(None),
             Ending::TimedOut => Kind::TimedOut,
             Ending::TooMuchOutput { stderr } => Kind::TooMuchOutput(*stderr),
             Ending::Exited(status) if !status.success() => Kind::Crashed(exit_of(status)),
@@ -177,6 +192,61 @@ impl Ctx {
             }
         };
         Ok(Some(Failure { kind, output }))
+    }
+}
+
+/// The command line as a shell would take it back: each word quoted where needed.
+fn quoted(cmd: &[String]) -> String {
+    shlex::try_join(cmd.iter().map(String::as_str)).unwrap_or_else(|_| cmd.join(" "))
+}
+
+/// Runs `check` on `0..count` with `jobs` threads, starting the indices in increasing order,
+/// and returns the lowest index whose check failed (`Some`) or erred, with what it returned.
+///
+/// Once an index fails, no higher index starts and the running higher ones are told to stop
+/// (`check`'s second argument turns true; what they return then is dropped). Lower ones run to
+/// their end, so the answer is the one of checking the indices one by one. `passed` is called
+/// for each index that passed, below any failure known at the time.
+fn first_failing<T: Send>(
+    count: u64,
+    jobs: usize,
+    check: impl Fn(u64, &dyn Fn() -> bool) -> Result<Option<T>, Error> + Sync,
+    passed: impl Fn() + Sync,
+) -> Result<Option<(u64, T)>, Error> {
+    let next = AtomicU64::new(0);
+    let lowest = AtomicU64::new(u64::MAX);
+    let found: Mutex<Option<(u64, Result<T, Error>)>> = Mutex::new(None);
+    let workers = (jobs as u64).clamp(1, count.max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= count || lowest.load(Ordering::SeqCst) < i {
+                        break;
+                    }
+                    let stop = || lowest.load(Ordering::SeqCst) < i;
+                    let result = match check(i, &stop) {
+                        _ if stop() => break,
+                        Ok(None) => {
+                            passed();
+                            continue;
+                        }
+                        Ok(Some(t)) => Ok(t),
+                        Err(e) => Err(e),
+                    };
+                    let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+                    if found.as_ref().is_none_or(|(j, _)| i < *j) {
+                        *found = Some((i, result));
+                        lowest.fetch_min(i, Ordering::SeqCst);
+                    }
+                }
+            });
+        }
+    });
+    match found.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        None => Ok(None),
+        Some((i, result)) => result.map(|t| Some((i, t))),
     }
 }
 
@@ -350,10 +420,6 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
     run::check_program(&args.cmd[0]).map_err(|e| usage(format!("stress: {e}")))?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = args.jobs.unwrap_or(cores).clamp(1, 256);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(io::Error::other)?;
     let ctx = Ctx {
         puzzle: args.puzzle,
         // The plain judge answer (other options keep their defaults).
@@ -378,6 +444,16 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
     } else {
         ProgressBar::hidden()
     };
+    // Ctrl-C or SIGTERM: the programs running now get the signal and are then killed, the
+    // progress line is cleared, and the process exits 130 or 143.
+    let weak = bar.downgrade();
+    crate::signals::on_interrupt(move |sig| {
+        run::interrupt(sig);
+        if let Some(bar) = weak.upgrade() {
+            bar.finish_and_clear();
+            bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+        }
+    });
     let board = |i: u64| {
         case_board(
             args.puzzle,
@@ -388,29 +464,15 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
             args.max_cells,
         )
     };
-    // Cases run in batches; the lowest-numbered failure of the first failing batch is reported.
-    let batch = 4 * jobs as u64;
-    let mut first = None;
-    let mut lo = 0;
-    while lo < args.cases && first.is_none() {
-        let hi = (lo + batch).min(args.cases);
-        let results: Vec<Result<Option<Failure>, Error>> = pool.install(|| {
-            (lo..hi)
-                .into_par_iter()
-                .map(|i| ctx.check(&board(i)))
-                .collect()
-        });
-        for (i, result) in (lo..hi).zip(results) {
-            match result? {
-                Some(f) => {
-                    first = Some((i, f));
-                    break;
-                }
-                None => bar.inc(1),
-            }
-        }
-        lo = hi;
-    }
+    // The lowest-numbered failure, found as soon as its run ends.
+    let first = first_failing(
+        args.cases,
+        jobs,
+        |i, stop| ctx.check(&board(i), stop),
+        || bar.inc(1),
+    )?;
+    // A program killed by the forwarded Ctrl-C is no failure to report.
+    run::halt_if_interrupted();
     let Some((index, failure)) = first else {
         bar.finish_and_clear();
         writeln!(out, "all {} passed", plural(args.cases, "case"))?;
@@ -418,8 +480,20 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
     };
     let start = board(index);
     let kind = failure.kind.clone();
+    // What failed, at once: shrinking may take a while (a hang: up to about half a minute).
+    bar.suspend(|| -> io::Result<()> {
+        writeln!(out, "{} passed", plural(index, "case"))?;
+        writeln!(
+            out,
+            "case {} failed: {} {}",
+            index + 1,
+            quoted(&args.cmd),
+            describe(&kind, args.timeout)
+        )?;
+        out.flush()
+    })?;
     let limit = if kind == Kind::TimedOut {
-        ((SHRINK_TIMEOUT_BUDGET / args.timeout.as_secs_f64()) as usize).clamp(10, SHRINK_RUNS)
+        ((SHRINK_TIMEOUT_BUDGET / args.timeout.as_secs_f64()) as usize).clamp(1, SHRINK_RUNS)
     } else {
         SHRINK_RUNS
     };
@@ -434,20 +508,25 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
     // when it is smaller than the best so far (one output held, not one per candidate).
     let mut best = (start.clone(), Some(failure.output));
     let shrunk = shrink(start.clone(), rules, limit, jobs, |cands| {
-        let mut verdicts: Vec<Option<Output>> = pool.install(|| {
-            cands
-                .par_iter()
-                .map(|g| match ctx.check(g) {
+        // Only the first failing candidate counts: the ones after it are stopped.
+        let first = first_failing(
+            cands.len() as u64,
+            jobs,
+            |j, stop| {
+                Ok(match ctx.check(&cands[j as usize], stop) {
                     Ok(Some(f)) if f.kind == kind => Some(f.output),
                     _ => None,
                 })
-                .collect()
-        });
-        let fails = verdicts.iter().map(Option::is_some).collect();
-        if let Some(j) = verdicts.iter().position(Option::is_some) {
+            },
+            || {},
+        );
+        let mut fails = vec![false; cands.len()];
+        if let Ok(Some((j, output))) = first {
+            let j = j as usize;
+            fails[j] = true;
             let g = &cands[j];
             if measure(g) < measure(&best.0) {
-                best = (g.clone(), verdicts[j].take());
+                best = (g.clone(), Some(output));
             }
             bar.set_message(format!(
                 "- case {} failed, shrinking {}x{}",
@@ -458,22 +537,16 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
         }
         fails
     });
-    bar.finish_and_clear();
     let grid = &shrunk.grid;
     let input = ctx.input(grid);
     let got = match best {
         (g, output) if g == *grid => output,
-        _ => ctx.check(grid)?.map(|f| f.output),
+        _ => ctx.check(grid, &|| false)?.map(|f| f.output),
     };
+    run::halt_if_interrupted();
+    bar.finish_and_clear();
+    let expected = ctx.answer(&input, Style::Judge)?;
     let show = ctx.answer(&input, Style::Show)?;
-    writeln!(out, "{} passed", plural(index, "case"))?;
-    writeln!(
-        out,
-        "case {} failed: {} {}",
-        index + 1,
-        args.cmd.join(" "),
-        describe(&kind, args.timeout)
-    )?;
     writeln!(
         out,
         "shrunk from {}x{} to {}x{} in {}{}",
@@ -497,8 +570,9 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
         )?,
     }
     out.write_all(&input)?;
+    // The judge answers side by side, then gridmatch's drawn with its explanation.
     writeln!(out, "expected:")?;
-    write_text(out, &show)?;
+    write_text(out, &expected)?;
     writeln!(out, "got:")?;
     if let Some(got) = got {
         write_text(out, &got.stdout)?;
@@ -507,6 +581,8 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
             write_text(out, last_lines(&got.stderr, 10))?;
         }
     }
+    writeln!(out, "gridmatch's answer drawn:")?;
+    write_text(out, &show)?;
     Ok(ExitCode::from(1))
 }
 

@@ -6,7 +6,12 @@
 //! `sh -c 'sleep 100'` whose grandchild keeps the pipes open neither hangs the tester nor
 //! outlives its case. The input is written from a thread, so a program that never reads stdin
 //! cannot deadlock the tester; after the program is gone, the pipes are read for at most
-//! [`DRAIN`] more.
+//! [`DRAIN`] more. A run can be stopped early from outside (`stop`): its group is killed and the
+//! run ends as [`Ending::Stopped`].
+//!
+//! Every running program's group is listed, so that [`interrupt`] (SIGINT or SIGTERM to
+//! `stress`) can pass the signal on to each group, kill what is left of them and start no
+//! more: the groups are not in the terminal's foreground group, so Ctrl-C never reaches them.
 //!
 //! # Complexity
 //! One process; threads for stdin, stdout and stderr; O(input + [`OUTPUT_CAP`]) memory.
@@ -14,9 +19,10 @@
 //! # Status
 //! Complete; process-group killing is Unix-only (elsewhere only the program itself is killed).
 
+use std::collections::BTreeSet;
 use std::io::{self, Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -41,6 +47,8 @@ pub enum Ending {
         /// The stream: stderr if true.
         stderr: bool,
     },
+    /// It was stopped from outside (`stop`) and killed.
+    Stopped,
 }
 
 /// What one run left behind.
@@ -60,6 +68,74 @@ struct Capture {
     bytes: Vec<u8>,
     overflow: bool,
     done: bool,
+}
+
+/// The process groups of the programs running now, and whether an interrupt has stopped new
+/// runs from starting.
+struct Running {
+    groups: BTreeSet<u32>,
+    interrupted: bool,
+}
+
+static RUNNING: Mutex<Running> = Mutex::new(Running {
+    groups: BTreeSet::new(),
+    interrupted: false,
+});
+
+fn running() -> MutexGuard<'static, Running> {
+    RUNNING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// After [`interrupt`], blocks the calling thread for good (the process is about to exit);
+/// otherwise returns at once. For the threads that would start a run or print a report.
+pub fn halt_if_interrupted() {
+    if running().interrupted {
+        halt();
+    }
+}
+
+/// Blocks the calling thread for good.
+fn halt() -> ! {
+    loop {
+        thread::park();
+    }
+}
+
+/// How long the programs get to end after the signal is passed on, before they are killed.
+pub const GRACE: Duration = Duration::from_millis(500);
+
+/// On SIGINT or SIGTERM (`sig`): no run starts any more; `sig` is sent to the process group of
+/// every running program, and after at most [`GRACE`] what is left of them is killed. Returns
+/// when nothing of them runs.
+pub fn interrupt(sig: i32) {
+    let groups: Vec<u32> = {
+        let mut running = running();
+        running.interrupted = true;
+        running.groups.iter().copied().collect()
+    };
+    #[cfg(unix)]
+    {
+        use rustix::process::{Pid, Signal, kill_process_group};
+        let signal = Signal::from_named_raw(sig).unwrap_or(Signal::TERM);
+        for &g in &groups {
+            if let Some(pid) = Pid::from_raw(g as i32) {
+                let _ = kill_process_group(pid, signal);
+            }
+        }
+        // Each run takes its group off the list once the program has exited (and kills the
+        // group then): wait for that, briefly.
+        let deadline = Instant::now() + GRACE;
+        while !running().groups.is_empty() && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(10));
+        }
+        for &g in &groups {
+            if let Some(pid) = Pid::from_raw(g as i32) {
+                let _ = kill_process_group(pid, Signal::KILL);
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (sig, groups);
 }
 
 /// Kills the program's process group (Unix) and the program.
@@ -107,7 +183,15 @@ fn reader(
 /// Runs `cmd` (program and arguments) with `input` on stdin for at most `timeout`.
 ///
 /// `Err` only when the program cannot be started (or waited for).
-pub fn run(cmd: &[String], input: &[u8], timeout: Duration) -> io::Result<Output> {
+///
+/// `stop` is asked every few milliseconds: once it says true, the run is killed and ends as
+/// [`Ending::Stopped`]. After [`interrupt`], no program is started: the call blocks for good.
+pub fn run(
+    cmd: &[String],
+    input: &[u8],
+    timeout: Duration,
+    stop: &dyn Fn() -> bool,
+) -> io::Result<Output> {
     let (program, args) = cmd
         .split_first()
         .ok_or_else(|| io::Error::other("no command"))?;
@@ -122,7 +206,18 @@ pub fn run(cmd: &[String], input: &[u8], timeout: Duration) -> io::Result<Output
         use std::os::unix::process::CommandExt;
         command.process_group(0);
     }
-    let mut child = command.spawn()?;
+    // Started and listed under the lock, so that an interrupt sees every program it must stop.
+    let mut child = {
+        let mut running = running();
+        if running.interrupted {
+            drop(running);
+            halt();
+        }
+        let child = command.spawn()?;
+        running.groups.insert(child.id());
+        child
+    };
+    let group = child.id();
     let stdin = child.stdin.take();
     let stdout = child.stdout.take();
     let stderr = child.stderr.take();
@@ -145,20 +240,28 @@ pub fn run(cmd: &[String], input: &[u8], timeout: Duration) -> io::Result<Output
     .collect();
     let deadline = Instant::now() + timeout;
     // Waits in short slices so that the readers can take the lock to kill a flood.
-    let status = loop {
-        let mut c = child.lock().unwrap_or_else(|e| e.into_inner());
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            kill(&mut c);
-            c.wait()?;
-            break None;
+    let waited = (|| -> io::Result<Result<ExitStatus, Ending>> {
+        loop {
+            let mut c = child.lock().unwrap_or_else(|e| e.into_inner());
+            let left = deadline.saturating_duration_since(Instant::now());
+            if stop() || left.is_zero() {
+                kill(&mut c);
+                c.wait()?;
+                break Ok(Err(if left.is_zero() {
+                    Ending::TimedOut
+                } else {
+                    Ending::Stopped
+                }));
+            }
+            if let Some(status) = c.wait_timeout(left.min(Duration::from_millis(20)))? {
+                // Whatever it left running in its group goes with it.
+                kill(&mut c);
+                break Ok(Ok(status));
+            }
         }
-        if let Some(status) = c.wait_timeout(left.min(Duration::from_millis(50)))? {
-            // Whatever it left running in its group goes with it.
-            kill(&mut c);
-            break Some(status);
-        }
-    };
+    })();
+    running().groups.remove(&group);
+    let status = waited?;
     let drain_until = Instant::now() + DRAIN;
     for capture in [&out, &err] {
         while !capture.lock().unwrap_or_else(|e| e.into_inner()).done
@@ -182,13 +285,11 @@ pub fn run(cmd: &[String], input: &[u8], timeout: Duration) -> io::Result<Output
     };
     let (stdout, out_flood) = take(&out);
     let (stderr, err_flood) = take(&err);
-    let ending = if out_flood || err_flood {
-        Ending::TooMuchOutput { stderr: !out_flood }
-    } else {
-        match status {
-            Some(status) => Ending::Exited(status),
-            None => Ending::TimedOut,
-        }
+    let ending = match status {
+        Err(Ending::Stopped) => Ending::Stopped,
+        _ if out_flood || err_flood => Ending::TooMuchOutput { stderr: !out_flood },
+        Ok(status) => Ending::Exited(status),
+        Err(ending) => ending,
     };
     Ok(Output {
         ending,
@@ -250,7 +351,7 @@ mod tests {
 
     fn sh(script: &str, input: &[u8], timeout: f64) -> Output {
         let cmd = ["sh".to_string(), "-c".to_string(), script.to_string()];
-        run(&cmd, input, Duration::from_secs_f64(timeout)).expect("sh runs")
+        run(&cmd, input, Duration::from_secs_f64(timeout), &|| false).expect("sh runs")
     }
 
     #[test]

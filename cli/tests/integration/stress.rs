@@ -127,11 +127,15 @@ fn planted(puzzle: &str, args: &str, name: &str, max_cells: usize) -> String {
     let theirs = run_on(&cmd, &save);
     let ours = run(&[puzzle, &save.display().to_string()], "").ok();
     assert_ne!(trimmed(&theirs), trimmed(&ours), "{saved}");
-    // The report holds the expected answer with its explanation and the program's answer.
+    // The report holds the expected answer, the program's answer, and the expected answer
+    // drawn with its explanation.
     let expected = r.stdout.split("expected:\n").nth(1).unwrap();
     assert!(expected.starts_with(ours.as_str()), "{}", r.stdout);
     let got = r.stdout.split("got:\n").nth(1).unwrap();
+    let (got, drawn) = got.split_once("gridmatch's answer drawn:\n").unwrap();
     assert_eq!(trimmed(got), trimmed(&theirs));
+    let shown = run(&[puzzle, "--show", &save.display().to_string()], "").ok();
+    assert_eq!(drawn, shown, "{}", r.stdout);
     r.stdout
 }
 
@@ -231,7 +235,12 @@ fn hangs_are_timeouts_and_end_quickly() {
             "{}",
             r.stdout
         );
-        assert!(r.stdout.ends_with("got:\n(nothing)\n"), "{}", r.stdout);
+        assert!(
+            r.stdout
+                .contains("got:\n(nothing)\ngridmatch's answer drawn:\n"),
+            "{}",
+            r.stdout
+        );
         assert_eq!(std::fs::read_to_string(&save.0).unwrap(), "1\n.\n");
     }
 }
