@@ -98,6 +98,7 @@ fn check_lines<R: BufRead, W: Write>(
     let mut bytes = Vec::new();
     let mut line_no = 0u64;
     let keep = max_line.saturating_add(1);
+    crate::encoding::skip_byte_order_mark(&mut input, file)?;
     while let Some(ended) = read_line_bounded(&mut input, &mut bytes, keep)? {
         line_no += 1;
         if !ended && bytes.len() == keep {

@@ -406,11 +406,11 @@ fn is_stdin(path: Option<&PathBuf>) -> bool {
     path.is_none_or(|p| p.as_os_str() == "-")
 }
 
-/// Opens an input (stdin if absent or `-`) and skips a UTF-8 byte-order mark at its start
-/// (some Windows editors write one; it is invisible in them).
+/// Opens an input (stdin if absent or `-`); the readers skip a byte-order mark at its start
+/// ([`gridmatch::encoding`]).
 fn open(path: Option<&PathBuf>) -> Result<(Box<dyn BufRead>, String), Error> {
     let file = path.filter(|_| !is_stdin(path));
-    let (mut input, name): (Box<dyn BufRead>, String) = match file {
+    let (input, name): (Box<dyn BufRead>, String) = match file {
         None => (Box::new(io::stdin().lock()), "<stdin>".into()),
         Some(p) => match File::open(p) {
             Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
@@ -426,17 +426,7 @@ fn open(path: Option<&PathBuf>) -> Result<(Box<dyn BufRead>, String), Error> {
             Err(e) => return Err(usage(format!("cannot open {}: {e}", p.display()))),
         },
     };
-    skip_byte_order_mark(&mut input);
     Ok((input, name))
-}
-
-/// Consumes a UTF-8 byte-order mark if the input starts with one. Reading errors are left for
-/// the reader to report where they happen.
-fn skip_byte_order_mark(input: &mut dyn BufRead) {
-    const BOM: &[u8] = b"\xef\xbb\xbf";
-    if input.fill_buf().is_ok_and(|start| start.starts_with(BOM)) {
-        input.consume(BOM.len());
-    }
 }
 
 fn board_reader(

@@ -241,7 +241,9 @@ const DETECT_HINT: &str = "the format is told by the first line: '%%MatrixMarket
 /// assert_eq!(detect(b"graph {"), None);
 /// ```
 pub fn detect(first_line: &[u8]) -> Option<Format> {
-    let line = first_line.strip_prefix(BOM).unwrap_or(first_line);
+    let line = first_line
+        .strip_prefix(crate::encoding::UTF8_BOM)
+        .unwrap_or(first_line);
     let first = line.iter().find(|&&b| !matches!(b, b' ' | b'\t'))?;
     match first {
         b'%' => Some(Format::MatrixMarket),
@@ -263,9 +265,6 @@ fn looks_like(tok: &[u8], this: Format) -> Option<String> {
         _ => None,
     }
 }
-
-/// The UTF-8 byte order mark.
-const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// Bytes of a token kept; a longer one is cut (no number or keyword is that long).
 const MAX_TOKEN: usize = 64;
@@ -354,24 +353,11 @@ impl<R: BufRead> Tokens<R> {
         self.col += n as u64;
     }
 
-    /// Skips a byte order mark at the start of input.
+    /// Skips a byte order mark at the start of input (refuses a UTF-16 one).
     fn start(&mut self) -> Result<(), InputError> {
         if !self.started {
             self.started = true;
-            let chunk = self.fill()?;
-            if chunk.len() >= BOM.len() {
-                if chunk.starts_with(BOM) {
-                    self.input.consume(BOM.len());
-                }
-            } else {
-                // A tiny buffer: the mark byte by byte.
-                for &b in BOM {
-                    if self.fill()?.first() != Some(&b) {
-                        break;
-                    }
-                    self.input.consume(1);
-                }
-            }
+            crate::encoding::skip_byte_order_mark(&mut self.input, &self.file)?;
         }
         Ok(())
     }
