@@ -151,3 +151,50 @@ fn geography_on_a_graph_without_vertices_says_so() {
     let err = refused(run(&["geography", "--start", "9"], "p edge 6 1\ne 1 2\n"));
     assert!(err.contains("which has vertices 1 to 6"), "{err}");
 }
+
+/// Runs `gridmatch ARGS` with at most 4 GB of address space, so that a limit raised past the
+/// memory is past it on any machine.
+fn in_4_gb(args: &str, stdin: &[u8]) -> Run {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v 4000000; exec '{}' {args}", common::BIN))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into(),
+        stderr: String::from_utf8_lossy(&out.stderr).into(),
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_limit_raised_past_memory_is_exit_2_naming_the_flag() {
+    // Before: SIGABRT, "memory allocation of 24000000008 bytes failed".
+    let err = refused(in_4_gb(
+        "match --max-edges 3000000000",
+        b"p edge 3000000000 1\ne 1 2\n",
+    ));
+    assert!(
+        err.contains("3000000000 vertices and 1 edge need about")
+            && err.contains("--max-edges was raised past it"),
+        "{err}"
+    );
+    let err = refused(in_4_gb(
+        "geography --all --max-edges 3000000000",
+        b"p edge 3000000000 0\n",
+    ));
+    assert!(err.contains("--max-edges"), "{err}");
+    let err = refused(in_4_gb(
+        "twosat --max-clauses 3000000000",
+        b"p cnf 2000000000 1\n1 0\n",
+    ));
+    assert!(err.contains("--max-clauses was raised past it"), "{err}");
+}

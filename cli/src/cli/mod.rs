@@ -310,6 +310,19 @@ impl GraphArgs {
         let limits = limits::graph_limits(self.max_edges);
         let input = read_graph(r, &name, self.format.map(GraphFormat::format), limits)
             .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))?;
+        let n = gridmatch::graph::certified::Vertices::of(&input).n as u64;
+        let m = input.edges.len() as u64;
+        limits::check_memory(
+            limits::GRAPH_BYTES_PER_EDGE.saturating_mul(n.saturating_add(m)),
+            &format!(
+                "{} and {}",
+                limits::count(n, "vertex", "vertices"),
+                limits::count(m, "edge", "edges")
+            ),
+            &name,
+            "--max-edges",
+            self.max_edges.is_some(),
+        )?;
         Ok((input, name))
     }
 }
@@ -566,6 +579,18 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             let limit = limits::clause_limit(max_clauses);
             let cnf = read_cnf_within(r, &name, limit, limit)
                 .map_err(|e| limits::name_the_flag(e, "--max-clauses", max_clauses.is_none()))?;
+            let (n, m) = (cnf.formula.num_vars() as u64, cnf.lines.len() as u64);
+            limits::check_memory(
+                limits::TWOSAT_BYTES_PER_CLAUSE.saturating_mul(n.saturating_add(m)),
+                &format!(
+                    "{} and {}",
+                    limits::count(n, "variable", "variables"),
+                    limits::count(m, "clause", "clauses")
+                ),
+                &name,
+                "--max-clauses",
+                max_clauses.is_some(),
+            )?;
             let opts = graphs::TwosatOptions {
                 proof,
                 forced,

@@ -3,7 +3,7 @@
 
 use std::io::BufRead;
 
-use super::{Item, MAX_RESERVE, Next, Tokens, count, parse_number, to_usize};
+use super::{Item, MAX_RESERVE, Next, Tokens, count, parse_number, push, to_usize};
 use crate::InputError;
 use crate::graph::twosat::{Formula, Lit};
 
@@ -211,7 +211,7 @@ pub fn read_cnf_within<R: BufRead>(
                     ));
             }
             formula.add_clause(lits[0], lits[len - 1]);
-            lines.push(clause_line);
+            push(&t, &mut lines, clause_line, "clause")?;
             len = 0;
             continue;
         }
