@@ -198,3 +198,105 @@ fn a_limit_raised_past_memory_is_exit_2_naming_the_flag() {
     ));
     assert!(err.contains("--max-clauses was raised past it"), "{err}");
 }
+
+#[test]
+fn verify_names_runs_and_cells_in_words() {
+    // Row 0's cover run goes across the pawn at (0,0).
+    let cert = r#"{"puzzle":"rooks","case":1,"board":["X.",".."],"answer":2,"rooks":[[0,1],[1,0]],"cover":{"rows":[[0,0,1],[1,0,1]],"cols":[]}}"#;
+    let out = run(&["verify"], &format!("{cert}\n"));
+    assert_eq!(out.code, Some(1), "{out:?}");
+    // Before: "cover row run Segment { line: 0, start: 0, end: 1 } crosses a pawn".
+    assert!(
+        out.stdout
+            .contains("cover row run (row 0, columns 0 to 1) crosses a pawn at (0,0)"),
+        "{out:?}"
+    );
+    in_words(&out.stdout);
+}
+
+#[test]
+fn a_board_file_given_to_verify_match_or_twosat_is_named() {
+    let rooks = b"5\nX....\nX....\n..X..\n.X...\n....X\n";
+    // Before: "invalid type: integer `5`, expected struct Tag".
+    let err = refused(on_file(&["verify"], "rooks.in", rooks));
+    assert!(
+        err.contains(":1:1: found '5', expected a certificate line")
+            && err.contains("this looks like a board file")
+            && err.contains("gridmatch PUZZLE --json FILE"),
+        "{err}"
+    );
+    in_words(&err);
+    // Before: "expected a second vertex number" and nothing else.
+    for args in [&["match"][..], &["geography", "--all"], &["twosat"]] {
+        let err = refused(on_file(args, "rooks.in", rooks));
+        assert!(
+            err.contains("starts a board file") && err.contains("`gridmatch rooks FILE`"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_third_number_on_a_dimacs_p_line_names_the_two_counts() {
+    let err = refused(run(&["match"], "p edge 496 11654 65\ne 1 2\n"));
+    assert!(
+        err.contains(":1:18: found '65', expected end of line")
+            && err.contains("'p edge VERTICES EDGES' (here 496 vertices and 11654 edges)"),
+        "{err}"
+    );
+    let err = refused(run(&["twosat"], "p cnf 3 2 1\n1 0\n2 0\n"));
+    assert!(
+        err.contains("'p cnf VARIABLES CLAUSES' (here 3 variables and 2 clauses)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_plus_sign_is_taken_on_cnf_literals() {
+    // Before: "found '+1', expected a literal" (while `+` was taken on the p line).
+    let out = run(&["twosat"], "p cnf +2 2\n+1 -2 0\n+2 0\n");
+    assert_eq!(out.code, Some(10), "{out:?}");
+    assert_eq!(out.stdout, "s SATISFIABLE\nv 1 2 0\n");
+}
+
+#[test]
+fn gen_lpuzzle_flags_are_refused_alike_for_other_puzzles() {
+    // Before: `--style unique` was taken silently for king, `--unique` refused.
+    for flags in [
+        &["--style", "unique"][..],
+        &["--style", "tiled"],
+        &["--unique"],
+    ] {
+        for puzzle in ["king", "rooks"] {
+            let mut args = vec!["gen", puzzle];
+            args.extend(flags);
+            let err = refused(run(&args, ""));
+            assert!(err.contains("is for lpuzzle patterns"), "{args:?}: {err}");
+        }
+    }
+    let help = run(&["gen", "--help"], "").ok();
+    in_words(&help);
+    assert!(!help.contains("lpuzzle_unique"), "{help}");
+}
+
+#[test]
+fn an_lpuzzle_reason_names_only_the_whites_there_are() {
+    // The black at (3,3) has a white above and none below (the board's edge).
+    let board = "1\n4 4\n....\n..W.\n..BW\nW.WB\n";
+    let out = run(&["lpuzzle", "--show"], board).ok();
+    // Before: "can take neither its up nor its down white".
+    assert!(
+        out.contains(
+            "why: the black at (3,3) cannot take its only vertical white, up at (2,3): taking \
+             it forces, step by step, that white to be taken by another black"
+        ),
+        "{out}"
+    );
+    let json = run(&["lpuzzle", "--json"], board).ok();
+    assert!(
+        json.contains("its only vertical white, up at (2,3)"),
+        "{json}"
+    );
+    let checked = run(&["verify"], &json).ok();
+    assert!(checked.ends_with("ok\n"), "{checked}");
+}

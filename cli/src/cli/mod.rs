@@ -258,14 +258,15 @@ struct GenArgs {
     /// Random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// L-puzzle patterns: tiled (solvable), near-miss, random, unique (one tiling).
-    #[arg(long, value_enum, default_value_t = LStyle::Tiled)]
-    style: LStyle,
+    /// L-puzzle patterns: tiled (solvable), near-miss, random, unique (one tiling)
+    /// [default: tiled]. For lpuzzle only.
+    #[arg(long, value_enum)]
+    style: Option<LStyle>,
     /// Rooks: write `R C` headers (for `rooks --rect`) even for square boards.
     #[arg(long)]
     rect: bool,
     /// L-puzzle: patterns whose tiling is unique (`--style unique`): a random tiling with the
-    /// pieces other tilings could move emptied.
+    /// pieces other tilings could move emptied. For lpuzzle only.
     #[arg(long, conflicts_with = "style")]
     unique: bool,
 }
@@ -667,16 +668,24 @@ fn gen_cmd(args: &GenArgs, out: &mut dyn Write) -> Result<(), Error> {
             "gen rooks: the UVa format is square; use --rect for R x C boards".into(),
         ));
     }
-    if args.unique && args.puzzle != Puzzle::Lpuzzle {
-        return Err(usage(format!(
-            "gen {}: --unique is for lpuzzle patterns",
-            args.puzzle
-        )));
+    // One rule for both L-puzzle flags: refused for the other puzzles.
+    if args.puzzle != Puzzle::Lpuzzle {
+        let flag = if args.unique {
+            Some("--unique")
+        } else {
+            args.style.map(|_| "--style")
+        };
+        if let Some(flag) = flag {
+            return Err(usage(format!(
+                "gen {}: {flag} is for lpuzzle patterns",
+                args.puzzle
+            )));
+        }
     }
     let style = if args.unique {
         LStyle::Unique
     } else {
-        args.style
+        args.style.unwrap_or_default()
     };
     // The board is built in memory before it is written: at most 5.3 bytes per cell at the
     // peak (L-puzzle tiled 3000²; rooks 1.4, King 2.4); a unique pattern is solved as it is

@@ -151,6 +151,11 @@ fn problem_line<R: BufRead>(
     t.check_limit(n, limits.vertices(), "vertices", "vertex")?;
     let m = t.number_on_line("the number of edges")?;
     t.check_limit(m, limits.max_edges, "edges", "edge")?;
-    t.line_end("the p line is 'p edge VERTICES EDGES'")?;
+    t.line_end(&format!(
+        "the p line holds the format's two counts, 'p edge VERTICES EDGES' (here {} and {}); a \
+         third number is not part of DIMACS graphs: delete it",
+        count(n.value, "vertex", "vertices"),
+        count(m.value, "edge", "edges")
+    ))?;
     Ok((p_line, n, m))
 }

@@ -58,7 +58,17 @@ pub(super) fn read<R: BufRead>(
                     e
                 })?
             } else {
-                t.number_on_line("a second vertex number")?
+                t.number_on_line("a second vertex number")
+                    .map_err(|mut e| {
+                        // A first line holding one number: the count or size line of a board file.
+                        if edges.is_empty() && e.found == "end of line" {
+                            e.hint = Some(format!(
+                                "an edge list's lines hold two vertex numbers; {}",
+                                super::BOARD_FILE_HINT
+                            ));
+                        }
+                        e
+                    })?
             };
             if v.value >= max_vertices {
                 return Err(t

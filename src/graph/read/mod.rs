@@ -275,6 +275,11 @@ fn looks_like(tok: &[u8], this: Format) -> Option<String> {
     }
 }
 
+/// The hint for a file that starts like a board file (one number on its first line).
+const BOARD_FILE_HINT: &str = "a first line of one number starts a board file (rooks, king, \
+     lpuzzle): is this one? Boards are solved by `gridmatch rooks FILE`, `gridmatch king FILE` \
+     or `gridmatch lpuzzle FILE`";
+
 /// The error for an edge, entry or clause that no longer fits in memory (a limit raised past
 /// it): at the current token, with a hint the command line extends with its flag.
 fn out_of_memory<R: BufRead>(t: &Tokens<R>, held: usize, what: &str) -> InputError {

@@ -1173,7 +1173,7 @@ fn cnf_errors() {
             11,
             "'0'",
             "end of line",
-            "the p line is 'p cnf VARIABLES CLAUSES'",
+            "the p line holds the format's two counts, 'p cnf VARIABLES CLAUSES'",
         ),
         (
             "p cnf 3 1\n1 2 3 0\n",
@@ -1212,6 +1212,14 @@ fn cnf_errors() {
             2,
             3,
             "'x'",
+            "a literal (a whole number from -3 to 3) or 0 ending the clause",
+            "",
+        ),
+        (
+            "p cnf 3 1\n1 -+2 0\n",
+            2,
+            3,
+            "'-+2'",
             "a literal (a whole number from -3 to 3) or 0 ending the clause",
             "",
         ),
@@ -1512,4 +1520,56 @@ fn sparse_edge_list_ids_are_the_vertices() -> TestResult {
     let g = read_graph(tiny, "t", None, Limits::default())?;
     assert_eq!((g.edges, g.ids), (vec![(1, 0)], vec![5, 7]));
     Ok(())
+}
+
+#[test]
+fn a_plus_sign_is_accepted_on_literals_as_on_every_number() -> TestResult {
+    // Before: "found '+1', expected a literal", while `+` was taken on the p line.
+    let cnf = read_cnf(&b"p cnf +2 +2\n+1 -2 +0\n+2 0\n"[..], "t", 10)?;
+    assert_eq!(cnf.formula.clauses()[0], (Lit::pos(0), Lit::neg(1)));
+    assert_eq!(cnf.formula.clauses()[1], (Lit::pos(1), Lit::pos(1)));
+    Ok(())
+}
+
+#[test]
+fn wrong_files_get_hints_naming_the_format() {
+    // A third number on the p line: the format's two counts named.
+    let e = graph_err("p edge 496 11654 65\n", None);
+    check(
+        &e,
+        1,
+        18,
+        "'65'",
+        "end of line",
+        "two counts, 'p edge VERTICES EDGES' (here 496 vertices and 11654 edges)",
+    );
+    let e = cnf_err("p cnf 3 2 1\n");
+    check(
+        &e,
+        1,
+        11,
+        "'1'",
+        "end of line",
+        "two counts, 'p cnf VARIABLES CLAUSES' (here 3 variables and 2 clauses)",
+    );
+    // A board file (its first line one number) given as a graph or a formula.
+    let board = "5\nX....\n.....\n";
+    let e = graph_err(board, None);
+    check(
+        &e,
+        1,
+        2,
+        "end of line",
+        "a second vertex number (a whole number)",
+        "starts a board file",
+    );
+    let e = cnf_err(board);
+    check(
+        &e,
+        1,
+        1,
+        "'5'",
+        "the p line ('p cnf VARIABLES CLAUSES') or a 'c' comment",
+        "`gridmatch rooks FILE`",
+    );
 }
