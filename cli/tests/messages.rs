@@ -75,7 +75,10 @@ fn at_most_one_byte_order_mark_is_skipped_by_every_command() {
         (&["rooks"], "1\n.\n"),
     ] {
         let err = refused(run(args, &format!("{bom}{bom}{input}")));
-        assert!(err.contains(":1:1: found "), "{args:?}: {err}");
+        assert!(
+            err.contains(":1:1: found a byte-order mark (U+FEFF)"),
+            "{args:?}: {err}"
+        );
     }
 }
 
