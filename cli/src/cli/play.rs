@@ -75,7 +75,7 @@ const HELP: &str = "\
 Type the number of a move from the list, or its square as `row col` (both from 0),
 then Enter. `help` shows this, `q` (or `quit`, `exit`, or the end of input) leaves the game.";
 
-/// Plays `board` (read from `file`) as [`play`] does.
+/// Plays `board` (read from `file`) as `play` does.
 pub fn play_board<I: BufRead, W: Write>(
     board: Board,
     file: &str,

@@ -292,7 +292,8 @@ fn out_of_memory<R: BufRead>(t: &Tokens<R>, held: usize, what: &str) -> InputErr
     .with_hint(format!("{OUT_OF_MEMORY} holding {held} {what}s"))
 }
 
-/// How a hint of [`out_of_memory`] starts.
+/// How the hint starts when a reader runs out of memory below its limit (a limit raised past
+/// the memory); the command line adds the flag.
 pub const OUT_OF_MEMORY: &str = "memory ran out";
 
 /// Appends `item`, refusing (with [`out_of_memory`]) rather than aborting when growing `items`
