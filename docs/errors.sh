@@ -203,6 +203,35 @@ try "a board with fewer rows than its header says" 2 '2\n2 2\nK.\n1 1\nK\n' king
 try "a UTF-8 byte-order mark before the first line (skipped)" 0 '\xef\xbb\xbf2\n..\n.X\n' rooks IN
 try "king --json --all: a map that contradicts the certificate" 1 '{"puzzle":"king","case":1,"moves":"king","board":["K."],"answer":"A","matching":[[0,0,0,1]],"barrier":[],"barrier_without_start":[],"map":["BB"]}\n' verify IN
 try "verify: the certificates and --graph both on stdin" 2 - verify --graph - -
+# --- encodings, sparse ids, raised limits (issue 24) ---------------------------------------------
+try "a UTF-16 file (PowerShell 5's \`>\`), rooks" 2 '\xff\xfe5\x00\n\x00' rooks IN
+try "a UTF-16 file given to match" 2 '\xff\xfe0\x00 \x001\x00\n\x00' match IN
+try "a UTF-16 big-endian file given to twosat" 2 '\xfe\xff\x00p\x00 \x00c' twosat IN
+try "two UTF-8 byte-order marks (only one is skipped)" 2 '\xef\xbb\xbf\xef\xbb\xbf0 1\n' match IN
+try "edge list with sparse ids (accepted: the vertices are the ids that appear)" 0 '0 296202815\n' match IN
+try "geography --all on sparse ids (one line per id that appears)" 0 '0 296202815\n' geography --all IN
+try "geography: a start no edge names" 2 '5 9\n9 7\n7 100\n' geography --start 6 IN
+try "geography on a graph with no vertices" 2 'p edge 0 0\n' geography --start 0 IN
+try "DIMACS: a third number on the p line" 2 'p edge 496 11654 65\ne 1 2\n' match IN
+try "CNF: a third number on the p line" 2 'p cnf 3 2 1\n1 0\n2 0\n' twosat IN
+try "CNF: literals with a + sign (accepted, exit 10)" 10 'p cnf 2 2\n+1 -2 0\n+2 0\n' twosat IN
+try "a rooks file given to match" 2 '5\nX....\nX....\n..X..\n.X...\n....X\n' match IN
+try "a rooks file given to twosat" 2 '5\nX....\nX....\n..X..\n.X...\n....X\n' twosat IN
+try "a rooks file given to verify" 2 '5\nX....\nX....\n..X..\n.X...\n....X\n' verify IN
+try "gen king --style unique (--style is for lpuzzle)" 2 - gen king --style unique
+# A limit raised past memory: run with 4 GB of address space, so that it is past it anywhere.
+raised_limit() { # DESCRIPTION INPUT COMMAND-ARGS...
+    local desc="$1" input="$2"; shift 2
+    n=$((n + 1))
+    local name
+    name="$(printf '%02d.in' "$n")"
+    printf '%b' "$input" >"$name"
+    local code=0
+    (ulimit -v 4000000; exec "$bin" "$@" "$name") >stdout 2>stderr || code=$?
+    record "$desc" 2 "$input" "gridmatch $* $name" "$code"
+}
+raised_limit "--max-edges raised past memory (run in 4 GB of address space)" 'p edge 3000000000 1\ne 1 2\n' match --max-edges 3000000000
+raised_limit "--max-clauses raised past memory (run in 4 GB of address space)" 'p cnf 2000000000 1\n1 0\n' twosat --max-clauses 3000000000
 # --- lines without an end -------------------------------------------------------------------
 # Inputs too long to show: generated here, described in the table (stdin is empty). Memory stays
 # bounded: a line is kept up to 1 MiB past what it should hold.

@@ -107,6 +107,8 @@ pub(crate) fn describe_at(bytes: &[u8], i: usize) -> String {
         0x80.. => {
             let end = (i + 4).min(bytes.len());
             match String::from_utf8_lossy(&bytes[i..end]).chars().next() {
+                // Invisible: named (a second mark; at most one is skipped at the start).
+                Some('\u{feff}') => "a byte-order mark (U+FEFF)".to_string(),
                 Some(ch) if ch != char::REPLACEMENT_CHARACTER => format!("'{ch}'"),
                 _ => format!("byte 0x{b:02x}"),
             }

@@ -55,8 +55,8 @@ pub enum LStyle {
     NearMiss,
     /// Uniform cells: `B` with probability density/3, `W` 2·density/3, else `.`.
     Random,
-    /// A random tiling with pieces emptied until it is the only tiling (always YES, unique;
-    /// see [`lpuzzle_unique`]).
+    /// A random tiling with pieces emptied until it is the only tiling (always YES, and the
+    /// tiling is unique).
     Unique,
 }
 

@@ -98,6 +98,7 @@ fn check_lines<R: BufRead, W: Write>(
     let mut bytes = Vec::new();
     let mut line_no = 0u64;
     let keep = max_line.saturating_add(1);
+    crate::encoding::skip_byte_order_mark(&mut input, file)?;
     while let Some(ended) = read_line_bounded(&mut input, &mut bytes, keep)? {
         line_no += 1;
         if !ended && bytes.len() == keep {
@@ -127,6 +128,10 @@ fn check_lines<R: BufRead, W: Write>(
         })?;
         if line.trim().is_empty() {
             continue;
+        }
+        let start = line.len() - line.trim_start().len();
+        if !line[start..].starts_with('{') {
+            return Err(not_json(file, line_no, line, start).into());
         }
         let (label, verdict) = check(line).map_err(|e| match e {
             // serde_json reports column 0 for errors found after parsing (a missing field).
@@ -166,6 +171,33 @@ fn check_lines<R: BufRead, W: Write>(
         .into());
     }
     Ok(summary)
+}
+
+/// The error for a line that is not a JSON object at all, with what the file looks like.
+fn not_json(file: &str, line_no: u64, line: &str, start: usize) -> InputError {
+    let e = InputError::at(
+        file,
+        line_no,
+        start as u64 + 1,
+        crate::error::describe_at(line.as_bytes(), start),
+        "a certificate line written by --json (a JSON object, starting with '{')",
+    );
+    let first = line.as_bytes()[start];
+    let board = |b: u8| b" \t.#XKBWRr0123456789".contains(&b);
+    if first.is_ascii_digit() && line.bytes().all(board) {
+        e.with_hint(
+            "this looks like a board file (the judge's format), not a certificate: solve it with \
+             `gridmatch rooks|king|lpuzzle FILE`; to check answers, write certificates with \
+             `gridmatch PUZZLE --json FILE > certs.jsonl`, then `gridmatch verify certs.jsonl`",
+        )
+    } else if matches!(first, b'p' | b'c' | b'e' | b'%') {
+        e.with_hint(
+            "this looks like a graph or CNF file, not a certificate: give a graph to verify with \
+             `--graph GRAPH` and the certificates of `gridmatch match --json GRAPH` as the file",
+        )
+    } else {
+        e.with_hint("certificates are the JSON lines `gridmatch PUZZLE --json` writes")
+    }
 }
 
 /// serde_json's message without its own " at line L column C" suffix: the error names the

@@ -191,7 +191,7 @@ fuzz_target!(|data: &[u8]| {
             }
             // The words and culprit cells of every solver reason are built without a panic.
             let _ = (
-                text::reason_message(reason),
+                text::reason_message(&grid, reason),
                 text::reason_steps(&grid, reason),
                 reason.cells(&grid),
             );

@@ -53,6 +53,7 @@ fn general_input(edges: &[u8], n: Option<u64>) -> Result<GraphInput> {
             vertices: n as usize,
         },
         edges,
+        ids: Vec::new(),
     })
 }
 
@@ -94,6 +95,7 @@ fn bipartite_input(edges: &[u8], n_left: u64, n_right: u64) -> Result<GraphInput
             cols: n_right as usize,
         },
         edges,
+        ids: Vec::new(),
     })
 }
 

@@ -3,11 +3,12 @@
 
 use crate::grid::{Cell, Grid};
 use crate::puzzles::king::{Player, Strategy, WinnerMap};
-use crate::puzzles::lpuzzle::{self, Answer, Axis, Colouring, Forced, Piece, Reason};
+use crate::puzzles::lpuzzle::{self, Answer, Axis, Colouring, Dir, Forced, Piece, Reason};
 use crate::puzzles::rooks;
 
-/// One sentence for people: why an L-puzzle pattern cannot be built.
-pub fn reason_message(reason: &Reason) -> String {
+/// One sentence for people: why an L-puzzle pattern (`grid`) cannot be built. A conflict names
+/// only the whites the black has on the chain's axis.
+pub fn reason_message(grid: &Grid, reason: &Reason) -> String {
     match reason {
         Reason::Count { blacks, whites } => format!(
             "{whites} white cells but {blacks} black cells: every piece has 1 black and 2 whites, so whites must be {}",
@@ -26,13 +27,41 @@ pub fn reason_message(reason: &Reason) -> String {
             let Some(x) = chain.first() else {
                 return "an empty chain of forced choices".into();
             };
-            format!(
-                "the black at ({},{}) can take neither its {} nor its {} white: each choice forces, step by step, the other",
-                x.cell.0,
-                x.cell.1,
-                x.dir.name(),
-                x.dir.opposite().name()
-            )
+            let white = |dir: Dir| {
+                dir.step(x.cell.0, x.cell.1, grid.rows(), grid.cols())
+                    .filter(|&(r, c)| grid.get(r, c) == b'W')
+            };
+            let (here, there) = (x.dir, x.dir.opposite());
+            let axis = match here {
+                Dir::Up | Dir::Down => "vertical",
+                Dir::Left | Dir::Right => "horizontal",
+            };
+            match (white(here), white(there)) {
+                (Some(_), Some(_)) => format!(
+                    "the black at ({},{}) can take neither its {} nor its {} white: each choice \
+                     forces, step by step, the other",
+                    x.cell.0,
+                    x.cell.1,
+                    here.name(),
+                    there.name()
+                ),
+                (Some(w), None) | (None, Some(w)) => {
+                    let dir = if white(here).is_some() { here } else { there };
+                    format!(
+                        "the black at ({},{}) cannot take its only {axis} white, {} at ({},{}): \
+                         taking it forces, step by step, that white to be taken by another black",
+                        x.cell.0,
+                        x.cell.1,
+                        dir.name(),
+                        w.0,
+                        w.1
+                    )
+                }
+                (None, None) => format!(
+                    "the black at ({},{}) has no {axis} white to take",
+                    x.cell.0, x.cell.1
+                ),
+            }
         }
     }
 }
@@ -116,7 +145,7 @@ pub fn lpuzzle_picture(grid: &Grid, answer: &Answer) -> String {
             for (r, c) in reason.cells(grid) {
                 cells[r * cols + c] = cells[r * cols + c].to_ascii_lowercase();
             }
-            let mut out = format!("why: {}\n", reason_message(reason));
+            let mut out = format!("why: {}\n", reason_message(grid, reason));
             for step in reason_steps(grid, reason) {
                 out.push_str(&format!("  {step}\n"));
             }
@@ -190,7 +219,8 @@ pub fn king_strategy(grid: &Grid, start: Cell, strategy: &Strategy) -> String {
     match strategy {
         Strategy::Alice { first } => {
             out.push_str(&format!(
-                "Alice wins: move {start:?} -> {first:?} (marked 1), then always answer along the same matching\n"
+                "Alice wins: move ({},{}) -> ({},{}) (marked 1), then always answer along the same matching\n",
+                start.0, start.1, first.0, first.1
             ));
             cells[first.0 * cols + first.1] = b'1';
         }
@@ -202,7 +232,10 @@ pub fn king_strategy(grid: &Grid, start: Cell, strategy: &Strategy) -> String {
                 "Bob wins: to each first move of Alice he replies (a = Alice, b = Bob's reply)\n",
             );
             for (a, b) in replies {
-                out.push_str(&format!("  Alice {a:?} -> Bob {b:?}\n"));
+                out.push_str(&format!(
+                    "  Alice ({},{}) -> Bob ({},{})\n",
+                    a.0, a.1, b.0, b.1
+                ));
             }
             if let Some((a, b)) = replies.first() {
                 cells[a.0 * cols + a.1] = b'a';

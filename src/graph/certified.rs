@@ -11,7 +11,7 @@
 //!
 //! **Vertices** are numbered 0.. in one set: a general graph's own vertices, or a matrix's rows
 //! `0..rows` followed by its columns `rows..rows + cols` ([`Vertices`] converts both ways to the
-//! file's own numbering).
+//! file's own numbering, including an edge list's sparse ids).
 //!
 //! **Complexity:** reading aside, O(n + m) to build and 2-colour, then the engine:
 //! [`bipartite::maximum_matching`] (push–relabel) or [`general::maximum_matching`] (blossom)
@@ -33,27 +33,34 @@ use super::general::{self, Graph};
 use super::geography::{Geography, GeographyError, Tutte};
 use super::read::{GraphInput, Shape};
 
-/// How the graph's vertices map to one set `0..n` (see the module docs).
+/// How the graph's vertices map to one set `0..n` and back to the file's own numbering (see
+/// the module docs): a matrix's rows then columns, each numbered from the format's base; a
+/// general graph's vertices numbered from the base, or by the ids an edge list names
+/// ([`GraphInput::ids`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Vertices {
+pub struct Vertices<'a> {
     /// Rows of a matrix (`None` for a general graph).
     pub rows: Option<usize>,
     /// All vertices.
     pub n: usize,
+    /// The number of the first vertex (of the first row, of the first column) in the file.
+    pub base: u64,
+    /// The file's number of each vertex of a general graph, if not `base + index`.
+    pub ids: &'a [u32],
 }
 
-impl Vertices {
+impl<'a> Vertices<'a> {
     /// The vertex set of `input`.
-    pub fn of(input: &GraphInput) -> Vertices {
-        match input.shape {
-            Shape::General { vertices } => Vertices {
-                rows: None,
-                n: vertices,
-            },
-            Shape::Bipartite { rows, cols } => Vertices {
-                rows: Some(rows),
-                n: rows + cols,
-            },
+    pub fn of(input: &'a GraphInput) -> Vertices<'a> {
+        let (rows, n) = match input.shape {
+            Shape::General { vertices } => (None, vertices),
+            Shape::Bipartite { rows, cols } => (Some(rows), rows + cols),
+        };
+        Vertices {
+            rows,
+            n,
+            base: input.format.base(),
+            ids: &input.ids,
         }
     }
 
@@ -61,6 +68,56 @@ impl Vertices {
     pub fn column(&self, v: u32) -> Option<u32> {
         let rows = self.rows? as u32;
         (v >= rows).then(|| v - rows)
+    }
+
+    /// `v`'s number in the file: for a matrix, its row or column number (which one,
+    /// [`column`](Self::column) tells).
+    pub fn number(&self, v: u32) -> u64 {
+        match self.ids.get(v as usize) {
+            Some(&id) => u64::from(id),
+            None => u64::from(self.column(v).unwrap_or(v)) + self.base,
+        }
+    }
+
+    /// The vertex the file numbers `number` (for a matrix: the row numbered so, or the column
+    /// if `column`); `None` if there is none.
+    pub fn vertex(&self, number: u64, column: bool) -> Option<u32> {
+        if !self.ids.is_empty() {
+            let id = u32::try_from(number).ok()?;
+            return self.ids.binary_search(&id).ok().map(|i| i as u32);
+        }
+        let (count, shift) = match (self.rows, column) {
+            (Some(rows), false) => (rows, 0),
+            (Some(rows), true) => (self.n - rows, rows),
+            (None, _) => (self.n, 0),
+        };
+        let index = number
+            .checked_sub(self.base)
+            .filter(|&i| i < count as u64)?;
+        Some((index + shift as u64) as u32)
+    }
+
+    /// `v` named in the file's numbering: `7`, or `row 2` / `column 3` for a matrix.
+    pub fn name(&self, v: u32) -> String {
+        match (self.rows, self.column(v)) {
+            (Some(_), Some(_)) => format!("column {}", self.number(v)),
+            (Some(_), None) => format!("row {}", self.number(v)),
+            (None, _) => self.number(v).to_string(),
+        }
+    }
+
+    /// What numbers name vertices, for messages: `vertices 1 to 6`, `4 vertices (the numbers its edges
+    /// name, from 0 to 296202815)`, `no vertices`.
+    pub fn numbering(&self) -> String {
+        match (self.n, self.ids) {
+            (0, _) => "no vertices".into(),
+            (n, []) => format!("vertices {} to {}", self.base, self.base + n as u64 - 1),
+            (n, ids) => format!(
+                "{n} vertices (the numbers its edges name, from {} to {})",
+                ids[0],
+                ids[n - 1]
+            ),
+        }
     }
 }
 

@@ -343,6 +343,21 @@ fn certificate(
     sol
 }
 
+/// A run in words: `row 0, columns 1 to 4` (`what` is `row` or `column`).
+fn run_words(what: &str, run: &Segment) -> String {
+    let across = if what == "row" { "columns" } else { "rows" };
+    if run.start == run.end {
+        format!(
+            "{what} {}, {} {}",
+            run.line,
+            &across[..across.len() - 1],
+            run.start
+        )
+    } else {
+        format!("{what} {}, {across} {} to {}", run.line, run.start, run.end)
+    }
+}
+
 /// The first rule a rooks certificate breaks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -363,7 +378,7 @@ pub enum RooksError {
     #[error("rooks at ({},{}) and ({},{}) attack along the column", .0.0, .0.1, .1.0, .1.1)]
     AttackColumn((usize, usize), (usize, usize)),
     /// A cover run off the board.
-    #[error("cover {what} run {run:?} is off the board")]
+    #[error("cover {what} run ({}) is off the board", run_words(.what, .run))]
     RunOffBoard {
         /// `row` or `column`.
         what: &'static str,
@@ -371,7 +386,7 @@ pub enum RooksError {
         run: Segment,
     },
     /// A cover run that could be longer.
-    #[error("cover {what} run {run:?} is not a maximal run")]
+    #[error("cover {what} run ({}) is not a maximal run", run_words(.what, .run))]
     RunNotMaximal {
         /// `row` or `column`.
         what: &'static str,
@@ -379,7 +394,7 @@ pub enum RooksError {
         run: Segment,
     },
     /// A cover run across a pawn.
-    #[error("cover {what} run {run:?} crosses a pawn at ({},{})", .pawn.0, .pawn.1)]
+    #[error("cover {what} run ({}) crosses a pawn at ({},{})", run_words(.what, .run), .pawn.0, .pawn.1)]
     RunCrossesPawn {
         /// `row` or `column`.
         what: &'static str,
@@ -389,7 +404,7 @@ pub enum RooksError {
         pawn: (usize, usize),
     },
     /// A cover run given twice.
-    #[error("cover {what} run {run:?} is listed twice")]
+    #[error("cover {what} run ({}) is listed twice", run_words(.what, .run))]
     RunTwice {
         /// `row` or `column`.
         what: &'static str,

@@ -12,14 +12,10 @@ use gridmatch::graph::geography::{Player, Strategy};
 use gridmatch::graph::read::{Cnf, GraphInput, Shape};
 use gridmatch::graph::twosat::{self, Lit, Outcome};
 
-/// A vertex in the file's own numbering: `v + base` for a graph; for a matrix, a row or column
+/// A vertex in the file's own numbering ([`Vertices::number`]): for a matrix, a row or column
 /// number (1-based), as the position in a pair says.
 pub fn file_number(input: &GraphInput, v: u32) -> u64 {
-    let base = input.format.base();
-    match Vertices::of(input).column(v) {
-        Some(col) => u64::from(col) + base,
-        None => u64::from(v) + base,
-    }
+    Vertices::of(input).number(v)
 }
 
 /// What `gridmatch match` prints.
@@ -54,11 +50,16 @@ pub fn match_cmd(
         // Each edge once: a graph's edges are unordered pairs, a matrix's (row, column).
         let matrix = matches!(input.shape, Shape::Bipartite { .. });
         let key = |(u, v): (u32, u32)| if matrix || u <= v { (u, v) } else { (v, u) };
-        let base = input.format.base();
+        let names = Vertices::of(input);
+        // A matrix's edges are (row, column) with both counted from 0 in `input.edges`.
+        let number = |x: u32| match names.rows {
+            Some(_) => u64::from(x) + names.base,
+            None => names.number(x),
+        };
         let mut seen = std::collections::HashSet::with_capacity(input.edges.len());
         for (&(u, v), class) in input.edges.iter().zip(classes) {
             if seen.insert(key((u, v))) {
-                let (u, v) = (u64::from(u) + base, u64::from(v) + base);
+                let (u, v) = (number(u), number(v));
                 writeln!(out, "{u} {v} {}", class.name())?;
             }
         }
@@ -113,28 +114,31 @@ pub fn geography_cmd(
                 .into(),
         );
     }
-    let base = input.format.base();
-    let n = Vertices::of(input).n as u64;
+    let names = Vertices::of(input);
     let game = certified::geography(input);
     match query {
         GeographyQuery::All => {
             for (v, w) in game.winners().into_iter().enumerate() {
-                writeln!(out, "{} {}", v as u64 + base, w.letter())?;
+                writeln!(out, "{} {}", names.number(v as u32), w.letter())?;
             }
         }
         GeographyQuery::Start { vertex, show } => {
-            if vertex < base || vertex - base >= n {
-                return Err(super::usage(format!(
-                    "geography: --start {vertex} is not a vertex of {name}, which has vertices \
-                     {base}..={}",
-                    (n + base).saturating_sub(1)
-                )));
-            }
-            let s = (vertex - base) as u32;
+            let Some(s) = names.vertex(vertex, false) else {
+                return Err(super::usage(match names.n {
+                    0 => format!(
+                        "geography: --start {vertex} is not a vertex of {name}: the graph has no \
+                         vertices"
+                    ),
+                    _ => format!(
+                        "geography: --start {vertex} is not a vertex of {name}, which has {}",
+                        names.numbering()
+                    ),
+                }));
+            };
             let winner = game.winner(s);
             writeln!(out, "{}", winner.letter())?;
             if show {
-                let f = |v: u32| u64::from(v) + base;
+                let f = |v: u32| names.number(v);
                 match game.strategy(s) {
                     Strategy::Alice { first } => writeln!(
                         out,

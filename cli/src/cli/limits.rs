@@ -53,6 +53,15 @@ pub fn memory_bytes() -> Option<u64> {
     )
 }
 
+/// `1 edge`, `3 edges`.
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// `23.5 GiB`.
 pub fn gib(bytes: u64) -> String {
     format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
@@ -146,13 +155,22 @@ pub fn clause_limit(flag: Option<u64>) -> u64 {
 }
 
 /// A reader's refusal of a size over its limit, with the flag that raises it (and, for a
-/// default limit, where the default comes from) added to the hint.
+/// default limit, where the default comes from) added to the hint; for input that ran out of
+/// memory below the limit, the flag that was raised past it.
 pub fn name_the_flag(
     mut e: gridmatch::InputError,
     flag: &str,
     default: bool,
 ) -> gridmatch::InputError {
     if let Some(hint) = &mut e.hint
+        && hint.starts_with(gridmatch::graph::read::OUT_OF_MEMORY)
+    {
+        if !default {
+            hint.push_str(&format!(
+                "; {flag} was raised past what this machine can hold"
+            ));
+        }
+    } else if let Some(hint) = &mut e.hint
         && hint.contains(" limit is ")
     {
         if default {
@@ -161,6 +179,36 @@ pub fn name_the_flag(
         hint.push_str(&format!("; raise it with {flag} N"));
     }
     e
+}
+
+/// Refuses (exit 2, naming `flag`) an input whose solving would need about `bytes` of memory
+/// that cannot be had: the memory is reserved with `try_reserve_exact` and given back at once,
+/// before anything is built, so that a limit raised past the machine's memory is an error
+/// rather than an abort. `what` describes the input's size (`3000000000 vertices and 1 edge`);
+/// `raised`: the flag was given.
+pub fn check_memory(
+    bytes: u64,
+    what: &str,
+    file: &str,
+    flag: &str,
+    raised: bool,
+) -> Result<(), super::Error> {
+    let fits = usize::try_from(bytes)
+        .ok()
+        .is_some_and(|b| Vec::<u8>::new().try_reserve_exact(b).is_ok());
+    if fits {
+        return Ok(());
+    }
+    let why = if raised {
+        format!("; {flag} was raised past it (without it the limit keeps within 3/4 of memory)")
+    } else {
+        format!("; lower {flag} or give a smaller input")
+    };
+    Err(super::usage(format!(
+        "{file}: {what} need about {} of memory at the peak, more than this machine can \
+         give{why}",
+        gib(bytes)
+    )))
 }
 
 #[cfg(test)]

@@ -258,14 +258,15 @@ struct GenArgs {
     /// Random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// L-puzzle patterns: tiled (solvable), near-miss, random, unique (one tiling).
-    #[arg(long, value_enum, default_value_t = LStyle::Tiled)]
-    style: LStyle,
+    /// L-puzzle patterns: tiled (solvable), near-miss, random, unique (one tiling)
+    /// [default: tiled]. For lpuzzle only.
+    #[arg(long, value_enum)]
+    style: Option<LStyle>,
     /// Rooks: write `R C` headers (for `rooks --rect`) even for square boards.
     #[arg(long)]
     rect: bool,
     /// L-puzzle: patterns whose tiling is unique (`--style unique`): a random tiling with the
-    /// pieces other tilings could move emptied.
+    /// pieces other tilings could move emptied. For lpuzzle only.
     #[arg(long, conflicts_with = "style")]
     unique: bool,
 }
@@ -310,6 +311,19 @@ impl GraphArgs {
         let limits = limits::graph_limits(self.max_edges);
         let input = read_graph(r, &name, self.format.map(GraphFormat::format), limits)
             .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))?;
+        let n = gridmatch::graph::certified::Vertices::of(&input).n as u64;
+        let m = input.edges.len() as u64;
+        limits::check_memory(
+            limits::GRAPH_BYTES_PER_EDGE.saturating_mul(n.saturating_add(m)),
+            &format!(
+                "{} and {}",
+                limits::count(n, "vertex", "vertices"),
+                limits::count(m, "edge", "edges")
+            ),
+            &name,
+            "--max-edges",
+            self.max_edges.is_some(),
+        )?;
         Ok((input, name))
     }
 }
@@ -406,11 +420,11 @@ fn is_stdin(path: Option<&PathBuf>) -> bool {
     path.is_none_or(|p| p.as_os_str() == "-")
 }
 
-/// Opens an input (stdin if absent or `-`) and skips a UTF-8 byte-order mark at its start
-/// (some Windows editors write one; it is invisible in them).
+/// Opens an input (stdin if absent or `-`); the readers skip a byte-order mark at its start
+/// ([`gridmatch::encoding`]).
 fn open(path: Option<&PathBuf>) -> Result<(Box<dyn BufRead>, String), Error> {
     let file = path.filter(|_| !is_stdin(path));
-    let (mut input, name): (Box<dyn BufRead>, String) = match file {
+    let (input, name): (Box<dyn BufRead>, String) = match file {
         None => (Box::new(io::stdin().lock()), "<stdin>".into()),
         Some(p) => match File::open(p) {
             Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
@@ -426,17 +440,7 @@ fn open(path: Option<&PathBuf>) -> Result<(Box<dyn BufRead>, String), Error> {
             Err(e) => return Err(usage(format!("cannot open {}: {e}", p.display()))),
         },
     };
-    skip_byte_order_mark(&mut input);
     Ok((input, name))
-}
-
-/// Consumes a UTF-8 byte-order mark if the input starts with one. Reading errors are left for
-/// the reader to report where they happen.
-fn skip_byte_order_mark(input: &mut dyn BufRead) {
-    const BOM: &[u8] = b"\xef\xbb\xbf";
-    if input.fill_buf().is_ok_and(|start| start.starts_with(BOM)) {
-        input.consume(BOM.len());
-    }
 }
 
 fn board_reader(
@@ -576,6 +580,18 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             let limit = limits::clause_limit(max_clauses);
             let cnf = read_cnf_within(r, &name, limit, limit)
                 .map_err(|e| limits::name_the_flag(e, "--max-clauses", max_clauses.is_none()))?;
+            let (n, m) = (cnf.formula.num_vars() as u64, cnf.lines.len() as u64);
+            limits::check_memory(
+                limits::TWOSAT_BYTES_PER_CLAUSE.saturating_mul(n.saturating_add(m)),
+                &format!(
+                    "{} and {}",
+                    limits::count(n, "variable", "variables"),
+                    limits::count(m, "clause", "clauses")
+                ),
+                &name,
+                "--max-clauses",
+                max_clauses.is_some(),
+            )?;
             let opts = graphs::TwosatOptions {
                 proof,
                 forced,
@@ -652,16 +668,24 @@ fn gen_cmd(args: &GenArgs, out: &mut dyn Write) -> Result<(), Error> {
             "gen rooks: the UVa format is square; use --rect for R x C boards".into(),
         ));
     }
-    if args.unique && args.puzzle != Puzzle::Lpuzzle {
-        return Err(usage(format!(
-            "gen {}: --unique is for lpuzzle patterns",
-            args.puzzle
-        )));
+    // One rule for both L-puzzle flags: refused for the other puzzles.
+    if args.puzzle != Puzzle::Lpuzzle {
+        let flag = if args.unique {
+            Some("--unique")
+        } else {
+            args.style.map(|_| "--style")
+        };
+        if let Some(flag) = flag {
+            return Err(usage(format!(
+                "gen {}: {flag} is for lpuzzle patterns",
+                args.puzzle
+            )));
+        }
     }
     let style = if args.unique {
         LStyle::Unique
     } else {
-        args.style
+        args.style.unwrap_or_default()
     };
     // The board is built in memory before it is written: at most 5.3 bytes per cell at the
     // peak (L-puzzle tiled 3000²; rooks 1.4, King 2.4); a unique pattern is solved as it is

@@ -513,7 +513,7 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
                             .map(|(r, c)| [r, c])
                             .collect(),
                     );
-                    format!("NO: {}", reason_message(reason))
+                    format!("NO: {}", reason_message(&grid, reason))
                 }
             };
             res.text = text::lpuzzle_picture(&grid, solution);

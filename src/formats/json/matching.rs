@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::graph::certified::{self, MatchingCertificate, Proof, Vertices};
-use crate::graph::read::{GraphInput, Shape};
+use crate::graph::read::GraphInput;
 
 /// The proof part of a [`MatchingRecord`]: a König cover or a Tutte–Berge barrier.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,16 +52,14 @@ pub enum MatchingRecordError {
     #[error("{0}")]
     Shape(String),
     /// A vertex number outside the graph.
-    #[error("{what} {number} is not in the graph (it numbers them {first}..={last})")]
+    #[error("{what} {number} is not in the graph, which has {numbering}")]
     OutOfRange {
         /// Vertex, row or column.
         what: &'static str,
         /// The number written.
         number: u64,
-        /// The first number.
-        first: u64,
-        /// The last number.
-        last: u64,
+        /// The numbers the graph has, in words (`vertices 1 to 6`, `rows 1 to 3`).
+        numbering: String,
     },
     /// The proof fails (the reason names vertices in the file's numbering).
     #[error("{why}")]
@@ -77,8 +75,7 @@ impl MatchingRecord {
     /// The record of a matching certificate of `input`.
     pub fn new(input: &GraphInput, cert: &MatchingCertificate) -> MatchingRecord {
         let v = Vertices::of(input);
-        let base = input.format.base();
-        let number = |x: u32| u64::from(v.column(x).unwrap_or(x)) + base;
+        let number = |x: u32| v.number(x);
         let proof = match (&cert.proof, v.rows) {
             (Proof::Cover(c), Some(_)) => {
                 let (cols, rows): (Vec<u32>, Vec<u32>) =
@@ -129,57 +126,50 @@ impl MatchingRecord {
                 self.matching.len()
             )));
         }
-        let base = input.format.base();
+        let v = Vertices::of(input);
+        let matrix = v.rows.is_some();
         // One vertex set: rows, then columns past them.
-        let (rows, cols) = match input.shape {
-            Shape::Bipartite { rows, cols } => (rows, Some(cols)),
-            Shape::General { vertices } => (vertices, None),
-        };
-        let to_vertex = |what: &'static str, x: u64, size: usize, shift: usize| {
-            if x < base || x - base >= size as u64 {
-                Err(MatchingRecordError::OutOfRange {
+        let to_vertex = |what: &'static str, x: u64| {
+            v.vertex(x, what == "column")
+                .ok_or_else(|| MatchingRecordError::OutOfRange {
                     what,
                     number: x,
-                    first: base,
-                    last: (size as u64 + base).saturating_sub(1),
+                    numbering: match (v.rows, what) {
+                        (Some(rows), "row") => format!("rows {} to {rows}", v.base),
+                        (Some(rows), _) => format!("columns {} to {}", v.base, v.n - rows),
+                        (None, _) => v.numbering(),
+                    },
                 })
-            } else {
-                Ok((x - base) as u32 + shift as u32)
-            }
         };
-        let (first, second) = match cols {
-            Some(c) => (("row", rows, 0), ("column", c, rows)),
-            None => (("vertex", rows, 0), ("vertex", rows, 0)),
+        let (first, second) = if matrix {
+            ("row", "column")
+        } else {
+            ("vertex", "vertex")
         };
         let pairs = self
             .matching
             .iter()
-            .map(|&[a, b]| {
-                Ok((
-                    to_vertex(first.0, a, first.1, first.2)?,
-                    to_vertex(second.0, b, second.1, second.2)?,
-                ))
-            })
+            .map(|&[a, b]| Ok((to_vertex(first, a)?, to_vertex(second, b)?)))
             .collect::<Result<Vec<_>, MatchingRecordError>>()?;
-        let all = |what, xs: &[u64], size, shift| {
+        let all = |what, xs: &[u64]| {
             xs.iter()
-                .map(|&x| to_vertex(what, x, size, shift))
+                .map(|&x| to_vertex(what, x))
                 .collect::<Result<Vec<u32>, _>>()
         };
-        let proof = match (&self.proof, cols) {
-            (MatchingProof::Cover(c), None) => Proof::Cover(all("vertex", c, rows, 0)?),
-            (MatchingProof::Barrier(b), None) => Proof::Barrier(all("vertex", b, rows, 0)?),
-            (MatchingProof::MatrixCover { rows: r, cols: c }, Some(nc)) => {
-                let mut cover = all("row", r, rows, 0)?;
-                cover.extend(all("column", c, nc, rows)?);
+        let proof = match (&self.proof, matrix) {
+            (MatchingProof::Cover(c), false) => Proof::Cover(all("vertex", c)?),
+            (MatchingProof::Barrier(b), false) => Proof::Barrier(all("vertex", b)?),
+            (MatchingProof::MatrixCover { rows: r, cols: c }, true) => {
+                let mut cover = all("row", r)?;
+                cover.extend(all("column", c)?);
                 Proof::Cover(cover)
             }
-            (MatchingProof::Barrier(_), Some(_)) | (MatchingProof::Cover(_), Some(_)) => {
+            (MatchingProof::Barrier(_), true) | (MatchingProof::Cover(_), true) => {
                 return Err(MatchingRecordError::Shape(
                     "a matrix's proof is a matrix_cover of rows and columns".into(),
                 ));
             }
-            (MatchingProof::MatrixCover { .. }, None) => {
+            (MatchingProof::MatrixCover { .. }, false) => {
                 return Err(MatchingRecordError::Shape(
                     "a matrix_cover proves a matching of a matrix, the graph is not one".into(),
                 ));
@@ -187,13 +177,7 @@ impl MatchingRecord {
         };
         let cert = MatchingCertificate { pairs, proof };
         certified::verify(input, &cert).map_err(|error| {
-            let v = Vertices::of(input);
-            let name = |x: u32| match (v.rows, v.column(x)) {
-                (Some(_), Some(c)) => format!("column {}", u64::from(c) + base),
-                (Some(_), None) => format!("row {}", u64::from(x) + base),
-                (None, _) => format!("{}", u64::from(x) + base),
-            };
-            let why = error.describe(&name);
+            let why = error.describe(&|x| v.name(x));
             MatchingRecordError::Proof { error, why }
         })
     }

@@ -318,7 +318,7 @@ impl LpuzzleRecord {
                 rec.pieces = Some(pieces.iter().map(piece_out).collect());
             }
             Answer::No(reason) => {
-                let message = reason_message(reason);
+                let message = reason_message(grid, reason);
                 let cells = reason.cells(grid).into_iter().map(pair).collect();
                 rec.reason = Some(match reason {
                     Reason::Count { blacks, whites } => ReasonRecord::Count {

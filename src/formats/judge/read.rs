@@ -166,6 +166,9 @@ impl<R: BufRead> BoardReader<R> {
     /// the reader buffer all of it. A longer line reads as [`Line::Whole`] if only blanks follow
     /// what was kept, and as [`Line::Cut`] (kept bytes untrimmed) otherwise.
     fn next_line(&mut self, max_len: usize) -> Result<Line, InputError> {
+        if self.line_no == 0 && self.buf.is_empty() {
+            crate::encoding::skip_byte_order_mark(&mut self.input, &self.file)?;
+        }
         let keep = max_len.saturating_add(1);
         let ended = match read_line_bounded(&mut self.input, &mut self.buf, keep) {
             Ok(Some(ended)) => ended,

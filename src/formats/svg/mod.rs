@@ -551,17 +551,17 @@ pub fn lpuzzle_svg(grid: &Grid, answer: &lpuzzle::Answer) -> String {
             tiling_picture(grid, pieces, &title, &caption, &[])
         }
         Answer::No(reason) => {
-            let title = format!("L-puzzle: NO: {}", reason_message(reason));
+            let title = format!("L-puzzle: NO: {}", reason_message(grid, reason));
             let caption = match reason {
                 Reason::Conflict { .. } => format!(
                     "NO: {}.|Culprit cells in red; purple arrows: the chain of forced choices.",
-                    reason_message(reason)
+                    reason_message(grid, reason)
                 ),
-                Reason::Count { .. } => format!("NO: {}.", reason_message(reason)),
+                Reason::Count { .. } => format!("NO: {}.", reason_message(grid, reason)),
                 Reason::Stranded { .. } => {
                     format!(
                         "NO: {}.|The culprit cell is in red.",
-                        reason_message(reason)
+                        reason_message(grid, reason)
                     )
                 }
             };

@@ -60,6 +60,7 @@ fn random_input(rng: &mut ChaCha8Rng) -> GraphInput {
         },
         shape,
         edges: list,
+        ids: Vec::new(),
     }
 }
 
@@ -119,6 +120,7 @@ fn barrier_without_a_vertex_fails() {
         format: Format::EdgeList,
         shape: Shape::General { vertices: 6 },
         edges: vec![(0, 1), (1, 2), (2, 0), (0, 3), (1, 4), (2, 5), (0, 1)],
+        ids: Vec::new(),
     };
     let cert = maximum_matching(&input);
     assert_eq!(cert.pairs.len(), 3);
@@ -128,6 +130,7 @@ fn barrier_without_a_vertex_fails() {
         format: Format::EdgeList,
         shape: Shape::General { vertices: 7 },
         edges: vec![(0, 1), (0, 2), (0, 3), (4, 5), (5, 6), (6, 4)],
+        ids: Vec::new(),
     };
     let cert = maximum_matching(&input);
     assert_eq!(cert.pairs.len(), 2);

@@ -3,7 +3,7 @@
 
 use std::io::BufRead;
 
-use super::{Item, MAX_RESERVE, Next, Tokens, count, parse_number, to_usize};
+use super::{Item, MAX_RESERVE, Next, Tokens, count, parse_number, push, to_usize};
 use crate::InputError;
 use crate::graph::twosat::{Formula, Lit};
 
@@ -91,6 +91,11 @@ pub fn read_cnf_within<R: BufRead>(
         let e = t.bad_token(format!("{P_LINE} or a 'c' comment"));
         return Err(if t.is("e") || t.tok.first() == Some(&b'%') {
             e.with_hint(GRAPH_HINT)
+        } else if t.tok.iter().all(u8::is_ascii_digit) {
+            e.with_hint(format!(
+                "a DIMACS CNF file starts with 'p cnf VARIABLES CLAUSES'; {}",
+                super::BOARD_FILE_HINT
+            ))
         } else {
             e.with_hint(
                 "a DIMACS CNF file starts with 'p cnf VARIABLES CLAUSES' (after 'c' comments)",
@@ -109,7 +114,12 @@ pub fn read_cnf_within<R: BufRead>(
     t.check_limit(n, max_vars.min(MAX_VARS), "variables", "variable")?;
     let m = t.number_on_line("the number of clauses")?;
     t.check_limit(m, max_clauses, "clauses", "clause")?;
-    t.line_end("the p line is 'p cnf VARIABLES CLAUSES'")?;
+    t.line_end(&format!(
+        "the p line holds the format's two counts, 'p cnf VARIABLES CLAUSES' (here {} and {}); \
+         a third number is not part of DIMACS CNF: delete it",
+        count(n.value, "variable", "variables"),
+        count(m.value, "clause", "clauses")
+    ))?;
 
     let mut formula = Formula::new(to_usize(n.value));
     let mut lines = Vec::with_capacity(to_usize(m.value.min(MAX_RESERVE)));
@@ -178,7 +188,8 @@ pub fn read_cnf_within<R: BufRead>(
             Some(rest) => (true, rest),
             None => (false, &t.tok[..]),
         };
-        let value = if t.cut || digits.first() == Some(&b'+') {
+        // `+` may precede a number as everywhere, but not follow a `-`.
+        let value = if t.cut || (neg && digits.first() == Some(&b'+')) {
             None
         } else {
             parse_number(digits)
@@ -211,7 +222,7 @@ pub fn read_cnf_within<R: BufRead>(
                     ));
             }
             formula.add_clause(lits[0], lits[len - 1]);
-            lines.push(clause_line);
+            push(&t, &mut lines, clause_line, "clause")?;
             len = 0;
             continue;
         }

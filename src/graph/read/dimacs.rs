@@ -3,7 +3,8 @@
 use std::io::BufRead;
 
 use super::{
-    Format, GraphInput, Limits, Next, Number, Shape, Tokens, count, looks_like, reserve, to_usize,
+    Format, GraphInput, Limits, Next, Number, Shape, Tokens, count, looks_like, push, reserve,
+    to_usize,
 };
 use crate::InputError;
 
@@ -27,7 +28,7 @@ pub(super) fn read<R: BufRead>(
             && let Some((u, v)) = t.fast_pair(b"e ", 1, (n.value, n.value))
         {
             // 1 ≤ u, v ≤ n ≤ max_vertices < u32::MAX.
-            edges.push(((u - 1) as u32, (v - 1) as u32));
+            push(t, &mut edges, ((u - 1) as u32, (v - 1) as u32), "edge")?;
             continue;
         }
         match t.next_nonblank()? {
@@ -97,7 +98,7 @@ pub(super) fn read<R: BufRead>(
             *end = (v.value - 1) as u32;
         }
         t.line_end("an 'e' line holds two vertex numbers")?;
-        edges.push((ends[0], ends[1]));
+        push(t, &mut edges, (ends[0], ends[1]), "edge")?;
     }
     Ok(GraphInput {
         format: Format::Dimacs,
@@ -105,6 +106,7 @@ pub(super) fn read<R: BufRead>(
             vertices: to_usize(n.value),
         },
         edges,
+        ids: Vec::new(),
     })
 }
 
@@ -149,6 +151,11 @@ fn problem_line<R: BufRead>(
     t.check_limit(n, limits.vertices(), "vertices", "vertex")?;
     let m = t.number_on_line("the number of edges")?;
     t.check_limit(m, limits.max_edges, "edges", "edge")?;
-    t.line_end("the p line is 'p edge VERTICES EDGES'")?;
+    t.line_end(&format!(
+        "the p line holds the format's two counts, 'p edge VERTICES EDGES' (here {} and {}); a \
+         third number is not part of DIMACS graphs: delete it",
+        count(n.value, "vertex", "vertices"),
+        count(m.value, "edge", "edges")
+    ))?;
     Ok((p_line, n, m))
 }

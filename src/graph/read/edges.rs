@@ -1,8 +1,13 @@
-//! The edge list format: `U V` per line, vertices from 0, `#` comments.
+//! The edge list format: `U V` per line, vertices from 0, `#` comments; the vertices are the
+//! ids the edges name, compacted to `0..n` in increasing order when they are not all of
+//! `0..=max id` ([`GraphInput::ids`] keeps the file's ids).
 
 use std::io::BufRead;
 
-use super::{Format, GraphInput, Item, Limits, Next, Shape, Tokens, count, looks_like, to_usize};
+use super::{
+    Format, GraphInput, Item, Limits, MAX_VERTICES, Next, Shape, Tokens, count, looks_like, push,
+    to_usize,
+};
 use crate::InputError;
 
 /// Reads an edge list.
@@ -10,21 +15,23 @@ pub(super) fn read<R: BufRead>(
     t: &mut Tokens<R>,
     limits: Limits,
 ) -> Result<GraphInput, InputError> {
-    let max_vertices = limits.vertices();
+    // Ids are the file's names for vertices, not a count: any below the engines' largest
+    // vertex count; `limits.max_vertices` bounds the vertices the ids name (checked at the end).
+    let max_vertices = MAX_VERTICES;
     let mut edges = Vec::new();
     let mut vertices = 0u64;
-    loop {
+    let end = loop {
         if (edges.len() as u64) < limits.max_edges
             && max_vertices > 0
             && let Some((u, v)) = t.fast_pair(b"", 0, (max_vertices - 1, max_vertices - 1))
         {
             vertices = vertices.max(u.max(v) + 1);
             // Both < max_vertices < u32::MAX.
-            edges.push((u as u32, v as u32));
+            push(t, &mut edges, (u as u32, v as u32), "edge")?;
             continue;
         }
         match t.next_nonblank()? {
-            Next::End { .. } => break,
+            Next::End { line, col } => break (line, col),
             Next::Token if t.tok.first() == Some(&b'#') => {
                 t.skip_line()?;
                 continue;
@@ -51,16 +58,25 @@ pub(super) fn read<R: BufRead>(
                     e
                 })?
             } else {
-                t.number_on_line("a second vertex number")?
+                t.number_on_line("a second vertex number")
+                    .map_err(|mut e| {
+                        // A first line holding one number: the count or size line of a board file.
+                        if edges.is_empty() && e.found == "end of line" {
+                            e.hint = Some(format!(
+                                "an edge list's lines hold two vertex numbers; {}",
+                                super::BOARD_FILE_HINT
+                            ));
+                        }
+                        e
+                    })?
             };
             if v.value >= max_vertices {
-                let most = match max_vertices {
-                    0 => "no vertex number".to_string(),
-                    n => format!("a vertex number from 0 to {}", n - 1),
-                };
                 return Err(t
-                    .bad_token(most)
-                    .with_hint(format!("the vertex limit is {max_vertices}")));
+                    .bad_token(format!("a vertex number from 0 to {}", max_vertices - 1))
+                    .with_hint(format!(
+                        "an edge list's vertex numbers are below {max_vertices}: renumber the \
+                         vertices"
+                    )));
             }
             vertices = vertices.max(v.value + 1);
             // v < max_vertices < u32::MAX.
@@ -75,13 +91,72 @@ pub(super) fn read<R: BufRead>(
             }
             Item::LineEnd { .. } | Item::End { .. } => {}
         }
-        edges.push((ends[0], ends[1]));
+        push(t, &mut edges, (ends[0], ends[1]), "edge")?;
+    };
+    let ids = compact(&mut edges, vertices);
+    let n = if ids.is_empty() {
+        vertices
+    } else {
+        ids.len() as u64
+    };
+    if n > limits.vertices() {
+        return Err(t
+            .error(
+                end.0,
+                end.1,
+                format!("edges naming {}", count(n, "vertex", "vertices")),
+                format!("at most {}", count(limits.vertices(), "vertex", "vertices")),
+            )
+            .with_hint(format!("the vertex limit is {}", limits.vertices())));
     }
     Ok(GraphInput {
         format: Format::EdgeList,
         shape: Shape::General {
-            vertices: to_usize(vertices),
+            vertices: to_usize(n),
         },
         edges,
+        ids,
     })
+}
+
+/// Renames the ids of `edges` (all below `bound`) to `0..n` in increasing order, and returns the
+/// ids in that order; returns nothing (and renames nothing) when the ids are all of `0..bound`.
+///
+/// # Complexity
+/// O(m) time and memory when `bound` is at most about twice the edges (a table indexed by id),
+/// O(m log m) otherwise (the ids sorted): never more than the edges read.
+fn compact(edges: &mut [(u32, u32)], bound: u64) -> Vec<u32> {
+    let m = edges.len() as u64;
+    if bound <= 2 * m + 1 {
+        let mut rank = vec![u32::MAX; to_usize(bound)];
+        for &(u, v) in edges.iter() {
+            rank[u as usize] = 0;
+            rank[v as usize] = 0;
+        }
+        if rank.iter().all(|&r| r == 0) {
+            return Vec::new();
+        }
+        let mut ids = Vec::new();
+        for (id, r) in rank.iter_mut().enumerate() {
+            if *r == 0 {
+                *r = ids.len() as u32;
+                ids.push(id as u32);
+            }
+        }
+        for (u, v) in edges.iter_mut() {
+            *u = rank[*u as usize];
+            *v = rank[*v as usize];
+        }
+        ids
+    } else {
+        let mut ids: Vec<u32> = edges.iter().flat_map(|&(u, v)| [u, v]).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let rank = |x: u32| ids.binary_search(&x).expect("an id of an edge") as u32;
+        for (u, v) in edges.iter_mut() {
+            *u = rank(*u);
+            *v = rank(*v);
+        }
+        ids
+    }
 }

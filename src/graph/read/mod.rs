@@ -18,7 +18,9 @@
 //!   A symmetric matrix (any but `general`) must be square and also gets the mirrored edge of
 //!   each off-diagonal entry.
 //! - Edge list (`edges`): one edge `U V` per line, vertices numbered from 0; `#` starts a
-//!   comment (a whole line, or after the two numbers); vertices are `0..=max id`.
+//!   comment (a whole line, or after the two numbers); the vertices are the ids that appear
+//!   (renumbered `0..n` in increasing order when some ids below the largest are missing, the
+//!   file's ids kept in [`GraphInput::ids`]), so memory and time follow the file's size.
 //! - DIMACS CNF ([`read_cnf`] only): `c` comment lines, `p cnf VARIABLES CLAUSES`, then the
 //!   clauses, each a list of nonzero literals ended by `0` (a clause may span lines); each
 //!   clause must have one or two literals. SATLIB's trailer (a `%` line, then `0`) ends the input.
@@ -130,13 +132,20 @@ pub struct GraphInput {
     pub shape: Shape,
     /// The edges, 0-based.
     pub edges: Vec<(u32, u32)>,
+    /// The file's own number of each vertex, in increasing order, when the vertices are not
+    /// numbered `0..n` from the format's [`base`](Format::base): an edge list's vertices are the
+    /// ids its edges name, so sparse ids (`0 296202815`) make two vertices, not 296202816.
+    /// Empty otherwise (DIMACS and Matrix Market keep their declared counts). See
+    /// [`Vertices`](crate::graph::certified::Vertices), which converts both ways.
+    pub ids: Vec<u32>,
 }
 
 /// Most vertices and edges a reader accepts, checked before allocating: a header announcing
 /// more is refused at its line and column, with a hint naming the limit.
 ///
 /// For Matrix Market, `max_vertices` bounds the rows and the columns each; for an edge list,
-/// vertex numbers must be below it. A `max_vertices` above the default is taken as the default
+/// the number of distinct vertex numbers (the numbers themselves only have to be below
+/// 2^32 − 2). A `max_vertices` above the default is taken as the default
 /// (vertex ids must stay below [`crate::graph::NONE`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -241,7 +250,9 @@ const DETECT_HINT: &str = "the format is told by the first line: '%%MatrixMarket
 /// assert_eq!(detect(b"graph {"), None);
 /// ```
 pub fn detect(first_line: &[u8]) -> Option<Format> {
-    let line = first_line.strip_prefix(BOM).unwrap_or(first_line);
+    let line = first_line
+        .strip_prefix(crate::encoding::UTF8_BOM)
+        .unwrap_or(first_line);
     let first = line.iter().find(|&&b| !matches!(b, b' ' | b'\t'))?;
     match first {
         b'%' => Some(Format::MatrixMarket),
@@ -264,8 +275,41 @@ fn looks_like(tok: &[u8], this: Format) -> Option<String> {
     }
 }
 
-/// The UTF-8 byte order mark.
-const BOM: &[u8] = b"\xef\xbb\xbf";
+/// The hint for a file that starts like a board file (one number on its first line).
+const BOARD_FILE_HINT: &str = "a first line of one number starts a board file (rooks, king, \
+     lpuzzle): is this one? Boards are solved by `gridmatch rooks FILE`, `gridmatch king FILE` \
+     or `gridmatch lpuzzle FILE`";
+
+/// The error for an edge, entry or clause that no longer fits in memory (a limit raised past
+/// it): at the current token, with a hint the command line extends with its flag.
+fn out_of_memory<R: BufRead>(t: &Tokens<R>, held: usize, what: &str) -> InputError {
+    t.error(
+        t.tok_line,
+        t.tok_col,
+        format!("{what} {}", held + 1),
+        format!("no more {what}s than fit in memory"),
+    )
+    .with_hint(format!("{OUT_OF_MEMORY} holding {held} {what}s"))
+}
+
+/// How the hint starts when a reader runs out of memory below its limit (a limit raised past
+/// the memory); the command line adds the flag.
+pub const OUT_OF_MEMORY: &str = "memory ran out";
+
+/// Appends `item`, refusing (with [`out_of_memory`]) rather than aborting when growing `items`
+/// fails.
+fn push<R: BufRead, T>(
+    t: &Tokens<R>,
+    items: &mut Vec<T>,
+    item: T,
+    what: &str,
+) -> Result<(), InputError> {
+    if items.len() == items.capacity() && items.try_reserve(1).is_err() {
+        return Err(out_of_memory(t, items.len(), what));
+    }
+    items.push(item);
+    Ok(())
+}
 
 /// Bytes of a token kept; a longer one is cut (no number or keyword is that long).
 const MAX_TOKEN: usize = 64;
@@ -354,24 +398,11 @@ impl<R: BufRead> Tokens<R> {
         self.col += n as u64;
     }
 
-    /// Skips a byte order mark at the start of input.
+    /// Skips a byte order mark at the start of input (refuses a UTF-16 one).
     fn start(&mut self) -> Result<(), InputError> {
         if !self.started {
             self.started = true;
-            let chunk = self.fill()?;
-            if chunk.len() >= BOM.len() {
-                if chunk.starts_with(BOM) {
-                    self.input.consume(BOM.len());
-                }
-            } else {
-                // A tiny buffer: the mark byte by byte.
-                for &b in BOM {
-                    if self.fill()?.first() != Some(&b) {
-                        break;
-                    }
-                    self.input.consume(1);
-                }
-            }
+            crate::encoding::skip_byte_order_mark(&mut self.input, &self.file)?;
         }
         Ok(())
     }

@@ -3,7 +3,7 @@
 use std::io::BufRead;
 
 use super::{
-    Format, GraphInput, Limits, Next, Shape, Tokens, count, looks_like, reserve, to_usize,
+    Format, GraphInput, Limits, Next, Shape, Tokens, count, looks_like, push, reserve, to_usize,
 };
 use crate::InputError;
 
@@ -71,9 +71,9 @@ pub(super) fn read<R: BufRead>(
             entries += 1;
             // Both ≤ max_vertices < u32::MAX.
             let (r, c) = ((i - 1) as u32, (j - 1) as u32);
-            edges.push((r, c));
+            push(t, &mut edges, (r, c), "edge")?;
             if mirrored && r != c {
-                edges.push((c, r));
+                push(t, &mut edges, (c, r), "edge")?;
             }
             continue;
         }
@@ -155,7 +155,7 @@ pub(super) fn read<R: BufRead>(
                         limits.max_edges
                     )));
             }
-            edges.push(e);
+            push(t, &mut edges, e, "edge")?;
         }
     }
     Ok(GraphInput {
@@ -165,6 +165,7 @@ pub(super) fn read<R: BufRead>(
             cols: to_usize(cols.value),
         },
         edges,
+        ids: Vec::new(),
     })
 }
 

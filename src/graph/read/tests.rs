@@ -218,6 +218,7 @@ fn random_graphs_round_trip() -> TestResult {
                     vertices: n as usize,
                 },
                 edges: edges.clone(),
+                ids: Vec::new(),
             };
             assert_eq!(g, want, "{text}");
         }
@@ -230,15 +231,25 @@ fn random_graphs_round_trip() -> TestResult {
         // An empty file has no format to detect.
         let format = text.is_empty().then_some(Format::EdgeList);
         let g = graph(&text, format).map_err(|e| format!("{e}\n{text}"))?;
-        let vertices = edges.iter().map(|&(u, v)| u.max(v) as usize + 1).max();
+        // The vertices are the ids that appear, renamed 0.. in increasing order.
+        let mut ids: Vec<u32> = edges.iter().flat_map(|&(u, v)| [u, v]).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let dense = ids.last().is_none_or(|&max| max as usize + 1 == ids.len());
         assert_eq!(g.format, Format::EdgeList);
         assert_eq!(
             g.shape,
             Shape::General {
-                vertices: vertices.unwrap_or(0)
+                vertices: ids.len()
             }
         );
-        assert_eq!(g.edges, edges, "{text}");
+        assert_eq!(g.ids, if dense { Vec::new() } else { ids.clone() });
+        let named: Vec<(u32, u32)> = g
+            .edges
+            .iter()
+            .map(|&(u, v)| (ids[u as usize], ids[v as usize]))
+            .collect();
+        assert_eq!(named, edges, "{text}");
 
         let rows = s.rng.random_range(1..=20u32);
         let cols = s.rng.random_range(1..=20u32);
@@ -254,6 +265,7 @@ fn random_graphs_round_trip() -> TestResult {
                 cols: cols as usize,
             },
             edges: entries,
+            ids: Vec::new(),
         };
         assert_eq!(g, want, "{text}");
 
@@ -388,9 +400,11 @@ fn small_files_read_as_written() -> TestResult {
     let g = graph("", Some(Format::EdgeList))?;
     assert_eq!(g.shape, Shape::General { vertices: 0 });
     // No line end at the end, self-loops and repeated edges kept, a comment without a blank.
+    // Vertex 0 is named by no edge: not a vertex.
     let g = graph("3 3\n1 2 #x\n1 2", None)?;
-    assert_eq!(g.edges, vec![(3, 3), (1, 2), (1, 2)]);
-    assert_eq!(g.shape, Shape::General { vertices: 4 });
+    assert_eq!(g.edges, vec![(2, 2), (0, 1), (0, 1)]);
+    assert_eq!(g.ids, vec![1, 2, 3]);
+    assert_eq!(g.shape, Shape::General { vertices: 3 });
     let g = graph("\u{feff}\r\n  p edge 2 1\r\ne 2 2\r\n", None)?;
     assert_eq!(g.edges, vec![(1, 1)]);
     // Symmetric diagonal entries are not doubled.
@@ -1051,7 +1065,7 @@ fn edge_list_errors() {
             3,
             "'4294967294'",
             "a vertex number from 0 to 4294967293",
-            "the vertex limit is 4294967294",
+            "vertex numbers are below 4294967294",
         ),
         (
             "1000000000000000 0\n",
@@ -1059,7 +1073,7 @@ fn edge_list_errors() {
             1,
             "'1000000000000000'",
             "a vertex number from 0 to 4294967293",
-            "the vertex limit",
+            "vertex numbers are below",
         ),
     ];
     for &(text, line, col, found, expected, hint) in cases {
@@ -1073,13 +1087,15 @@ fn edge_list_errors() {
     };
     let read = |text: &str| read_graph(text.as_bytes(), "t", None, limits);
     assert!(read("0 2\n2 0\n").is_ok());
-    let e = read("0 3\n").unwrap_err();
+    // The limit counts the vertices the ids name, not the ids.
+    assert!(read("0 3000\n3000 7\n").is_ok());
+    let e = read("0 1\n2 3\n").unwrap_err();
     check(
         &e,
-        1,
         3,
-        "'3'",
-        "a vertex number from 0 to 2",
+        1,
+        "edges naming 4 vertices",
+        "at most 3 vertices",
         "the vertex limit is 3",
     );
     let e = read("0 1\n1 2\n# c\n 2 0\n").unwrap_err();
@@ -1089,7 +1105,14 @@ fn edge_list_errors() {
         max_edges: 2,
     };
     let e = read_graph(&b"0 0\n"[..], "t", None, none).unwrap_err();
-    check(&e, 1, 1, "'0'", "no vertex number", "the vertex limit is 0");
+    check(
+        &e,
+        2,
+        1,
+        "edges naming 1 vertex",
+        "at most 0 vertices",
+        "the vertex limit is 0",
+    );
 }
 
 #[test]
@@ -1150,7 +1173,7 @@ fn cnf_errors() {
             11,
             "'0'",
             "end of line",
-            "the p line is 'p cnf VARIABLES CLAUSES'",
+            "the p line holds the format's two counts, 'p cnf VARIABLES CLAUSES'",
         ),
         (
             "p cnf 3 1\n1 2 3 0\n",
@@ -1189,6 +1212,14 @@ fn cnf_errors() {
             2,
             3,
             "'x'",
+            "a literal (a whole number from -3 to 3) or 0 ending the clause",
+            "",
+        ),
+        (
+            "p cnf 3 1\n1 -+2 0\n",
+            2,
+            3,
+            "'-+2'",
             "a literal (a whole number from -3 to 3) or 0 ending the clause",
             "",
         ),
@@ -1466,4 +1497,79 @@ fn endless_lines_are_not_buffered() -> TestResult {
     );
     assert_eq!(read_cnf(clause, "t", 1)?.lines, vec![2]);
     Ok(())
+}
+
+#[test]
+fn sparse_edge_list_ids_are_the_vertices() -> TestResult {
+    // Before: 296202816 vertices (seconds and gigabytes); now the two ids that appear.
+    let g = graph("0 296202815\n", None)?;
+    assert_eq!(g.shape, Shape::General { vertices: 2 });
+    assert_eq!((g.edges, g.ids), (vec![(0, 1)], vec![0, 296202815]));
+    // Ids compacted in increasing order whatever the edge order, dense or not, repeated or not.
+    let g = graph("9 4\n4 4000000000\n9 4\n", None)?;
+    assert_eq!(g.edges, vec![(1, 0), (0, 2), (1, 0)]);
+    assert_eq!(g.ids, vec![4, 9, 4000000000]);
+    let g = graph("1 3\n3 0\n", None)?;
+    assert_eq!(g.edges, vec![(1, 2), (2, 0)]);
+    assert_eq!(g.ids, vec![0, 1, 3]);
+    // Every id of 0..=max: the ids are the indices, nothing kept.
+    let g = graph("2 1\n0 1\n", None)?;
+    assert_eq!((g.edges, g.ids), (vec![(2, 1), (0, 1)], vec![]));
+    // Through a 1-byte buffer the same.
+    let tiny = std::io::BufReader::with_capacity(1, &b"7 5\n"[..]);
+    let g = read_graph(tiny, "t", None, Limits::default())?;
+    assert_eq!((g.edges, g.ids), (vec![(1, 0)], vec![5, 7]));
+    Ok(())
+}
+
+#[test]
+fn a_plus_sign_is_accepted_on_literals_as_on_every_number() -> TestResult {
+    // Before: "found '+1', expected a literal", while `+` was taken on the p line.
+    let cnf = read_cnf(&b"p cnf +2 +2\n+1 -2 +0\n+2 0\n"[..], "t", 10)?;
+    assert_eq!(cnf.formula.clauses()[0], (Lit::pos(0), Lit::neg(1)));
+    assert_eq!(cnf.formula.clauses()[1], (Lit::pos(1), Lit::pos(1)));
+    Ok(())
+}
+
+#[test]
+fn wrong_files_get_hints_naming_the_format() {
+    // A third number on the p line: the format's two counts named.
+    let e = graph_err("p edge 496 11654 65\n", None);
+    check(
+        &e,
+        1,
+        18,
+        "'65'",
+        "end of line",
+        "two counts, 'p edge VERTICES EDGES' (here 496 vertices and 11654 edges)",
+    );
+    let e = cnf_err("p cnf 3 2 1\n");
+    check(
+        &e,
+        1,
+        11,
+        "'1'",
+        "end of line",
+        "two counts, 'p cnf VARIABLES CLAUSES' (here 3 variables and 2 clauses)",
+    );
+    // A board file (its first line one number) given as a graph or a formula.
+    let board = "5\nX....\n.....\n";
+    let e = graph_err(board, None);
+    check(
+        &e,
+        1,
+        2,
+        "end of line",
+        "a second vertex number (a whole number)",
+        "starts a board file",
+    );
+    let e = cnf_err(board);
+    check(
+        &e,
+        1,
+        1,
+        "'5'",
+        "the p line ('p cnf VARIABLES CLAUSES') or a 'c' comment",
+        "`gridmatch rooks FILE`",
+    );
 }

@@ -304,3 +304,40 @@ fn winner_from_matches_exhaustive_search_and_the_whole_board_analysis() -> TestR
     );
     Ok(())
 }
+
+#[test]
+fn verify_errors_name_cells_in_words() {
+    use super::verify::KingError;
+    // Before: Rust's tuple syntax, `(0, 0)-(5, 5)`.
+    let cases = [
+        (
+            KingError::PairOffBoard((0, 0), (5, 5)),
+            "matched pair (0,0)-(5,5) is off the board",
+        ),
+        (
+            KingError::PairBurned((0, 1), (1, 1)),
+            "matched pair (0,1)-(1,1) uses a burned cell",
+        ),
+        (
+            KingError::PairNotAMove((0, 0), (2, 2), Moves::King),
+            "(0,0) and (2,2) are not one king move apart",
+        ),
+        (
+            KingError::BarrierNotFree {
+                what: "barrier",
+                cell: (3, 4),
+            },
+            "barrier cell (3,4) is not a free cell",
+        ),
+        (
+            KingError::BarrierTwice {
+                what: "barrier",
+                cell: (3, 4),
+            },
+            "barrier cell (3,4) is listed twice or is the start",
+        ),
+    ];
+    for (e, words) in cases {
+        assert_eq!(e.to_string(), words);
+    }
+}

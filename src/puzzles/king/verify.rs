@@ -12,19 +12,19 @@ pub enum KingError {
     #[error("the board must hold exactly one K")]
     Start,
     /// A matched pair leaves the board.
-    #[error("matched pair {0:?}-{1:?} is off the board")]
+    #[error("matched pair ({},{})-({},{}) is off the board", .0.0, .0.1, .1.0, .1.1)]
     PairOffBoard(Cell, Cell),
     /// A matched pair uses a burned square.
-    #[error("matched pair {0:?}-{1:?} uses a burned cell")]
+    #[error("matched pair ({},{})-({},{}) uses a burned cell", .0.0, .0.1, .1.0, .1.1)]
     PairBurned(Cell, Cell),
     /// A matched pair is not one move apart.
-    #[error("{:?} and {:?} are not one {} move apart", .0, .1, .2.name())]
+    #[error("({},{}) and ({},{}) are not one {} move apart", .0.0, .0.1, .1.0, .1.1, .2.name())]
     PairNotAMove(Cell, Cell, Moves),
     /// A square is in two matched pairs.
     #[error("cell ({},{}) is matched twice", .0.0, .0.1)]
     MatchedTwice(Cell),
     /// A barrier square is off the board or burned.
-    #[error("{what} cell {cell:?} is not a free cell")]
+    #[error("{what} cell ({},{}) is not a free cell", .cell.0, .cell.1)]
     BarrierNotFree {
         /// Which barrier.
         what: &'static str,
@@ -32,7 +32,7 @@ pub enum KingError {
         cell: Cell,
     },
     /// A barrier square is listed twice (or is the start, for the barrier without it).
-    #[error("{what} cell {cell:?} is listed twice or is the start")]
+    #[error("{what} cell ({},{}) is listed twice or is the start", .cell.0, .cell.1)]
     BarrierTwice {
         /// Which barrier.
         what: &'static str,
