@@ -7,9 +7,14 @@ mod common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 use common::{BIN, run};
+
+/// The repository's root (the workspace).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
 
 /// A fresh, empty folder under the target's temp dir.
 fn scratch_dir(name: &str) -> PathBuf {
@@ -215,4 +220,149 @@ fn generate_man_with_a_subcommand_name_says_how_to_get_its_page() {
     let completions = run(&["--generate", "complete-bash", "x"], "");
     assert_eq!(completions.code, Some(2), "{}", completions.stderr);
     let _ = std::fs::remove_dir_all(&scratch);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The README's input formats
+// ---------------------------------------------------------------------------------------------
+
+/// The README's `## Input formats` section.
+fn formats_section() -> String {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let start = readme
+        .find("\n## Input formats\n")
+        .expect("README.md has an `## Input formats` section");
+    let rest = &readme[start + 1..];
+    let end = rest[3..].find("\n## ").map_or(rest.len(), |i| i + 4);
+    rest[..end].to_string()
+}
+
+/// The fenced blocks of `text`: (info string, content).
+fn fenced_blocks(text: &str) -> Vec<(String, String)> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(String, String)> = None;
+    for line in text.lines() {
+        match (&mut open, line.strip_prefix("```")) {
+            (None, Some(info)) => open = Some((info.to_string(), String::new())),
+            (Some(_), Some("")) => blocks.push(open.take().unwrap()),
+            (Some((_, body)), _) => {
+                body.push_str(line);
+                body.push('\n');
+            }
+            (None, None) => {}
+        }
+    }
+    blocks
+}
+
+/// The sample files and a command line that reads each (the file last).
+const SAMPLES: &[(&str, &[&str])] = &[
+    ("rooks.txt", &["rooks"]),
+    ("rooks-rect.txt", &["rooks", "--rect"]),
+    ("lpuzzle.txt", &["lpuzzle"]),
+    ("king.txt", &["king"]),
+    ("graph.col", &["match"]),
+    ("matrix.mtx", &["match", "--classify"]),
+    ("edges.txt", &["match"]),
+    ("formula.cnf", &["twosat"]),
+];
+
+#[test]
+fn every_sample_input_is_the_readmes_snippet_and_is_answered() {
+    let section = formats_section();
+    let inputs = root().join("examples/inputs");
+    let on_disk: BTreeSet<String> = std::fs::read_dir(&inputs)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    let checked: BTreeSet<String> = SAMPLES.iter().map(|(f, _)| f.to_string()).collect();
+    assert_eq!(
+        on_disk, checked,
+        "every file in examples/inputs/ is checked here"
+    );
+
+    for (file, args) in SAMPLES {
+        let path = inputs.join(file);
+        let content = std::fs::read_to_string(&path).unwrap();
+        // The snippet is the first block after the link to the file.
+        let link = format!("(examples/inputs/{file})");
+        let at = section
+            .find(&link)
+            .unwrap_or_else(|| panic!("README's Input formats does not link {link}"));
+        let (info, snippet) = fenced_blocks(&section[at..])
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("no snippet after {link}"));
+        assert_eq!(info, "text", "{file}'s snippet");
+        assert_eq!(
+            snippet, content,
+            "README's snippet of {file} and the file differ"
+        );
+
+        let mut argv: Vec<&str> = args.to_vec();
+        argv.push(path.to_str().unwrap());
+        let got = run(&argv, "");
+        let answered = if *file == "formula.cnf" { 10 } else { 0 };
+        assert_eq!(
+            got.code,
+            Some(answered),
+            "gridmatch {argv:?}: {}",
+            got.stderr
+        );
+        assert!(
+            got.stderr.is_empty() && !got.stdout.is_empty(),
+            "{file}: {got:?}"
+        );
+    }
+}
+
+#[test]
+fn the_readmes_example_runs_print_what_it_shows() {
+    let section = formats_section();
+    let mut commands = 0;
+    for (info, body) in fenced_blocks(&section) {
+        if info != "console" {
+            continue;
+        }
+        // `$ gridmatch ARGS` lines, each followed by its output.
+        let mut runs: Vec<(String, String)> = Vec::new();
+        for line in body.lines() {
+            match line.strip_prefix("$ ") {
+                Some(cmd) => runs.push((cmd.to_string(), String::new())),
+                None => {
+                    let (_, out) = runs.last_mut().expect("output before a command");
+                    out.push_str(line);
+                    out.push('\n');
+                }
+            }
+        }
+        for (cmd, shown) in runs {
+            let words: Vec<&str> = cmd.split_whitespace().collect();
+            assert_eq!(words[0], "gridmatch", "{cmd}");
+            let got = Command::new(BIN)
+                .args(&words[1..])
+                .current_dir(root())
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            let code = got.status.code();
+            assert!(
+                matches!(code, Some(0 | 10 | 20)),
+                "{cmd}: exit {code:?}, {}",
+                String::from_utf8_lossy(&got.stderr)
+            );
+            assert_eq!(
+                String::from_utf8(got.stdout).unwrap(),
+                shown,
+                "README shows another output for `{cmd}`"
+            );
+            commands += 1;
+        }
+    }
+    assert!(
+        commands >= 8,
+        "only {commands} example runs in Input formats"
+    );
+    // Among them, `match --classify`, whose output starts with the matching's size.
+    assert!(section.contains("$ gridmatch match --classify examples/inputs/matrix.mtx\n3\n"));
 }
