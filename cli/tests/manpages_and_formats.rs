@@ -6,10 +6,15 @@
 mod common;
 
 use std::collections::BTreeSet;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
 
-use common::{BIN, run};
+use common::{BIN, run, run_within};
 
 /// The repository's root (the workspace).
 fn root() -> PathBuf {
@@ -365,4 +370,95 @@ fn the_readmes_example_runs_print_what_it_shows() {
     );
     // Among them, `match --classify`, whose output starts with the matching's size.
     assert!(section.contains("$ gridmatch match --classify examples/inputs/matrix.mtx\n3\n"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// A terminal on stdin
+// ---------------------------------------------------------------------------------------------
+
+/// A pseudo-terminal: the master side for the test, the path of the side the child gets.
+struct Pty {
+    master: File,
+    slave: PathBuf,
+}
+
+fn pty() -> Pty {
+    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+    let master: OwnedFd = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("openpt");
+    grantpt(&master).expect("grantpt");
+    unlockpt(&master).expect("unlockpt");
+    let name = ptsname(&master, Vec::new()).expect("ptsname");
+    Pty {
+        master: File::from(master),
+        slave: PathBuf::from(name.into_string().unwrap()),
+    }
+}
+
+impl Pty {
+    fn open_slave(&self) -> File {
+        std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&self.slave)
+            .expect("open the terminal's slave side")
+    }
+}
+
+/// The first line `gridmatch ARGS` writes on stderr with stdin on a terminal and nothing
+/// typed, within a few seconds; then Ctrl-D ends the input.
+fn first_stderr_line_on_a_terminal(args: &[&str]) -> Option<String> {
+    let term = pty();
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(term.open_slave())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    // The terminal's echo is read and dropped, so the child never blocks on it.
+    let mut echo = term.master.try_clone().unwrap();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 256];
+        while matches!(echo.read(&mut buf), Ok(n) if n > 0) {}
+    });
+    let line = rx.recv_timeout(Duration::from_secs(10)).ok();
+    let mut typing = term.master.try_clone().unwrap();
+    typing.write_all(b"\x04").unwrap();
+    common::wait_or_kill(&mut child, "after Ctrl-D", Duration::from_secs(30));
+    line
+}
+
+#[test]
+fn a_command_reading_a_terminal_says_so() {
+    for (args, what) in [
+        (&["rooks"][..], "boards"),
+        (&["lpuzzle", "-"][..], "boards"),
+        (&["king"][..], "boards"),
+        (&["king", "play", "-"][..], "the board"),
+        (&["match"][..], "a graph"),
+        (&["geography", "--all"][..], "a graph"),
+        (&["twosat"][..], "formula"),
+        (&["verify"][..], "certificates"),
+    ] {
+        let line = first_stderr_line_on_a_terminal(args)
+            .unwrap_or_else(|| panic!("gridmatch {args:?} waits silently on a terminal"));
+        assert!(
+            line.contains("standard input") && line.contains("Ctrl-D") && line.contains(what),
+            "gridmatch {args:?}: {line}"
+        );
+    }
+    // Not when stdin is a pipe or a file: the output of a script stays clean.
+    let piped = run_within(&["rooks"], b"1\n.\n", Duration::from_secs(30));
+    assert_eq!((piped.code, piped.stdout.as_str()), (Some(0), "1\n"));
+    assert_eq!(piped.stderr, "");
 }

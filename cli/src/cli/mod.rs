@@ -357,7 +357,7 @@ struct GraphArgs {
 
 impl GraphArgs {
     fn read(&self) -> Result<(GraphInput, String), Error> {
-        let (r, name) = open(self.file.as_ref())?;
+        let (r, name) = open(self.file.as_ref(), "a graph")?;
         let limits = limits::graph_limits(self.max_edges);
         let input = read_graph(r, &name, self.format.map(GraphFormat::format), limits)
             .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))?;
@@ -447,7 +447,7 @@ impl InputArgs {
             rect,
             extras,
         };
-        let mut reader = board_reader(self.file.as_ref(), self.max_cells, puzzle, &opts)?;
+        let mut reader = board_reader(self.file.as_ref(), "boards", self.max_cells, puzzle, &opts)?;
         solve_all(&mut reader, &mut { out }, puzzle, &opts, &self.batch())
     }
 }
@@ -458,11 +458,20 @@ fn is_stdin(path: Option<&PathBuf>) -> bool {
 }
 
 /// Opens an input (stdin if absent or `-`) and skips a UTF-8 byte-order mark at its start
-/// (some Windows editors write one; it is invisible in them).
-fn open(path: Option<&PathBuf>) -> Result<(Box<dyn BufRead>, String), Error> {
+/// (some Windows editors write one; it is invisible in them). Standard input on a terminal is
+/// announced on stderr (`what` is read), so a command without FILE does not wait silently.
+fn open(path: Option<&PathBuf>, what: &str) -> Result<(Box<dyn BufRead>, String), Error> {
     let file = path.filter(|_| !is_stdin(path));
     let (mut input, name): (Box<dyn BufRead>, String) = match file {
-        None => (Box::new(io::stdin().lock()), "<stdin>".into()),
+        None => {
+            if io::stdin().is_terminal() {
+                announce_terminal(what);
+            }
+            (
+                Box::new(EofLatch::new(io::stdin().lock())),
+                "<stdin>".into(),
+            )
+        }
         Some(p) => match File::open(p) {
             Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
                 return Err(usage(format!(
@@ -481,6 +490,66 @@ fn open(path: Option<&PathBuf>) -> Result<(Box<dyn BufRead>, String), Error> {
     Ok((input, name))
 }
 
+/// A reader whose end of input stays ended. A terminal's Ctrl-D ends one read, not the
+/// terminal: without this, the byte-order-mark check would take a Ctrl-D typed first, and the
+/// command would wait for a second one.
+struct EofLatch<R> {
+    inner: R,
+    ended: bool,
+}
+
+impl<R> EofLatch<R> {
+    fn new(inner: R) -> Self {
+        EofLatch {
+            inner,
+            ended: false,
+        }
+    }
+}
+
+impl<R: BufRead> io::Read for EofLatch<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.ended {
+            return Ok(0);
+        }
+        let n = self.inner.read(buf)?;
+        if n == 0 && !buf.is_empty() {
+            self.ended = true;
+        }
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for EofLatch<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.ended {
+            return Ok(&[]);
+        }
+        let buf = self.inner.fill_buf()?;
+        if buf.is_empty() {
+            self.ended = true;
+        }
+        Ok(buf)
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.inner.consume(amount);
+    }
+}
+
+/// Tells the person at the terminal that the command reads `what` from it, and how to end it.
+fn announce_terminal(what: &str) {
+    let end = if cfg!(windows) {
+        "Ctrl-Z then Enter"
+    } else {
+        "Ctrl-D"
+    };
+    eprintln!(
+        "gridmatch: reading {what} from standard input (the terminal); {end} ends the input \
+         (or give a FILE)"
+    );
+}
+
 /// Consumes a UTF-8 byte-order mark if the input starts with one. Reading errors are left for
 /// the reader to report where they happen.
 fn skip_byte_order_mark(input: &mut dyn BufRead) {
@@ -492,11 +561,12 @@ fn skip_byte_order_mark(input: &mut dyn BufRead) {
 
 fn board_reader(
     file: Option<&PathBuf>,
+    what: &str,
     max_cells: Option<u64>,
     puzzle: Puzzle,
     opts: &Options,
 ) -> Result<BoardReader<Box<dyn BufRead>>, Error> {
-    let (r, name) = open(file)?;
+    let (r, name) = open(file, what)?;
     let mut reader = BoardReader::new(r, name);
     let (limit, hint) = limits::cell_limit(max_cells, puzzle, opts);
     if let Some(limit) = limit {
@@ -578,7 +648,13 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             // A board on stdin is followed there by the moves: one reader for both (locking
             // stdin twice would wait for ever).
             let from_stdin = is_stdin(Some(&file));
-            let mut reader = board_reader(Some(&file), None, Puzzle::King, &Options::default())?;
+            let mut reader = board_reader(
+                Some(&file),
+                "the board, then the moves,",
+                None,
+                Puzzle::King,
+                &Options::default(),
+            )?;
             let board = play::pick_board(&mut reader, case, from_stdin)?;
             let name = reader.file().to_string();
             let mut out = { out };
@@ -623,7 +699,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             unique,
             max_clauses,
         } => {
-            let (r, name) = open(file.as_ref())?;
+            let (r, name) = open(file.as_ref(), "a DIMACS CNF formula")?;
             let limit = limits::clause_limit(max_clauses);
             let cnf = read_cnf_within(r, &name, limit, limit)
                 .map_err(|e| limits::name_the_flag(e, "--max-clauses", max_clauses.is_none()))?;
@@ -645,11 +721,11 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                     "verify: the certificates and the --graph file cannot both be stdin; give one of them as a file".into(),
                 ));
             }
-            let (r, name) = open(file.as_ref())?;
+            let (r, name) = open(file.as_ref(), "certificates (JSON lines)")?;
             let (limit, hint) = limits::line_limit(max_line_bytes);
             let graph = match graph {
                 Some(path) => {
-                    let (g, gname) = open(Some(&path))?;
+                    let (g, gname) = open(Some(&path), "the graph")?;
                     let limits = limits::graph_limits(None);
                     Some(read_graph(
                         g,
