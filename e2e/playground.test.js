@@ -3,8 +3,8 @@
 // puzzle, check the answers the page shows, play King against the engine, take a screenshot per
 // puzzle (e2e/screenshots/), and check that the server listens on 127.0.0.1 only. Also: nothing
 // of the last answer stays after an error or a puzzle switch, the answer word is shown once, wide
-// judge rows do not wrap, the page fits a 390 px phone (tapping the right cell), and the board can
-// be painted from the keyboard.
+// judge rows do not wrap, the page fits a 390 px phone (tapping the right cell), the board can be
+// painted from the keyboard, and the start square's A/B letter is not under its gold frame.
 //
 //   node e2e/playground.test.js        (or: bash e2e/run.sh, which installs what is missing)
 //
@@ -568,6 +568,54 @@ async function main() {
     const over = await page.textContent('#play-status');
     assert(over.includes('engine wins'), `status: ${over}`);
     await page.click('#play-stop');
+  });
+
+  await step('King: the start square\'s A/B letter is inside the gold frame, not under it', async () => {
+    await selectPuzzle(page, 'king');
+    await page.click('#sample');
+    await expectAnswer(page, 'B');
+    await pictureLoaded(page);
+    const found = await page.evaluate(async () => {
+      const text = shownSvg(); // the picture on screen (app.js); a blob: URL cannot be fetched here
+      const holder = document.createElement('div');
+      holder.style.cssText = 'position:absolute;left:0;top:0;width:800px;visibility:hidden';
+      holder.innerHTML = text;
+      document.body.append(holder);
+      try {
+        const frame = [...holder.querySelectorAll('rect')].find((r) => r.getAttribute('stroke') === '#d4a017');
+        const n = (a) => Number(frame.getAttribute(a));
+        const half = n('stroke-width') / 2;
+        const outer = { x0: n('x') - half, y0: n('y') - half, x1: n('x') + n('width') + half, y1: n('y') + n('height') + half };
+        const inner = { x0: n('x') + half, y0: n('y') + half, x1: n('x') + n('width') - half, y1: n('y') + n('height') - half };
+        const glyphs = [];
+        for (const t of holder.querySelectorAll('text')) {
+          for (let i = 0; i < t.getNumberOfChars(); i++) {
+            const e = t.getExtentOfChar(i);
+            const box = { ch: t.textContent[i], x0: e.x, y0: e.y, x1: e.x + e.width, y1: e.y + e.height };
+            if (box.x1 > outer.x0 && box.x0 < outer.x1 && box.y1 > outer.y0 && box.y0 < outer.y1) glyphs.push(box);
+          }
+        }
+        return { inner, glyphs };
+      } finally {
+        holder.remove();
+      }
+    });
+    const { inner, glyphs } = found;
+    assert(glyphs.some((g) => g.ch === 'K'), `no K in the frame: ${JSON.stringify(found)}`);
+    assert(glyphs.some((g) => g.ch === 'B'), `no B (the start's winner) in the frame: ${JSON.stringify(found)}`);
+    const eps = 0.005;
+    for (const g of glyphs) {
+      assert(g.x0 >= inner.x0 - eps && g.y0 >= inner.y0 - eps && g.x1 <= inner.x1 + eps && g.y1 <= inner.y1 + eps,
+        `the ${g.ch} at the start is cut by the gold frame: ${JSON.stringify(g)} not inside ${JSON.stringify(inner)}`);
+    }
+    // No two letters overlap there.
+    for (let i = 0; i < glyphs.length; i++) {
+      for (let j = i + 1; j < glyphs.length; j++) {
+        const [a, b] = [glyphs[i], glyphs[j]];
+        const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+        assert(overlap <= 0.02, `${a.ch} and ${b.ch} overlap at the start: ${JSON.stringify([a, b])}`);
+      }
+    }
   });
 
   await step('King: a game on the sample board', async () => {
