@@ -1,6 +1,7 @@
 //! The `gridmatch` command: its arguments ([`Cli`]), the limits it derives from the machine
 //! ([`limits`]), the one batch driver for every puzzle ([`batch`]), `king play` ([`mod@play`]),
-//! `verify` ([`mod@verify`]), `demo` and `gen`. [`run`] dispatches a parsed command line.
+//! `verify` ([`mod@verify`]), `demo`, `gen` and the man pages ([`man`]). [`run`] dispatches a
+//! parsed command line.
 //!
 //! Behind the `cli` feature, and not part of the library's API: public only for the binary,
 //! its tests and the fuzz targets.
