@@ -3,8 +3,10 @@
 // puzzle, check the answers the page shows, play King against the engine, take a screenshot per
 // puzzle (e2e/screenshots/), and check that the server listens on 127.0.0.1 only. Also: nothing
 // of the last answer stays after an error or a puzzle switch, the answer word is shown once, wide
-// judge rows do not wrap, the page fits a 390 px phone (tapping the right cell), and the board can
-// be painted from the keyboard.
+// judge rows do not wrap, the page fits a 390 px phone (tapping the right cell, the answer's
+// headline right above the board and sticking while it scrolls), the board can be painted from
+// the keyboard, the controls come back when a King game ends, illegal moves log no console
+// error, and the start square's A/B letter is not under its gold frame.
 //
 //   node e2e/playground.test.js        (or: bash e2e/run.sh, which installs what is missing)
 //
@@ -410,15 +412,20 @@ async function main() {
   });
   cleanups.unshift(() => context.close().catch(() => {}));
   const pageErrors = [];
+  const consoleErrors = []; // every console error, the API's refusals included
+  const moveAnswers = []; // the status of every /api/king/move answer
   const foreign = [];
   const watch = (p) => {
     p.setDefaultTimeout(STEP_TIMEOUT);
     p.on('pageerror', (e) => pageErrors.push(String(e)));
-    // The API's deliberate refusals (422: an illegal move, a bad paste, a King board without K)
-    // are logged by Chromium as failed loads; anything else logged as an error counts.
+    // The API's deliberate refusals (422: a bad paste, a King board without K) are logged by
+    // Chromium as failed loads; anything else logged as an error counts. (An illegal move is
+    // refused by the page itself: the King step checks it logs nothing at all.)
     p.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
       if (m.type() === 'error' && !/status of 422 \(Unprocessable Entity\)/.test(m.text())) pageErrors.push(m.text());
     });
+    p.on('response', (r) => { if (r.url().endsWith('/api/king/move')) moveAnswers.push(r.status()); });
     // Nothing but the playground may be fetched.
     p.on('request', (r) => { if (!r.url().startsWith(server.url) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) foreign.push(r.url()); });
     return p;
@@ -559,15 +566,85 @@ async function main() {
   await step('King: the engine refuses illegal moves and wins a lost game for Alice', async () => {
     await page.selectOption('#side', 'alice');
     await page.click('#play-start');
+    const errorsBefore = consoleErrors.length;
+    const answersBefore = moveAnswers.length;
     await clickCell(page, 1, 1); // burned
     await page.waitForFunction(() => document.getElementById('play-status').dataset.refused === 'true');
     const refused = await page.textContent('#play-status');
     assert(refused.includes('not a legal move') && refused.includes('burned'), `status: ${refused}`);
+    await clickCell(page, 0, 0); // the king's own square: visited
+    await page.waitForFunction(() => document.getElementById('play-status').textContent.includes('already visited'));
+    await page.waitForTimeout(300); // a refusal's request, if any, would be answered by now
+    assertEq(consoleErrors.slice(errorsBefore).join('\n'), '', 'console errors for illegal moves');
+    assert(moveAnswers.slice(answersBefore).every((s) => s === 200), `illegal moves answered ${moveAnswers.slice(answersBefore)}`);
     await clickCell(page, 0, 1);
     await page.waitForFunction(() => document.getElementById('play-status').dataset.winner === 'engine');
     const over = await page.textContent('#play-status');
     assert(over.includes('engine wins'), `status: ${over}`);
-    await page.click('#play-stop');
+    // The game is over: the controls are back without pressing Stop.
+    const disabled = await page.evaluate(() => ['sample', 'clear', 'random', 'rows', 'cols', 'moves', 'side', 'play-start']
+      .filter((id) => document.getElementById(id).disabled)
+      .concat([...document.querySelectorAll('input[name=puzzle]')].filter((i) => i.disabled).map((i) => i.value)));
+    assertEq(disabled.join(' '), '', 'controls still disabled after the game ended');
+    assertEq(consoleErrors.slice(errorsBefore).join('\n'), '', 'console errors during the game');
+    // Start plays again on the same board; Clear after an ended game edits the board.
+    await page.click('#play-start');
+    await page.waitForFunction(() => document.getElementById('play-status').textContent.startsWith('Your move'));
+    await clickCell(page, 0, 1);
+    await page.waitForFunction(() => document.getElementById('play-status').dataset.over === 'true');
+    await page.click('#clear');
+    await expectAnswer(page, 'A');
+    await clickCell(page, 1, 1); // an edit again, not a move
+    await expectJudge(page, '1\n2 2\nK.\n.#\n');
+    await expectAnswer(page, 'B');
+  });
+
+  await step('King: the start square\'s A/B letter is inside the gold frame, not under it', async () => {
+    await selectPuzzle(page, 'king');
+    await page.click('#sample');
+    await expectAnswer(page, 'B');
+    await pictureLoaded(page);
+    const found = await page.evaluate(async () => {
+      const text = shownSvg(); // the picture on screen (app.js); a blob: URL cannot be fetched here
+      const holder = document.createElement('div');
+      holder.style.cssText = 'position:absolute;left:0;top:0;width:800px;visibility:hidden';
+      holder.innerHTML = text;
+      document.body.append(holder);
+      try {
+        const frame = [...holder.querySelectorAll('rect')].find((r) => r.getAttribute('stroke') === '#d4a017');
+        const n = (a) => Number(frame.getAttribute(a));
+        const half = n('stroke-width') / 2;
+        const outer = { x0: n('x') - half, y0: n('y') - half, x1: n('x') + n('width') + half, y1: n('y') + n('height') + half };
+        const inner = { x0: n('x') + half, y0: n('y') + half, x1: n('x') + n('width') - half, y1: n('y') + n('height') - half };
+        const glyphs = [];
+        for (const t of holder.querySelectorAll('text')) {
+          for (let i = 0; i < t.getNumberOfChars(); i++) {
+            const e = t.getExtentOfChar(i);
+            const box = { ch: t.textContent[i], x0: e.x, y0: e.y, x1: e.x + e.width, y1: e.y + e.height };
+            if (box.x1 > outer.x0 && box.x0 < outer.x1 && box.y1 > outer.y0 && box.y0 < outer.y1) glyphs.push(box);
+          }
+        }
+        return { inner, glyphs };
+      } finally {
+        holder.remove();
+      }
+    });
+    const { inner, glyphs } = found;
+    assert(glyphs.some((g) => g.ch === 'K'), `no K in the frame: ${JSON.stringify(found)}`);
+    assert(glyphs.some((g) => g.ch === 'B'), `no B (the start's winner) in the frame: ${JSON.stringify(found)}`);
+    const eps = 0.005;
+    for (const g of glyphs) {
+      assert(g.x0 >= inner.x0 - eps && g.y0 >= inner.y0 - eps && g.x1 <= inner.x1 + eps && g.y1 <= inner.y1 + eps,
+        `the ${g.ch} at the start is cut by the gold frame: ${JSON.stringify(g)} not inside ${JSON.stringify(inner)}`);
+    }
+    // No two letters overlap there.
+    for (let i = 0; i < glyphs.length; i++) {
+      for (let j = i + 1; j < glyphs.length; j++) {
+        const [a, b] = [glyphs[i], glyphs[j]];
+        const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+        assert(overlap <= 0.02, `${a.ch} and ${b.ch} overlap at the start: ${JSON.stringify([a, b])}`);
+      }
+    }
   });
 
   await step('King: a game on the sample board', async () => {
@@ -761,6 +838,39 @@ async function main() {
       let p = await cellPoint(phone, 2, 3);
       await phone.touchscreen.tap(p.x, p.y); // . -> #
       await expectJudge(phone, '1\n8 8\nK.....#.\n......#.\n.#.#..#.\n#######.\n........\n######.#\n....#...\n..#...#.\n');
+      // The answer's headline is next to the board being painted, and stays in sight while the
+      // board scrolls by.
+      const near = async (what) => {
+        const at = await phone.evaluate(() => {
+          const box = (id) => document.getElementById(id).getBoundingClientRect().toJSON();
+          return { answer: box('answer'), canvas: box('board'), height: window.innerHeight };
+        });
+        assert(at.answer.top >= 0 && at.answer.bottom <= at.height,
+          `${what}: the answer is off the screen: ${JSON.stringify(at)}`);
+        assert(at.answer.bottom <= at.canvas.top + 1 && at.canvas.top - at.answer.bottom < 60,
+          `${what}: the answer is not right above the board: ${JSON.stringify(at)}`);
+        return at;
+      };
+      await near('King sample');
+      await shot(phone, 'phone-king');
+      await phone.evaluate(() => window.scrollTo(0, 0));
+      await phone.screenshot({ path: path.join(SHOTS, 'phone-headline.png') });
+      // Scrolled down until the board's top rows are above the screen (painting its lower
+      // rows): the headline sticks to the top of the screen.
+      await phone.evaluate(() => {
+        const r = document.getElementById('board').getBoundingClientRect();
+        window.scrollBy(0, r.top + 150);
+      });
+      const stuck = await phone.evaluate(() => ({
+        answer: document.getElementById('answer').getBoundingClientRect().toJSON(),
+        board: document.getElementById('board').getBoundingClientRect().toJSON(),
+        height: window.innerHeight,
+      }));
+      assert(stuck.board.top < -100, `the page did not scroll: ${JSON.stringify(stuck)}`);
+      assert(stuck.answer.top >= 0 && stuck.answer.bottom <= 120,
+        `with the board scrolled half out, the headline is out of sight: ${JSON.stringify(stuck)}`);
+      await phone.screenshot({ path: path.join(SHOTS, 'phone-headline-scrolled.png') });
+      await phone.evaluate(() => window.scrollTo(0, 0));
       // 400 columns do not fit even at 1 px a cell: the canvas is scaled down, taps still map.
       await selectPuzzle(phone, 'rooks');
       await setSize(phone, 2, 400);

@@ -251,9 +251,13 @@ function paintLine(from, to, value) {
   return changed;
 }
 
-/** What a click on `cell` does: the next value of the puzzle's cycle, or a move in a game. */
+/**
+ * What a click on `cell` does: the next value of the puzzle's cycle, or a move in a game. Once a
+ * game is over, a click edits the board again (the game's marks go).
+ */
 function paintCell(cell) {
-  if (play.active) { playMove(cell); return null; }
+  if (play.active && !play.over) { playMove(cell); return null; }
+  stopGame();
   const b = board();
   const value = nextValue(b.cells[cell[0] * b.cols + cell[1]]);
   setCell(cell[0], cell[1], value);
@@ -489,7 +493,7 @@ function showAnswer(res, key) {
     $('judge-text').value = res.judge_input;
   }
   for (const id of ['download-svg', 'download-json', 'download-input']) $(id).disabled = false;
-  $('play-start').disabled = play.active;
+  $('play-start').disabled = play.active && !play.over;
 }
 
 /** The picture the toggles ask for: the roles or the second tiling when shown. */
@@ -645,8 +649,19 @@ async function startGame() {
       ? 'Alice cannot move: the engine (Bob) wins.'
       : `Your move (Alice): click a green square. With perfect play you ${wins ? 'win' : 'lose'}.`,
     play.legal.length === 0);
+    if (play.legal.length === 0) gameOver();
     draw();
   }
+}
+
+/**
+ * The game has ended: its last position stays drawn, and the controls are back (editing the
+ * board, another puzzle or Start ends the shown game; Stop game clears it).
+ */
+function gameOver() {
+  play.over = true;
+  setEditing(true);
+  $('play-stop').disabled = false;
 }
 
 function stopGame() {
@@ -666,8 +681,26 @@ function setEditing(on) {
 
 async function playMove(cell) {
   if (play.busy) return;
-  if (play.over) { setPlayStatus('The game is over: stop it to edit the board, or start again.', true); return; }
+  // The legal moves are known (from the solve, then from each move's answer): an illegal click
+  // is refused here, not sent to be refused.
+  const [r, c] = cell;
+  if (!play.legal.some(([lr, lc]) => lr === r && lc === c)) {
+    $('play-status').dataset.refused = 'true';
+    setPlayStatus(`Refused: ${illegalReason(cell)}`, false);
+    return;
+  }
   await sendMove(cell);
+}
+
+/** Why `cell` is not a legal move now, in the engine's words. */
+function illegalReason([r, c]) {
+  const b = board();
+  const seen = play.visited.some(([vr, vc]) => vr === r && vc === c);
+  let why;
+  if (b.cells[r * b.cols + c] === '#') why = 'that square is burned';
+  else if (seen) why = 'that square was already visited';
+  else why = `it is not one ${$('moves').value} move from (${play.at[0]},${play.at[1]})`;
+  return `(${r},${c}) is not a legal move: ${why}`;
 }
 
 async function sendMove(cell) {
@@ -689,6 +722,7 @@ async function sendMove(cell) {
     $('play-status').dataset.refused = 'false';
     $('play-status').dataset.winner = res.winner || '';
     setPlayStatus(res.message, res.over);
+    if (res.over) gameOver();
   } catch (e) {
     $('play-status').dataset.refused = 'true';
     setPlayStatus(`Refused: ${e.message}`, false);
@@ -720,7 +754,26 @@ function selectPuzzle(name) {
   boardChanged();
 }
 
+/**
+ * On a narrow screen the answer's headline goes right above the board (and sticks to the top
+ * of the screen while the board scrolls by); on a wide one it heads the answer column, beside
+ * the board.
+ */
+const NARROW = window.matchMedia('(max-width: 900px)');
+
+function placeHeadline() {
+  const headline = $('headline');
+  if (NARROW.matches) {
+    if (headline.nextElementSibling !== $('board-wrap')) $('board-wrap').before(headline);
+  } else if ($('result').firstElementChild !== headline) {
+    $('result').prepend(headline);
+  }
+  headline.dataset.place = NARROW.matches ? 'board' : 'column';
+}
+
 function init() {
+  placeHeadline();
+  NARROW.addEventListener('change', () => { placeHeadline(); draw(); });
   for (const input of document.querySelectorAll('input[name=puzzle]')) {
     input.addEventListener('change', () => { if (input.checked) selectPuzzle(input.value); });
   }

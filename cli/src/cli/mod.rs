@@ -1,6 +1,7 @@
 //! The `gridmatch` command: its arguments ([`Cli`]), the limits it derives from the machine
 //! ([`limits`]), the one batch driver for every puzzle ([`batch`]), `king play` ([`mod@play`]),
-//! `verify` ([`mod@verify`]), `demo` and `gen`. [`run`] dispatches a parsed command line.
+//! `verify` ([`mod@verify`]), `demo`, `gen` and the man pages ([`man`]). [`run`] dispatches a
+//! parsed command line.
 //!
 //! Behind the `cli` feature, and not part of the library's API: public only for the binary,
 //! its tests and the fuzz targets.
@@ -8,6 +9,7 @@
 pub mod batch;
 pub mod graphs;
 pub mod limits;
+pub mod man;
 pub mod play;
 pub use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
@@ -68,9 +70,12 @@ impl From<gridmatch::RunError> for Error {
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Print a generated file instead: the man page (`man`) or a shell completion script.
-    #[arg(long, value_enum, value_name = "KIND")]
-    generate: Option<Generated>,
+    /// Print a generated file instead: the man page (`man`) or a shell completion script
+    /// (`complete-bash`, `complete-zsh`, `complete-fish`, `complete-powershell`). `man DIR`
+    /// writes the page of every command into DIR instead (gridmatch.1, gridmatch-rooks.1, …,
+    /// gridmatch-king-play.1).
+    #[arg(long, num_args = 1..=2, value_names = ["KIND", "DIR"])]
+    generate: Vec<std::ffi::OsString>,
 }
 
 /// What `--generate` prints (ripgrep's convention).
@@ -88,13 +93,60 @@ enum Generated {
     CompletePowershell,
 }
 
-/// Writes the man page or a completion script for the whole command line.
-fn generate_file(kind: Generated, out: &mut dyn Write) -> Result<(), Error> {
-    use clap::CommandFactory;
+/// Writes the man page or a completion script for the whole command line (`--generate KIND`),
+/// or every man page into a directory (`--generate man DIR`).
+fn generate_file(args: &[std::ffi::OsString], out: &mut dyn Write) -> Result<(), Error> {
+    use clap::{CommandFactory, ValueEnum};
     use clap_complete::Shell;
     let mut cmd = Cli::command();
+    let kinds = || {
+        Generated::value_variants()
+            .iter()
+            .filter_map(|k| k.to_possible_value())
+            .map(|v| v.get_name().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let kind = args[0]
+        .to_str()
+        .and_then(|k| Generated::from_str(k, false).ok())
+        .ok_or_else(|| {
+            usage(format!(
+                "--generate: `{}` is not one of {}",
+                args[0].to_string_lossy(),
+                kinds()
+            ))
+        })?;
+    if let Some(dir) = args.get(1) {
+        if kind != Generated::Man {
+            return Err(usage(format!(
+                "--generate {}: a directory is only taken by `--generate man DIR`",
+                args[0].to_string_lossy()
+            )));
+        }
+        let dir = std::path::Path::new(dir);
+        if !dir.exists()
+            && man::subcommand_names(&cmd)
+                .iter()
+                .any(|n| dir.as_os_str() == n.as_str())
+        {
+            return Err(usage(format!(
+                "--generate man {0}: `{0}` would be a new directory; every page, \
+                 gridmatch-{0}.1 among them, is written by `gridmatch --generate man DIR` \
+                 (`gridmatch --generate man ./{0}` makes the directory)",
+                dir.display()
+            )));
+        }
+        man::write_all_pages(cmd, dir).map_err(|e| {
+            usage(format!(
+                "cannot write man pages into {}: {e}",
+                dir.display()
+            ))
+        })?;
+        return Ok(());
+    }
     let shell = match kind {
-        Generated::Man => return Ok(clap_mangen::Man::new(cmd).render(out)?),
+        Generated::Man => return Ok(man::write_main_page(cmd, out)?),
         Generated::CompleteBash => Shell::Bash,
         Generated::CompleteZsh => Shell::Zsh,
         Generated::CompleteFish => Shell::Fish,
@@ -307,7 +359,7 @@ struct GraphArgs {
 
 impl GraphArgs {
     fn read(&self) -> Result<(GraphInput, String), Error> {
-        let (r, name) = open(self.file.as_ref())?;
+        let (r, name) = open(self.file.as_ref(), "a graph")?;
         let limits = limits::graph_limits(self.max_edges);
         let input = read_graph(r, &name, self.format.map(GraphFormat::format), limits)
             .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))?;
@@ -410,7 +462,7 @@ impl InputArgs {
             rect,
             extras,
         };
-        let mut reader = board_reader(self.file.as_ref(), self.max_cells, puzzle, &opts)?;
+        let mut reader = board_reader(self.file.as_ref(), "boards", self.max_cells, puzzle, &opts)?;
         solve_all(&mut reader, &mut { out }, puzzle, &opts, &self.batch())
     }
 }
@@ -421,11 +473,20 @@ fn is_stdin(path: Option<&PathBuf>) -> bool {
 }
 
 /// Opens an input (stdin if absent or `-`); the readers skip a byte-order mark at its start
-/// ([`gridmatch::encoding`]).
-fn open(path: Option<&PathBuf>) -> Result<(Box<dyn BufRead>, String), Error> {
+/// ([`gridmatch::encoding`]). Standard input on a terminal is announced on stderr (`what` is
+/// read), so a command without FILE does not wait silently.
+fn open(path: Option<&PathBuf>, what: &str) -> Result<(Box<dyn BufRead>, String), Error> {
     let file = path.filter(|_| !is_stdin(path));
     let (input, name): (Box<dyn BufRead>, String) = match file {
-        None => (Box::new(io::stdin().lock()), "<stdin>".into()),
+        None => {
+            if io::stdin().is_terminal() {
+                announce_terminal(what);
+            }
+            (
+                Box::new(EofLatch::new(io::stdin().lock())),
+                "<stdin>".into(),
+            )
+        }
         Some(p) => match File::open(p) {
             Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
                 return Err(usage(format!(
@@ -443,13 +504,74 @@ fn open(path: Option<&PathBuf>) -> Result<(Box<dyn BufRead>, String), Error> {
     Ok((input, name))
 }
 
+/// A reader whose end of input stays ended. A terminal's Ctrl-D ends one read, not the
+/// terminal: without this, the readers' byte-order-mark check would take a Ctrl-D typed first, and the
+/// command would wait for a second one.
+struct EofLatch<R> {
+    inner: R,
+    ended: bool,
+}
+
+impl<R> EofLatch<R> {
+    fn new(inner: R) -> Self {
+        EofLatch {
+            inner,
+            ended: false,
+        }
+    }
+}
+
+impl<R: BufRead> io::Read for EofLatch<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.ended {
+            return Ok(0);
+        }
+        let n = self.inner.read(buf)?;
+        if n == 0 && !buf.is_empty() {
+            self.ended = true;
+        }
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for EofLatch<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.ended {
+            return Ok(&[]);
+        }
+        let buf = self.inner.fill_buf()?;
+        if buf.is_empty() {
+            self.ended = true;
+        }
+        Ok(buf)
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.inner.consume(amount);
+    }
+}
+
+/// Tells the person at the terminal that the command reads `what` from it, and how to end it.
+fn announce_terminal(what: &str) {
+    let end = if cfg!(windows) {
+        "Ctrl-Z then Enter"
+    } else {
+        "Ctrl-D"
+    };
+    eprintln!(
+        "gridmatch: reading {what} from standard input (the terminal); {end} ends the input \
+         (or give a FILE)"
+    );
+}
+
 fn board_reader(
     file: Option<&PathBuf>,
+    what: &str,
     max_cells: Option<u64>,
     puzzle: Puzzle,
     opts: &Options,
 ) -> Result<BoardReader<Box<dyn BufRead>>, Error> {
-    let (r, name) = open(file)?;
+    let (r, name) = open(file, what)?;
     let mut reader = BoardReader::new(r, name);
     let (limit, hint) = limits::cell_limit(max_cells, puzzle, opts);
     if let Some(limit) = limit {
@@ -480,8 +602,8 @@ fn io_reason(e: &io::Error) -> String {
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
     let Some(command) = cli.command else {
         // clap asks for a subcommand unless --generate is given.
-        if let Some(kind) = cli.generate {
-            generate_file(kind, out)?;
+        if !cli.generate.is_empty() {
+            generate_file(&cli.generate, out)?;
         }
         return Ok(ExitCode::SUCCESS);
     };
@@ -531,7 +653,13 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             // A board on stdin is followed there by the moves: one reader for both (locking
             // stdin twice would wait for ever).
             let from_stdin = is_stdin(Some(&file));
-            let mut reader = board_reader(Some(&file), None, Puzzle::King, &Options::default())?;
+            let mut reader = board_reader(
+                Some(&file),
+                "the board, then the moves,",
+                None,
+                Puzzle::King,
+                &Options::default(),
+            )?;
             let board = play::pick_board(&mut reader, case, from_stdin)?;
             let name = reader.file().to_string();
             let mut out = { out };
@@ -576,7 +704,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             unique,
             max_clauses,
         } => {
-            let (r, name) = open(file.as_ref())?;
+            let (r, name) = open(file.as_ref(), "a DIMACS CNF formula")?;
             let limit = limits::clause_limit(max_clauses);
             let cnf = read_cnf_within(r, &name, limit, limit)
                 .map_err(|e| limits::name_the_flag(e, "--max-clauses", max_clauses.is_none()))?;
@@ -610,11 +738,11 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                     "verify: the certificates and the --graph file cannot both be stdin; give one of them as a file".into(),
                 ));
             }
-            let (r, name) = open(file.as_ref())?;
+            let (r, name) = open(file.as_ref(), "certificates (JSON lines)")?;
             let (limit, hint) = limits::line_limit(max_line_bytes);
             let graph = match graph {
                 Some(path) => {
-                    let (g, gname) = open(Some(&path))?;
+                    let (g, gname) = open(Some(&path), "the graph")?;
                     let limits = limits::graph_limits(None);
                     Some(read_graph(
                         g,

@@ -9,6 +9,12 @@
 //! - `graphs`: `match`, `geography`, `twosat` and `verify --graph` on the user's own files;
 //! - `hostile`: `king play` on a board too large to play;
 //! - `stress`: `gridmatch stress` against the planted bugs of `tests/stress/`;
+//! - `manpages_and_formats`: a man page for every command, the README's input formats and
+//!   their sample files, standard input on a terminal announced;
+//! - `messages`: messages in words, wrong-file and UTF-16 hints, sparse edge lists, limits past
+//!   memory;
+//! - `stress_and_output`: signals on `stress` and the progress line, failures reported as they
+//!   happen, picture file modes;
 //! - `usability`: what a new user hits first (terminals, `king play` from stdin, hints).
 //!
 //! The `serve` tests (`serve.rs`, and the load test `serve_load.rs`, which holds a thousand
@@ -23,6 +29,9 @@ mod designer;
 mod docs;
 mod graphs;
 mod hostile;
+mod manpages_and_formats;
+mod messages;
 mod puzzles;
 mod stress;
+mod stress_and_output;
 mod usability;

@@ -874,8 +874,15 @@ pub fn king_svg(grid: &Grid, map: &WinnerMap, start: Cell, pairs: &[(Cell, Cell)
                     None => 2,
                 };
                 if k == class {
-                    let _ = write!(xs, "{} ", Num(c as f64 + 0.07));
-                    let _ = write!(ys, "{} ", Num(r as f64 + 0.3));
+                    // The start's letter goes inside its gold frame, left of the K: in the
+                    // corner, the frame would cover it.
+                    let (dx, dy) = if (r, c) == start {
+                        (0.15, 0.4)
+                    } else {
+                        (0.07, 0.3)
+                    };
+                    let _ = write!(xs, "{} ", Num(c as f64 + dx));
+                    let _ = write!(ys, "{} ", Num(r as f64 + dy));
                     count += 1;
                 }
             }

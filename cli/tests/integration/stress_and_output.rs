@@ -3,8 +3,6 @@
 //! reports a hang as soon as it happens; `--svg` pictures get the user's umask; the progress
 //! line is cleared on Ctrl-C. Each test failed before its fix.
 
-mod common;
-
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::fd::OwnedFd;
@@ -14,7 +12,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use common::{BIN, run_within};
+use crate::common::{BIN, run_within};
 use rustix::process::{Pid, Signal, kill_process};
 
 /// Generous: these are liveness checks, not speed checks (the speed checks say their bound).
@@ -115,7 +113,7 @@ fn ctrl_c_or_sigterm_on_stress_leaves_nothing_of_the_program_running() {
         assert_eq!(started.0.len(), 4, "two runs at once: {:?}", started.0);
         assert!(started.0.iter().all(|&p| alive(p)), "{:?}", started.0);
         signal(&child, sig);
-        let exited = common::wait_or_kill(&mut child, "stress after the signal", PATIENCE);
+        let exited = crate::common::wait_or_kill(&mut child, "stress after the signal", PATIENCE);
         let mut stdout = String::new();
         child
             .stdout
@@ -247,7 +245,7 @@ fn a_hang_is_reported_within_twice_the_timeout() {
         }
         all.push(line);
     }
-    let code = common::wait_or_kill(&mut child, "stress on a hang", PATIENCE);
+    let code = crate::common::wait_or_kill(&mut child, "stress on a hang", PATIENCE);
     let exited = start.elapsed();
     let report = all.join("\n");
     assert_eq!(code, Some(1), "{report}");
@@ -292,7 +290,7 @@ fn svg_pictures_get_the_users_umask() {
             .unwrap()
             .write_all(b"2\n..\n..\n")
             .unwrap();
-        let code = common::wait_or_kill(&mut child, "rooks --svg", PATIENCE);
+        let code = crate::common::wait_or_kill(&mut child, "rooks --svg", PATIENCE);
         assert_eq!(code, Some(0));
         let meta = std::fs::symlink_metadata(pictures.join("case-0001.svg")).unwrap();
         assert!(meta.is_file());
@@ -390,7 +388,7 @@ fn ctrl_c_clears_the_progress_line() {
         let text = String::from_utf8_lossy(&shown).into_owned();
         assert!(text.contains("/200 boards,"), "the bar is shown: {text:?}");
         signal(&child, sig);
-        let exited = common::wait_or_kill(&mut child, "king after the signal", PATIENCE);
+        let exited = crate::common::wait_or_kill(&mut child, "king after the signal", PATIENCE);
         drop(boards);
         drop(child);
         // Everything until the last slave handle (the child's) closed.

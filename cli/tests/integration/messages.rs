@@ -3,8 +3,7 @@
 //! to the wrong command or written in the wrong encoding, sparse edge-list ids, one rule for
 //! byte-order marks.
 
-mod common;
-use common::{Run, run, run_bytes, temp_file};
+use crate::common::{Run, run, run_bytes, temp_file};
 
 /// Runs `gridmatch ARGS FILE` on a temporary file holding `contents`.
 fn on_file(args: &[&str], name: &str, contents: &[u8]) -> Run {
@@ -88,7 +87,7 @@ fn an_edge_list_has_the_vertices_its_edges_name() {
     // Before: 296202816 vertices, 43 s and 6.9 GB for `match`, 296 million `geography` lines.
     let sparse = b"0 296202815\n";
     let started = Instant::now();
-    let out = common::run_within(&["match"], sparse, Duration::from_secs(20));
+    let out = crate::common::run_within(&["match"], sparse, Duration::from_secs(20));
     assert_eq!(out.ok(), "1\n");
     assert!(started.elapsed() < Duration::from_secs(5));
     assert_eq!(
@@ -162,7 +161,7 @@ fn in_4_gb(args: &str, stdin: &[u8]) -> Run {
     use std::process::{Command, Stdio};
     let mut child = Command::new("sh")
         .arg("-c")
-        .arg(format!("ulimit -v 4000000; exec '{}' {args}", common::BIN))
+        .arg(format!("ulimit -v 4000000; exec '{}' {args}", crate::common::BIN))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
