@@ -161,7 +161,10 @@ fn in_4_gb(args: &str, stdin: &[u8]) -> Run {
     use std::process::{Command, Stdio};
     let mut child = Command::new("sh")
         .arg("-c")
-        .arg(format!("ulimit -v 4000000; exec '{}' {args}", crate::common::BIN))
+        .arg(format!(
+            "ulimit -v 4000000; exec '{}' {args}",
+            crate::common::BIN
+        ))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
