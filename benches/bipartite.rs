@@ -13,7 +13,7 @@ use gridmatch::generate;
 use gridmatch::graph::bipartite::{
     BipartiteGraph, Matching, hopcroft_karp, konig_cover, maximum_matching, push_relabel,
 };
-use gridmatch::puzzles::rooks;
+use gridmatch::puzzles::{Answer, Puzzle, Request};
 
 const SIZES: [usize; 3] = [100, 300, 1000];
 const PAWNS: f64 = 0.1;
@@ -115,7 +115,14 @@ fn bench_max_rooks(c: &mut Criterion) {
         group.bench_with_input(
             BenchmarkId::from_parameter(format!("{n}x{n}")),
             &grid,
-            |b, grid| b.iter(|| rooks::max_rooks(black_box(grid))),
+            |b, grid| {
+                b.iter(
+                    || match Puzzle::Rooks.answer(black_box(grid), &Request::judge()) {
+                        Ok(Answer::Rooks(a)) => a.max_rooks,
+                        _ => unreachable!("a rooks board has a rooks answer"),
+                    },
+                )
+            },
         );
     }
     group.finish();

@@ -12,7 +12,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use gridmatch::Grid;
 use gridmatch::generate;
 use gridmatch::graph::general::{Graph, gallai_edmonds, maximum_matching};
-use gridmatch::puzzles::king::{Analysis, Moves};
+use gridmatch::puzzles::{Answer, Puzzle, Request};
 use petgraph::graph::UnGraph;
 
 const SIZES: [usize; 3] = [100, 300, 1000];
@@ -134,11 +134,15 @@ fn bench_king_analysis(c: &mut Criterion) {
             BenchmarkId::from_parameter(format!("{n}x{n}")),
             &grid,
             |b, grid| {
-                b.iter(|| {
-                    Analysis::new(black_box(grid), Moves::King)
-                        .geography()
-                        .matching()
-                        .len()
+                // The whole-board analysis (the winner from every square), not the judge's
+                // start-component fast path.
+                let request = Request {
+                    map: true,
+                    ..Request::judge()
+                };
+                b.iter(|| match Puzzle::King.answer(black_box(grid), &request) {
+                    Ok(Answer::King(a)) => a.map.map(|m| m.rows()),
+                    _ => unreachable!("a King board has a King answer"),
                 })
             },
         );

@@ -11,7 +11,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use gridmatch::Grid;
 use gridmatch::generate::{self, LStyle};
 use gridmatch::graph::twosat::{Formula, Lit, Outcome};
-use gridmatch::puzzles::lpuzzle;
+use gridmatch::puzzles::{Answer, Puzzle, Request};
 
 /// Variables of the random formulas (clauses: twice as many).
 const VARS: [usize; 3] = [10_000, 100_000, 1_000_000];
@@ -77,12 +77,25 @@ fn bench_formulas(c: &mut Criterion) {
 /// An L-puzzle decision.
 type Decide = fn(&Grid) -> bool;
 
+/// Whether `g` can be built, through the puzzle interface: with a tiling or the reason
+/// (`certificate`), or the decision alone.
+fn yes(g: &Grid, certificate: bool) -> bool {
+    let request = Request {
+        certificate,
+        ..Request::judge()
+    };
+    match Puzzle::Lpuzzle.answer(g, &request) {
+        Ok(Answer::Lpuzzle(a)) => a.yes,
+        _ => unreachable!("an L-puzzle pattern has an L-puzzle answer"),
+    }
+}
+
 /// The whole solve (tiling or reason) and the decision alone (the judge's YES/NO: propagation
 /// of forced choices, 2-SAT on the rest), on the same tiled boards.
 fn bench_lpuzzle(c: &mut Criterion) {
     let engines: [(&str, Decide); 2] = [
-        ("twosat/lpuzzle_solve", |g| lpuzzle::solve(g).is_yes()),
-        ("twosat/lpuzzle_can_build", lpuzzle::can_build),
+        ("twosat/lpuzzle_solve", |g| yes(g, true)),
+        ("twosat/lpuzzle_can_build", |g| yes(g, false)),
     ];
     for (name, decide) in engines {
         let mut group = c.benchmark_group(name);
