@@ -219,6 +219,8 @@ try "a rooks file given to match" 2 '5\nX....\nX....\n..X..\n.X...\n....X\n' mat
 try "a rooks file given to twosat" 2 '5\nX....\nX....\n..X..\n.X...\n....X\n' twosat IN
 try "a rooks file given to verify" 2 '5\nX....\nX....\n..X..\n.X...\n....X\n' verify IN
 try "gen king --style unique (--style is for lpuzzle)" 2 - gen king --style unique
+try "--generate man with a command name (pages go to a directory)" 2 - --generate man rooks
+try "--generate with an unknown kind" 2 - --generate nope
 # A limit raised past memory: run with 4 GB of address space, so that it is past it anywhere.
 raised_limit() { # DESCRIPTION INPUT COMMAND-ARGS...
     local desc="$1" input="$2"; shift 2
