@@ -24,8 +24,8 @@
 //! let pattern: Grid = "BWB.\nWWW.".parse()?;
 //! let Answer::Lpuzzle(tiling) = Puzzle::Lpuzzle.answer(&pattern, &proof)? else { unreachable!() };
 //! match tiling.solution.unwrap() {
-//!     lpuzzle::Answer::No(reason) => assert!(lpuzzle::verify_no(&pattern, &reason).is_ok()),
-//!     lpuzzle::Answer::Yes(_) => unreachable!("the two blacks fight over one white"),
+//!     lpuzzle::Outcome::No(reason) => assert!(lpuzzle::verify_no(&pattern, &reason).is_ok()),
+//!     lpuzzle::Outcome::Yes(_) => unreachable!("the two blacks fight over one white"),
 //! }
 //!
 //! let board: Grid = "K#\n.#\n.#\n.#".parse()?;

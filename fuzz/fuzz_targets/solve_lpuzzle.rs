@@ -11,7 +11,7 @@
 
 use gridmatch::Grid;
 use gridmatch::formats::text;
-use gridmatch::puzzles::lpuzzle::{self, Answer, Axis, Choice, Dir, Piece, Reason};
+use gridmatch::puzzles::lpuzzle::{self, Axis, Choice, Dir, Outcome, Piece, Reason};
 use gridmatch_fuzz::*;
 use libfuzzer_sys::fuzz_target;
 
@@ -19,10 +19,10 @@ fn cell(u: &mut Unstructured, rows: usize, cols: usize) -> (usize, usize) {
     (coord(u, rows), coord(u, cols))
 }
 
-fn mutate(u: &mut Unstructured, grid: &mut Grid, answer: &mut Answer) {
+fn mutate(u: &mut Unstructured, grid: &mut Grid, answer: &mut Outcome) {
     let (rows, cols) = (grid.rows(), grid.cols());
     match answer {
-        Answer::Yes(pieces) => match byte(u) % 8 {
+        Outcome::Yes(pieces) => match byte(u) % 8 {
             0 if !pieces.is_empty() => {
                 let i = range(u, 0, pieces.len() - 1);
                 pieces.remove(i);
@@ -57,10 +57,10 @@ fn mutate(u: &mut Unstructured, grid: &mut Grid, answer: &mut Answer) {
                 pieces[i].horizontal = pieces[j].horizontal;
                 pieces[j].horizontal = t;
             }
-            6 => *answer = Answer::No(reason(u, rows, cols)),
+            6 => *answer = Outcome::No(reason(u, rows, cols)),
             _ => flip_cell(u, grid),
         },
-        Answer::No(r) => match byte(u) % 6 {
+        Outcome::No(r) => match byte(u) % 6 {
             0 => *r = reason(u, rows, cols),
             1 => {
                 if let Reason::Conflict { chain } = r
@@ -104,7 +104,7 @@ fn mutate(u: &mut Unstructured, grid: &mut Grid, answer: &mut Answer) {
                         horizontal: cell(u, rows, cols),
                     })
                     .collect();
-                *answer = Answer::Yes(pieces);
+                *answer = Outcome::Yes(pieces);
             }
             _ => flip_cell(u, grid),
         },
@@ -152,10 +152,10 @@ fn flip_cell(u: &mut Unstructured, grid: &mut Grid) {
     *grid = with_cell(grid, r, c, v);
 }
 
-fn accepted(grid: &Grid, answer: &Answer) -> bool {
+fn accepted(grid: &Grid, answer: &Outcome) -> bool {
     match answer {
-        Answer::Yes(p) => lpuzzle::verify_tiling(grid, p).is_ok(),
-        Answer::No(r) => lpuzzle::verify_no(grid, r).is_ok(),
+        Outcome::Yes(p) => lpuzzle::verify_tiling(grid, p).is_ok(),
+        Outcome::No(r) => lpuzzle::verify_no(grid, r).is_ok(),
     }
 }
 
@@ -168,7 +168,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let answer = lpuzzle::solve(&grid);
     match &answer {
-        Answer::Yes(pieces) => {
+        Outcome::Yes(pieces) => {
             if let Err(why) = lpuzzle::verify_tiling(&grid, pieces) {
                 panic!(
                     "verify_tiling rejects the solver's tiling: {why}\n{:?}",
@@ -182,7 +182,7 @@ fuzz_target!(|data: &[u8]| {
                 );
             }
         }
-        Answer::No(reason) => {
+        Outcome::No(reason) => {
             if let Err(why) = lpuzzle::verify_no(&grid, reason) {
                 panic!(
                     "verify_no rejects the solver's reason {reason:?}: {why}\n{:?}",
@@ -242,8 +242,8 @@ fuzz_target!(|data: &[u8]| {
     }
     if accepted(&grid, &edited) {
         match &edited {
-            Answer::Yes(pieces) => check_tiling_accepted(&grid, pieces),
-            Answer::No(_) => check_no_accepted(&grid),
+            Outcome::Yes(pieces) => check_tiling_accepted(&grid, pieces),
+            Outcome::No(_) => check_no_accepted(&grid),
         }
     }
 });

@@ -22,7 +22,7 @@ use super::judge::{BoardReader, BoardStream, Header, JudgeAnswer, write_verdict}
 use super::{svg, text};
 use crate::error::RunError;
 use crate::grid::Grid;
-use crate::puzzles::lpuzzle::Answer as Solution;
+use crate::puzzles::lpuzzle::Outcome;
 use crate::puzzles::{Answer, Puzzle, Request};
 
 /// How an answer is written.
@@ -106,7 +106,7 @@ pub fn write_answer<W: Write + ?Sized>(
         Answer::Lpuzzle(a) => {
             if let (true, Some(solution)) = (show, &a.solution) {
                 let picture = match (solution, &a.second) {
-                    (Solution::Yes(first), Some(second)) => {
+                    (Outcome::Yes(first), Some(second)) => {
                         text::lpuzzle_two_tilings(board, first, second)
                     }
                     _ => text::lpuzzle_picture(board, solution),
@@ -154,7 +154,7 @@ pub fn picture(board: &Grid, answer: &Answer) -> Option<String> {
             }
         }
         Answer::Lpuzzle(a) => match (a.solution.as_ref()?, &a.second) {
-            (Solution::Yes(first), Some(second)) => svg::lpuzzle_two_svg(board, first, second),
+            (Outcome::Yes(first), Some(second)) => svg::lpuzzle_two_svg(board, first, second),
             (solution, _) => svg::lpuzzle_svg(board, solution),
         },
         Answer::King(a) => svg::king_svg(board, a.map.as_ref()?, a.start, a.matching.as_ref()?),

@@ -3,7 +3,7 @@
 
 use crate::grid::{Cell, Grid};
 use crate::puzzles::king::{Player, Strategy, WinnerMap};
-use crate::puzzles::lpuzzle::{self, Answer, Axis, Colouring, Dir, Forced, Piece, Reason};
+use crate::puzzles::lpuzzle::{self, Axis, Colouring, Dir, Forced, Outcome, Piece, Reason};
 use crate::puzzles::rooks;
 
 /// One sentence for people: why an L-puzzle pattern (`grid`) cannot be built. A conflict names
@@ -132,15 +132,15 @@ fn lines(cells: &[u8], cols: usize) -> String {
 
 /// A tiling drawn with one letter per piece (upper-case on its black corner, no two touching
 /// pieces share a letter), or a NO with its reason and the culprit cells in lower case.
-pub fn lpuzzle_picture(grid: &Grid, answer: &Answer) -> String {
+pub fn lpuzzle_picture(grid: &Grid, answer: &Outcome) -> String {
     let cols = grid.cols();
     match answer {
-        Answer::Yes(pieces) => {
+        Outcome::Yes(pieces) => {
             let mut cells = grid.cells().to_vec();
             letter_pieces(grid, pieces, &mut cells);
             lines(&cells, cols)
         }
-        Answer::No(reason) => {
+        Outcome::No(reason) => {
             let mut cells = grid.cells().to_vec();
             for (r, c) in reason.cells(grid) {
                 cells[r * cols + c] = cells[r * cols + c].to_ascii_lowercase();
@@ -173,8 +173,8 @@ pub fn lpuzzle_two_tilings(grid: &Grid, first: &[Piece], second: &[Piece]) -> St
     }
     format!(
         "first tiling:\n{}second tiling:\n{}{} cells in other pieces (*):\n{}",
-        lpuzzle_picture(grid, &Answer::Yes(first.to_vec())),
-        lpuzzle_picture(grid, &Answer::Yes(second.to_vec())),
+        lpuzzle_picture(grid, &Outcome::Yes(first.to_vec())),
+        lpuzzle_picture(grid, &Outcome::Yes(second.to_vec())),
         differ.len(),
         lines(&cells, grid.cols())
     )

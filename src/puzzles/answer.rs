@@ -115,7 +115,7 @@ pub struct LpuzzleAnswer {
     pub unique: Option<bool>,
     /// With [`Request::certificate`]: a tiling ([`lpuzzle::solve`]'s), or the reason there is
     /// none.
-    pub solution: Option<lpuzzle::Answer>,
+    pub solution: Option<lpuzzle::Outcome>,
     /// With [`Request::certificate`] and [`Request::unique`], when the tiling is not unique: a
     /// second tiling, different from the first in at least one piece.
     pub second: Option<Vec<Piece>>,
@@ -231,9 +231,9 @@ fn answer_lpuzzle(board: &Grid, request: &Request) -> LpuzzleAnswer {
     }
     let (solution, second) = if request.unique {
         match lpuzzle::tilings(board) {
-            Tilings::None(reason) => (lpuzzle::Answer::No(reason), None),
-            Tilings::Unique(t) => (lpuzzle::Answer::Yes(t), None),
-            Tilings::Several(t, other) => (lpuzzle::Answer::Yes(t), Some(other)),
+            Tilings::None(reason) => (lpuzzle::Outcome::No(reason), None),
+            Tilings::Unique(t) => (lpuzzle::Outcome::Yes(t), None),
+            Tilings::Several(t, other) => (lpuzzle::Outcome::Yes(t), Some(other)),
         }
     } else {
         (lpuzzle::solve(board), None)
@@ -242,7 +242,7 @@ fn answer_lpuzzle(board: &Grid, request: &Request) -> LpuzzleAnswer {
     let unique = (request.unique && yes).then_some(second.is_none());
     // The tiling is solved once: the forced pieces are marked on the one already found.
     let forced = match &solution {
-        lpuzzle::Answer::Yes(tiling) if request.forced => {
+        lpuzzle::Outcome::Yes(tiling) if request.forced => {
             Some(lpuzzle::forced_on(board, tiling.clone()))
         }
         _ => None,
@@ -275,7 +275,9 @@ fn answer_king(board: &Grid, request: &Request) -> Result<KingAnswer, AnswerErro
     }
     let analysis = Analysis::new(board, moves);
     // `start` is the board's K, a free cell: every query below has an answer.
-    answer.winner = analysis.winner(start).unwrap_or(Player::Bob);
+    answer.winner = analysis
+        .winner(start)
+        .expect("the start is the board's K, a free square");
     answer.certificate = request
         .certificate
         .then(|| analysis.certificate(start))

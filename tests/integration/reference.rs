@@ -12,7 +12,7 @@
 
 use gridmatch::Grid;
 use gridmatch::puzzles::king::{Analysis, Moves, Player};
-use gridmatch::puzzles::lpuzzle::{self, Answer, Piece};
+use gridmatch::puzzles::lpuzzle::{self, Outcome, Piece};
 use gridmatch::puzzles::rooks;
 use gridmatch_oracles::king::{BoardGame, FERZ, KING, KNIGHT, WAZIR, board_graph};
 use rand::{RngExt, SeedableRng};
@@ -425,12 +425,12 @@ fn check_tiling(grid: &Grid, pieces: &[Piece]) {
 /// with [`check_tiling`]. Returns whether it is YES.
 fn solve_checked(grid: &Grid) -> bool {
     match lpuzzle::solve(grid) {
-        Answer::Yes(pieces) => {
+        Outcome::Yes(pieces) => {
             check_tiling(grid, &pieces);
             lpuzzle::verify_tiling(grid, &pieces).unwrap();
             true
         }
-        Answer::No(reason) => {
+        Outcome::No(reason) => {
             lpuzzle::verify_no(grid, &reason)
                 .unwrap_or_else(|e| panic!("{e}: {:?} {reason:?}", grid.to_lines()));
             false
@@ -616,7 +616,7 @@ fn lpuzzle_classic_pitfalls() {
     // Black #0 (first in row-major order) can only go up and left: a solver that writes the
     // negation of variable 0 as -0 == 0 (or similar) gets it wrong.
     let g = Grid::from_rows(&[".W.", "WBW", ".WB"]);
-    let Answer::Yes(pieces) = lpuzzle::solve(&g) else {
+    let Outcome::Yes(pieces) = lpuzzle::solve(&g) else {
         panic!("{:?} has a tiling", g.to_lines())
     };
     let first = pieces.iter().find(|p| p.black == (1, 1)).unwrap();

@@ -468,11 +468,12 @@ def run_geography(ck, rng, scale):
         if rng.random() < 0.5:
             e = relabel(rng, n, e)
         ref = geography(n, e)
-        # Edge lists know only the vertices up to the largest label in the file.
+        # An edge list's vertices are the ids its edges name (an id that appears on no line is
+        # no vertex); the game on the others is unchanged.
         as_edges = bool(e) and rng.random() < 0.25
         if as_edges:
-            top = max(max(u, v) for u, v in e)
-            want = {v: ref[v] for v in range(top + 1)}
+            named = {x for uv in e for x in uv}
+            want = {v: ref[v] for v in sorted(named)}
             path = ck.write(f"geo-{label.replace(' ', '_')}.txt", edges_text(e))
         else:
             want = {v + 1: w for v, w in ref.items()}

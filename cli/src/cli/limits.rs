@@ -5,9 +5,9 @@
 //! measured peak bytes per cell ([`Puzzle::peak_bytes_per_cell`]); `verify`'s default line
 //! limit does the same at [`VERIFY_BYTES_PER_BYTE`].
 
-use super::Options;
 use gridmatch::Puzzle;
 use gridmatch::formats::judge::MAX_CELLS;
+use gridmatch::puzzles::Request;
 
 /// Bytes `verify` may hold per byte of a certificate line: the line itself and the record read
 /// from it, rounded up from the measured peak (figures in docs/BENCHMARKS.md, *Memory per
@@ -67,13 +67,14 @@ pub fn gib(bytes: u64) -> String {
     format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
 }
 
-/// The cell limit for boards of `puzzle` and the hint shown when a board is over it: the flag
+/// The cell limit for boards of `puzzle` answered to `request` (what the output, and a picture,
+/// need) and the hint shown when a board is over it: the flag
 /// if given (lowered to [`MAX_CELLS`]), else what fits in memory. `None` for the limit: the
 /// reader's own default.
 pub fn cell_limit(
     flag: Option<u64>,
     puzzle: Puzzle,
-    opts: &Options,
+    request: &Request,
 ) -> (Option<u64>, Option<String>) {
     match flag {
         Some(n) if n > MAX_CELLS => (
@@ -82,7 +83,7 @@ pub fn cell_limit(
         ),
         Some(n) => (Some(n), None),
         None => {
-            let per_cell = puzzle.peak_bytes_per_request_cell(&opts.request(puzzle, false));
+            let per_cell = puzzle.peak_bytes_per_request_cell(request);
             match memory_bytes() {
                 None => (
                     None,

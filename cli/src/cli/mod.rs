@@ -462,7 +462,13 @@ impl InputArgs {
             rect,
             extras,
         };
-        let mut reader = board_reader(self.file.as_ref(), "boards", self.max_cells, puzzle, &opts)?;
+        let mut reader = board_reader(
+            self.file.as_ref(),
+            "boards",
+            self.max_cells,
+            puzzle,
+            &opts.request(puzzle, self.svg.is_some()),
+        )?;
         solve_all(&mut reader, &mut { out }, puzzle, &opts, &self.batch())
     }
 }
@@ -569,11 +575,11 @@ fn board_reader(
     what: &str,
     max_cells: Option<u64>,
     puzzle: Puzzle,
-    opts: &Options,
+    request: &Request,
 ) -> Result<BoardReader<Box<dyn BufRead>>, Error> {
     let (r, name) = open(file, what)?;
     let mut reader = BoardReader::new(r, name);
-    let (limit, hint) = limits::cell_limit(max_cells, puzzle, opts);
+    let (limit, hint) = limits::cell_limit(max_cells, puzzle, request);
     if let Some(limit) = limit {
         reader = reader.with_max_cells(limit);
     }
@@ -658,7 +664,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                 "the board, then the moves,",
                 None,
                 Puzzle::King,
-                &Options::default(),
+                &Request::judge(),
             )?;
             let board = play::pick_board(&mut reader, case, from_stdin)?;
             let name = reader.file().to_string();

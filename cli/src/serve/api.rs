@@ -488,11 +488,11 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
             res.forced = forced;
             res.unique = Some(a.unique);
             res.headline = match (solution, &a.second) {
-                (lpuzzle::Answer::Yes(pieces), None) => format!(
+                (lpuzzle::Outcome::Yes(pieces), None) => format!(
                     "YES, unique: {}",
                     plural(pieces.len(), "L piece", "L pieces")
                 ),
-                (lpuzzle::Answer::Yes(first), Some(second)) => {
+                (lpuzzle::Outcome::Yes(first), Some(second)) => {
                     let differ = lpuzzle::differing_cells(&grid, first, second);
                     let headline = format!(
                         "YES, not unique: {} differ in a second tiling ({}, {} in every tiling)",
@@ -505,7 +505,7 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
                     res.second_svg = Some(svg::lpuzzle_two_svg(&grid, second, first));
                     headline
                 }
-                (lpuzzle::Answer::No(reason), _) => {
+                (lpuzzle::Outcome::No(reason), _) => {
                     res.culprits = Some(
                         reason
                             .cells(&grid)
@@ -518,11 +518,11 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
             };
             res.text = text::lpuzzle_picture(&grid, solution);
             res.svg = match (solution, &a.second) {
-                (lpuzzle::Answer::Yes(first), Some(second)) => {
+                (lpuzzle::Outcome::Yes(first), Some(second)) => {
                     svg::lpuzzle_two_svg(&grid, first, second)
                 }
-                (lpuzzle::Answer::Yes(only), None) => svg::lpuzzle_two_svg(&grid, only, only),
-                (lpuzzle::Answer::No(_), _) => svg::lpuzzle_svg(&grid, solution),
+                (lpuzzle::Outcome::Yes(only), None) => svg::lpuzzle_two_svg(&grid, only, only),
+                (lpuzzle::Outcome::No(_), _) => svg::lpuzzle_svg(&grid, solution),
             };
             res.judge_input = judge_input(req.puzzle, &grid, Header::Rect)?;
             res.command = "gridmatch lpuzzle board.txt".into();

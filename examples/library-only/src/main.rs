@@ -26,7 +26,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let Answer::Lpuzzle(answer) = Puzzle::Lpuzzle.answer(&pattern, &proof)? else {
         return Err("an L-puzzle pattern has an L-puzzle answer".into());
     };
-    let Some(lpuzzle::Answer::Yes(pieces)) = answer.solution else {
+    let Some(lpuzzle::Outcome::Yes(pieces)) = answer.solution else {
         return Err("NWERC's first sample can be built".into());
     };
     lpuzzle::verify_tiling(&pattern, &pieces)?;
@@ -34,7 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let Answer::Lpuzzle(answer) = Puzzle::Lpuzzle.answer(&stuck, &proof)? else {
         return Err("an L-puzzle pattern has an L-puzzle answer".into());
     };
-    let Some(lpuzzle::Answer::No(reason)) = answer.solution else {
+    let Some(lpuzzle::Outcome::No(reason)) = answer.solution else {
         return Err("two blacks share one white".into());
     };
     lpuzzle::verify_no(&stuck, &reason)?;

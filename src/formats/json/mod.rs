@@ -28,7 +28,7 @@ pub use reason::{ChoiceRecord, ReasonRecord};
 use crate::formats::text::{self, reason_message};
 use crate::grid::{Grid, GridError};
 use crate::puzzles::king::{self, Certificate, Moves, Player};
-use crate::puzzles::lpuzzle::{self, Answer, Choice, Piece, Reason};
+use crate::puzzles::lpuzzle::{self, Choice, Outcome, Piece, Reason};
 use crate::puzzles::rooks;
 use crate::puzzles::{Answer as PuzzleAnswer, Puzzle, Request};
 
@@ -298,7 +298,7 @@ fn pair(p: (usize, usize)) -> [usize; 2] {
 
 impl LpuzzleRecord {
     /// Builds the record of a solved pattern.
-    pub fn new(case: u64, grid: &Grid, answer: &Answer) -> Self {
+    pub fn new(case: u64, grid: &Grid, answer: &Outcome) -> Self {
         let mut rec = LpuzzleRecord {
             case,
             board: grid.to_lines(),
@@ -314,10 +314,10 @@ impl LpuzzleRecord {
             forced: None,
         };
         match answer {
-            Answer::Yes(pieces) => {
+            Outcome::Yes(pieces) => {
                 rec.pieces = Some(pieces.iter().map(piece_out).collect());
             }
-            Answer::No(reason) => {
+            Outcome::No(reason) => {
                 let message = reason_message(grid, reason);
                 let cells = reason.cells(grid).into_iter().map(pair).collect();
                 rec.reason = Some(match reason {
@@ -355,9 +355,9 @@ impl LpuzzleRecord {
     pub fn of_tilings(case: u64, grid: &Grid, tilings: &lpuzzle::Tilings) -> Self {
         use lpuzzle::Tilings;
         let (answer, second) = match tilings {
-            Tilings::None(reason) => (Answer::No(reason.clone()), None),
-            Tilings::Unique(t) => (Answer::Yes(t.clone()), None),
-            Tilings::Several(a, b) => (Answer::Yes(a.clone()), Some(b)),
+            Tilings::None(reason) => (Outcome::No(reason.clone()), None),
+            Tilings::Unique(t) => (Outcome::Yes(t.clone()), None),
+            Tilings::Several(a, b) => (Outcome::Yes(a.clone()), Some(b)),
         };
         let mut rec = LpuzzleRecord::new(case, grid, &answer);
         if answer.is_yes() {
@@ -488,15 +488,17 @@ impl KingRecord {
     /// shapes share.
     pub fn verify(&self) -> Result<(), RecordError> {
         let grid = Puzzle::King.grid_from_lines(&self.board)?;
-        let cert = self.verified_certificate(&grid)?;
-        if let Some(map) = &self.map {
-            king::verify_map(&grid, &cert, map)?;
+        let cert = self.certificate(&grid)?;
+        match &self.map {
+            Some(map) => king::verify_map(&grid, self.moves, &cert, map)?,
+            None => king::verify(&grid, self.moves, &cert)?,
         }
         Ok(())
     }
 
-    /// The record's certificate, once [`king::verify`] accepts it.
-    fn verified_certificate(&self, grid: &Grid) -> Result<Certificate, RecordError> {
+    /// The record's certificate, in the shape its answer says (not checked yet); a record whose
+    /// answer and barriers fit no shape is refused after the checks both shapes share.
+    fn certificate(&self, grid: &Grid) -> Result<Certificate, RecordError> {
         let cells = |v: &[[usize; 2]]| v.iter().map(|c| (c[0], c[1])).collect::<Vec<_>>();
         let matching = self
             .matching
@@ -511,14 +513,9 @@ impl KingRecord {
                     barrier,
                     barrier_without_start: cells(y),
                 };
-                king::verify(grid, self.moves, &cert)?;
                 Ok(cert)
             }
-            (Player::Bob, None) => {
-                let cert = Certificate::Bob { matching, barrier };
-                king::verify(grid, self.moves, &cert)?;
-                Ok(cert)
-            }
+            (Player::Bob, None) => Ok(Certificate::Bob { matching, barrier }),
             (answer, _) => {
                 // The checks of the matching and the barrier come first, as for a good shape.
                 let cert = Certificate::Bob { matching, barrier };

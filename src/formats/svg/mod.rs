@@ -27,7 +27,7 @@ mod tests;
 use crate::formats::text::reason_message;
 use crate::grid::{Cell, Grid};
 use crate::puzzles::king::{Player, WinnerMap};
-use crate::puzzles::lpuzzle::{self, Answer, Colouring, Dir, Reason};
+use crate::puzzles::lpuzzle::{self, Colouring, Dir, Outcome, Reason};
 use crate::puzzles::rooks;
 
 /// Boards with more cells than this are drawn in the compact style.
@@ -539,10 +539,10 @@ fn arrow(d: &mut String, from: (usize, usize), dir: Dir) {
 /// with a dark dot on its black corner. NO: the pattern (black `B`, white `W`, grey `.`) with the
 /// culprit cells in red (the whole board framed in red for a count mismatch) and, for a conflict,
 /// the chain of forced choices as red arrows from each black towards the white it would take.
-pub fn lpuzzle_svg(grid: &Grid, answer: &lpuzzle::Answer) -> String {
+pub fn lpuzzle_svg(grid: &Grid, answer: &lpuzzle::Outcome) -> String {
     let (rows, cols) = (grid.rows(), grid.cols());
     match answer {
-        Answer::Yes(pieces) => {
+        Outcome::Yes(pieces) => {
             let title = format!("L-puzzle: YES, {} L pieces", pieces.len());
             let caption = format!(
                 "YES: {} L pieces, one colour each; the dot marks each piece's black corner.",
@@ -550,7 +550,7 @@ pub fn lpuzzle_svg(grid: &Grid, answer: &lpuzzle::Answer) -> String {
             );
             tiling_picture(grid, pieces, &title, &caption, &[])
         }
-        Answer::No(reason) => {
+        Outcome::No(reason) => {
             let title = format!("L-puzzle: NO: {}", reason_message(grid, reason));
             let caption = match reason {
                 Reason::Conflict { .. } => format!(

@@ -108,7 +108,7 @@ fn lpuzzle_yes_and_no() {
 fn lpuzzle_conflict_draws_arrows() {
     let grid = Grid::from_rows(&["W..", "BW.", "WBW"]);
     let answer = lpuzzle::solve(&grid);
-    if let Answer::No(Reason::Conflict { .. }) = answer {
+    if let Outcome::No(Reason::Conflict { .. }) = answer {
         let svg = lpuzzle_svg(&grid, &answer);
         assert!(svg.contains("#6d28d9"));
         check(&svg);

@@ -5,8 +5,8 @@
 use std::io::BufRead;
 
 use super::{
-    Format, GraphInput, Item, Limits, MAX_VERTICES, Next, Shape, Tokens, count, looks_like, push,
-    to_usize,
+    Format, GraphInput, Item, Limits, MAX_VERTICES, Next, Shape, Tokens, count, looks_like,
+    out_of_memory, push, to_usize,
 };
 use crate::InputError;
 
@@ -93,7 +93,9 @@ pub(super) fn read<R: BufRead>(
         }
         push(t, &mut edges, (ends[0], ends[1]), "edge")?;
     };
-    let ids = compact(&mut edges, vertices);
+    // The renaming's tables take no more than the edges read, but may still not fit after a
+    // raised limit: refused like the edges themselves.
+    let ids = compact(&mut edges, vertices).ok_or_else(|| out_of_memory(t, edges.len(), "edge"))?;
     let n = if ids.is_empty() {
         vertices
     } else {
@@ -121,22 +123,26 @@ pub(super) fn read<R: BufRead>(
 
 /// Renames the ids of `edges` (all below `bound`) to `0..n` in increasing order, and returns the
 /// ids in that order; returns nothing (and renames nothing) when the ids are all of `0..bound`.
+/// `None` when its tables cannot be allocated (nothing renamed then).
 ///
 /// # Complexity
 /// O(m) time and memory when `bound` is at most about twice the edges (a table indexed by id),
 /// O(m log m) otherwise (the ids sorted): never more than the edges read.
-fn compact(edges: &mut [(u32, u32)], bound: u64) -> Vec<u32> {
+fn compact(edges: &mut [(u32, u32)], bound: u64) -> Option<Vec<u32>> {
     let m = edges.len() as u64;
     if bound <= 2 * m + 1 {
-        let mut rank = vec![u32::MAX; to_usize(bound)];
+        let mut rank = Vec::new();
+        rank.try_reserve_exact(to_usize(bound)).ok()?;
+        rank.resize(to_usize(bound), u32::MAX);
         for &(u, v) in edges.iter() {
             rank[u as usize] = 0;
             rank[v as usize] = 0;
         }
         if rank.iter().all(|&r| r == 0) {
-            return Vec::new();
+            return Some(Vec::new());
         }
         let mut ids = Vec::new();
+        ids.try_reserve_exact(to_usize(bound)).ok()?;
         for (id, r) in rank.iter_mut().enumerate() {
             if *r == 0 {
                 *r = ids.len() as u32;
@@ -147,9 +153,11 @@ fn compact(edges: &mut [(u32, u32)], bound: u64) -> Vec<u32> {
             *u = rank[*u as usize];
             *v = rank[*v as usize];
         }
-        ids
+        Some(ids)
     } else {
-        let mut ids: Vec<u32> = edges.iter().flat_map(|&(u, v)| [u, v]).collect();
+        let mut ids: Vec<u32> = Vec::new();
+        ids.try_reserve_exact(edges.len() * 2).ok()?;
+        ids.extend(edges.iter().flat_map(|&(u, v)| [u, v]));
         ids.sort_unstable();
         ids.dedup();
         let rank = |x: u32| ids.binary_search(&x).expect("an id of an edge") as u32;
@@ -157,6 +165,6 @@ fn compact(edges: &mut [(u32, u32)], bound: u64) -> Vec<u32> {
             *u = rank(*u);
             *v = rank(*v);
         }
-        ids
+        Some(ids)
     }
 }

@@ -93,20 +93,23 @@ pub enum KingError {
     MapBarrier(Cell),
 }
 
-/// Checks a map of the winner from every square (rows of `A`, `B` and `#`) against the board
-/// and a certificate already checked by [`verify`]: `#` exactly on burned squares, the
+/// Checks a certificate ([`verify`], first) and a map of the winner from every square (rows of
+/// `A`, `B` and `#`) against the board: `#` exactly on burned squares, the
 /// certificate's winner on the start; a maximum matching misses every square it leaves exposed,
 /// so Bob wins there; every maximum matching covers a barrier square (it is matched into its
 /// own odd component), so Alice wins there. (That the other letters are right needs every
 /// maximum matching; this checks what one certificate can refute.)
 ///
 /// # Complexity
-/// O(cells + certificate).
+/// O(cells + certificate): [`verify`] and one pass over the map.
 pub fn verify_map<S: AsRef<[u8]>>(
     grid: &Grid,
+    moves: Moves,
     cert: &Certificate,
     map: &[S],
 ) -> Result<(), KingError> {
+    // Every cell of the certificate is on the board once it holds.
+    verify(grid, moves, cert)?;
     let (rows, cols) = (grid.rows(), grid.cols());
     if map.len() != rows {
         return Err(KingError::MapRows {
@@ -278,6 +281,28 @@ pub fn verify(grid: &Grid, moves: Moves, cert: &Certificate) -> Result<(), KingE
                 m - 1,
                 "barrier without the start",
             )
+        }
+    }
+}
+
+#[cfg(test)]
+mod map_tests {
+    use super::*;
+
+    /// The map's check verifies the certificate first: an off-board pair is refused, not read
+    /// out of bounds.
+    #[test]
+    fn map_check_refuses_an_off_board_certificate() {
+        let grid = Grid::from_rows(&["K.", ".."]);
+        for far in [(5, 9), (0, 7), (9, 0)] {
+            let cert = Certificate::Bob {
+                matching: vec![((0, 1), far)],
+                barrier: vec![],
+            };
+            assert!(matches!(
+                verify_map(&grid, Moves::King, &cert, &["BB", "BB"]),
+                Err(KingError::PairOffBoard(..))
+            ));
         }
     }
 }

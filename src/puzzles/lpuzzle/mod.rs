@@ -59,7 +59,7 @@ mod tests;
 mod unique_tests;
 mod verify;
 
-use crate::graph::twosat::{self, ImplicationGraph, Lit, Outcome};
+use crate::graph::twosat::{self, ImplicationGraph, Lit};
 use crate::grid::Grid;
 pub use verify::{LpuzzleError, TilingClaims, verify_claims, verify_no, verify_tiling};
 
@@ -210,17 +210,17 @@ impl Reason {
 
 /// The answer for one pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub enum Outcome {
     /// A tiling, one piece per black.
     Yes(Vec<Piece>),
     /// No tiling, and why.
     No(Reason),
 }
 
-impl Answer {
+impl Outcome {
     /// True for a tiling.
     pub fn is_yes(&self) -> bool {
-        matches!(self, Answer::Yes(_))
+        matches!(self, Outcome::Yes(_))
     }
 }
 
@@ -431,8 +431,8 @@ fn decide(grid: &Grid) -> Result<(Board, Vec<bool>), Reason> {
     }
     let board = Board::new(board);
     match twosat::solve(&board) {
-        Outcome::Satisfiable(assign) => Ok((board, assign)),
-        Outcome::Unsatisfiable(conflict) => Err(Reason::Conflict {
+        twosat::Outcome::Satisfiable(assign) => Ok((board, assign)),
+        twosat::Outcome::Unsatisfiable(conflict) => Err(Reason::Conflict {
             chain: conflict.chain.iter().map(|&l| board.choice(l)).collect(),
         }),
     }
@@ -446,10 +446,10 @@ fn decide(grid: &Grid) -> Result<(Board, Vec<bool>), Reason> {
 /// If the board has 2³² − 1 cells or more.
 /// # Complexity
 /// O(n) time for n cells; memory: the board plus O(blacks) words.
-pub fn solve(grid: &Grid) -> Answer {
+pub fn solve(grid: &Grid) -> Outcome {
     match decide(grid) {
-        Ok((board, assign)) => Answer::Yes(board.pieces(grid, &assign)),
-        Err(reason) => Answer::No(reason),
+        Ok((board, assign)) => Outcome::Yes(board.pieces(grid, &assign)),
+        Err(reason) => Outcome::No(reason),
     }
 }
 
@@ -563,8 +563,8 @@ impl Forced {
 pub fn forced_pieces(grid: &Grid) -> Result<Forced, Reason> {
     // The whole-formula solve's memory is freed before the forced choices are searched.
     let tiling = match solve(grid) {
-        Answer::Yes(tiling) => tiling,
-        Answer::No(reason) => return Err(reason),
+        Outcome::Yes(tiling) => tiling,
+        Outcome::No(reason) => return Err(reason),
     };
     Ok(forced_on(grid, tiling))
 }

@@ -67,9 +67,9 @@ fn near_miss(rng: &mut ChaCha8Rng, rows: usize, cols: usize) -> Grid {
 fn check(grid: &Grid) -> Result<bool, String> {
     let answer = solve(grid);
     match &answer {
-        Answer::Yes(pieces) => verify_tiling(grid, pieces)
+        Outcome::Yes(pieces) => verify_tiling(grid, pieces)
             .map_err(|e| format!("{e}: {:?} {pieces:?}", grid.to_lines()))?,
-        Answer::No(reason) => {
+        Outcome::No(reason) => {
             verify_no(grid, reason).map_err(|e| format!("{e}: {:?} {reason:?}", grid.to_lines()))?
         }
     }
@@ -102,7 +102,7 @@ fn random_patterns_against_brute_force() -> TestResult {
         let got = check(&g)?;
         assert_eq!(got, brute(&g), "{:?}", g.to_lines());
         yes += usize::from(got);
-        conflicts += usize::from(matches!(solve(&g), Answer::No(Reason::Conflict { .. })));
+        conflicts += usize::from(matches!(solve(&g), Outcome::No(Reason::Conflict { .. })));
     }
     assert!(
         yes > 1000 && conflicts > 50,
@@ -122,7 +122,7 @@ fn mutated_answers_are_rejected() {
             near_miss(&mut rng, 5, 5)
         };
         match solve(&g) {
-            Answer::Yes(pieces) if !pieces.is_empty() => {
+            Outcome::Yes(pieces) if !pieces.is_empty() => {
                 // Flip one piece: its arms mirrored through the corner.
                 let mut p = pieces.clone();
                 let k = rng.random_range(0..p.len());
@@ -140,7 +140,7 @@ fn mutated_answers_are_rejected() {
                 p.pop();
                 assert!(verify_tiling(&g, &p).is_err());
             }
-            Answer::No(Reason::Conflict { chain }) => {
+            Outcome::No(Reason::Conflict { chain }) => {
                 for i in 1..chain.len() - 1 {
                     let mut c = chain.clone();
                     c.remove(i);

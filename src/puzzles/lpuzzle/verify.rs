@@ -106,17 +106,17 @@ pub enum LpuzzleError {
     /// A "second" tiling that is the first one.
     #[error("the second tiling is the first one")]
     SecondIsFirst,
-    /// A forced piece that the tiling does not use.
-    #[error("a forced piece that is not in the tiling")]
-    ForcedNotInTiling,
+    /// A forced piece that the tiling does not use (named by its black corner).
+    #[error("the forced piece at ({},{}) is not in the tiling", .0.0, .0.1)]
+    ForcedNotInTiling((usize, usize)),
     /// A forced piece that the second tiling does not use: it is not in every tiling.
-    #[error("a forced piece that is not in the second tiling")]
-    ForcedNotInSecond,
+    #[error("the forced piece at ({},{}) is not in the second tiling, so not in every tiling", .0.0, .0.1)]
+    ForcedNotInSecond((usize, usize)),
     /// A forced piece listed twice.
-    #[error("a forced piece listed twice")]
-    ForcedTwice,
+    #[error("the forced piece at ({},{}) is listed twice", .0.0, .0.1)]
+    ForcedTwice((usize, usize)),
     /// A unique tiling whose pieces are not all listed as forced (each is in every tiling).
-    #[error("a unique tiling has all {pieces} pieces forced, not {forced}")]
+    #[error("a unique tiling has every piece forced, but {forced} of its {pieces} are listed")]
     UniqueNotAllForced {
         /// The tiling's pieces.
         pieces: usize,
@@ -195,13 +195,13 @@ pub fn verify_claims(
         let mut seen = HashSet::with_capacity(forced.len());
         for p in forced {
             if !first.contains(p) {
-                return Err(LpuzzleError::ForcedNotInTiling);
+                return Err(LpuzzleError::ForcedNotInTiling(p.black));
             }
             if second_set.as_ref().is_some_and(|s| !s.contains(p)) {
-                return Err(LpuzzleError::ForcedNotInSecond);
+                return Err(LpuzzleError::ForcedNotInSecond(p.black));
             }
             if !seen.insert(*p) {
-                return Err(LpuzzleError::ForcedTwice);
+                return Err(LpuzzleError::ForcedTwice(p.black));
             }
         }
         if claims.unique == Some(true) && forced.len() != pieces.len() {
@@ -396,7 +396,7 @@ mod tests {
         else {
             panic!("the pinwheel has an answer");
         };
-        let Some(super::super::Answer::Yes(first)) = a.solution else {
+        let Some(super::super::Outcome::Yes(first)) = a.solution else {
             panic!("the pinwheel has a tiling");
         };
         let second = a.second.expect("the pinwheel has two tilings");
@@ -434,7 +434,7 @@ mod tests {
         };
         assert_eq!(
             verify_claims(&grid, &first, &claims),
-            Err(LpuzzleError::ForcedNotInSecond)
+            Err(LpuzzleError::ForcedNotInSecond(loose.black))
         );
     }
 
@@ -450,7 +450,7 @@ mod tests {
         };
         assert_eq!(
             verify_claims(&grid, &first, &claims),
-            Err(LpuzzleError::ForcedTwice)
+            Err(LpuzzleError::ForcedTwice(forced[0].black))
         );
     }
 
