@@ -31,6 +31,8 @@ mod graphs;
 mod hostile;
 mod manpages_and_formats;
 mod messages;
+#[cfg(unix)]
+mod pty;
 mod puzzles;
 mod stress;
 mod stress_and_output;

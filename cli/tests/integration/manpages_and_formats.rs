@@ -4,15 +4,14 @@
 //! failed before its fix.
 
 use std::collections::BTreeSet;
-use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::common::{BIN, run, run_within};
+use crate::pty::pty;
 
 /// The repository's root (the workspace).
 fn root() -> PathBuf {
@@ -373,34 +372,6 @@ fn the_readmes_example_runs_print_what_it_shows() {
 // ---------------------------------------------------------------------------------------------
 // A terminal on stdin
 // ---------------------------------------------------------------------------------------------
-
-/// A pseudo-terminal: the master side for the test, the path of the side the child gets.
-struct Pty {
-    master: File,
-    slave: PathBuf,
-}
-
-fn pty() -> Pty {
-    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
-    let master: OwnedFd = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("openpt");
-    grantpt(&master).expect("grantpt");
-    unlockpt(&master).expect("unlockpt");
-    let name = ptsname(&master, Vec::new()).expect("ptsname");
-    Pty {
-        master: File::from(master),
-        slave: PathBuf::from(name.into_string().unwrap()),
-    }
-}
-
-impl Pty {
-    fn open_slave(&self) -> File {
-        std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(&self.slave)
-            .expect("open the terminal's slave side")
-    }
-}
 
 /// The first line `gridmatch ARGS` writes on stderr with stdin on a terminal and nothing
 /// typed, within a few seconds; then Ctrl-D ends the input.

@@ -3,9 +3,7 @@
 //! reports a hang as soon as it happens; `--svg` pictures get the user's umask; the progress
 //! line is cleared on Ctrl-C. Each test failed before its fix.
 
-use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::fd::OwnedFd;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -13,6 +11,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::common::{BIN, run_within};
+use crate::pty::pty;
 use rustix::process::{Pid, Signal, kill_process};
 
 /// Generous: these are liveness checks, not speed checks (the speed checks say their bound).
@@ -307,50 +306,6 @@ fn svg_pictures_get_the_users_umask() {
 // ---------------------------------------------------------------------------------------------
 // 7. Ctrl-C clears the progress line
 // ---------------------------------------------------------------------------------------------
-
-/// A pseudo-terminal: the master side for the test, the path of the side the child gets.
-struct Pty {
-    master: File,
-    slave: PathBuf,
-}
-
-fn pty() -> Pty {
-    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
-    let master: OwnedFd = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("openpt");
-    grantpt(&master).expect("grantpt");
-    unlockpt(&master).expect("unlockpt");
-    let name = ptsname(&master, Vec::new()).expect("ptsname");
-    Pty {
-        master: File::from(master),
-        slave: PathBuf::from(name.into_string().unwrap()),
-    }
-}
-
-impl Pty {
-    fn open_slave(&self) -> File {
-        std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(&self.slave)
-            .expect("open the terminal's slave side")
-    }
-
-    /// What is written to the terminal, chunk by chunk, until every slave handle is closed.
-    fn chunks(&self) -> mpsc::Receiver<Vec<u8>> {
-        let mut master = self.master.try_clone().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            // Linux answers EIO once the last slave handle is closed: that is the end.
-            while let Ok(n) = master.read(&mut buf) {
-                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
-                    break;
-                }
-            }
-        });
-        rx
-    }
-}
 
 /// What the terminal was shown after the last "erase the line" sequence.
 fn after_last_erase(shown: &str) -> Option<&str> {

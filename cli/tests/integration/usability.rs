@@ -2,15 +2,14 @@
 //! stderr), `king play` from stdin and its messages, `--svg` paths, `verify` on stdin, byte-order
 //! marks, and the hints for a file given to the wrong command. Each test failed before its fix.
 
-use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::common::{BIN, Run, run, run_bytes, run_within, temp_file};
+use crate::pty::pty;
 use serde_json::Value;
 
 /// Generous: these are liveness checks (an answer comes at all), not speed checks.
@@ -24,51 +23,6 @@ fn run_patiently(args: &[&str], stdin: &[u8]) -> Run {
 /// Waits for `child` at most `PATIENCE`.
 fn wait_or_kill(child: &mut Child, what: &str) -> Option<i32> {
     crate::common::wait_or_kill(child, what, PATIENCE)
-}
-
-/// A pseudo-terminal: the master side for the test, the path of the side the child gets.
-struct Pty {
-    master: File,
-    slave: PathBuf,
-}
-
-fn pty() -> Pty {
-    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
-    let master: OwnedFd = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("openpt");
-    grantpt(&master).expect("grantpt");
-    unlockpt(&master).expect("unlockpt");
-    let name = ptsname(&master, Vec::new()).expect("ptsname");
-    Pty {
-        master: File::from(master),
-        slave: PathBuf::from(name.into_string().unwrap()),
-    }
-}
-
-impl Pty {
-    fn open_slave(&self) -> File {
-        std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(&self.slave)
-            .expect("open the terminal's slave side")
-    }
-
-    /// Everything written to the terminal until every slave handle is closed, from a thread.
-    fn drain(&self) -> std::thread::JoinHandle<Vec<u8>> {
-        let mut master = self.master.try_clone().unwrap();
-        std::thread::spawn(move || {
-            let mut all = Vec::new();
-            let mut buf = [0u8; 4096];
-            // Linux answers EIO once the last slave handle is closed: that is the end.
-            while let Ok(n) = master.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                all.extend_from_slice(&buf[..n]);
-            }
-            all
-        })
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
