@@ -48,6 +48,18 @@ pub const KNIGHT: [(isize, isize); 8] = [
     (1, 2),
 ];
 
+/// The steps of a move set by its name (`king`, `wazir`, `ferz`, `knight`, as the command line
+/// spells them); `None` for another name.
+pub fn steps(name: &str) -> Option<&'static [(isize, isize)]> {
+    Some(match name {
+        "king" => &KING,
+        "wazir" => &WAZIR,
+        "ferz" => &FERZ,
+        "knight" => &KNIGHT,
+        _ => return None,
+    })
+}
+
 /// The move graph of a board: its free cells (every byte but `#`) in row-major order, and for
 /// each the indices (in that list) of the free cells one of `steps` away, in the order of
 /// `steps`. Any size (no search here).
@@ -284,6 +296,15 @@ impl BoardGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn move_sets_by_name() {
+        let sizes: Vec<Option<usize>> = ["king", "wazir", "ferz", "knight", "rook"]
+            .iter()
+            .map(|n| steps(n).map(<[_]>::len))
+            .collect();
+        assert_eq!(sizes, [Some(8), Some(4), Some(4), Some(8), None]);
+    }
 
     /// The same search written recursively, for comparison.
     fn recursive(adj: &[Vec<usize>], visited: u32, at: usize) -> bool {

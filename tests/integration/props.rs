@@ -130,13 +130,8 @@ fn brute_tiling(b: &Rows) -> bool {
 /// Who wins the King game from the board's K ('A' if the first player does): a game search
 /// over (visited cells, position), memoised.
 fn brute_king(b: &Rows, moves: Moves) -> char {
-    use gridmatch_oracles::king::{BoardGame, FERZ, KING, KNIGHT, WAZIR};
-    let steps: &[(isize, isize)] = match moves {
-        Moves::King => &KING,
-        Moves::Wazir => &WAZIR,
-        Moves::Ferz => &FERZ,
-        Moves::Knight => &KNIGHT,
-    };
+    use gridmatch_oracles::king::{BoardGame, steps};
+    let steps = steps(moves.name()).expect("a move set the oracles know");
     let cols = b[0].len();
     let k = b.concat().iter().position(|&c| c == b'K').expect("a K");
     if BoardGame::new(b, steps).first_player_wins((k / cols, k % cols)) {

@@ -128,7 +128,10 @@ pub fn interrupt(sig: i32) {
         while !running().groups.is_empty() && Instant::now() < deadline {
             thread::sleep(Duration::from_millis(10));
         }
-        for &g in &groups {
+        // Only the groups still listed: a group taken off the list was killed by its run, and
+        // its id may have been reused since.
+        let left: Vec<u32> = running().groups.iter().copied().collect();
+        for g in left {
             if let Some(pid) = Pid::from_raw(g as i32) {
                 let _ = kill_process_group(pid, Signal::KILL);
             }

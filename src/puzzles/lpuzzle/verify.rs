@@ -293,10 +293,16 @@ pub fn verify_no(grid: &Grid, reason: &Reason) -> Result<(), LpuzzleError> {
     let is = |cell: (usize, usize), want: u8| {
         cell.0 < rows && cell.1 < cols && grid.get(cell.0, cell.1) == want
     };
+    // The white a choice points at, worked out here rather than with the solver's `Dir::step`.
     let target = |ch: &Choice| {
-        ch.dir
-            .step(ch.cell.0, ch.cell.1, rows, cols)
-            .filter(|&w| is(w, b'W'))
+        let (r, c) = ch.cell;
+        let cell = match ch.dir {
+            Dir::Up => r.checked_sub(1).map(|r| (r, c)),
+            Dir::Down => r.checked_add(1).map(|r| (r, c)),
+            Dir::Left => c.checked_sub(1).map(|c| (r, c)),
+            Dir::Right => c.checked_add(1).map(|c| (r, c)),
+        };
+        cell.filter(|&w| is(w, b'W'))
     };
     match reason {
         Reason::Count { blacks, whites } => {
