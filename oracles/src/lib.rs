@@ -18,6 +18,7 @@
 //! | --- | --- | --- |
 //! | [`rooks`] | most non-attacking rooks; every maximum placement | every subset of empty cells |
 //! | [`lpuzzle`] | L tilings (every one, or whether one exists); the blacks' choice of whites | every piece covering the first uncovered cell |
+//! | [`colouring`] | every proper 2-colouring (bipartiteness) | all 2ⁿ colourings |
 //! | [`king`] | the winner of the King game (any move set) and of undirected vertex geography | game search memoised on (visited set, position) |
 //! | [`matching`] | maximum matching size, general and bipartite; every maximum bipartite matching; augmenting paths; Kuhn | subset dynamic programming, enumeration |
 //! | [`twosat`] | satisfiability, every model, the backbone | all 2ⁿ assignments |
@@ -29,6 +30,7 @@
 //! the fuzz targets) compare with them on tens of thousands of boards, graphs and formulas.
 //! Run `cargo test --release -p gridmatch-oracles`.
 
+pub mod colouring;
 pub mod king;
 pub mod lpuzzle;
 pub mod matching;

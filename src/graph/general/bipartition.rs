@@ -88,37 +88,13 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// Components by repeated relaxation of the smallest label (n ≤ 10, no cleverness).
-    fn smallest_in_component(n: usize, edges: &[(u32, u32)]) -> Vec<usize> {
-        let mut label: Vec<usize> = (0..n).collect();
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for &(u, v) in edges {
-                let (u, v) = (u as usize, v as usize);
-                let m = label[u].min(label[v]);
-                if label[u] != m || label[v] != m {
-                    label[u] = m;
-                    label[v] = m;
-                    changed = true;
-                }
-            }
-        }
-        label
-    }
-
-    /// All proper 2-colourings (self-loops dropped, as the graph does) with each component's
-    /// smallest vertex `false`, by trying all 2ⁿ.
+    /// The oracles crate's proper 2-colourings, each component's smallest vertex `false`.
     fn brute(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<bool>> {
-        let smallest = smallest_in_component(n, edges);
-        (0u32..1 << n)
-            .filter(|&mask| {
-                let side = |v: u32| mask >> v & 1 == 1;
-                edges.iter().all(|&(u, v)| u == v || side(u) != side(v))
-                    && (0..n).all(|v| smallest[v] != v || !side(v as u32))
-            })
-            .map(|mask| (0..n).map(|v| mask >> v & 1 == 1).collect())
-            .collect()
+        let edges: Vec<(usize, usize)> = edges
+            .iter()
+            .map(|&(u, v)| (u as usize, v as usize))
+            .collect();
+        gridmatch_oracles::colouring::two_colourings(n, &edges)
     }
 
     #[test]
