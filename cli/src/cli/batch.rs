@@ -237,9 +237,7 @@ fn solve_one(
         .svg
         .as_ref()
         .map(|dir| dir.join(format!("case-{case:04}.svg")));
-    let answer = puzzle
-        .answer(grid, &opts.request(puzzle, picture.is_some()))
-        .map_err(io::Error::other)?;
+    let answer = puzzle.answer(grid, &opts.request(puzzle, picture.is_some()))?;
     if let Some(path) = &picture
         && let Some(drawing) = output::picture(grid, &answer)
     {

@@ -44,6 +44,10 @@ pub enum Error {
     /// used, flags that do not go together (exit code 2).
     #[error("{0}")]
     Usage(String),
+    /// A board the puzzle interface cannot answer (a King board without its single `K`; the
+    /// reader refuses those first, with their position).
+    #[error(transparent)]
+    Answer(#[from] gridmatch::puzzles::AnswerError),
 }
 
 impl From<gridmatch::RunError> for Error {
