@@ -60,7 +60,7 @@ impl Style {
 }
 
 /// The judge's answer line's value.
-pub fn verdict(answer: &Answer) -> JudgeAnswer {
+pub fn judge_answer(answer: &Answer) -> JudgeAnswer {
     match answer {
         Answer::Rooks(a) => JudgeAnswer::Rooks(a.max_rooks),
         // `YES unique` / `YES not unique`; a NO reads the same either way.
@@ -92,7 +92,7 @@ pub fn write_answer<W: Write + ?Sized>(
             None => Ok(()),
         };
     }
-    write_verdict(out, case, verdict(answer))?;
+    write_verdict(out, case, judge_answer(answer))?;
     let show = style == Style::Show;
     match answer {
         Answer::Rooks(a) => {

@@ -433,7 +433,7 @@ pub fn solve(req: &SolveRequest) -> Result<SolveResponse, ApiError> {
         // The judge's own line (an L-puzzle's `YES`, not gridmatch's `YES unique`).
         judge_output: judge_output(match &answer {
             Answer::Lpuzzle(a) => JudgeAnswer::Lpuzzle(a.yes),
-            other => output::verdict(other),
+            other => output::judge_answer(other),
         }),
         command: String::new(),
         map: None,
