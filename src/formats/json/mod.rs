@@ -378,28 +378,19 @@ impl LpuzzleRecord {
     /// Checks the record against its board with the puzzle's independent verifiers.
     pub fn verify(&self) -> Result<(), RecordError> {
         let grid = Puzzle::Lpuzzle.grid_from_lines(&self.board)?;
+        let pieces_in = |list: &Option<Vec<[[usize; 2]; 3]>>| -> Option<Vec<Piece>> {
+            list.as_ref().map(|l| l.iter().map(piece_in).collect())
+        };
+        let (second, forced) = (pieces_in(&self.second), pieces_in(&self.forced));
+        let claims = lpuzzle::TilingClaims {
+            unique: self.unique,
+            second: second.as_deref(),
+            forced: forced.as_deref(),
+        };
         match (self.answer, &self.pieces, &self.reason) {
             (YesNo::Yes, Some(pieces), None) => {
                 let pieces: Vec<Piece> = pieces.iter().map(piece_in).collect();
-                let second: Option<Vec<Piece>> = self
-                    .second
-                    .as_ref()
-                    .map(|b| b.iter().map(piece_in).collect());
-                let forced: Option<Vec<Piece>> = self
-                    .forced
-                    .as_ref()
-                    .map(|f| f.iter().map(piece_in).collect());
-                let claims = lpuzzle::TilingClaims {
-                    unique: self.unique,
-                    second: second.as_deref(),
-                    forced: forced.as_deref(),
-                };
                 Ok(lpuzzle::verify_claims(&grid, &pieces, &claims)?)
-            }
-            (YesNo::No, None, Some(_))
-                if self.unique.is_some() || self.second.is_some() || self.forced.is_some() =>
-            {
-                Err(lpuzzle::LpuzzleError::ClaimsWithoutTiling.into())
             }
             (YesNo::No, None, Some(reason)) => {
                 let reason = match reason {
@@ -421,7 +412,7 @@ impl LpuzzleRecord {
                             .collect(),
                     },
                 };
-                Ok(lpuzzle::verify_no(&grid, &reason)?)
+                Ok(lpuzzle::verify_no_claims(&grid, &reason, &claims)?)
             }
             _ => Err(RecordError::LpuzzleShape),
         }
@@ -507,14 +498,11 @@ impl KingRecord {
             .collect();
         let barrier = cells(&self.barrier);
         match (self.answer, &self.barrier_without_start) {
-            (Player::Alice, Some(y)) => {
-                let cert = Certificate::Alice {
-                    matching,
-                    barrier,
-                    barrier_without_start: cells(y),
-                };
-                Ok(cert)
-            }
+            (Player::Alice, Some(y)) => Ok(Certificate::Alice {
+                matching,
+                barrier,
+                barrier_without_start: cells(y),
+            }),
             (Player::Bob, None) => Ok(Certificate::Bob { matching, barrier }),
             (answer, _) => {
                 // The checks of the matching and the barrier come first, as for a good shape.

@@ -61,7 +61,9 @@ mod verify;
 
 use crate::graph::twosat::{self, ImplicationGraph, Lit};
 use crate::grid::Grid;
-pub use verify::{LpuzzleError, TilingClaims, verify_claims, verify_no, verify_tiling};
+pub use verify::{
+    LpuzzleError, TilingClaims, verify_claims, verify_no, verify_no_claims, verify_tiling,
+};
 
 /// The input alphabet.
 pub const ALPHABET: &[u8] = b"BW.";

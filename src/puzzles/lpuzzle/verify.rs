@@ -214,6 +214,22 @@ pub fn verify_claims(
     Ok(())
 }
 
+/// Checks a NO answer: its reason ([`verify_no`]), and that it claims nothing about tilings
+/// (uniqueness, a second tiling or forced pieces of a pattern that has none).
+///
+/// # Complexity
+/// As [`verify_no`].
+pub fn verify_no_claims(
+    grid: &Grid,
+    reason: &Reason,
+    claims: &TilingClaims,
+) -> Result<(), LpuzzleError> {
+    if claims.any() {
+        return Err(LpuzzleError::ClaimsWithoutTiling);
+    }
+    verify_no(grid, reason)
+}
+
 /// Checks a tiling against the board, independently of the solver: every piece an L whose corner
 /// is a black cell and whose arms are one vertical and one horizontal white neighbour; every `B`
 /// and `W` covered exactly once; no `.` covered.
@@ -458,6 +474,42 @@ mod tests {
             verify_claims(&grid, &first, &claims),
             Err(LpuzzleError::ForcedTwice(forced[0].black))
         );
+    }
+
+    #[test]
+    fn a_no_answer_claims_nothing_about_tilings() {
+        let grid = Grid::from_rows(&["BWB.", "WWW."]);
+        let Ok(Answer::Lpuzzle(a)) = Puzzle::Lpuzzle.answer(
+            &grid,
+            &Request {
+                certificate: true,
+                ..Request::judge()
+            },
+        ) else {
+            panic!("the pattern has an answer");
+        };
+        let Some(super::super::Outcome::No(reason)) = a.solution else {
+            panic!("two blacks share one white");
+        };
+        assert_eq!(
+            verify_no_claims(&grid, &reason, &TilingClaims::default()),
+            Ok(())
+        );
+        for claims in [
+            TilingClaims {
+                unique: Some(true),
+                ..TilingClaims::default()
+            },
+            TilingClaims {
+                forced: Some(&[]),
+                ..TilingClaims::default()
+            },
+        ] {
+            assert_eq!(
+                verify_no_claims(&grid, &reason, &claims),
+                Err(LpuzzleError::ClaimsWithoutTiling)
+            );
+        }
     }
 
     #[test]
