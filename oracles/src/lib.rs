@@ -22,6 +22,7 @@
 //! | [`king`] | the winner of the King game (any move set) and of undirected vertex geography | game search memoised on (visited set, position) |
 //! | [`matching`] | maximum matching size, general and bipartite; every maximum bipartite matching; augmenting paths; Kuhn | subset dynamic programming, enumeration |
 //! | [`twosat`] | satisfiability, every model, the backbone | all 2ⁿ assignments |
+//! | [`weighted`] | the best total weight of a matching, a maximum-cardinality or perfect matching, an assignment | subset dynamic programming |
 //!
 //! **Status:** each module's unit tests check it on hand-solved inputs and against the other
 //! oracles where two of them answer the same question (rooks against Kuhn on the run graph, the
@@ -36,6 +37,7 @@ pub mod lpuzzle;
 pub mod matching;
 pub mod rooks;
 pub mod twosat;
+pub mod weighted;
 
 /// The size of a board given as rows, after checking the rows have one length.
 ///

@@ -23,6 +23,8 @@
 //! - [`twosat`]: 2-SAT by iterative SCC, with conflict chains as proofs of unsatisfiability
 //!   (`twosat/mod.rs`; its tests in `twosat/tests.rs`); the backbone, model uniqueness and the
 //!   clauses behind a chain (`twosat/backbone.rs`; its tests in `twosat/backbone_tests.rs`).
+//! - [`weighted`]: maximum-weight matchings (blossom) and assignments, each with the LP duals
+//!   that prove it optimal, and their independent verifier.
 //! - [`read`]: readers for users' graph files (DIMACS, Matrix Market, edge lists) and 2-SAT
 //!   formulas (DIMACS CNF), with errors at file, line and column (`read/mod.rs`, one file per
 //!   format, tests in `read/tests.rs`).
@@ -37,6 +39,7 @@ pub mod general;
 pub mod geography;
 pub mod read;
 pub mod twosat;
+pub mod weighted;
 
 /// Sentinel vertex id meaning "no vertex" (e.g. the mate of an exposed vertex), for every module
 /// of the graph core ([`general::NONE`] and [`bipartite::NONE`] are this constant). Valid vertex
