@@ -390,7 +390,26 @@ fn tampers(c: &Cert) -> Vec<Tamper> {
         );
         let mut t = c.clone();
         t.duals.blossoms.push(s.clone());
-        add(format!("set {b} twice"), t, &["DuplicateBlossom"], false);
+        add(
+            format!("set {b} twice"),
+            t,
+            if c.duals.blossoms.len() + 1 >= n {
+                &["TooManySets"]
+            } else {
+                &["DuplicateBlossom"]
+            },
+            false,
+        );
+        let mut t = c.clone();
+        while t.duals.blossoms.len() < n {
+            t.duals.blossoms.push(s.clone());
+        }
+        add(
+            format!("set {b} repeated n times"),
+            t,
+            &["TooManySets"],
+            false,
+        );
     }
     if n >= 5 {
         let mut t = c.clone();
@@ -550,7 +569,7 @@ fn naive(
     matched: &[usize],
     duals: &Duals,
 ) -> Result<i128, DualError> {
-    if n > 1 << 32 {
+    if n > u32::MAX as usize {
         return Err(DualError::TooManyVertices { n });
     }
     if duals.vertex.len() != n {
@@ -650,6 +669,12 @@ fn naive(
                 dual: s.dual,
             });
         }
+    }
+    if !sets.is_empty() && sets.len() >= n {
+        return Err(DualError::TooManySets {
+            sets: sets.len(),
+            n,
+        });
     }
     for a in 0..sets.len() {
         for b in a + 1..sets.len() {
@@ -1070,6 +1095,8 @@ fn extreme_values_neither_overflow_nor_panic() {
     let r = verify(usize::MAX, &[], &[], &[], &Duals::default());
     assert_eq!(r, Err(DualError::TooManyVertices { n: usize::MAX }));
     let r = verify(1 << 32, &[], &[], &[], &Duals::default());
+    assert_eq!(r, Err(DualError::TooManyVertices { n: 1 << 32 }));
+    let r = verify(u32::MAX as usize, &[], &[], &[], &Duals::default());
     assert!(matches!(r, Err(DualError::VertexDualsLength { .. })));
 }
 
@@ -1116,4 +1143,59 @@ fn a_deep_chain_of_nested_sets() {
             "{r:?}"
         );
     }
+}
+
+/// A timing, not a test: `cargo test --release -p gridmatch --lib verify::tests::timing --
+/// --ignored --nocapture`. G(n, 5n) with n = 10⁶ and two levels of sets (triples inside
+/// nines), every edge weighted at or just below its cover.
+#[test]
+#[ignore]
+fn timing() {
+    let n = 999_999usize;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut blossoms = Vec::new();
+    let mut edges = Vec::new();
+    let mut weights = Vec::new();
+    let mut matched = Vec::new();
+    for t in 0..(n / 3) as u32 {
+        blossoms.push(set(&[3 * t, 3 * t + 1, 3 * t + 2], 2));
+        matched.push(edges.len());
+        edges.push((3 * t, 3 * t + 1));
+        weights.push(2);
+    }
+    for g in 0..(n / 9) as u32 {
+        blossoms.push(set(&(9 * g..9 * g + 9).collect::<Vec<u32>>(), 2));
+        matched.push(edges.len());
+        edges.push((9 * g + 2, 9 * g + 5));
+        weights.push(1);
+    }
+    let cover = |a: u32, b: u32| -> i64 {
+        if a / 3 == b / 3 {
+            2
+        } else if a / 9 == b / 9 {
+            1
+        } else {
+            0
+        }
+    };
+    while edges.len() < 5 * n {
+        let a = rng.random_range(0..n as u32);
+        let b = rng.random_range(0..n as u32);
+        edges.push((a, b));
+        weights.push(cover(a, b) - rng.random_range(0..2));
+    }
+    let duals = Duals {
+        vertex: vec![0; n],
+        blossoms,
+    };
+    let start = std::time::Instant::now();
+    let r = verify(n, &edges, &weights, &matched, &duals);
+    eprintln!(
+        "n = {n}, m = {}, {} sets: {:?} in {:?}",
+        edges.len(),
+        duals.blossoms.len(),
+        r,
+        start.elapsed()
+    );
+    assert!(r.is_ok());
 }
