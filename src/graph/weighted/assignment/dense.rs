@@ -45,11 +45,11 @@ impl State<'_> {
         }
         // Reduction transfer: a row with a single column-minimum hands its slack to it.
         let mut free = Vec::new();
-        for i in 0..n {
+        for (i, &unique) in unique.iter().enumerate() {
             let j = self.x[i];
             if j == NONE {
                 free.push(i as u32);
-            } else if unique[i] {
+            } else if unique {
                 let j = j as usize;
                 let row = self.row(i);
                 let mut min = i64::MAX;
@@ -156,13 +156,16 @@ struct Search {
 impl Search {
     /// Dijkstra from the free row `s` to the nearest free column; updates the settled
     /// columns' potentials and returns the free column reached (`pred` leads back to `s`).
+    // The loops over `hi..n` grow `hi` inside on purpose: the columns they move to the scan
+    // list are behind the loop's position, which keeps going over the rest.
+    #[allow(clippy::mut_range_bound)]
     fn find_path(&mut self, st: &mut State<'_>, s: usize) -> usize {
         let n = st.cols;
         let row = st.row(s);
-        for j in 0..n {
+        for (j, (&c, &vj)) in row.iter().zip(&st.v).enumerate() {
             self.order[j] = j as u32;
             self.pred[j] = s as u32;
-            self.d[j] = row[j] - st.v[j];
+            self.d[j] = c - vj;
         }
         let (mut lo, mut hi, mut ready) = (0usize, 0usize, 0usize);
         let sink = 'search: loop {

@@ -32,8 +32,10 @@
 //!   stay at 0, which is what the rectangular LP's duals need (the same argument as Crouse
 //!   2016, "On implementing 2D rectangular assignment algorithms", scipy's method).
 //! - [`sparse`]: the entries in compressed rows (parallel entries merged to the cheapest), the
-//!   rectangular start above (potentials 0, each row's cheapest column if free), two passes of
-//!   augmenting row reduction over each row's entries (with a smaller iteration budget), then a
+//!   rectangular start above (potentials 0, each row's cheapest column if free; on square
+//!   inputs each column starts at its least entry instead, as column reduction does), sixteen
+//!   passes of augmenting row reduction over each row's entries (with a budget of 32 visits per
+//!   free row), then a
 //!   Dijkstra search with a binary heap (lazy deletion) from each row still free, stopping as
 //!   soon as a free column is settled, or is reached at the current least distance. Only the
 //!   settled columns' potentials and their rows' move, and the per-search arrays are reset

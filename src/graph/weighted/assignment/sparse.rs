@@ -134,7 +134,11 @@ pub(super) fn solve(
     let Some((x, u, v)) = r else {
         return Ok(None);
     };
-    let conv = |p: Vec<i128>| p.into_iter().map(|p| p.to_i64()).collect::<Option<Vec<_>>>();
+    let conv = |p: Vec<i128>| {
+        p.into_iter()
+            .map(|p| p.to_i64())
+            .collect::<Option<Vec<_>>>()
+    };
     match (conv(u), conv(v)) {
         (Some(row), Some(col)) => Ok(Some(Assignment {
             col_of_row: x,
@@ -152,16 +156,41 @@ fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize) -> Result<Solved<P>, Overfl
     let mut u = vec![P::ZERO; rows];
     let mut v = vec![P::ZERO; cols];
 
-    // Start: potentials 0, each row's potential its least cost, and its cheapest column if
-    // that is still free.
+    // Start: each row's potential its least reduced cost, and its cheapest column if that
+    // is still free. Column potentials start at 0, except on square inputs (no column ends up
+    // free, so their potentials need not stay 0): there each column starts at its least entry,
+    // which leaves fewer rows free and shortens the searches (random 10⁵ + 10⁵ with 5·10⁵
+    // entries: 24 % of the rows free instead of 35 %, a fifth fewer columns settled).
+    if rows == cols {
+        let mut seen = vec![false; cols];
+        for i in 0..rows {
+            let (cs, ws) = g.row(i);
+            for (&j, &w) in cs.iter().zip(ws) {
+                let (j, w) = (j as usize, P::of(w));
+                if !seen[j] || w < v[j] {
+                    v[j] = w;
+                    seen[j] = true;
+                }
+            }
+        }
+        if seen.contains(&false) {
+            return Ok(None);
+        }
+    }
     let mut free = Vec::new();
     for i in 0..rows {
         let (cs, ws) = g.row(i);
-        let Some(k) = (0..cs.len()).min_by_key(|&k| ws[k]) else {
+        let mut best: Option<(P, usize)> = None;
+        for (&j, &w) in cs.iter().zip(ws) {
+            let h = P::of(w).sub(v[j as usize])?;
+            if best.is_none_or(|(b, _)| h < b) {
+                best = Some((h, j as usize));
+            }
+        }
+        let Some((h, j)) = best else {
             return Ok(None);
         };
-        u[i] = P::of(ws[k]);
-        let j = cs[k] as usize;
+        u[i] = h;
         if y[j] == NONE {
             y[j] = i as u32;
             x[i] = j as u32;
@@ -170,8 +199,10 @@ fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize) -> Result<Solved<P>, Overfl
         }
     }
 
-    // Two passes of augmenting row reduction.
-    for _ in 0..2 {
+    // Augmenting row reduction: a few cheap passes leave far fewer rows to the searches
+    // (random 10⁵ + 10⁵ with 5·10⁵ entries: 24 % of the rows free after the start, 1.6 %
+    // after these passes; two passes leave 5 %).
+    for _ in 0..16 {
         if free.is_empty() {
             break;
         }
@@ -202,6 +233,14 @@ fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize) -> Result<Solved<P>, Overfl
         }
         let mut sink = NONE;
         let mut big_d = P::ZERO;
+        // The least distance of a free column reached so far: nothing at or beyond it can be
+        // settled before the sink, so it is not pushed.
+        let mut bound = P::MAX;
+        for &k in &touched {
+            if y[k as usize] == NONE {
+                bound = bound.min(dist[k as usize]);
+            }
+        }
         'search: while let Some(Reverse((d, j))) = heap.pop() {
             let ju = j as usize;
             if done[ju] || d > dist[ju] {
@@ -224,16 +263,19 @@ fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize) -> Result<Solved<P>, Overfl
                 }
                 // Reduced costs of assigned rows are >= 0, so nd >= d.
                 let nd = d.add(P::of(w).sub(ui)?.sub(v[ku])?)?;
-                if nd < dist[ku] {
+                if nd < dist[ku] && (nd < bound || y[ku] == NONE) {
                     if dist[ku] == P::MAX {
                         touched.push(k);
                     }
                     dist[ku] = nd;
                     pred[ku] = i as u32;
-                    if nd == d && y[ku] == NONE {
-                        sink = k;
-                        big_d = d;
-                        break 'search;
+                    if y[ku] == NONE {
+                        if nd == d {
+                            sink = k;
+                            big_d = d;
+                            break 'search;
+                        }
+                        bound = bound.min(nd);
                     }
                     heap.push(Reverse((nd, k)));
                 }
@@ -287,7 +329,8 @@ fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize) -> Result<Solved<P>, Overfl
 }
 
 /// One pass of augmenting row reduction (as in the dense engine, over each row's entries and
-/// with a budget of a few visits per free row); returns the rows left free.
+/// with a budget of 32 visits per free row instead of one per column); returns the rows left
+/// free.
 fn row_reduction<P: Pot>(
     g: &Csr,
     free: &mut [u32],
@@ -296,7 +339,7 @@ fn row_reduction<P: Pot>(
     u: &mut [P],
     v: &mut [P],
 ) -> Result<Vec<u32>, Overflow> {
-    const BUDGET: usize = 8;
+    const BUDGET: usize = 32;
     let n_free = free.len();
     let (mut current, mut new_free, mut rounds) = (0usize, 0usize, 0usize);
     while current < n_free {

@@ -28,7 +28,9 @@ fn check(m: &Matrix, cols: usize, a: &Assignment, want: i128) -> Result<(), Stri
     for (i, &j) in a.col_of_row.iter().enumerate() {
         let j = j as usize;
         if j >= cols || taken[j] {
-            return Err(format!("row {i} gets column {j}, out of range or taken twice"));
+            return Err(format!(
+                "row {i} gets column {j}, out of range or taken twice"
+            ));
         }
         taken[j] = true;
         let Some(c) = m[i][j] else {
@@ -144,12 +146,17 @@ fn random_against_the_oracle() -> Result<(), String> {
                     .map_err(|e| format!("case {case} sparse {holes:?}: {e}"))?;
             }
             (want, got) => {
-                return Err(format!("case {case} {holes:?}: oracle {want:?}, sparse {got:?}"));
+                return Err(format!(
+                    "case {case} {holes:?}: oracle {want:?}, sparse {got:?}"
+                ));
             }
         }
     }
     // Both outcomes must be exercised.
-    assert!(infeasible > 300 && feasible > 3000, "{infeasible} {feasible}");
+    assert!(
+        infeasible > 300 && feasible > 3000,
+        "{infeasible} {feasible}"
+    );
     Ok(())
 }
 
@@ -182,7 +189,11 @@ fn medium_dense_and_sparse_agree() -> Result<(), String> {
         // A sparse matrix of the same size with a few entries per row.
         let holes: Matrix = full
             .iter()
-            .map(|r| r.iter().map(|&c| c.filter(|_| rng.random_bool(0.08))).collect())
+            .map(|r| {
+                r.iter()
+                    .map(|&c| c.filter(|_| rng.random_bool(0.08)))
+                    .collect()
+            })
             .collect();
         if let Some(s) = run_sparse(&mut rng, &holes, cols, kind).map_err(|e| e.to_string())? {
             let total = (0..rows)
@@ -236,7 +247,12 @@ fn large_potentials_use_i128_or_are_refused() -> Result<(), String> {
     let a = sparse(n, n, &edges, &costs)
         .map_err(|e| e.to_string())?
         .ok_or("the chain is assignable")?;
-    assert!(a.col_of_row.iter().enumerate().all(|(i, &j)| j as usize == i));
+    assert!(
+        a.col_of_row
+            .iter()
+            .enumerate()
+            .all(|(i, &j)| j as usize == i)
+    );
     Ok(())
 }
 
@@ -244,7 +260,10 @@ fn large_potentials_use_i128_or_are_refused() -> Result<(), String> {
 fn errors() {
     assert!(matches!(dense(3, 2, &[0; 6]), Err(WeightError::Shape(_))));
     assert!(matches!(dense(2, 2, &[0; 3]), Err(WeightError::Shape(_))));
-    assert!(matches!(dense(usize::MAX, usize::MAX, &[]), Err(WeightError::Shape(_))));
+    assert!(matches!(
+        dense(usize::MAX, usize::MAX, &[]),
+        Err(WeightError::Shape(_))
+    ));
     assert_eq!(
         dense(1, 2, &[0, MAX_WEIGHT + 1]),
         Err(WeightError::TooLarge {
@@ -260,9 +279,18 @@ fn errors() {
         })
     );
     assert!(matches!(sparse(3, 2, &[], &[]), Err(WeightError::Shape(_))));
-    assert!(matches!(sparse(1, 2, &[(0, 0)], &[]), Err(WeightError::Shape(_))));
-    assert!(matches!(sparse(1, 2, &[(1, 0)], &[0]), Err(WeightError::Shape(_))));
-    assert!(matches!(sparse(1, 2, &[(0, 2)], &[0]), Err(WeightError::Shape(_))));
+    assert!(matches!(
+        sparse(1, 2, &[(0, 0)], &[]),
+        Err(WeightError::Shape(_))
+    ));
+    assert!(matches!(
+        sparse(1, 2, &[(1, 0)], &[0]),
+        Err(WeightError::Shape(_))
+    ));
+    assert!(matches!(
+        sparse(1, 2, &[(0, 2)], &[0]),
+        Err(WeightError::Shape(_))
+    ));
     // Empty inputs.
     let a = dense(0, 3, &[]).unwrap();
     assert_eq!((a.col_of_row.len(), a.col), (0, vec![0; 3]));
@@ -319,7 +347,11 @@ fn timings() {
             .sum();
         println!("dense {rows}x{cols}: {secs:.4} s, cost {total}");
     }
-    for (n, m) in [(100_000, 500_000), (200_000, 1_000_000), (400_000, 2_000_000)] {
+    for (n, m) in [
+        (100_000, 500_000),
+        (200_000, 1_000_000),
+        (400_000, 2_000_000),
+    ] {
         let (edges, costs) = uniform_sparse(&mut rng, n, m);
         dump(
             &dir,
@@ -336,4 +368,38 @@ fn timings() {
         println!("sparse {n}+{n}, {m} entries: {secs:.4} s, cost {total}");
     }
     let _ = rng.next_u64();
+}
+
+/// The checker itself refuses tampered answers, so the tests above can fail.
+#[test]
+fn the_checker_refuses_tampering() {
+    let m: Matrix = vec![
+        vec![Some(4), Some(1), Some(3)],
+        vec![Some(2), Some(0), Some(5)],
+    ];
+    let flat: Vec<i64> = m.iter().flatten().map(|c| c.unwrap_or(0)).collect();
+    let a = dense(2, 3, &flat).unwrap();
+    let want = min_cost_assignment(&m).unwrap();
+    assert_eq!(check(&m, 3, &a, want), Ok(()));
+    assert!(check(&m, 3, &a, want + 1).is_err());
+    let mut b = a.clone();
+    b.row[0] += 1;
+    assert!(check(&m, 3, &b, want).is_err());
+    let mut b = a.clone();
+    b.row[1] -= 1;
+    assert!(check(&m, 3, &b, want).is_err(), "not tight");
+    let mut b = a.clone();
+    b.col_of_row.swap(0, 1);
+    assert!(check(&m, 3, &b, want).is_err());
+    let mut b = a.clone();
+    b.col_of_row[1] = b.col_of_row[0];
+    assert!(check(&m, 3, &b, want).is_err());
+    let mut b = a.clone();
+    let free = (0..3).find(|j| !a.col_of_row.contains(j)).unwrap() as usize;
+    b.col[free] -= 1;
+    assert!(check(&m, 3, &b, want).is_err(), "free column below 0");
+    let mut b = a;
+    b.col.iter_mut().for_each(|p| *p += 1);
+    b.row.iter_mut().for_each(|p| *p -= 1);
+    assert!(check(&m, 3, &b, want).is_err(), "columns above 0");
 }
