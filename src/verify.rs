@@ -16,9 +16,10 @@ use std::io::{BufRead, Write};
 
 use crate::InputError;
 use crate::error::RunError as Error;
-use crate::formats::json::{MatchingRecord, Record};
+use crate::formats::decimal::decimal;
+use crate::formats::json::{MatchingRecord, Record, WeightedRecord};
 use crate::formats::judge::read_line_bounded;
-use crate::graph::read::GraphInput;
+use crate::graph::read::{Format, GraphInput, Limits, Weights, read_graph, read_weighted_graph};
 
 /// Totals of a `verify` run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -55,21 +56,82 @@ pub fn verify_records<R: BufRead, W: Write>(
     })
 }
 
-/// Checks every line of `input` as a `gridmatch match --json` certificate of `graph` (read from
-/// its own file: nothing the certificate says about the graph is trusted), printing
-/// `FILE:LINE: matching of size K: ok` or `… FAIL: why`.
+/// A graph file that `gridmatch match --json` certificates are checked against: read as a
+/// plain graph and, for weighted certificates, with its weights.
+#[derive(Clone, Debug)]
+pub struct GraphFile {
+    /// The graph.
+    pub graph: GraphInput,
+    /// One weight per edge of `graph`, or why the file has none.
+    pub weights: Result<Weights, InputError>,
+}
+
+impl GraphFile {
+    /// Reads `bytes` (the file `name`) both ways; fails only if neither reader takes it
+    /// (with the plain reader's error).
+    pub fn read(
+        bytes: &[u8],
+        name: &str,
+        format: Option<Format>,
+        limits: Limits,
+    ) -> Result<GraphFile, InputError> {
+        match read_weighted_graph(bytes, name, format, limits) {
+            Ok(w) => Ok(GraphFile {
+                graph: w.graph,
+                weights: Ok(w.weights),
+            }),
+            Err(why) => Ok(GraphFile {
+                graph: read_graph(bytes, name, format, limits)?,
+                weights: Err(why),
+            }),
+        }
+    }
+}
+
+/// Checks every line of `input` as a `gridmatch match --json` or `gridmatch match --weights
+/// --json` certificate of `graph` (read from its own file: nothing the certificate says about
+/// the graph is trusted), printing `FILE:LINE: matching of size K: ok` or `… FAIL: why`.
 pub fn verify_matchings<R: BufRead, W: Write>(
     input: R,
     file: &str,
-    graph: &GraphInput,
+    graph: &GraphFile,
     out: &mut W,
     max_line: usize,
     limit_hint: Option<&str>,
 ) -> Result<Summary, Error> {
+    /// Just the kind of certificate a line holds.
+    #[derive(serde::Deserialize)]
+    struct Kind {
+        certificate: String,
+    }
     check_lines(input, file, out, max_line, limit_hint, |line| {
+        let kind: Kind = serde_json::from_str(line)?;
+        if kind.certificate == "weighted_matching" {
+            let record: WeightedRecord = serde_json::from_str(line)?;
+            let label = match &record.total {
+                Some(t) => format!(
+                    "weighted matching of size {} and weight {}",
+                    record.size,
+                    decimal(*t, record.decimals)
+                ),
+                None => "no perfect matching".to_string(),
+            };
+            let verdict = match &graph.weights {
+                Ok(w) => record
+                    .verify(&graph.graph, &w.values, w.decimals)
+                    .map_err(|e| e.to_string()),
+                Err(why) => Err(format!(
+                    "the graph file has no weights to check it against: {why}"
+                )),
+            };
+            return Ok((label, verdict));
+        }
         let record: MatchingRecord = serde_json::from_str(line)?;
         let label = format!("matching of size {}", record.size);
-        Ok((label, record.verify(graph).map_err(|e| e.to_string())))
+        Ok((
+            label,
+            record.verify(&graph.graph).map_err(|e| e.to_string()),
+        ))
     })
 }
 

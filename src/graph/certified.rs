@@ -27,6 +27,8 @@
 
 use std::collections::HashSet;
 
+pub mod weighted;
+
 use super::barrier;
 use super::bipartite::{self, BipartiteGraph, EdgeClass};
 use super::general::{self, Graph};

@@ -6,11 +6,14 @@ use std::process::ExitCode;
 
 use super::Error;
 use gridmatch::InputError;
-use gridmatch::formats::json::MatchingRecord;
+use gridmatch::formats::decimal::decimal;
+use gridmatch::formats::json::{MatchingRecord, WeightedRecord};
+use gridmatch::graph::certified::weighted::{WeightedOutcome, weighted_matching};
 use gridmatch::graph::certified::{self, Vertices};
 use gridmatch::graph::geography::{Player, Strategy};
-use gridmatch::graph::read::{Cnf, GraphInput, Shape};
+use gridmatch::graph::read::{Cnf, GraphInput, Shape, Weights};
 use gridmatch::graph::twosat::{self, Lit, Outcome};
+use gridmatch::graph::weighted::Question;
 
 /// A vertex in the file's own numbering ([`Vertices::number`]): for a matrix, a row or column
 /// number (1-based), as the position in a pair says.
@@ -79,6 +82,51 @@ pub fn match_cmd(
     writeln!(out, "{}", cert.pairs.len())?;
     for &(u, v) in &cert.pairs {
         writeln!(out, "{} {}", file_number(input, u), file_number(input, v))?;
+    }
+    Ok(())
+}
+
+/// `gridmatch match --weights`: the total weight and size of the best matching the question
+/// asks for (or `no perfect matching`), and what the options ask for.
+pub fn weighted_match_cmd(
+    input: &GraphInput,
+    weights: &Weights,
+    name: &str,
+    question: Question,
+    opts: MatchOptions,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let cert = weighted_matching(input, &weights.values, question).map_err(|e| {
+        InputError::at(
+            name,
+            1,
+            1,
+            "weights too large for this question",
+            "smaller weights",
+        )
+        .with_hint(e.to_string())
+    })?;
+    if opts.json {
+        let record = WeightedRecord::new(input, weights.decimals, &cert);
+        serde_json::to_writer(&mut *out, &record).map_err(std::io::Error::from)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let WeightedOutcome::Optimum { pairs, total, .. } = &cert.outcome else {
+        writeln!(out, "no perfect matching")?;
+        return Ok(());
+    };
+    writeln!(out, "{} {}", decimal(*total, weights.decimals), pairs.len())?;
+    if opts.pairs {
+        for &(u, v, w) in pairs {
+            writeln!(
+                out,
+                "{} {} {}",
+                file_number(input, u),
+                file_number(input, v),
+                decimal(i128::from(w), weights.decimals)
+            )?;
+        }
     }
     Ok(())
 }

@@ -25,7 +25,10 @@ pub use batch::{Batch, Options, solve_all};
 use gridmatch::formats::judge::{BoardReader, Header, write_board, write_count};
 use gridmatch::formats::output::Style;
 use gridmatch::generate::{self, LStyle};
-use gridmatch::graph::read::{Format, GraphInput, read_cnf_within, read_graph};
+use gridmatch::graph::read::{
+    Format, GraphInput, Weights, read_cnf_within, read_graph, read_weighted_graph,
+};
+use gridmatch::graph::weighted::{Cardinality, Question, Sense};
 use gridmatch::puzzles::king::{Moves, Player};
 use gridmatch::puzzles::{Puzzle, Request};
 use gridmatch::verify;
@@ -214,8 +217,27 @@ enum Command {
         json: bool,
         /// Bipartite graphs: after the size, each input edge once as `U V every|some|none` — in
         /// every, some or no maximum matching (Dulmage–Mendelsohn).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "weights")]
         classify: bool,
+        /// Weighted matching: the edges' weights are the third column of an edge list, `e U V
+        /// W` in DIMACS, a Matrix Market file's values (decimals read exactly). Prints the
+        /// total weight and the number of pairs; --json adds the LP duals that prove it best.
+        #[arg(long)]
+        weights: bool,
+        /// With --weights: the smallest total weight (with --perfect: a minimum-cost perfect
+        /// matching).
+        #[arg(long, requires = "weights", conflicts_with = "max")]
+        min: bool,
+        /// With --weights: the largest total weight (the default).
+        #[arg(long, requires = "weights")]
+        max: bool,
+        /// With --weights: the best among perfect matchings; prints `no perfect matching` if
+        /// there is none (--json then proves it with a Tutte–Berge barrier or a König cover).
+        #[arg(long, requires = "weights", conflicts_with = "max_cardinality")]
+        perfect: bool,
+        /// With --weights: the best among maximum-cardinality matchings.
+        #[arg(long, requires = "weights")]
+        max_cardinality: bool,
     },
     /// Who wins undirected vertex geography on your own graph? Prints A (the first player) or B.
     ///
@@ -367,6 +389,21 @@ impl GraphArgs {
         let limits = limits::graph_limits(self.max_edges);
         let input = read_graph(r, &name, self.format.map(GraphFormat::format), limits)
             .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))?;
+        self.check_memory(&input, &name)?;
+        Ok((input, name))
+    }
+
+    /// The graph with one weight per edge.
+    fn read_weighted(&self) -> Result<(GraphInput, Weights, String), Error> {
+        let (r, name) = open(self.file.as_ref(), "a weighted graph")?;
+        let limits = limits::graph_limits(self.max_edges);
+        let read = read_weighted_graph(r, &name, self.format.map(GraphFormat::format), limits)
+            .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))?;
+        self.check_memory(&read.graph, &name)?;
+        Ok((read.graph, read.weights, name))
+    }
+
+    fn check_memory(&self, input: &GraphInput, name: &str) -> Result<(), Error> {
         let n = gridmatch::graph::certified::Vertices::of(&input).n as u64;
         let m = input.edges.len() as u64;
         limits::check_memory(
@@ -376,11 +413,11 @@ impl GraphArgs {
                 limits::count(n, "vertex", "vertices"),
                 limits::count(m, "edge", "edges")
             ),
-            &name,
+            name,
             "--max-edges",
             self.max_edges.is_some(),
         )?;
-        Ok((input, name))
+        Ok(())
     }
 }
 
@@ -685,14 +722,32 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             pairs,
             json,
             classify,
+            weights,
+            min,
+            max: _,
+            perfect,
+            max_cardinality,
         } => {
-            let (input, name) = graph.read()?;
             let opts = graphs::MatchOptions {
                 pairs,
                 json,
                 classify,
             };
-            graphs::match_cmd(&input, &name, opts, out)?;
+            if weights {
+                let (input, weights, name) = graph.read_weighted()?;
+                let question = Question {
+                    sense: if min { Sense::Min } else { Sense::Max },
+                    cardinality: match (perfect, max_cardinality) {
+                        (true, _) => Cardinality::Perfect,
+                        (_, true) => Cardinality::Maximum,
+                        _ => Cardinality::Any,
+                    },
+                };
+                graphs::weighted_match_cmd(&input, &weights, &name, question, opts, out)?;
+            } else {
+                let (input, name) = graph.read()?;
+                graphs::match_cmd(&input, &name, opts, out)?;
+            }
         }
         Command::Geography {
             graph,
@@ -752,10 +807,13 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             let (limit, hint) = limits::line_limit(max_line_bytes);
             let graph = match graph {
                 Some(path) => {
-                    let (g, gname) = open(Some(&path), "the graph")?;
+                    let (mut g, gname) = open(Some(&path), "the graph")?;
                     let limits = limits::graph_limits(None);
-                    Some(read_graph(
-                        g,
+                    // Read twice from memory: as a plain graph and with weights.
+                    let mut bytes = Vec::new();
+                    io::Read::read_to_end(&mut g, &mut bytes)?;
+                    Some(verify::GraphFile::read(
+                        &bytes,
                         &gname,
                         format.map(GraphFormat::format),
                         limits,

@@ -15,7 +15,9 @@
 //!   memory;
 //! - `stress_and_output`: signals on `stress` and the progress line, failures reported as they
 //!   happen, picture file modes;
-//! - `usability`: what a new user hits first (terminals, `king play` from stdin, hints).
+//! - `usability`: what a new user hits first (terminals, `king play` from stdin, hints);
+//! - `weighted`: `match --weights` (every question, exact decimals, matrices) and its
+//!   certificates through `verify --graph`, bad weights refused.
 //!
 //! The `serve` tests (`serve.rs`, and the load test `serve_load.rs`, which holds a thousand
 //! connections and measures the server's memory) are binaries of their own, built with the
@@ -37,3 +39,4 @@ mod puzzles;
 mod stress;
 mod stress_and_output;
 mod usability;
+mod weighted;

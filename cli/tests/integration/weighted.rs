@@ -1,0 +1,209 @@
+//! End-to-end tests of `gridmatch match --weights` and `verify --graph` on weighted
+//! certificates: every question on small files of every format, exact decimals, certificates
+//! that verify and tampered ones that do not, and bad weights refused with line and column.
+
+use serde_json::Value;
+
+use crate::common::{Run, run, temp_file};
+
+fn on_file(args: &[&str], name: &str, contents: &str) -> Run {
+    let f = temp_file(name, contents.as_bytes());
+    let path = f.to_str().unwrap().to_string();
+    let mut full: Vec<&str> = args.to_vec();
+    full.push(&path);
+    run(&full, "")
+}
+
+/// A triangle 0-1-2 with a pendant 3 on 0 (edge list): weights make the heaviest edge lose.
+const TRIANGLE: &str = "# u v w\n0 1 4\n1 2 5\n0 2 3\n0 3 2\n";
+
+#[test]
+fn every_question_on_an_edge_list() {
+    let m = |extra: &[&str]| {
+        let mut args = vec!["match", "--weights"];
+        args.extend_from_slice(extra);
+        on_file(&args, "t.txt", TRIANGLE).ok()
+    };
+    // Best: 1-2 (5) + 0-3 (2) = 7.
+    assert_eq!(m(&[]), "7 2\n");
+    assert_eq!(m(&["--max"]), "7 2\n");
+    // Pairs in the order of the file's edges.
+    assert_eq!(m(&["--pairs"]), "7 2\n1 2 5\n0 3 2\n");
+    // Smallest: the empty matching; the only maximum-cardinality one is 1-2 + 0-3.
+    assert_eq!(m(&["--min"]), "0 0\n");
+    assert_eq!(m(&["--min", "--max-cardinality"]), "7 2\n");
+    assert_eq!(m(&["--perfect"]), "7 2\n");
+    // A negative edge taken only when a perfect matching needs it.
+    let neg = "0 1 -3\n";
+    assert_eq!(on_file(&["match", "--weights"], "n.txt", neg).ok(), "0 0\n");
+    assert_eq!(
+        on_file(&["match", "--weights", "--perfect"], "n.txt", neg).ok(),
+        "-3 1\n"
+    );
+    // No perfect matching on a path of three vertices.
+    let path = "0 1 1\n1 2 1\n";
+    assert_eq!(
+        on_file(&["match", "--weights", "--perfect"], "p.txt", path).ok(),
+        "no perfect matching\n"
+    );
+}
+
+#[test]
+fn decimals_are_exact() {
+    // 0.1 + 0.2 is 0.3 exactly, not 0.30000000000000004.
+    let g = "0 1 0.1\n2 3 0.2\n1 2 0.25\n";
+    assert_eq!(on_file(&["match", "--weights"], "d.txt", g).ok(), "0.3 2\n");
+    assert_eq!(
+        on_file(&["match", "--weights", "--pairs"], "d.txt", g).ok(),
+        "0.3 2\n0 1 0.1\n2 3 0.2\n"
+    );
+    // Exponents, in a DIMACS file.
+    let d = "p edge 4 3\ne 1 2 1e3\ne 3 4 2.5E-1\ne 2 3 1000.5\n";
+    assert_eq!(
+        on_file(&["match", "--weights"], "d.col", d).ok(),
+        "1000.5 1\n"
+    );
+}
+
+#[test]
+fn matrices_are_assignments() {
+    // 3 × 3, the diagonal is not the cheapest: 1 + 2 + 2 = 5.
+    let mtx = "%%MatrixMarket matrix coordinate integer general\n3 3 9\n\
+               1 1 4\n1 2 1\n1 3 3\n2 1 2\n2 2 0\n2 3 5\n3 1 3\n3 2 2\n3 3 2\n";
+    assert_eq!(
+        on_file(
+            &["match", "--weights", "--min", "--perfect", "--pairs"],
+            "a.mtx",
+            mtx
+        )
+        .ok(),
+        "5 3\n1 2 1\n2 1 2\n3 3 2\n"
+    );
+    assert_eq!(
+        on_file(&["match", "--weights", "--perfect"], "a.mtx", mtx).ok(),
+        "11 3\n"
+    );
+    // Rectangular 2 × 3, row 1 has no entry in column 1.
+    let rect = "%%MatrixMarket matrix coordinate real general\n2 3 4\n1 2 5\n1 3 9\n2 1 1\n2 2 1\n";
+    assert_eq!(
+        on_file(
+            &["match", "--weights", "--min", "--max-cardinality"],
+            "r.mtx",
+            rect
+        )
+        .ok(),
+        "6 2\n"
+    );
+}
+
+/// `gridmatch match --weights --json` of `contents`, and `verify --graph` of `line`.
+fn verify(name: &str, contents: &str, line: &str) -> Run {
+    let g = temp_file(name, contents.as_bytes());
+    let c = temp_file(&format!("{name}.jsonl"), line.as_bytes());
+    run(
+        &[
+            "verify",
+            "--graph",
+            g.to_str().unwrap(),
+            c.to_str().unwrap(),
+        ],
+        "",
+    )
+}
+
+#[test]
+fn certificates_verify_and_tampered_ones_fail() {
+    let files = [
+        ("t.txt", TRIANGLE),
+        ("d.txt", "0 1 0.1\n2 3 0.2\n1 2 0.25\n"),
+        // Two triangles joined by an edge: blossoms with positive duals.
+        (
+            "b.txt",
+            "0 1 6\n1 2 6\n2 0 6\n3 4 6\n4 5 6\n5 3 6\n2 3 1\n0 6 2\n",
+        ),
+        ("p.txt", "0 1 1\n1 2 1\n"),
+        (
+            "a.mtx",
+            "%%MatrixMarket matrix coordinate integer general\n2 3 4\n1 2 5\n1 3 9\n2 1 1\n2 2 1\n",
+        ),
+    ];
+    let questions: [&[&str]; 5] = [
+        &[],
+        &["--min"],
+        &["--max-cardinality"],
+        &["--min", "--perfect"],
+        &["--perfect"],
+    ];
+    let mut tampered = 0;
+    for (name, contents) in files {
+        for q in questions {
+            let mut args = vec!["match", "--weights", "--json"];
+            args.extend_from_slice(q);
+            let line = on_file(&args, name, contents).ok();
+            let ok = verify(name, contents, &line);
+            assert_eq!(ok.code, Some(0), "{name} {q:?}: {ok:?}\n{line}");
+            assert!(ok.stdout.ends_with(": ok\n"), "{ok:?}");
+            // Raise the total, lower a dual: each must fail.
+            let v: Value = serde_json::from_str(&line).unwrap();
+            let mut bad = Vec::new();
+            if let Some(t) = v["total"].as_i64() {
+                let mut w = v.clone();
+                w["total"] = (t + 1).into();
+                bad.push(w);
+            }
+            for list in ["vertex", "rows", "cols"] {
+                if let Some(first) = v["duals"][list].as_array().and_then(|a| a.first()) {
+                    let mut w = v.clone();
+                    w["duals"][list][0][1] = (first[1].as_i64().unwrap() - 1).into();
+                    bad.push(w);
+                }
+            }
+            if let Some(b) = v["duals"]["blossoms"].as_array().filter(|b| !b.is_empty()) {
+                let mut w = v.clone();
+                w["duals"]["blossoms"] = b[1..].to_vec().into();
+                bad.push(w);
+            }
+            for w in bad {
+                let r = verify(name, contents, &w.to_string());
+                assert_eq!(
+                    r.code,
+                    Some(1),
+                    "{name} {q:?} tampered accepted: {w}\n{r:?}"
+                );
+                assert!(r.stdout.contains("FAIL: "), "{r:?}");
+                tampered += 1;
+            }
+        }
+    }
+    assert!(tampered > 30, "{tampered}");
+}
+
+#[test]
+fn bad_weights_name_line_and_column() {
+    let refused = |contents: &str, line: u64, col: u64| {
+        let r = on_file(&["match", "--weights"], "bad.txt", contents);
+        assert_eq!(r.code, Some(2), "{r:?}");
+        let at = format!("bad.txt:{line}:{col}: ");
+        assert!(r.stderr.contains(&at), "expected {at} in {:?}", r.stderr);
+    };
+    refused("0 1 3\n1 2\n", 2, 4);
+    refused("0 1 3\n1 2 abc\n", 2, 5);
+    refused("0 1 nan\n", 1, 5);
+    refused("0 1 inf\n", 1, 5);
+    refused("0 1 99999999999999999999999\n", 1, 5);
+    // A pattern matrix has no values.
+    let r = on_file(
+        &["match", "--weights"],
+        "p.mtx",
+        "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 1\n",
+    );
+    assert_eq!(r.code, Some(2), "{r:?}");
+    // Flags that need --weights.
+    let r = on_file(&["match", "--min"], "t.txt", TRIANGLE);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    // A certificate checked against a file without weights fails, naming why.
+    let line = on_file(&["match", "--weights", "--json"], "t.txt", TRIANGLE).ok();
+    let r = verify("plain.txt", "0 1\n1 2\n", &line);
+    assert_eq!(r.code, Some(1), "{r:?}");
+    assert!(r.stdout.contains("no weights"), "{r:?}");
+}

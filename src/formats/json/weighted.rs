@@ -1,0 +1,312 @@
+//! `gridmatch match --weights --json`: an optimal weighted matching of a graph file and its
+//! proof (LP duals, and a cardinality proof where the question needs one).
+
+use serde::{Deserialize, Serialize};
+
+use super::matching::{MatchingProof, MatchingRecordError, pair_vertices, to_vertex};
+use crate::graph::certified::weighted::{WeightedCertificate, WeightedOutcome, verify_weighted};
+use crate::graph::certified::{MatchingCertificate, Vertices};
+use crate::graph::read::GraphInput;
+use crate::graph::weighted::{Cardinality, Duals, OddSet, Question, Sense};
+
+/// The certificate of `gridmatch match --weights --json`, every vertex in the file's own
+/// numbering (`[row, col, w]` for a Matrix Market matrix), every weight and dual an integer in
+/// units of 10^−`decimals` of the file's weights:
+///
+/// `{"certificate":"weighted_matching","format":"edges","objective":"max","cardinality":"any",
+/// "decimals":0,"result":"optimum","total":7,"size":1,"matching":[[0,1,7]],"shift":0,
+/// "duals":{"vertex":[[0,8],[1,6]]}}`
+///
+/// - `result` is `optimum`, or `no perfect matching` (then `matching` is a maximum matching
+///   and `proof` the barrier or cover showing it is smaller than a perfect one);
+/// - `duals` prove that `matching` has the largest total of `w' = ±w + shift` (`+` for
+///   `max`, `−` for `min`) over all matchings: `vertex` (or `rows` and `cols` for a matrix)
+///   lists each vertex's dual, **doubled**, where it is not 0; `blossoms` lists odd vertex sets
+///   with their doubled duals;
+/// - `proof` (cardinality `maximum`): the König cover or Tutte–Berge barrier proving that no
+///   matching has more pairs.
+///
+/// It holds no copy of the graph: `gridmatch verify --graph FILE` checks it against the file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeightedRecord {
+    /// Always `"weighted_matching"`.
+    pub certificate: String,
+    /// The graph file's format (`dimacs`, `mtx`, `edges`), which fixes its numbering.
+    pub format: String,
+    /// `max` or `min`.
+    pub objective: String,
+    /// `any`, `maximum` or `perfect`.
+    pub cardinality: String,
+    /// Weights and duals are integers in units of 10^−decimals.
+    pub decimals: u32,
+    /// `optimum` or `no perfect matching`.
+    pub result: String,
+    /// The matching's total weight (optimum only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<i128>,
+    /// Matched pairs.
+    pub size: usize,
+    /// The matched pairs with their weights.
+    pub matching: Vec<(u64, u64, i64)>,
+    /// The duals are for `w' = ±w + shift` (optimum only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shift: Option<i64>,
+    /// The duals (optimum only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duals: Option<DualsRecord>,
+    /// Why no matching has more pairs (maximum cardinality; no perfect matching).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<MatchingProof>,
+}
+
+/// The doubled duals of a [`WeightedRecord`], zeros left out.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DualsRecord {
+    /// A graph's vertices: `[vertex, 2·y]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vertex: Vec<(u64, i64)>,
+    /// A matrix's rows: `[row, 2·y]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rows: Vec<(u64, i64)>,
+    /// A matrix's columns: `[column, 2·y]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cols: Vec<(u64, i64)>,
+    /// Odd sets with their doubled duals.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blossoms: Vec<BlossomRecord>,
+}
+
+/// An odd set of vertices and its doubled dual.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BlossomRecord {
+    /// 2·z.
+    pub dual: i64,
+    /// Its vertices.
+    pub vertices: Vec<u64>,
+}
+
+const OPTIMUM: &str = "optimum";
+const NO_PERFECT: &str = "no perfect matching";
+
+impl WeightedRecord {
+    /// The record of `cert`, an answer on `input` whose weights have `decimals` decimals.
+    pub fn new(input: &GraphInput, decimals: u32, cert: &WeightedCertificate) -> WeightedRecord {
+        let v = Vertices::of(input);
+        let number = |x: u32| v.number(x);
+        let triple = |&(a, b, w): &(u32, u32, i64)| (number(a), number(b), w);
+        let mut record = WeightedRecord {
+            certificate: "weighted_matching".into(),
+            format: input.format.name().into(),
+            objective: cert.question.sense.name().into(),
+            cardinality: cert.question.cardinality.name().into(),
+            decimals,
+            result: OPTIMUM.into(),
+            total: None,
+            size: 0,
+            matching: Vec::new(),
+            shift: None,
+            duals: None,
+            proof: None,
+        };
+        match &cert.outcome {
+            WeightedOutcome::NoPerfectMatching(m) => {
+                record.result = NO_PERFECT.into();
+                record.size = m.pairs.len();
+                // The pairs of a maximum matching; their weights are not part of the proof.
+                record.matching = m
+                    .pairs
+                    .iter()
+                    .map(|&(a, b)| (number(a), number(b), 0))
+                    .collect();
+                record.proof = Some(MatchingProof::new(&m.proof, &v));
+            }
+            WeightedOutcome::Optimum {
+                pairs,
+                total,
+                shift,
+                duals,
+                cardinality,
+            } => {
+                record.total = Some(*total);
+                record.size = pairs.len();
+                record.matching = pairs.iter().map(triple).collect();
+                record.shift = Some(*shift);
+                let mut d = DualsRecord::default();
+                for (x, &y) in duals.vertex.iter().enumerate().filter(|(_, y)| **y != 0) {
+                    let entry = (number(x as u32), y);
+                    match (v.rows, v.column(x as u32)) {
+                        (None, _) => d.vertex.push(entry),
+                        (Some(_), None) => d.rows.push(entry),
+                        (Some(_), Some(_)) => d.cols.push(entry),
+                    }
+                }
+                d.blossoms = duals
+                    .blossoms
+                    .iter()
+                    .map(|b| BlossomRecord {
+                        dual: b.dual,
+                        vertices: b.vertices.iter().map(|&x| number(x)).collect(),
+                    })
+                    .collect();
+                record.duals = Some(d);
+                record.proof = cardinality.as_ref().map(|p| MatchingProof::new(p, &v));
+            }
+        }
+        record
+    }
+
+    /// The certificate this record writes, in `input`'s one vertex set.
+    fn certificate(&self, input: &GraphInput) -> Result<WeightedCertificate, MatchingRecordError> {
+        let shape = |why: String| MatchingRecordError::Shape(why);
+        if self.certificate != "weighted_matching" {
+            return Err(shape(format!(
+                "expected a weighted_matching certificate, found {:?}",
+                self.certificate
+            )));
+        }
+        if self.format != input.format.name() {
+            return Err(shape(format!(
+                "the certificate is for a {} file, the graph is {}",
+                self.format,
+                input.format.name()
+            )));
+        }
+        if self.size != self.matching.len() {
+            return Err(shape(format!(
+                "size {} but {} pairs",
+                self.size,
+                self.matching.len()
+            )));
+        }
+        let sense = match self.objective.as_str() {
+            "max" => Sense::Max,
+            "min" => Sense::Min,
+            other => return Err(shape(format!("objective {other:?}: expected max or min"))),
+        };
+        let cardinality = match self.cardinality.as_str() {
+            "any" => Cardinality::Any,
+            "maximum" => Cardinality::Maximum,
+            "perfect" => Cardinality::Perfect,
+            other => {
+                return Err(shape(format!(
+                    "cardinality {other:?}: expected any, maximum or perfect"
+                )));
+            }
+        };
+        let question = Question { sense, cardinality };
+        let v = Vertices::of(input);
+        let pairs = self
+            .matching
+            .iter()
+            .map(|&(a, b, w)| pair_vertices(&v, a, b).map(|(a, b)| (a, b, w)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let proof = self.proof.as_ref().map(|p| p.proof(&v)).transpose()?;
+        let outcome = match self.result.as_str() {
+            NO_PERFECT => {
+                if cardinality != Cardinality::Perfect {
+                    return Err(shape(format!(
+                        "\"no perfect matching\" answers only cardinality \"perfect\", not {:?}",
+                        self.cardinality
+                    )));
+                }
+                let proof = proof.ok_or_else(|| {
+                    shape("\"no perfect matching\" needs a proof (barrier or cover)".into())
+                })?;
+                WeightedOutcome::NoPerfectMatching(MatchingCertificate {
+                    pairs: pairs.iter().map(|&(a, b, _)| (a, b)).collect(),
+                    proof,
+                })
+            }
+            OPTIMUM => {
+                let missing = |what: &str| shape(format!("an optimum needs its {what}"));
+                let d = self.duals.as_ref().ok_or_else(|| missing("duals"))?;
+                let mut vertex = vec![0i64; v.n];
+                let lists: [(&'static str, &[(u64, i64)]); 3] = match v.rows {
+                    None => [("vertex", &d.vertex), ("row", &[]), ("column", &[])],
+                    Some(_) => [("vertex", &[]), ("row", &d.rows), ("column", &d.cols)],
+                };
+                let stray = match v.rows {
+                    None => !d.rows.is_empty() || !d.cols.is_empty(),
+                    Some(_) => !d.vertex.is_empty(),
+                };
+                if stray {
+                    return Err(shape(
+                        "a graph's duals are listed as \"vertex\", a matrix's as \"rows\" and \
+                         \"cols\""
+                            .into(),
+                    ));
+                }
+                for (what, list) in lists {
+                    for &(x, y) in list {
+                        let x = to_vertex(&v, what, x)?;
+                        if vertex[x as usize] != 0 {
+                            return Err(shape(format!(
+                                "the dual of {} is listed twice",
+                                v.name(x)
+                            )));
+                        }
+                        vertex[x as usize] = y;
+                    }
+                }
+                let blossoms = d
+                    .blossoms
+                    .iter()
+                    .map(|b| {
+                        let what = if v.rows.is_some() { "row" } else { "vertex" };
+                        let vertices = b
+                            .vertices
+                            .iter()
+                            .map(|&x| to_vertex(&v, what, x))
+                            .collect::<Result<Vec<u32>, _>>()?;
+                        Ok(OddSet {
+                            vertices,
+                            dual: b.dual,
+                        })
+                    })
+                    .collect::<Result<Vec<_>, MatchingRecordError>>()?;
+                WeightedOutcome::Optimum {
+                    pairs,
+                    total: self.total.ok_or_else(|| missing("total"))?,
+                    shift: self.shift.ok_or_else(|| missing("shift"))?,
+                    duals: Duals { vertex, blossoms },
+                    cardinality: proof,
+                }
+            }
+            other => {
+                return Err(shape(format!(
+                    "result {other:?}: expected \"optimum\" or \"no perfect matching\""
+                )));
+            }
+        };
+        Ok(WeightedCertificate { question, outcome })
+    }
+
+    /// Checks the record against the graph file's contents and weights (`weights[i]` is the
+    /// weight of `input.edges[i]` in units of 10^−`decimals`): numbers in range, then
+    /// [`verify_weighted`].
+    pub fn verify(
+        &self,
+        input: &GraphInput,
+        weights: &[i64],
+        decimals: u32,
+    ) -> Result<(), MatchingRecordError> {
+        if self.decimals != decimals {
+            return Err(MatchingRecordError::Shape(format!(
+                "the certificate counts weights in units of 10^-{}, the file's weights need \
+                 10^-{decimals}",
+                self.decimals
+            )));
+        }
+        let cert = self.certificate(input)?;
+        let v = Vertices::of(input);
+        verify_weighted(input, weights, &cert)
+            .map(|_| ())
+            .map_err(|error| {
+                let why = error.describe(&|x| v.name(x));
+                MatchingRecordError::Weighted { error, why }
+            })
+    }
+}

@@ -1,0 +1,319 @@
+//! Every weighted question on small random graphs of both shapes against the brute force; every
+//! certificate verified; tampered certificates refused.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::{
+    WeightedCertificate, WeightedError, WeightedOutcome, verify_weighted, weighted_matching,
+};
+use crate::graph::certified::{Proof, edges as one_set};
+use crate::graph::read::{Format, GraphInput, Shape};
+use crate::graph::weighted::{Cardinality, OddSet, Question, Sense};
+use gridmatch_oracles::weighted as oracle;
+
+/// A random small graph: a matrix (bipartite by shape), a bipartite general graph, or any
+/// general graph; self-loops and parallel edges included; weights of every sign with ties.
+fn random_input(rng: &mut ChaCha8Rng) -> (GraphInput, Vec<i64>) {
+    let kind = rng.random_range(0..3);
+    let spread = [1i64, 3, 10, 1000][rng.random_range(0..4usize)];
+    let (shape, n_edges) = if kind == 0 {
+        let rows = rng.random_range(1..=5usize);
+        let cols = rng.random_range(1..=5usize);
+        (
+            Shape::Bipartite { rows, cols },
+            rng.random_range(0..=14usize),
+        )
+    } else {
+        let vertices = rng.random_range(1..=10usize);
+        (Shape::General { vertices }, rng.random_range(0..=18usize))
+    };
+    let mut edges = Vec::new();
+    let mut weights = Vec::new();
+    for _ in 0..n_edges {
+        let e = match shape {
+            Shape::Bipartite { rows, cols } => (
+                rng.random_range(0..rows as u32),
+                rng.random_range(0..cols as u32),
+            ),
+            Shape::General { vertices } => {
+                let u = rng.random_range(0..vertices as u32);
+                // kind 1: even to odd vertices only, so the graph is bipartite.
+                if kind == 1 {
+                    let v = rng.random_range(0..vertices as u32);
+                    if (u + v) % 2 == 0 {
+                        (u, (v + 1) % vertices as u32)
+                    } else {
+                        (u, v)
+                    }
+                } else {
+                    (u, rng.random_range(0..vertices as u32))
+                }
+            }
+        };
+        edges.push(e);
+        weights.push(rng.random_range(-spread..=spread));
+    }
+    let input = GraphInput {
+        format: if kind == 0 {
+            Format::MatrixMarket
+        } else {
+            Format::EdgeList
+        },
+        shape,
+        edges,
+        ids: Vec::new(),
+    };
+    (input, weights)
+}
+
+fn oracle_edges(input: &GraphInput, weights: &[i64]) -> Vec<(usize, usize, i64)> {
+    one_set(input)
+        .iter()
+        .zip(weights)
+        .map(|(&(u, v), &w)| (u as usize, v as usize, w))
+        .collect()
+}
+
+fn n_of(input: &GraphInput) -> usize {
+    match input.shape {
+        Shape::General { vertices } => vertices,
+        Shape::Bipartite { rows, cols } => rows + cols,
+    }
+}
+
+/// The brute force's answer: the best total, `None` for "no perfect matching".
+fn expected(input: &GraphInput, weights: &[i64], q: Question) -> Option<i128> {
+    let n = n_of(input);
+    let sign = q.sense.sign();
+    let signed: Vec<_> = oracle_edges(input, weights)
+        .into_iter()
+        .map(|(u, v, w)| (u, v, sign * w))
+        .collect();
+    let best = match q.cardinality {
+        Cardinality::Any => Some(oracle::max_weight(n, &signed)),
+        Cardinality::Maximum => Some(oracle::max_weight_max_cardinality(n, &signed).1),
+        Cardinality::Perfect => oracle::min_weight_perfect(
+            n,
+            &signed
+                .iter()
+                .map(|&(u, v, w)| (u, v, -w))
+                .collect::<Vec<_>>(),
+        )
+        .map(|t| -t),
+    };
+    best.map(|t| t * i128::from(sign))
+}
+
+const QUESTIONS: [Question; 6] = [
+    Question {
+        sense: Sense::Max,
+        cardinality: Cardinality::Any,
+    },
+    Question {
+        sense: Sense::Min,
+        cardinality: Cardinality::Any,
+    },
+    Question {
+        sense: Sense::Max,
+        cardinality: Cardinality::Maximum,
+    },
+    Question {
+        sense: Sense::Min,
+        cardinality: Cardinality::Maximum,
+    },
+    Question {
+        sense: Sense::Max,
+        cardinality: Cardinality::Perfect,
+    },
+    Question {
+        sense: Sense::Min,
+        cardinality: Cardinality::Perfect,
+    },
+];
+
+/// Mutations of a certificate of an optimum, each of which must be refused.
+fn tampered(cert: &WeightedCertificate, n: usize) -> Vec<(&'static str, WeightedCertificate)> {
+    let mut out = Vec::new();
+    let WeightedOutcome::Optimum {
+        pairs,
+        total,
+        shift,
+        duals,
+        cardinality,
+    } = &cert.outcome
+    else {
+        return out;
+    };
+    let with =
+        |pairs: Vec<(u32, u32, i64)>, total, shift, duals, cardinality| WeightedCertificate {
+            question: cert.question,
+            outcome: WeightedOutcome::Optimum {
+                pairs,
+                total,
+                shift,
+                duals,
+                cardinality,
+            },
+        };
+    // A vertex dual lowered where it is positive (some edge or the objective then fails).
+    if let Some(v) = (0..n).find(|&v| duals.vertex[v] > 0) {
+        let mut d = duals.clone();
+        d.vertex[v] -= 1;
+        out.push((
+            "dual lowered",
+            with(pairs.clone(), *total, *shift, d, cardinality.clone()),
+        ));
+    }
+    if !duals.blossoms.is_empty() {
+        let mut d = duals.clone();
+        d.blossoms.pop();
+        out.push((
+            "blossom dropped",
+            with(pairs.clone(), *total, *shift, d, cardinality.clone()),
+        ));
+    }
+    // An odd set that is even.
+    if let Some(b) = duals.blossoms.first() {
+        let mut d = duals.clone();
+        d.blossoms.push(OddSet {
+            vertices: b.vertices[1..].to_vec(),
+            dual: 2,
+        });
+        out.push((
+            "even set",
+            with(pairs.clone(), *total, *shift, d, cardinality.clone()),
+        ));
+    }
+    if let Some(&p) = pairs.first() {
+        // A pair dropped.
+        out.push((
+            "pair dropped",
+            with(
+                pairs[1..].to_vec(),
+                *total - i128::from(p.2),
+                *shift,
+                duals.clone(),
+                cardinality.clone(),
+            ),
+        ));
+        // A pair's weight changed.
+        let mut changed = pairs.clone();
+        changed[0].2 += 1;
+        out.push((
+            "weight changed",
+            with(
+                changed,
+                *total + 1,
+                *shift,
+                duals.clone(),
+                cardinality.clone(),
+            ),
+        ));
+    }
+    out.push((
+        "total off by one",
+        with(
+            pairs.clone(),
+            *total + 1,
+            *shift,
+            duals.clone(),
+            cardinality.clone(),
+        ),
+    ));
+    if cert.question.cardinality == Cardinality::Maximum {
+        out.push((
+            "no cardinality proof",
+            with(pairs.clone(), *total, *shift, duals.clone(), None),
+        ));
+        if let Some(Proof::Cover(c) | Proof::Barrier(c)) = cardinality
+            && !c.is_empty()
+        {
+            let smaller = match cardinality {
+                Some(Proof::Cover(c)) => Proof::Cover(c[1..].to_vec()),
+                Some(Proof::Barrier(b)) => Proof::Barrier(b[1..].to_vec()),
+                None => unreachable!(),
+            };
+            // A smaller barrier can still be valid; a smaller cover never is.
+            if matches!(smaller, Proof::Cover(_)) {
+                out.push((
+                    "cover shrunk",
+                    with(pairs.clone(), *total, *shift, duals.clone(), Some(smaller)),
+                ));
+            }
+        }
+    }
+    if cert.question.cardinality == Cardinality::Any {
+        out.push((
+            "shift added",
+            with(pairs.clone(), *total, 1, duals.clone(), cardinality.clone()),
+        ));
+    }
+    out
+}
+
+#[test]
+fn every_question_against_the_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(25);
+    let mut blossoms = 0;
+    for case in 0..3000 {
+        let (input, weights) = random_input(&mut rng);
+        let n = n_of(&input);
+        for q in QUESTIONS {
+            let cert = weighted_matching(&input, &weights, q).unwrap();
+            let want = expected(&input, &weights, q);
+            let proved = verify_weighted(&input, &weights, &cert).unwrap_or_else(|e| {
+                panic!("case {case} {q:?}: {e}\n{input:?}\n{weights:?}\n{cert:?}")
+            });
+            assert_eq!(
+                proved, want,
+                "case {case} {q:?}\n{input:?}\n{weights:?}\n{cert:?}"
+            );
+            if let WeightedOutcome::Optimum { duals, .. } = &cert.outcome {
+                blossoms += duals.blossoms.len();
+            }
+            for (what, bad) in tampered(&cert, n) {
+                assert!(
+                    verify_weighted(&input, &weights, &bad).is_err(),
+                    "case {case} {q:?}: {what} accepted\n{input:?}\n{weights:?}\n{bad:?}"
+                );
+            }
+        }
+    }
+    // The general graphs must exercise odd sets, or the blossom checks are untested here.
+    assert!(
+        blossoms > 100,
+        "only {blossoms} blossoms with a positive dual"
+    );
+}
+
+#[test]
+fn no_perfect_matching_is_proved() {
+    // A path on three vertices: no perfect matching.
+    let input = GraphInput {
+        format: Format::EdgeList,
+        shape: Shape::General { vertices: 3 },
+        edges: vec![(0, 1), (1, 2)],
+        ids: Vec::new(),
+    };
+    let q = Question {
+        sense: Sense::Min,
+        cardinality: Cardinality::Perfect,
+    };
+    let cert = weighted_matching(&input, &[5, 7], q).unwrap();
+    let WeightedOutcome::NoPerfectMatching(m) = &cert.outcome else {
+        panic!("{cert:?}")
+    };
+    assert_eq!(verify_weighted(&input, &[5, 7], &cert), Ok(None));
+    // Claiming "no perfect matching" with an empty matching fails its barrier.
+    let mut empty = m.clone();
+    empty.pairs.clear();
+    let bad = WeightedCertificate {
+        question: q,
+        outcome: WeightedOutcome::NoPerfectMatching(empty),
+    };
+    assert!(matches!(
+        verify_weighted(&input, &[5, 7], &bad),
+        Err(WeightedError::Cardinality(_))
+    ));
+}

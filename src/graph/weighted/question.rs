@@ -1,0 +1,276 @@
+//! The questions a user asks of a weighted graph, each answered by one run of an engine on
+//! transformed weights `w' = sign·w + shift` (see the [module docs](super)).
+
+use super::assignment::{self, Assignment};
+use super::general;
+use super::{Duals, MAX_WEIGHT, WeightError};
+
+/// Largest or smallest total weight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum Sense {
+    /// The largest total weight.
+    #[default]
+    Max,
+    /// The smallest total weight.
+    Min,
+}
+
+impl Sense {
+    /// +1 or −1: the factor of the weights in the maximised objective.
+    pub fn sign(self) -> i64 {
+        match self {
+            Sense::Max => 1,
+            Sense::Min => -1,
+        }
+    }
+
+    /// `max` or `min`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Sense::Max => "max",
+            Sense::Min => "min",
+        }
+    }
+}
+
+/// Which matchings compete.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Cardinality {
+    /// Every matching (the empty one too).
+    #[default]
+    Any,
+    /// Only the matchings with the most edges.
+    Maximum,
+    /// Only perfect matchings (every vertex matched).
+    Perfect,
+}
+
+impl Cardinality {
+    /// `any`, `maximum` or `perfect`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Cardinality::Any => "any",
+            Cardinality::Maximum => "maximum",
+            Cardinality::Perfect => "perfect",
+        }
+    }
+}
+
+/// A question: the best total weight in which sense, among which matchings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Question {
+    /// Largest or smallest.
+    pub sense: Sense,
+    /// Among which matchings.
+    pub cardinality: Cardinality,
+}
+
+/// An optimal matching and its proof.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Optimum {
+    /// The matched edges, as indices into the edge list, in increasing order.
+    pub edges: Vec<usize>,
+    /// Their total weight (the original weights).
+    pub total: i128,
+    /// The transformed weights the duals are for: `w' = sense.sign()·w + shift` (0 when every
+    /// matching competes).
+    pub shift: i64,
+    /// Duals proving the matching has the largest total of `w'` among all matchings.
+    pub duals: Duals,
+}
+
+/// The answer to a [`Question`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solution {
+    /// The best matching.
+    Optimum(Optimum),
+    /// A perfect matching was asked for and the graph has none.
+    NoPerfectMatching,
+}
+
+/// The two sides of a bipartite graph, when the caller knows them: `side[v]` is `false` for the
+/// left side. The assignment engine answers the maximum-cardinality and perfect questions when
+/// the smaller side can be matched entirely.
+#[derive(Clone, Copy, Debug)]
+pub struct Sides<'a> {
+    /// Each vertex's side.
+    pub side: &'a [bool],
+}
+
+/// Answers `question` on the graph with vertices `0..n` and `edges[i]` weighing `weights[i]`.
+/// Self-loops never match.
+///
+/// With `sides`, a bipartite graph whose smaller side is matched entirely by some matching
+/// (`max_cardinality` says how many edges a maximum matching has, from the cardinality engine,
+/// when the caller knows it) is answered by [`assignment::sparse`]; every other question by
+/// [`general::max_weight_matching`].
+///
+/// # Errors
+/// A weight beyond [`MAX_WEIGHT`], or, for the maximum-cardinality and perfect questions on the
+/// general engine, weights so large that the shift that makes every maximum-weight matching a
+/// maximum-cardinality one (`(n − 1)·max|w| + 1`) would pass [`MAX_WEIGHT`].
+///
+/// # Complexity
+/// O(n + m) plus the engine's run.
+pub fn solve(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i64],
+    question: Question,
+    sides: Option<Sides<'_>>,
+) -> Result<Solution, WeightError> {
+    if edges.len() != weights.len() {
+        return Err(WeightError::Shape(format!(
+            "{} edges but {} weights",
+            edges.len(),
+            weights.len()
+        )));
+    }
+    if let Some((edge, &weight)) = weights
+        .iter()
+        .enumerate()
+        .find(|(_, w)| w.unsigned_abs() > MAX_WEIGHT as u64)
+    {
+        return Err(WeightError::TooLarge { edge, weight });
+    }
+    let sign = question.sense.sign();
+    if question.cardinality != Cardinality::Any
+        && let Some(sides) = sides
+        && let Some(optimum) = by_assignment(n, edges, weights, sign, sides)?
+    {
+        if question.cardinality == Cardinality::Perfect && 2 * optimum.edges.len() != n {
+            return Ok(Solution::NoPerfectMatching);
+        }
+        return Ok(Solution::Optimum(optimum));
+    }
+    let largest = weights
+        .iter()
+        .zip(edges)
+        .filter(|(_, (u, v))| u != v)
+        .map(|(w, _)| w.unsigned_abs())
+        .max()
+        .unwrap_or(0);
+    let shift = match question.cardinality {
+        Cardinality::Any => 0,
+        // An augmenting path gains one edge and changes the weight by at least −(n − 1)·max|w|
+        // (at most n − 1 edges change), so with a larger shift every maximum-weight matching
+        // has the most edges.
+        Cardinality::Maximum | Cardinality::Perfect => {
+            let shift = u128::from(largest) * (n.saturating_sub(1) as u128) + 1;
+            if shift + u128::from(largest) > MAX_WEIGHT as u128 {
+                return Err(WeightError::ShiftTooLarge {
+                    vertices: n,
+                    largest,
+                });
+            }
+            shift as i64
+        }
+    };
+    let transformed: Vec<i64> = weights.iter().map(|&w| sign * w + shift).collect();
+    let found = general::max_weight_matching(n, edges, &transformed)?;
+    if question.cardinality == Cardinality::Perfect && 2 * found.edges.len() != n {
+        return Ok(Solution::NoPerfectMatching);
+    }
+    let total = found.edges.iter().map(|&e| i128::from(weights[e])).sum();
+    Ok(Solution::Optimum(Optimum {
+        edges: found.edges,
+        total,
+        shift,
+        duals: found.duals,
+    }))
+}
+
+/// The best matching covering the smaller side, by the assignment engine, with its duals in
+/// the maximum-weight form; `None` if no matching covers the smaller side.
+///
+/// The assignment's potentials `u` (smaller side) and `v` (other side, `v ≤ 0`, 0 where
+/// unmatched) satisfy `u_i + v_j ≤ c_ij` with costs `c = −sign·w`. With `K = max(0, max u)`,
+/// `y_i = K − u_i ≥ 0` and `y_j = −v_j ≥ 0` satisfy `y_i + y_j ≥ K − c_ij = sign·w_ij + K`,
+/// and their sum equals the matching's total of `sign·w + K`: the duals of the maximum-weight
+/// LP for the shift `K`.
+fn by_assignment(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i64],
+    sign: i64,
+    sides: Sides<'_>,
+) -> Result<Option<Optimum>, WeightError> {
+    if sides.side.len() != n {
+        return Err(WeightError::Shape(format!(
+            "{} sides for {n} vertices",
+            sides.side.len()
+        )));
+    }
+    // Index of each vertex within its side.
+    let mut index = vec![0u32; n];
+    let mut members: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+    for (v, &s) in sides.side.iter().enumerate() {
+        let m = &mut members[usize::from(s)];
+        index[v] = m.len() as u32;
+        m.push(v as u32);
+    }
+    // Rows: the smaller side.
+    let rows_side = usize::from(members[1].len() < members[0].len());
+    let (rows, cols) = (members[rows_side].len(), members[1 - rows_side].len());
+    let mut oriented = Vec::with_capacity(edges.len());
+    let mut costs = Vec::with_capacity(edges.len());
+    let mut original = Vec::with_capacity(edges.len());
+    for (e, (&(a, b), &w)) in edges.iter().zip(weights).enumerate() {
+        if a == b {
+            continue;
+        }
+        if sides.side[a as usize] == sides.side[b as usize] {
+            return Err(WeightError::Shape(format!(
+                "edge {e} joins two vertices of one side"
+            )));
+        }
+        let (r, c) = if usize::from(sides.side[a as usize]) == rows_side {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        oriented.push((index[r as usize], index[c as usize]));
+        costs.push(-sign * w);
+        original.push(e);
+    }
+    let Some(Assignment {
+        col_of_row,
+        row,
+        col,
+    }) = assignment::sparse(rows, cols, &oriented, &costs)?
+    else {
+        return Ok(None);
+    };
+    // The matched edge of each row: the cheapest entry to its column (the engine's choice
+    // among parallel entries is not reported, and any cheapest one is tight).
+    let mut best: Vec<Option<usize>> = vec![None; rows];
+    for (k, &(r, c)) in oriented.iter().enumerate() {
+        if col_of_row[r as usize] == c && best[r as usize].is_none_or(|b| costs[k] < costs[b]) {
+            best[r as usize] = Some(k);
+        }
+    }
+    let shift = row.iter().copied().max().unwrap_or(0).max(0);
+    let mut vertex = vec![0i64; n];
+    for (i, &u) in row.iter().enumerate() {
+        vertex[members[rows_side][i] as usize] = 2 * (shift - u);
+    }
+    for (j, &v) in col.iter().enumerate() {
+        vertex[members[1 - rows_side][j] as usize] = -2 * v;
+    }
+    let mut matched: Vec<usize> = best
+        .into_iter()
+        .map(|k| original[k.expect("an assigned row has an entry to its column")])
+        .collect();
+    matched.sort_unstable();
+    let total = matched.iter().map(|&e| i128::from(weights[e])).sum();
+    Ok(Some(Optimum {
+        edges: matched,
+        total,
+        shift,
+        duals: Duals {
+            vertex,
+            blossoms: Vec::new(),
+        },
+    }))
+}
