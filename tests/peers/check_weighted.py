@@ -486,12 +486,22 @@ def check_gridmatch(ck, inst, mode, want, with_json, tamper):
                 f"exit {rc} on gridmatch's own certificate {cert}")
         return
     ck.ok()
-    if not tamper:
-        return
     try:
         doc = json.loads(out.strip().split("\n")[0])
     except ValueError as e:
         ck.fail(what + " --json", cmd, path, out, err, f"not JSON: {e}")
+        return
+    t = doc.get("total") if isinstance(doc, dict) else None
+    if want != NO_PERFECT and isinstance(t, (int, str)) and not isinstance(t, bool):
+        try:
+            bad_total = Fraction(str(t)) != want[0]
+        except ValueError:
+            bad_total = True
+        if bad_total:
+            ck.fail(what + " --json", cmd, path, out, err,
+                    f"\"total\": {t!r}, peers say {fmt(want[0])}")
+            return
+    if not tamper:
         return
     p = find_duals(doc)
     if p is None:
