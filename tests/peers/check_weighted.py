@@ -494,7 +494,10 @@ def check_gridmatch(ck, inst, mode, want, with_json, tamper):
     t = doc.get("total") if isinstance(doc, dict) else None
     if want != NO_PERFECT and isinstance(t, (int, str)) and not isinstance(t, bool):
         try:
-            bad_total = Fraction(str(t)) != want[0]
+            # an integer total is scaled by 10^"decimals" (the file's weights' common scale)
+            scale = 10 ** doc["decimals"] if isinstance(t, int) and \
+                isinstance(doc.get("decimals"), int) else 1
+            bad_total = Fraction(str(t)) / scale != want[0]
         except ValueError:
             bad_total = True
         if bad_total:
