@@ -25,7 +25,9 @@ the call alone as it reports it) on every instance; bench/peers/weighted_py.py (
 networkx and rustworkx max_weight_matching on the general and Euclidean graphs (skipped, and
 said so, where the growth measured on the smaller sizes predicts over 120 s), scipy
 linear_sum_assignment and the `lap` package's lapjv on the dense matrices, scipy
-min_weight_full_bipartite_matching on both bipartite families and lap's lapmod on the sparse one.
+min_weight_full_bipartite_matching on both bipartite families. (lap's lapmod, the sparse LAPJV, is
+left out: lap 0.5.13 refuses costs of 10⁶ and over, and on the shifted sparse instances it
+crashed (exit 139) or raised an internal error; bench/peers/weighted_py.py keeps it for trying.)
 Every engine's total must equal the others' (and the number of pairs too where it is
 determined: perfect matchings); otherwise the row says **MISMATCH** and the script exits 1.
 Prints Markdown tables for docs/BENCHMARKS.md: every run, then gridmatch's ratio to each peer
@@ -210,7 +212,7 @@ def main():
         ("grid", "2-D grid", maxw, sparse_sizes, [LEMON, NX, RX]),
         ("euclid", "Euclidean, 10-NN", minperf, sparse_sizes, [LEMON, NX, RX]),
         ("dense", "dense assignment", minperf, dense_sizes, [LAPJV, LSA, MWFBM, LEMON]),
-        ("sparse", "sparse assignment", minperf, [bip_size], [LAPMOD, MWFBM, LEMON]),
+        ("sparse", "sparse assignment", minperf, [bip_size], [MWFBM, LEMON]),
     ]
     if args.only:
         keep = set(args.only.split(","))

@@ -153,8 +153,13 @@ def main():
         else:  # lapmod: CSR with sorted column indices
             import lap
             import scipy.sparse as sparse
-            mat = sparse.csr_matrix(((sign * w).astype(np.float64), (u, v)),
-                                    shape=(rows, cols))
+            # lapmod refuses costs >= lap.LARGE (10⁶): shift them to start at 0 (every perfect
+            # matching has `rows` pairs; the total is recomputed from the file's weights)
+            x = sign * w
+            x = x - x.min()
+            if x.max() >= lap.LARGE:
+                sys.exit(f"weighted_py.py: lapmod takes costs below {lap.LARGE:g} only")
+            mat = sparse.csr_matrix((x.astype(np.float64), (u, v)), shape=(rows, cols))
             mat.sort_indices()
             cc, ii, kk = mat.data, mat.indptr.astype(np.int32), mat.indices.astype(np.int32)
             t0 = time.perf_counter()
