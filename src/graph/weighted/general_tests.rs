@@ -345,3 +345,55 @@ fn deep_nesting_on_a_small_stack() {
         .unwrap();
     assert_eq!(handle.join().unwrap(), 4001);
 }
+
+/// Timings on G(n, 5n) and a 2-D grid with weights 1..10⁶ (run by hand:
+/// `GRIDMATCH_WSIZES=1000,10000 cargo test --release -- --ignored --nocapture timing`).
+#[test]
+#[ignore = "timing, run by hand"]
+fn timing() {
+    let sizes: Vec<usize> = std::env::var("GRIDMATCH_WSIZES")
+        .unwrap_or_else(|_| "1000,10000".into())
+        .split(',')
+        .map(|s| s.trim().parse().expect("a size"))
+        .collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for &n in &sizes {
+        let m = 5 * n;
+        let edges: Vec<(u32, u32)> = (0..m)
+            .map(|_| (rng.random_range(0..n) as u32, rng.random_range(0..n) as u32))
+            .collect();
+        let weights: Vec<i64> = (0..m).map(|_| rng.random_range(1..=1_000_000)).collect();
+        let t = std::time::Instant::now();
+        let got = max_weight_matching(n, &edges, &weights).unwrap();
+        let total: i128 = got.edges.iter().map(|&e| i128::from(weights[e])).sum();
+        println!(
+            "G({n}, {m}): {:.3} s, {} pairs, weight {total}, {} blossoms",
+            t.elapsed().as_secs_f64(),
+            got.edges.len(),
+            got.duals.blossoms.len()
+        );
+        let side = (n as f64).sqrt() as u32;
+        let mut edges = Vec::new();
+        for r in 0..side {
+            for c in 0..side {
+                let v = r * side + c;
+                if c + 1 < side {
+                    edges.push((v, v + 1));
+                }
+                if r + 1 < side {
+                    edges.push((v, v + side));
+                }
+            }
+        }
+        let weights: Vec<i64> = (0..edges.len())
+            .map(|_| rng.random_range(1..=1_000_000))
+            .collect();
+        let t = std::time::Instant::now();
+        let got = max_weight_matching((side * side) as usize, &edges, &weights).unwrap();
+        println!(
+            "grid {side}x{side}: {:.3} s, {} pairs",
+            t.elapsed().as_secs_f64(),
+            got.edges.len()
+        );
+    }
+}
