@@ -148,6 +148,25 @@ pub fn max_weight_matching(
     })
 }
 
+/// Calls `f` on every vertex inside blossom (or vertex) `b` (`childs` as in [`Engine`]).
+fn leaves_of(
+    n: usize,
+    childs: &[Vec<usize>],
+    b: usize,
+    stack: &mut Vec<usize>,
+    mut f: impl FnMut(usize),
+) {
+    stack.clear();
+    stack.push(b);
+    while let Some(x) = stack.pop() {
+        if x < n {
+            f(x);
+        } else {
+            stack.extend_from_slice(&childs[x]);
+        }
+    }
+}
+
 /// The search state. Vertices are `0..n`, blossoms `n..2n`; edge `k` of the kept list has
 /// endpoints `2k` and `2k + 1`, and `endpoint[p]` is the vertex at endpoint `p` (so `p ^ 1`
 /// is the other end). Duals here are in the units of the doubled weights `2w`: `dual[v]` is
@@ -194,6 +213,14 @@ struct Engine {
     bestto: Vec<usize>,
     /// Scratch stack for leaf walks.
     stack: Vec<usize>,
+    /// Root (exposed vertex) of the tree of each labelled vertex, NONE if unlabelled.
+    root: Vec<usize>,
+    /// Vertices labelled into the tree of each root (may hold stale or repeated entries).
+    members: Vec<Vec<usize>>,
+    /// Visit stamps of [`Engine::dissolve`] over vertices and blossoms.
+    stamp: Vec<u32>,
+    /// Current stamp.
+    epoch: u32,
 }
 
 impl Engine {
@@ -249,6 +276,10 @@ impl Engine {
             queue: Vec::new(),
             bestto: vec![NONE; 2 * n],
             stack: Vec::new(),
+            root: vec![NONE; n],
+            members: vec![Vec::new(); n],
+            stamp: vec![0; 2 * n],
+            epoch: 0,
         }
     }
 
@@ -260,16 +291,8 @@ impl Engine {
     }
 
     /// Calls `f` on every vertex inside blossom (or vertex) `b`.
-    fn leaves(&self, b: usize, stack: &mut Vec<usize>, mut f: impl FnMut(usize)) {
-        stack.clear();
-        stack.push(b);
-        while let Some(x) = stack.pop() {
-            if x < self.n {
-                f(x);
-            } else {
-                stack.extend_from_slice(&self.childs[x]);
-            }
-        }
+    fn leaves(&self, b: usize, stack: &mut Vec<usize>, f: impl FnMut(usize)) {
+        leaves_of(self.n, &self.childs, b, stack, f);
     }
 
     /// The vertices inside `b`, into `out` (cleared first).
@@ -292,12 +315,27 @@ impl Engine {
             self.labelend[b] = p;
             self.bestedge[w] = NONE;
             self.bestedge[b] = NONE;
+            let r = if p == NONE {
+                w
+            } else {
+                self.root[self.endpoint[p]]
+            };
+            debug_assert!(r != NONE);
+            let mut queue = std::mem::take(&mut self.queue);
+            let mut stack = std::mem::take(&mut self.stack);
+            let mut members = std::mem::take(&mut self.members[r]);
+            let root = &mut self.root;
+            leaves_of(self.n, &self.childs, b, &mut stack, |v| {
+                root[v] = r;
+                members.push(v);
+                if t == S {
+                    queue.push(v);
+                }
+            });
+            self.queue = queue;
+            self.stack = stack;
+            self.members[r] = members;
             if t == S {
-                let mut queue = std::mem::take(&mut self.queue);
-                let mut stack = std::mem::take(&mut self.stack);
-                self.leaves(b, &mut stack, |v| queue.push(v));
-                self.queue = queue;
-                self.stack = stack;
                 return;
             }
             let base = self.base[b];
@@ -605,167 +643,276 @@ impl Engine {
         }
     }
 
-    /// Runs the stages until the duals prove the matching optimal.
-    fn solve(&mut self) {
-        let n = self.n;
-        for _stage in 0..n {
-            self.label.fill(FREE);
-            self.bestedge.fill(NONE);
-            for b in n..2 * n {
-                self.bestedges[b] = None;
-            }
-            self.allowed.fill(false);
-            self.queue.clear();
-            for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == FREE {
-                    self.assign_label(v, S, NONE);
+    /// Unlabels the trees rooted at `roots` after an augmentation through them (their
+    /// vertices are all matched now), expands their zero-dual S-blossoms, forgets which of
+    /// their edges were tight, and queues the S-vertices of other trees next to them so that
+    /// the freed vertices are reached again. The other trees keep their labels.
+    fn dissolve(&mut self, roots: [usize; 2]) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.epoch = 1;
+        }
+        let epoch = self.epoch;
+        let mut gone = Vec::new();
+        for r in roots {
+            let list = std::mem::take(&mut self.members[r]);
+            for &x in &list {
+                if self.root[x] == r && self.stamp[x] != epoch {
+                    self.stamp[x] = epoch;
+                    self.root[x] = NONE;
+                    gone.push(x);
                 }
             }
-            let mut augmented = false;
+        }
+        // Top-level S-blossoms with a zero dual are expanded, as at the end of a stage.
+        let mut zero = Vec::new();
+        for &x in &gone {
+            let b = self.inblossom[x];
+            if b >= self.n && self.stamp[b] != epoch {
+                self.stamp[b] = epoch;
+                if self.label[b] == S && self.dual[b] == 0 {
+                    zero.push(b);
+                }
+            }
+        }
+        for &x in &gone {
+            let mut t = x;
             loop {
-                while let Some(v) = self.queue.pop() {
-                    debug_assert_eq!(self.label[self.inblossom[v]], S);
-                    let mut a = self.adj_start[v];
-                    while a < self.adj_start[v + 1] {
-                        let p = self.adj[a];
-                        a += 1;
-                        let k = p / 2;
-                        let w = self.endpoint[p];
-                        let bv = self.inblossom[v];
-                        let bw = self.inblossom[w];
-                        if bv == bw {
-                            continue;
-                        }
-                        let mut kslack = 0;
-                        if !self.allowed[k] {
-                            kslack = self.slack(k);
-                            if kslack <= 0 {
-                                self.allowed[k] = true;
-                            }
-                        }
-                        if self.allowed[k] {
-                            if self.label[bw] == FREE {
-                                self.assign_label(w, T, p ^ 1);
-                            } else if self.label[bw] == S {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
-                                }
-                            } else if self.label[w] == FREE {
-                                debug_assert_eq!(self.label[bw], T);
-                                self.label[w] = T;
-                                self.labelend[w] = p ^ 1;
-                            }
-                        } else if self.label[bw] == S {
-                            let cur = self.bestedge[bv];
-                            if cur == NONE || kslack < self.slack(cur) {
-                                self.bestedge[bv] = k;
-                            }
-                        } else if self.label[w] == FREE {
-                            let cur = self.bestedge[w];
-                            if cur == NONE || kslack < self.slack(cur) {
-                                self.bestedge[w] = k;
-                            }
-                        }
-                    }
-                    if augmented {
-                        break;
-                    }
+                self.label[t] = FREE;
+                self.labelend[t] = NONE;
+                self.bestedge[t] = NONE;
+                if t >= self.n {
+                    self.bestedges[t] = None;
                 }
-                if augmented {
+                let up = self.parent[t];
+                if up == NONE || self.stamp[up] == epoch.wrapping_add(1) {
                     break;
                 }
-                // No tight edge left to use: a dual step.
-                let mut delta = self.dual[..n].iter().copied().min().unwrap_or(0);
-                let mut kind = 1u8;
-                let mut what = NONE;
-                for v in 0..n {
-                    if self.label[self.inblossom[v]] == FREE && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
-                        if d < delta {
-                            delta = d;
-                            kind = 2;
-                            what = self.bestedge[v];
-                        }
-                    }
-                }
-                for b in 0..2 * n {
-                    if self.parent[b] == NONE
-                        && self.base[b] != NONE
-                        && self.label[b] == S
-                        && self.bestedge[b] != NONE
-                    {
-                        let s = self.slack(self.bestedge[b]);
-                        debug_assert!(s % 2 == 0, "S–S slack is even");
-                        let d = s / 2;
-                        if d < delta {
-                            delta = d;
-                            kind = 3;
-                            what = self.bestedge[b];
-                        }
-                    }
-                }
-                for b in n..2 * n {
-                    if self.base[b] != NONE
-                        && self.parent[b] == NONE
-                        && self.label[b] == T
-                        && self.dual[b] < delta
-                    {
-                        delta = self.dual[b];
-                        kind = 4;
-                        what = b;
-                    }
-                }
-                debug_assert!(delta >= 0);
-                for v in 0..n {
-                    match self.label[self.inblossom[v]] {
-                        S => self.dual[v] -= delta,
-                        T => self.dual[v] += delta,
-                        _ => {}
-                    }
-                }
-                for b in n..2 * n {
-                    if self.base[b] != NONE && self.parent[b] == NONE {
-                        match self.label[b] {
-                            S => self.dual[b] += delta,
-                            T => self.dual[b] -= delta,
-                            _ => {}
-                        }
-                    }
-                }
-                match kind {
-                    1 => break,
-                    2 => {
-                        self.allowed[what] = true;
-                        let (mut i, j) = (self.endpoint[2 * what], self.endpoint[2 * what + 1]);
-                        if self.label[self.inblossom[i]] == FREE {
-                            i = j;
-                        }
-                        self.queue.push(i);
-                    }
-                    3 => {
-                        self.allowed[what] = true;
-                        self.queue.push(self.endpoint[2 * what]);
-                    }
-                    _ => self.expand_blossom(what, false),
+                // Blossoms are marked with epoch + 1 once cleared (vertices keep epoch).
+                self.stamp[up] = epoch.wrapping_add(1);
+                t = up;
+            }
+            let b = self.inblossom[x];
+            if b >= self.n {
+                self.label[b] = FREE;
+                self.labelend[b] = NONE;
+                self.bestedge[b] = NONE;
+                self.bestedges[b] = None;
+            }
+        }
+        self.epoch = epoch.wrapping_add(1);
+        for b in zero {
+            self.expand_blossom(b, true);
+        }
+        for &x in &gone {
+            for a in self.adj_start[x]..self.adj_start[x + 1] {
+                let p = self.adj[a];
+                self.allowed[p / 2] = false;
+                let y = self.endpoint[p];
+                if self.label[self.inblossom[y]] == S {
+                    self.queue.push(y);
                 }
             }
-            if !augmented {
-                break;
+        }
+    }
+
+    /// The least-slack edge from vertex `v` (in an unlabelled blossom) to an S-vertex.
+    fn best_to_s(&self, v: usize) -> usize {
+        let mut best = NONE;
+        let mut best_slack = 0;
+        for &p in &self.adj[self.adj_start[v]..self.adj_start[v + 1]] {
+            if self.label[self.inblossom[self.endpoint[p]]] == S {
+                let sl = self.slack(p / 2);
+                if best == NONE || sl < best_slack {
+                    best = p / 2;
+                    best_slack = sl;
+                }
             }
-            // End of stage: expand S-blossoms whose dual is zero.
-            for b in n..2 * n {
+        }
+        best
+    }
+
+    /// The least-slack edge from top-level S-blossom `b` to another S-blossom, by a scan of
+    /// all its vertices' edges.
+    fn best_s_to_s(&mut self, b: usize) -> usize {
+        let mut sub = Vec::new();
+        self.leaves_into(b, &mut sub);
+        let mut best = NONE;
+        let mut best_slack = 0;
+        for &x in &sub {
+            for &p in &self.adj[self.adj_start[x]..self.adj_start[x + 1]] {
+                let by = self.inblossom[self.endpoint[p]];
+                if by != b && self.label[by] == S {
+                    let sl = self.slack(p / 2);
+                    if best == NONE || sl < best_slack {
+                        best = p / 2;
+                        best_slack = sl;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Runs the search until the duals prove the matching optimal: one forest grown from all
+    /// exposed vertices, the two trees of each augmentation dissolved and the others kept.
+    fn solve(&mut self) {
+        let n = self.n;
+        for v in 0..n {
+            if self.mate[v] == NONE && self.label[self.inblossom[v]] == FREE {
+                self.assign_label(v, S, NONE);
+            }
+        }
+        loop {
+            while let Some(v) = self.queue.pop() {
+                if self.label[self.inblossom[v]] != S {
+                    // Its tree was dissolved by an augmentation.
+                    continue;
+                }
+                let mut a = self.adj_start[v];
+                while a < self.adj_start[v + 1] {
+                    let p = self.adj[a];
+                    a += 1;
+                    let k = p / 2;
+                    let w = self.endpoint[p];
+                    let bv = self.inblossom[v];
+                    let bw = self.inblossom[w];
+                    if bv == bw {
+                        continue;
+                    }
+                    let mut kslack = 0;
+                    if !self.allowed[k] {
+                        kslack = self.slack(k);
+                        if kslack <= 0 {
+                            self.allowed[k] = true;
+                        }
+                    }
+                    if self.allowed[k] {
+                        if self.label[bw] == FREE {
+                            self.assign_label(w, T, p ^ 1);
+                        } else if self.label[bw] == S {
+                            let base = self.scan_blossom(v, w);
+                            if base != NONE {
+                                self.add_blossom(base, k);
+                            } else {
+                                let roots = [self.root[v], self.root[w]];
+                                self.augment_matching(k);
+                                self.dissolve(roots);
+                                break;
+                            }
+                        } else if self.label[w] == FREE {
+                            debug_assert_eq!(self.label[bw], T);
+                            self.label[w] = T;
+                            self.labelend[w] = p ^ 1;
+                        }
+                    } else if self.label[bw] == S {
+                        let cur = self.bestedge[bv];
+                        if cur == NONE || kslack < self.slack(cur) {
+                            self.bestedge[bv] = k;
+                        }
+                    } else if self.label[w] == FREE {
+                        let cur = self.bestedge[w];
+                        if cur == NONE || kslack < self.slack(cur) {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                }
+            }
+            // No tight edge left to use: a dual step.
+            let mut delta = self.dual[..n].iter().copied().min().unwrap_or(0);
+            let mut kind = 1u8;
+            let mut what = NONE;
+            for v in 0..n {
+                if self.label[self.inblossom[v]] == FREE && self.bestedge[v] != NONE {
+                    let e = self.bestedge[v];
+                    let other = self.endpoint[2 * e] ^ self.endpoint[2 * e + 1] ^ v;
+                    if self.label[self.inblossom[other]] != S {
+                        // Its S end was dissolved: look again.
+                        self.bestedge[v] = self.best_to_s(v);
+                        if self.bestedge[v] == NONE {
+                            continue;
+                        }
+                    }
+                    let d = self.slack(self.bestedge[v]);
+                    if d < delta {
+                        delta = d;
+                        kind = 2;
+                        what = self.bestedge[v];
+                    }
+                }
+            }
+            for b in 0..2 * n {
                 if self.parent[b] == NONE
                     && self.base[b] != NONE
                     && self.label[b] == S
-                    && self.dual[b] == 0
+                    && self.bestedge[b] != NONE
                 {
-                    self.expand_blossom(b, true);
+                    let e = self.bestedge[b];
+                    let (bi, bj) = (
+                        self.inblossom[self.endpoint[2 * e]],
+                        self.inblossom[self.endpoint[2 * e + 1]],
+                    );
+                    if bi == bj || self.label[bi] != S || self.label[bj] != S {
+                        self.bestedge[b] = self.best_s_to_s(b);
+                        self.bestedges[b] = None;
+                        if self.bestedge[b] == NONE {
+                            continue;
+                        }
+                    }
+                    let s = self.slack(self.bestedge[b]);
+                    debug_assert!(s % 2 == 0, "S–S slack is even");
+                    let d = s / 2;
+                    if d < delta {
+                        delta = d;
+                        kind = 3;
+                        what = self.bestedge[b];
+                    }
                 }
+            }
+            for b in n..2 * n {
+                if self.base[b] != NONE
+                    && self.parent[b] == NONE
+                    && self.label[b] == T
+                    && self.dual[b] < delta
+                {
+                    delta = self.dual[b];
+                    kind = 4;
+                    what = b;
+                }
+            }
+            debug_assert!(delta >= 0);
+            for v in 0..n {
+                match self.label[self.inblossom[v]] {
+                    S => self.dual[v] -= delta,
+                    T => self.dual[v] += delta,
+                    _ => {}
+                }
+            }
+            for b in n..2 * n {
+                if self.base[b] != NONE && self.parent[b] == NONE {
+                    match self.label[b] {
+                        S => self.dual[b] += delta,
+                        T => self.dual[b] -= delta,
+                        _ => {}
+                    }
+                }
+            }
+            match kind {
+                1 => break,
+                2 => {
+                    self.allowed[what] = true;
+                    let (mut i, j) = (self.endpoint[2 * what], self.endpoint[2 * what + 1]);
+                    if self.label[self.inblossom[i]] == FREE {
+                        i = j;
+                    }
+                    self.queue.push(i);
+                }
+                3 => {
+                    self.allowed[what] = true;
+                    self.queue.push(self.endpoint[2 * what]);
+                }
+                _ => self.expand_blossom(what, false),
             }
         }
     }
