@@ -49,6 +49,8 @@
 //! `−2W`: all `i64`. Totals are summed in `i128`.
 
 use super::{Duals, MAX_WEIGHT, OddSet, WeightError, WeightedMatching};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 #[cfg(test)]
 #[path = "general_tests.rs"]
@@ -197,20 +199,27 @@ struct Engine {
     endps: Vec<Vec<usize>>,
     /// Base vertex of a blossom (NONE when the slot is unused).
     base: Vec<usize>,
-    /// Least-slack edge to an S-blossom (for free vertices and S-blossoms).
-    bestedge: Vec<usize>,
-    /// For S-blossoms: least-slack edge to each other S-blossom (None: not computed).
-    bestedges: Vec<Option<Vec<usize>>>,
     /// Unused blossom slots.
     unused: Vec<usize>,
-    /// Doubled vertex duals, then blossom duals z_B in doubled-weight units.
+    /// Doubled vertex duals, then blossom duals z_B in doubled-weight units, stored
+    /// relative to [`Engine::clock`] while their top-level blossom is labelled (see
+    /// [`Engine::vdual`] and [`Engine::bdual`]), so that a dual step costs O(1).
     dual: Vec<i64>,
+    /// Sum of all dual steps so far.
+    clock: i64,
+    /// The dual of every exposed vertex at clock 0 (they all start at `max w`, and all are
+    /// S-vertices throughout, so they stay equal).
+    start: i64,
+    /// Candidate δ2 edges (S-vertex to unlabelled vertex), keyed by slack + clock.
+    heap2: BinaryHeap<Reverse<(i64, usize)>>,
+    /// Candidate δ3 edges (between S-blossoms), keyed by slack + 2·clock.
+    heap3: BinaryHeap<Reverse<(i64, usize)>>,
+    /// Candidate δ4 T-blossoms, keyed by their dual + clock.
+    heap4: BinaryHeap<Reverse<(i64, usize)>>,
     /// Edge known tight (usable by the forest) in this stage.
     allowed: Vec<bool>,
     /// S-vertices still to scan.
     queue: Vec<usize>,
-    /// Scratch for [`Engine::add_blossom`]: least-slack edge to each S-blossom.
-    bestto: Vec<usize>,
     /// Scratch stack for leaf walks.
     stack: Vec<usize>,
     /// Root (exposed vertex) of the tree of each labelled vertex, NONE if unlabelled.
@@ -221,6 +230,10 @@ struct Engine {
     stamp: Vec<u32>,
     /// Current stamp.
     epoch: u32,
+    /// Edges to scan from an S-vertex (by the endpoint at the far end of it).
+    pending: Vec<usize>,
+    /// Exposed vertices left.
+    exposed: usize,
 }
 
 impl Engine {
@@ -268,18 +281,22 @@ impl Engine {
             childs: vec![Vec::new(); 2 * n],
             endps: vec![Vec::new(); 2 * n],
             base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
-            bestedge: vec![NONE; 2 * n],
-            bestedges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
+            clock: 0,
+            start: max_w,
+            heap2: BinaryHeap::new(),
+            heap3: BinaryHeap::new(),
+            heap4: BinaryHeap::new(),
             allowed: vec![false; m],
             queue: Vec::new(),
-            bestto: vec![NONE; 2 * n],
             stack: Vec::new(),
             root: vec![NONE; n],
             members: vec![Vec::new(); n],
             stamp: vec![0; 2 * n],
             epoch: 0,
+            pending: Vec::new(),
+            exposed: 0,
         }
     }
 
@@ -287,7 +304,72 @@ impl Engine {
     /// blossoms, where no blossom contains both ends).
     #[inline]
     fn slack(&self, k: usize) -> i64 {
-        self.dual[self.endpoint[2 * k]] + self.dual[self.endpoint[2 * k + 1]] - self.wt2[k]
+        self.vdual(self.endpoint[2 * k]) + self.vdual(self.endpoint[2 * k + 1]) - self.wt2[k]
+    }
+
+    /// The current dual of vertex `v`: S-vertices lose and T-vertices gain each dual step.
+    #[inline]
+    fn vdual(&self, v: usize) -> i64 {
+        match self.label[self.inblossom[v]] {
+            S => self.dual[v] - self.clock,
+            T => self.dual[v] + self.clock,
+            _ => self.dual[v],
+        }
+    }
+
+    /// The current dual of blossom `b`, if top-level (S-blossoms gain, T-blossoms lose);
+    /// nested blossoms store theirs as it is.
+    #[inline]
+    fn bdual(&self, b: usize) -> i64 {
+        if self.parent[b] != NONE {
+            return self.dual[b];
+        }
+        match self.label[b] {
+            S => self.dual[b] + self.clock,
+            T => self.dual[b] - self.clock,
+            _ => self.dual[b],
+        }
+    }
+
+    /// Gives the unlabelled top-level blossom (or vertex) `b` the label `t`, re-encoding the
+    /// stored duals of its vertices and its own; `f` sees each of its vertices.
+    fn set_top_label(&mut self, b: usize, t: u8, mut f: impl FnMut(usize)) {
+        debug_assert_eq!(self.label[b], FREE);
+        debug_assert_eq!(self.parent[b], NONE);
+        let clock = if t == S { self.clock } else { -self.clock };
+        let dual = &mut self.dual;
+        let mut stack = std::mem::take(&mut self.stack);
+        leaves_of(self.n, &self.childs, b, &mut stack, |v| {
+            dual[v] += clock;
+            f(v);
+        });
+        self.stack = stack;
+        if b >= self.n {
+            self.dual[b] -= clock;
+            if t == T {
+                self.heap4.push(Reverse((self.dual[b], b)));
+            }
+        }
+        self.label[b] = t;
+    }
+
+    /// Makes labelled top-level blossom (or vertex) `b` unlabelled, storing its duals as
+    /// they are now.
+    fn clear_top_label(&mut self, b: usize) {
+        let t = self.label[b];
+        if t != S && t != T {
+            self.label[b] = FREE;
+            return;
+        }
+        let clock = if t == S { self.clock } else { -self.clock };
+        let dual = &mut self.dual;
+        let mut stack = std::mem::take(&mut self.stack);
+        leaves_of(self.n, &self.childs, b, &mut stack, |v| dual[v] -= clock);
+        self.stack = stack;
+        if b >= self.n {
+            self.dual[b] += clock;
+        }
+        self.label[b] = FREE;
     }
 
     /// Calls `f` on every vertex inside blossom (or vertex) `b`.
@@ -309,12 +391,6 @@ impl Engine {
         loop {
             let b = self.inblossom[w];
             debug_assert!(self.label[w] == FREE && self.label[b] == FREE);
-            self.label[w] = t;
-            self.label[b] = t;
-            self.labelend[w] = p;
-            self.labelend[b] = p;
-            self.bestedge[w] = NONE;
-            self.bestedge[b] = NONE;
             let r = if p == NONE {
                 w
             } else {
@@ -322,19 +398,21 @@ impl Engine {
             };
             debug_assert!(r != NONE);
             let mut queue = std::mem::take(&mut self.queue);
-            let mut stack = std::mem::take(&mut self.stack);
             let mut members = std::mem::take(&mut self.members[r]);
-            let root = &mut self.root;
-            leaves_of(self.n, &self.childs, b, &mut stack, |v| {
+            let mut root = std::mem::take(&mut self.root);
+            self.set_top_label(b, t, |v| {
                 root[v] = r;
                 members.push(v);
                 if t == S {
                     queue.push(v);
                 }
             });
+            self.root = root;
             self.queue = queue;
-            self.stack = stack;
             self.members[r] = members;
+            self.label[w] = t;
+            self.labelend[w] = p;
+            self.labelend[b] = p;
             if t == S {
                 return;
             }
@@ -411,67 +489,35 @@ impl Engine {
             w = self.endpoint[self.labelend[bw]];
             bw = self.inblossom[w];
         }
-        self.label[b] = S;
         self.labelend[b] = self.labelend[bb];
-        self.dual[b] = 0;
         self.childs[b] = path;
         self.endps[b] = endps;
         let mut leaves = Vec::new();
         self.leaves_into(b, &mut leaves);
+        let clock2 = 2 * self.clock;
         for &x in &leaves {
             if self.label[self.inblossom[x]] == T {
                 // T-vertices become S-vertices of the new blossom: scan them.
                 self.queue.push(x);
+                self.dual[x] += clock2;
             }
             self.inblossom[x] = b;
         }
-        // Best edges to other S-blossoms, merged from the sub-blossoms' lists.
-        let mut touched: Vec<usize> = Vec::new();
+        // The sub-blossoms' duals are fixed from now on; store them as they are.
         let childs = std::mem::take(&mut self.childs[b]);
-        let mut sub = Vec::new();
         for &c in &childs {
-            let list = match self.bestedges[c].take() {
-                Some(list) => list,
-                None => {
-                    self.leaves_into(c, &mut sub);
-                    let mut list = Vec::new();
-                    for &x in &sub {
-                        for &p in &self.adj[self.adj_start[x]..self.adj_start[x + 1]] {
-                            list.push(p / 2);
-                        }
-                    }
-                    list
-                }
-            };
-            for &e in &list {
-                let (i, j) = (self.endpoint[2 * e], self.endpoint[2 * e + 1]);
-                let j = if self.inblossom[j] == b { i } else { j };
-                let bj = self.inblossom[j];
-                if bj != b && self.label[bj] == S {
-                    let cur = self.bestto[bj];
-                    if cur == NONE {
-                        touched.push(bj);
-                        self.bestto[bj] = e;
-                    } else if self.slack(e) < self.slack(cur) {
-                        self.bestto[bj] = e;
-                    }
-                }
+            if c >= self.n {
+                self.dual[c] = match self.label[c] {
+                    S => self.dual[c] + self.clock,
+                    T => self.dual[c] - self.clock,
+                    _ => self.dual[c],
+                };
             }
-            self.bestedge[c] = NONE;
+            self.label[c] = FREE;
         }
         self.childs[b] = childs;
-        let mut list = Vec::with_capacity(touched.len());
-        let mut best = NONE;
-        for &bj in &touched {
-            let e = self.bestto[bj];
-            self.bestto[bj] = NONE;
-            list.push(e);
-            if best == NONE || self.slack(e) < self.slack(best) {
-                best = e;
-            }
-        }
-        self.bestedges[b] = Some(list);
-        self.bestedge[b] = best;
+        self.label[b] = S;
+        self.dual[b] = -self.clock;
     }
 
     /// Position of `x` in `childs[b]`.
@@ -488,6 +534,17 @@ impl Engine {
     fn expand_blossom(&mut self, b0: usize, endstage: bool) {
         let mut todo = vec![b0];
         let mut leaves = Vec::new();
+        if !endstage {
+            // Its vertices' duals, stored relative to the clock as T-vertices, are fixed
+            // until the sub-blossoms get their labels.
+            let clock = self.clock;
+            self.leaves_into(b0, &mut leaves);
+            for &x in &leaves {
+                self.dual[x] += clock;
+            }
+        } else {
+            debug_assert_eq!(self.label[b0], FREE);
+        }
         while let Some(b) = todo.pop() {
             let childs = std::mem::take(&mut self.childs[b]);
             for &s in &childs {
@@ -505,15 +562,29 @@ impl Engine {
             }
             self.childs[b] = childs;
             if !endstage && self.label[b] == T {
+                self.label[b] = FREE;
                 self.relabel_expanded(b, &mut leaves);
+                // Its vertices left unlabelled may have lost their δ2 candidates while
+                // inside a T-blossom: look at their edges again.
+                self.leaves_into(b, &mut leaves);
+                for &x in &leaves {
+                    if self.label[self.inblossom[x]] != FREE {
+                        continue;
+                    }
+                    for a in self.adj_start[x]..self.adj_start[x + 1] {
+                        let p = self.adj[a];
+                        if self.label[self.inblossom[self.endpoint[p]]] == S {
+                            let key = self.slack(p / 2) + self.clock;
+                            self.heap2.push(Reverse((key, p / 2)));
+                        }
+                    }
+                }
             }
             self.label[b] = FREE;
             self.labelend[b] = NONE;
             self.childs[b].clear();
             self.endps[b].clear();
             self.base[b] = NONE;
-            self.bestedges[b] = None;
-            self.bestedge[b] = NONE;
             self.unused.push(b);
         }
     }
@@ -545,11 +616,12 @@ impl Engine {
         }
         let bv = self.childs[b][at(j)];
         let x = self.endpoint[p ^ 1];
+        // A vertex child entered from outside carries a T mark already.
+        self.label[bv] = FREE;
+        self.set_top_label(bv, T, |_| {});
         self.label[x] = T;
-        self.label[bv] = T;
         self.labelend[x] = p;
         self.labelend[bv] = p;
-        self.bestedge[bv] = NONE;
         j += jstep;
         while self.childs[b][at(j)] != entry {
             let bv = self.childs[b][at(j)];
@@ -648,10 +720,10 @@ impl Engine {
     /// their edges were tight, and queues the S-vertices of other trees next to them so that
     /// the freed vertices are reached again. The other trees keep their labels.
     fn dissolve(&mut self, roots: [usize; 2]) {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
+        self.epoch = self.epoch.wrapping_add(2);
+        if self.epoch < 2 {
             self.stamp.fill(0);
-            self.epoch = 1;
+            self.epoch = 2;
         }
         let epoch = self.epoch;
         let mut gone = Vec::new();
@@ -665,43 +737,38 @@ impl Engine {
                 }
             }
         }
-        // Top-level S-blossoms with a zero dual are expanded, as at the end of a stage.
+        // Each top-level blossom once: store its duals, unlabel it; note the S-blossoms
+        // with a zero dual, expanded as at the end of a stage.
         let mut zero = Vec::new();
         for &x in &gone {
             let b = self.inblossom[x];
-            if b >= self.n && self.stamp[b] != epoch {
+            if b >= self.n {
+                if self.stamp[b] == epoch {
+                    continue;
+                }
                 self.stamp[b] = epoch;
-                if self.label[b] == S && self.dual[b] == 0 {
+                if self.label[b] == S && self.bdual(b) == 0 {
                     zero.push(b);
                 }
             }
+            self.clear_top_label(b);
+            self.labelend[b] = NONE;
         }
+        // Nested blossoms' and vertices' labels go too (a blossom made in a dissolved tree
+        // may be labelled T later, and its expansion reads its sub-blossoms' labels).
         for &x in &gone {
             let mut t = x;
             loop {
                 self.label[t] = FREE;
                 self.labelend[t] = NONE;
-                self.bestedge[t] = NONE;
-                if t >= self.n {
-                    self.bestedges[t] = None;
-                }
                 let up = self.parent[t];
-                if up == NONE || self.stamp[up] == epoch.wrapping_add(1) {
+                if up == NONE || self.stamp[up] == epoch + 1 {
                     break;
                 }
-                // Blossoms are marked with epoch + 1 once cleared (vertices keep epoch).
-                self.stamp[up] = epoch.wrapping_add(1);
+                self.stamp[up] = epoch + 1;
                 t = up;
             }
-            let b = self.inblossom[x];
-            if b >= self.n {
-                self.label[b] = FREE;
-                self.labelend[b] = NONE;
-                self.bestedge[b] = NONE;
-                self.bestedges[b] = None;
-            }
         }
-        self.epoch = epoch.wrapping_add(1);
         for b in zero {
             self.expand_blossom(b, true);
         }
@@ -711,48 +778,114 @@ impl Engine {
                 self.allowed[p / 2] = false;
                 let y = self.endpoint[p];
                 if self.label[self.inblossom[y]] == S {
-                    self.queue.push(y);
+                    self.pending.push(p ^ 1);
                 }
             }
         }
     }
 
-    /// The least-slack edge from vertex `v` (in an unlabelled blossom) to an S-vertex.
-    fn best_to_s(&self, v: usize) -> usize {
-        let mut best = NONE;
-        let mut best_slack = 0;
-        for &p in &self.adj[self.adj_start[v]..self.adj_start[v + 1]] {
-            if self.label[self.inblossom[self.endpoint[p]]] == S {
-                let sl = self.slack(p / 2);
-                if best == NONE || sl < best_slack {
-                    best = p / 2;
-                    best_slack = sl;
-                }
+    /// The least δ2 (slack of an edge from an S-vertex to an unlabelled vertex) and its
+    /// edge, dropping stale candidates and re-keying moved ones.
+    fn min2(&mut self) -> Option<(i64, usize)> {
+        while let Some(&Reverse((key, e))) = self.heap2.peek() {
+            let (i, j) = (self.endpoint[2 * e], self.endpoint[2 * e + 1]);
+            let (li, lj) = (self.label[self.inblossom[i]], self.label[self.inblossom[j]]);
+            let valid = (li == S && lj == FREE) || (li == FREE && lj == S);
+            if !valid {
+                self.heap2.pop();
+                continue;
             }
+            let now = self.slack(e) + self.clock;
+            if now != key {
+                self.heap2.pop();
+                self.heap2.push(Reverse((now, e)));
+                continue;
+            }
+            return Some((key - self.clock, e));
         }
-        best
+        None
     }
 
-    /// The least-slack edge from top-level S-blossom `b` to another S-blossom, by a scan of
-    /// all its vertices' edges.
-    fn best_s_to_s(&mut self, b: usize) -> usize {
-        let mut sub = Vec::new();
-        self.leaves_into(b, &mut sub);
-        let mut best = NONE;
-        let mut best_slack = 0;
-        for &x in &sub {
-            for &p in &self.adj[self.adj_start[x]..self.adj_start[x + 1]] {
-                let by = self.inblossom[self.endpoint[p]];
-                if by != b && self.label[by] == S {
-                    let sl = self.slack(p / 2);
-                    if best == NONE || sl < best_slack {
-                        best = p / 2;
-                        best_slack = sl;
-                    }
-                }
+    /// The least δ3 (half the slack of an edge between two S-blossoms) and its edge.
+    fn min3(&mut self) -> Option<(i64, usize)> {
+        while let Some(&Reverse((key, e))) = self.heap3.peek() {
+            let (bi, bj) = (
+                self.inblossom[self.endpoint[2 * e]],
+                self.inblossom[self.endpoint[2 * e + 1]],
+            );
+            if bi == bj || self.label[bi] != S || self.label[bj] != S {
+                self.heap3.pop();
+                continue;
+            }
+            let now = self.slack(e) + 2 * self.clock;
+            if now != key {
+                self.heap3.pop();
+                self.heap3.push(Reverse((now, e)));
+                continue;
+            }
+            let s = key - 2 * self.clock;
+            debug_assert!(s % 2 == 0, "S–S slack is even");
+            return Some((s / 2, e));
+        }
+        None
+    }
+
+    /// The least δ4 (dual of a top-level T-blossom) and its blossom.
+    fn min4(&mut self) -> Option<(i64, usize)> {
+        while let Some(&Reverse((key, b))) = self.heap4.peek() {
+            if self.base[b] == NONE
+                || self.parent[b] != NONE
+                || self.label[b] != T
+                || self.dual[b] != key
+            {
+                self.heap4.pop();
+                continue;
+            }
+            return Some((key - self.clock, b));
+        }
+        None
+    }
+
+    /// Looks at the edge from S-vertex `v` to the vertex at endpoint `p`: grows the tree, makes
+    /// a blossom or augments if it is tight, records it as a dual-step candidate otherwise.
+    fn scan_edge(&mut self, v: usize, p: usize) {
+        let k = p / 2;
+        let w = self.endpoint[p];
+        let bv = self.inblossom[v];
+        let bw = self.inblossom[w];
+        if bv == bw {
+            return;
+        }
+        let mut kslack = 0;
+        if !self.allowed[k] {
+            kslack = self.slack(k);
+            if kslack <= 0 {
+                self.allowed[k] = true;
             }
         }
-        best
+        if self.allowed[k] {
+            if self.label[bw] == FREE {
+                self.assign_label(w, T, p ^ 1);
+            } else if self.label[bw] == S {
+                let base = self.scan_blossom(v, w);
+                if base != NONE {
+                    self.add_blossom(base, k);
+                } else {
+                    let roots = [self.root[v], self.root[w]];
+                    self.augment_matching(k);
+                    self.exposed -= 2;
+                    self.dissolve(roots);
+                }
+            } else if self.label[w] == FREE {
+                debug_assert_eq!(self.label[bw], T);
+                self.label[w] = T;
+                self.labelend[w] = p ^ 1;
+            }
+        } else if self.label[bw] == S {
+            self.heap3.push(Reverse((kslack + 2 * self.clock, k)));
+        } else if self.label[w] == FREE {
+            self.heap2.push(Reverse((kslack + self.clock, k)));
+        }
     }
 
     /// Runs the search until the duals prove the matching optimal: one forest grown from all
@@ -762,142 +895,52 @@ impl Engine {
         for v in 0..n {
             if self.mate[v] == NONE && self.label[self.inblossom[v]] == FREE {
                 self.assign_label(v, S, NONE);
+                self.exposed += 1;
             }
         }
         loop {
-            while let Some(v) = self.queue.pop() {
-                if self.label[self.inblossom[v]] != S {
-                    // Its tree was dissolved by an augmentation.
+            loop {
+                if let Some(p) = self.pending.pop() {
+                    // The edge from S-vertex endpoint[p ^ 1] to endpoint[p].
+                    if self.label[self.inblossom[self.endpoint[p ^ 1]]] == S {
+                        self.scan_edge(self.endpoint[p ^ 1], p);
+                    }
                     continue;
                 }
-                let mut a = self.adj_start[v];
-                while a < self.adj_start[v + 1] {
-                    let p = self.adj[a];
-                    a += 1;
-                    let k = p / 2;
-                    let w = self.endpoint[p];
-                    let bv = self.inblossom[v];
-                    let bw = self.inblossom[w];
-                    if bv == bw {
-                        continue;
+                let Some(v) = self.queue.pop() else { break };
+                for a in self.adj_start[v]..self.adj_start[v + 1] {
+                    if self.label[self.inblossom[v]] != S {
+                        // Its tree was dissolved by an augmentation.
+                        break;
                     }
-                    let mut kslack = 0;
-                    if !self.allowed[k] {
-                        kslack = self.slack(k);
-                        if kslack <= 0 {
-                            self.allowed[k] = true;
-                        }
-                    }
-                    if self.allowed[k] {
-                        if self.label[bw] == FREE {
-                            self.assign_label(w, T, p ^ 1);
-                        } else if self.label[bw] == S {
-                            let base = self.scan_blossom(v, w);
-                            if base != NONE {
-                                self.add_blossom(base, k);
-                            } else {
-                                let roots = [self.root[v], self.root[w]];
-                                self.augment_matching(k);
-                                self.dissolve(roots);
-                                break;
-                            }
-                        } else if self.label[w] == FREE {
-                            debug_assert_eq!(self.label[bw], T);
-                            self.label[w] = T;
-                            self.labelend[w] = p ^ 1;
-                        }
-                    } else if self.label[bw] == S {
-                        let cur = self.bestedge[bv];
-                        if cur == NONE || kslack < self.slack(cur) {
-                            self.bestedge[bv] = k;
-                        }
-                    } else if self.label[w] == FREE {
-                        let cur = self.bestedge[w];
-                        if cur == NONE || kslack < self.slack(cur) {
-                            self.bestedge[w] = k;
-                        }
-                    }
+                    self.scan_edge(v, self.adj[a]);
                 }
             }
-            // No tight edge left to use: a dual step.
-            let mut delta = self.dual[..n].iter().copied().min().unwrap_or(0);
+            if self.exposed == 0 {
+                break;
+            }
+            // No tight edge left to use: a dual step. Every exposed vertex has the dual
+            // start − clock (δ1).
+            let mut delta = self.start - self.clock;
             let mut kind = 1u8;
             let mut what = NONE;
-            for v in 0..n {
-                if self.label[self.inblossom[v]] == FREE && self.bestedge[v] != NONE {
-                    let e = self.bestedge[v];
-                    let other = self.endpoint[2 * e] ^ self.endpoint[2 * e + 1] ^ v;
-                    if self.label[self.inblossom[other]] != S {
-                        // Its S end was dissolved: look again.
-                        self.bestedge[v] = self.best_to_s(v);
-                        if self.bestedge[v] == NONE {
-                            continue;
-                        }
-                    }
-                    let d = self.slack(self.bestedge[v]);
-                    if d < delta {
-                        delta = d;
-                        kind = 2;
-                        what = self.bestedge[v];
-                    }
-                }
+            if let Some((d, e)) = self.min2()
+                && d < delta
+            {
+                (delta, kind, what) = (d, 2, e);
             }
-            for b in 0..2 * n {
-                if self.parent[b] == NONE
-                    && self.base[b] != NONE
-                    && self.label[b] == S
-                    && self.bestedge[b] != NONE
-                {
-                    let e = self.bestedge[b];
-                    let (bi, bj) = (
-                        self.inblossom[self.endpoint[2 * e]],
-                        self.inblossom[self.endpoint[2 * e + 1]],
-                    );
-                    if bi == bj || self.label[bi] != S || self.label[bj] != S {
-                        self.bestedge[b] = self.best_s_to_s(b);
-                        self.bestedges[b] = None;
-                        if self.bestedge[b] == NONE {
-                            continue;
-                        }
-                    }
-                    let s = self.slack(self.bestedge[b]);
-                    debug_assert!(s % 2 == 0, "S–S slack is even");
-                    let d = s / 2;
-                    if d < delta {
-                        delta = d;
-                        kind = 3;
-                        what = self.bestedge[b];
-                    }
-                }
+            if let Some((d, e)) = self.min3()
+                && d < delta
+            {
+                (delta, kind, what) = (d, 3, e);
             }
-            for b in n..2 * n {
-                if self.base[b] != NONE
-                    && self.parent[b] == NONE
-                    && self.label[b] == T
-                    && self.dual[b] < delta
-                {
-                    delta = self.dual[b];
-                    kind = 4;
-                    what = b;
-                }
+            if let Some((d, b)) = self.min4()
+                && d < delta
+            {
+                (delta, kind, what) = (d, 4, b);
             }
             debug_assert!(delta >= 0);
-            for v in 0..n {
-                match self.label[self.inblossom[v]] {
-                    S => self.dual[v] -= delta,
-                    T => self.dual[v] += delta,
-                    _ => {}
-                }
-            }
-            for b in n..2 * n {
-                if self.base[b] != NONE && self.parent[b] == NONE {
-                    match self.label[b] {
-                        S => self.dual[b] += delta,
-                        T => self.dual[b] -= delta,
-                        _ => {}
-                    }
-                }
-            }
+            self.clock += delta;
             match kind {
                 1 => break,
                 2 => {
@@ -914,6 +957,13 @@ impl Engine {
                 }
                 _ => self.expand_blossom(what, false),
             }
+        }
+        // Store every dual as it is now.
+        let top: Vec<usize> = (0..2 * n)
+            .filter(|&b| self.parent[b] == NONE && self.base[b] != NONE)
+            .collect();
+        for b in top {
+            self.clear_top_label(b);
         }
     }
 }
