@@ -188,6 +188,23 @@ impl MinHeap {
         }
     }
 
+    fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Keeps the items `key_of` gives a key (their new key), each item once.
+    fn rebuild(&mut self, mut key_of: impl FnMut(usize) -> Option<i64>) {
+        let mut items: Vec<(i64, usize)> = std::mem::take(&mut self.items)
+            .into_iter()
+            .filter_map(|(_, x)| key_of(x).map(|k| (k, x)))
+            .collect();
+        items.sort_unstable_by_key(|&(_, x)| x);
+        items.dedup_by_key(|&mut (_, x)| x);
+        // Sorted by key, the array is a heap.
+        items.sort_unstable();
+        self.items = items;
+    }
+
     fn peek(&self) -> Option<(i64, usize)> {
         self.items.first().copied()
     }
@@ -836,24 +853,43 @@ impl Engine {
         }
     }
 
+    /// The δ2 key (slack + clock) of edge `e` if it joins an S-vertex to an unlabelled one.
+    fn key2(&self, e: usize) -> Option<i64> {
+        let (i, j) = (self.endpoint[2 * e], self.endpoint[2 * e + 1]);
+        let (li, lj) = (self.label[self.inblossom[i]], self.label[self.inblossom[j]]);
+        ((li == S && lj == FREE) || (li == FREE && lj == S)).then(|| self.slack(e) + self.clock)
+    }
+
+    /// The δ3 key (slack + 2·clock) of edge `e` if it joins two different S-blossoms.
+    fn key3(&self, e: usize) -> Option<i64> {
+        let (bi, bj) = (
+            self.inblossom[self.endpoint[2 * e]],
+            self.inblossom[self.endpoint[2 * e + 1]],
+        );
+        (bi != bj && self.label[bi] == S && self.label[bj] == S)
+            .then(|| self.slack(e) + 2 * self.clock)
+    }
+
+    /// The δ4 key (dual + clock, as stored) of blossom `b` if it is a top-level T-blossom.
+    fn key4(&self, b: usize) -> Option<i64> {
+        (self.base[b] != NONE && self.parent[b] == NONE && self.label[b] == T)
+            .then_some(self.dual[b])
+    }
+
     /// The least δ2 (slack of an edge from an S-vertex to an unlabelled vertex) and its
     /// edge, dropping stale candidates and re-keying moved ones.
     fn min2(&mut self) -> Option<(i64, usize)> {
         while let Some((key, e)) = self.heap2.peek() {
-            let (i, j) = (self.endpoint[2 * e], self.endpoint[2 * e + 1]);
-            let (li, lj) = (self.label[self.inblossom[i]], self.label[self.inblossom[j]]);
-            let valid = (li == S && lj == FREE) || (li == FREE && lj == S);
-            if !valid {
-                self.heap2.pop();
-                continue;
+            match self.key2(e) {
+                Some(now) if now == key => {
+                    return Some((key - self.clock, e));
+                }
+                Some(now) => {
+                    self.heap2.pop();
+                    self.heap2.push(now, e);
+                }
+                None => self.heap2.pop(),
             }
-            let now = self.slack(e) + self.clock;
-            if now != key {
-                self.heap2.pop();
-                self.heap2.push(now, e);
-                continue;
-            }
-            return Some((key - self.clock, e));
         }
         None
     }
@@ -861,23 +897,18 @@ impl Engine {
     /// The least δ3 (half the slack of an edge between two S-blossoms) and its edge.
     fn min3(&mut self) -> Option<(i64, usize)> {
         while let Some((key, e)) = self.heap3.peek() {
-            let (bi, bj) = (
-                self.inblossom[self.endpoint[2 * e]],
-                self.inblossom[self.endpoint[2 * e + 1]],
-            );
-            if bi == bj || self.label[bi] != S || self.label[bj] != S {
-                self.heap3.pop();
-                continue;
+            match self.key3(e) {
+                Some(now) if now == key => {
+                    let s = key - 2 * self.clock;
+                    debug_assert!(s % 2 == 0, "S–S slack is even");
+                    return Some((s / 2, e));
+                }
+                Some(now) => {
+                    self.heap3.pop();
+                    self.heap3.push(now, e);
+                }
+                None => self.heap3.pop(),
             }
-            let now = self.slack(e) + 2 * self.clock;
-            if now != key {
-                self.heap3.pop();
-                self.heap3.push(now, e);
-                continue;
-            }
-            let s = key - 2 * self.clock;
-            debug_assert!(s % 2 == 0, "S–S slack is even");
-            return Some((s / 2, e));
         }
         None
     }
@@ -885,15 +916,10 @@ impl Engine {
     /// The least δ4 (dual of a top-level T-blossom) and its blossom.
     fn min4(&mut self) -> Option<(i64, usize)> {
         while let Some((key, b)) = self.heap4.peek() {
-            if self.base[b] == NONE
-                || self.parent[b] != NONE
-                || self.label[b] != T
-                || self.dual[b] != key
-            {
-                self.heap4.pop();
-                continue;
+            if self.key4(b) == Some(key) {
+                return Some((key - self.clock, b));
             }
-            return Some((key - self.clock, b));
+            self.heap4.pop();
         }
         None
     }
@@ -982,6 +1008,29 @@ impl Engine {
             }
             // No tight edge left to use: a dual step. Every exposed vertex has the dual
             // start − clock (δ1).
+            // Lazily deleted candidates pile up: past 2(m + n) entries, rebuild a heap from
+            // the live ones (each edge once), so memory stays O(n + m).
+            // (Under test: at every step, to exercise the rebuild.)
+            let limit = if cfg!(test) {
+                0
+            } else {
+                2 * (self.wt2.len() + n) + 1024
+            };
+            if self.heap2.len() > limit {
+                let mut heap = std::mem::take(&mut self.heap2);
+                heap.rebuild(|e| self.key2(e));
+                self.heap2 = heap;
+            }
+            if self.heap3.len() > limit {
+                let mut heap = std::mem::take(&mut self.heap3);
+                heap.rebuild(|e| self.key3(e));
+                self.heap3 = heap;
+            }
+            if self.heap4.len() > limit {
+                let mut heap = std::mem::take(&mut self.heap4);
+                heap.rebuild(|b| self.key4(b));
+                self.heap4 = heap;
+            }
             let mut delta = self.start - self.clock;
             let mut kind = 1u8;
             let mut what = NONE;
