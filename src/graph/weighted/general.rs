@@ -36,13 +36,15 @@
 //! explicit stacks, so blossoms nested O(n) deep are fine on any thread stack.
 //!
 //! **Complexity:** O(n + m) memory. Time: at most n/2 augmentations; between two of them
-//! every vertex is scanned as an S-vertex at most once per labelling (O(m) heap pushes, each
-//! O(log m)), and blossom creations and expansions cost O(n) each with O(n) of them, so the
+//! every vertex is scanned at most once as an S-vertex (an S label lasts until its tree is
+//! dissolved), so O(m) heap pushes of O(log m) each,
+//! while blossom creations and expansions cost O(n) each with O(n) of them, so the
 //! worst case is O(n·(m log n + n²)) — the O(n³)-class bound of the textbook method, not the
 //! O(nm log n) of Galil–Micali–Gabow (blossom operations are not yet done with mergeable
-//! queues). Measured (release build, one core of a shared 2-core machine, ignored test
-//! `timing`): G(n, 5n) with weights 1..10⁶: 0.024 s at n = 10³, 0.47 s at 10⁴, 9.7 s at 10⁵;
-//! 2-D grids with the same weights: 0.078 s at 100×100, 2.0 s at 316×316. Most of the time
+//! queues). Measured (release build, shared 2-core machine, ignored test `timing`, every
+//! answer's proof checked): G(n, 5n) with weights 1..10⁶: 0.021 s at n = 10³, 0.26 s at 10⁴,
+//! 4.7 s at 10⁵ (up to 9.7 s when the machine was busy); 2-D grids with the same weights:
+//! 0.034 s at 100×100, 1.2 s at 316×316 — growth about n^1.25. Most of the time
 //! on G(10⁵, 5·10⁵) is in the heaps and in rescanning the edges of vertices that are
 //! labelled again after their tree was dissolved.
 //!
@@ -63,7 +65,10 @@
 //! blossom holds a tight matched edge `xy`, and every blossom containing it contains `x, y`, so
 //! the blossom duals along any chain of nested blossoms sum to at most `2W`. A slack
 //! `d_u + d_v + Σ d_B − 2w` is therefore at most `2W + 2W + 2W ≤ 3·2⁶⁰ < 2⁶³`, and at least
-//! `−2W`: all `i64`. Totals are summed in `i128`.
+//! `−2W`: all `i64`. The clock (the sum of the dual steps) never passes `W` (δ1 ends the
+//! search when the exposed vertices' dual reaches 0), so the clock-relative stored duals stay
+//! within `[−W, 3W]` and the heap keys (slack + 2·clock ≤ 6W = 3·2⁶⁰) within `i64` too.
+//! Totals are summed in `i128`.
 
 use super::{Duals, MAX_WEIGHT, OddSet, WeightError, WeightedMatching};
 
@@ -92,7 +97,7 @@ const MARK: u8 = 5;
 /// `>= n`; [`WeightError::TooLarge`] if a weight is beyond ±[`MAX_WEIGHT`].
 ///
 /// # Complexity
-/// O(n·(m log n + n²)) time worst case (growth about n^1.3 measured on sparse random graphs
+/// O(n·(m log n + n²)) time worst case (growth about n^1.25 measured on sparse random graphs
 /// up to 10⁵ vertices); O(n + m) memory; no recursion (see the module docs).
 pub fn max_weight_matching(
     n: usize,
