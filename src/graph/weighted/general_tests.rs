@@ -404,3 +404,38 @@ fn timing() {
         );
     }
 }
+
+/// The local checker refuses tampered proofs (so the comparisons above can fail).
+#[test]
+fn tampered_proofs_are_refused() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut tried = 0;
+    while tried < 50 {
+        let (n, edges, weights) = nested_graph(&mut rng);
+        let got = max_weight_matching(n, &edges, &weights).unwrap();
+        if got.duals.blossoms.is_empty() || got.edges.is_empty() {
+            continue;
+        }
+        tried += 1;
+        assert!(check(n, &edges, &weights, &got.edges, &got.duals).is_ok());
+        let mut d = got.duals.clone();
+        d.blossoms.pop();
+        assert!(
+            check(n, &edges, &weights, &got.edges, &d).is_err(),
+            "blossom dropped"
+        );
+        let mut d = got.duals.clone();
+        let v = edges[got.edges[0]].0 as usize;
+        d.vertex[v] -= 1;
+        assert!(
+            check(n, &edges, &weights, &got.edges, &d).is_err(),
+            "dual lowered"
+        );
+        let mut m = got.edges.clone();
+        m.pop();
+        assert!(
+            check(n, &edges, &weights, &m, &got.duals).is_err(),
+            "edge dropped"
+        );
+    }
+}
