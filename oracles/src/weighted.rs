@@ -109,10 +109,7 @@ pub fn min_cost_assignment(cost: &[Vec<Option<i64>>]) -> Option<i128> {
         cost.iter().all(|r| r.len() == cols),
         "weighted oracle: ragged cost matrix"
     );
-    assert!(
-        rows <= cols,
-        "weighted oracle: {rows} rows > {cols} columns"
-    );
+    assert!(rows <= cols, "weighted oracle: {rows} rows > {cols} columns");
     let edges: Vec<_> = cost
         .iter()
         .enumerate()
