@@ -96,13 +96,15 @@ pub fn weighted_match_cmd(
     opts: MatchOptions,
     out: &mut dyn Write,
 ) -> Result<(), Error> {
+    // The reader bounds each weight; what is left is a question whose arithmetic would not fit
+    // (the shift of a maximum-cardinality question), which belongs to the file as a whole.
     let cert = weighted_matching(input, &weights.values, question).map_err(|e| {
         InputError::at(
             name,
             1,
             1,
             "weights too large for this question",
-            "smaller weights",
+            "weights the engines' exact 64-bit arithmetic can hold",
         )
         .with_hint(e.to_string())
     })?;

@@ -404,7 +404,7 @@ impl GraphArgs {
     }
 
     fn check_memory(&self, input: &GraphInput, name: &str) -> Result<(), Error> {
-        let n = gridmatch::graph::certified::Vertices::of(&input).n as u64;
+        let n = gridmatch::graph::certified::Vertices::of(input).n as u64;
         let m = input.edges.len() as u64;
         limits::check_memory(
             limits::GRAPH_BYTES_PER_EDGE.saturating_mul(n.saturating_add(m)),
