@@ -101,18 +101,22 @@ def exact(values: Any, what: str) -> tuple[NDArray[np.int64], Optional[int]]:
             lo, hi = int(a.min()), int(a.max())
             if hi > MAX_WEIGHT or lo < -MAX_WEIGHT:
                 flat = int(np.argmax(a)) if hi > MAX_WEIGHT else int(np.argmin(a))
-                raise _too_large(what, _index(a, flat), a.flat[flat])
+                raise _too_large(what, _index(a, flat), a.flat[flat].item())
         return a.astype(np.int64), None
     if kind == "f":
         bad = ~np.isfinite(a)
         if bad.any():
             flat = int(np.flatnonzero(bad.ravel())[0])
             raise ValueError(
-                f"{what}{_index(a, flat)}: found {a.flat[flat]}, expected a finite number"
+                f"{what}{_index(a, flat)}: found {a.flat[flat].item()}, expected a finite number"
             )
         if a.size == 0:
             return np.zeros(a.shape, dtype=np.int64), None
         f = a.astype(np.float64)
+        big = np.abs(f) > MAX_WEIGHT
+        if big.any():
+            flat = int(np.flatnonzero(big.ravel())[0])
+            raise _too_large(what, _index(a, flat), a.flat[flat].item())
         for k in range(MAX_DECIMALS + 1):
             scale = 10.0**k
             r = np.rint(f * scale)
@@ -122,7 +126,7 @@ def exact(values: Any, what: str) -> tuple[NDArray[np.int64], Optional[int]]:
                 big = np.abs(r) > MAX_WEIGHT
                 if big.any():
                     flat = int(np.flatnonzero(big.ravel())[0])
-                    raise _too_large(what, _index(a, flat), a.flat[flat])
+                    raise _too_large(what, _index(a, flat), a.flat[flat].item())
                 return r.astype(np.int64), k
         raise ValueError(
             f"{what}{_first_inexact(a, k)}: no exact decimal with at most {MAX_DECIMALS} "
@@ -176,7 +180,7 @@ def _first_inexact(a: NDArray[Any], k: int) -> str:
     if not len(hits):
         return ""
     flat = int(hits[0])
-    return f"{_index(a, flat)} = {a.flat[flat]!r}"
+    return f"{_index(a, flat)} = {a.flat[flat].item()!r}"
 
 
 class OddSet(NamedTuple):
@@ -466,10 +470,10 @@ def _result(
 ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     rows = np.arange(len(cols_of_rows), dtype=np.int64)
     cols = np.array(cols_of_rows, dtype=np.int64)
-    if not transposed:
-        return rows, cols
-    order = np.argsort(cols, kind="stable")
-    return cols[order], rows[order]
+    if transposed:
+        order = np.argsort(cols, kind="stable")
+        rows, cols = cols[order], rows[order]
+    return _arrays.frozen(rows), _arrays.frozen(cols)
 
 
 def _entries(
@@ -507,8 +511,8 @@ def linear_sum_assignment(
     are the only allowed ones (explicit zeros included). ``inf`` (``-inf`` with
     ``maximize``) marks a forbidden entry, as in scipy; NaN and the other infinity are
     refused. Raises ``ValueError`` (``cost matrix is infeasible``) when forbidden entries
-    leave no full assignment. Unlike the package's other results, the two arrays are
-    ordinary writable arrays, as scipy's are.
+    leave no full assignment. As every array the package returns, the two arrays are
+    read-only (copy them to change them).
 
     Engine: Jonker–Volgenant shortest augmenting paths for a dense matrix, a sparse variant
     with Dijkstra for a sparse one (or one with forbidden entries); the GIL is released.
@@ -516,7 +520,7 @@ def linear_sum_assignment(
     >>> linear_sum_assignment([[4, 1, 3], [2, 0, 5], [3, 2, 2]])
     (array([0, 1, 2]), array([1, 0, 2]))
     >>> linear_sum_assignment([[1.5, 2.0], [0.5, 9.0], [3.0, 0.25]], maximize=True)
-    (array([0, 1]), array([1, 0]))
+    (array([1, 2]), array([1, 0]))
     """
     if _is_sparse(cost):
         csr = cost.tocsr(copy=True)
@@ -543,7 +547,7 @@ def linear_sum_assignment(
         a = a.T
     rows, cols = a.shape
     if rows == 0:
-        return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+        return _result(np.empty(0, dtype=np.int64), False)
     if a.dtype.kind == "f" and not np.isfinite(a).all():
         r, c = np.nonzero(np.ones(a.shape, dtype=bool))
         entries, costs = _entries(r, c, a.ravel(), maximize, rows, cols)
