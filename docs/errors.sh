@@ -304,6 +304,37 @@ rewording; all are fixed, and the table above shows the messages as they are now
   a missing file (it used to be `DIR:1:1: found unreadable input` + `hint: Is a directory`);
 - `verify` of a file without certificates is bad input (exit 2, `found end of input, expected a
   certificate line`), no longer the exit code 1 of a failed certificate.
+
+## Weights
+
+`gridmatch match --weights FILE` reads each edge's weight with the library's
+`graph::read::read_weighted_graph`: the third number of an edge list line (`U V WEIGHT`) or of a
+DIMACS edge line (`e U V WEIGHT`), a Matrix Market entry's value. A weight is
+`[+-]digits[.digits][e[+-]digits]`, read exactly (no floating point): all weights of a file are
+scaled to the most decimals any of them needs (at most 18), and every scaled weight must be at
+most 2^59 in absolute value. A bad weight is bad input (exit 2). The rows below are the reader's
+messages as the command line prints them (the input is `NAME.in`, read in the format shown);
+`cargo test` (src/graph/read/tests.rs) reads each input again and fails when the message
+differs.
+
+| # | case | format | input | message |
+|---|---|---|---|---|
+| w01 | edge list: a line without its weight | `edges` | `0 1 5\n1 2\n` | error: w01.in:2:4: found end of line, expected a weight (a decimal number such as 3, -2.5 or 1e6)<br>hint: a weighted edge list line is 'U V WEIGHT' |
+| w02 | edge list: a comment where the weight should be | `edges` | `0 1 # heavy\n` | error: w02.in:1:5: found '#', expected a weight (a decimal number such as 3, -2.5 or 1e6)<br>hint: the weight is missing: a comment starts here; a weighted edge list line is 'U V WEIGHT' |
+| w03 | edge list: a word for a weight | `edges` | `0 1 abc\n` | error: w03.in:1:5: found 'abc', expected a weight (a decimal number such as 3, -2.5 or 1e6)<br>hint: a weighted edge list line is 'U V WEIGHT' |
+| w04 | edge list: a fraction | `edges` | `0 1 1/2\n` | error: w04.in:1:5: found '1/2', expected a weight (a decimal number such as 3, -2.5 or 1e6)<br>hint: fractions are not read: write the weight as a decimal number (0.5, not 1/2) |
+| w05 | edge list: a hexadecimal weight | `edges` | `0 1 0x10\n` | error: w05.in:1:5: found '0x10', expected a weight (a decimal number such as 3, -2.5 or 1e6)<br>hint: hexadecimal numbers are not read: write the weight in decimal |
+| w06 | edge list: NaN | `edges` | `0 1 nan\n` | error: w06.in:1:5: found 'nan', expected a weight (a decimal number such as 3, -2.5 or 1e6)<br>hint: weights must be finite decimal numbers |
+| w07 | edge list: a fourth column | `edges` | `0 1 5 6\n` | error: w07.in:1:7: found '6', expected end of line<br>hint: a weighted edge list line is 'U V WEIGHT' |
+| w08 | edge list: more than 18 decimals | `edges` | `0 1 1e-19\n` | error: w08.in:1:5: found '1e-19', expected a weight with at most 18 decimals<br>hint: weights are read exactly, as whole numbers of 10^-18 at the finest: round this one |
+| w09 | edge list: a weight beyond 2^59 | `edges` | `0 1 1e18\n` | error: w09.in:1:5: found '1e18', expected a weight from -576460752303423488 to 576460752303423488<br>hint: weights are at most 2^59 in absolute value (the most the matching engines take) |
+| w10 | edge list: beyond 2^59 once scaled to the file's decimals | `edges` | `0 1 0.5\n1 2 576460752303423488\n` | error: w10.in:2:5: found '576460752303423488', expected a weight from -57646075230342348.8 to 57646075230342348.8<br>hint: every weight is scaled to the file's 1 decimal (the weight 0.5 at line 1, column 5 has that many), and scaled weights are at most 2^59 = 576460752303423488 in absolute value |
+| w11 | edge list: decimals that would scale an earlier weight beyond 2^59 | `edges` | `0 1 123456789012345.5\n1 2 0.0001\n` | error: w11.in:2:5: found '0.0001', expected a weight with at most 3 decimals<br>hint: every weight is scaled to the same number of decimals: with this one's 4, the weight 123456789012345.5 at line 1, column 5 would be 1234567890123455000 units of 10^-4, beyond 2^59 = 576460752303423488; round the weights to fewer decimals |
+| w12 | DIMACS: an e line without its weight | `dimacs` | `p edge 2 1\ne 1 2\n` | error: w12.in:2:6: found end of line, expected a weight (a decimal number such as 3, -2.5 or 1e6)<br>hint: a weighted edge line is 'e U V WEIGHT' |
+| w13 | DIMACS: an infinite weight | `dimacs` | `p edge 2 1\ne 1 2 -Infinity\n` | error: w13.in:2:7: found '-Infinity', expected a weight (a decimal number such as 3, -2.5 or 1e6)<br>hint: weights must be finite decimal numbers |
+| w14 | Matrix Market: a pattern matrix has no weights | `mtx` | `%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n` | error: w14.in:1:34: found 'pattern', expected a Matrix Market file with values (integer or real) — --weights needs them<br>hint: a pattern matrix gives no weights: only where its entries are |
+| w15 | Matrix Market: a complex matrix | `mtx` | `%%MatrixMarket matrix coordinate complex general\n2 2 1\n1 2 1 0\n` | error: w15.in:1:34: found 'complex', expected a Matrix Market file with values (integer or real) — --weights needs them<br>hint: a complex matrix's entries have two values each, not one weight |
+| w16 | Matrix Market: a real matrix entry without its value | `mtx` | `%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2\n` | error: w16.in:3:4: found end of line, expected a weight (a decimal number such as 3, -2.5 or 1e6)<br>hint: a real matrix entry is 'I J VALUE' |
 NOTES
 } >"$out"
 echo "wrote $out ($n cases)"

@@ -4,17 +4,21 @@ use std::io::BufRead;
 
 use super::{
     Format, GraphInput, Limits, Next, Number, Shape, Tokens, count, looks_like, push, reserve,
-    to_usize,
+    to_usize, weights,
 };
 use crate::InputError;
+
+/// What a weighted edge line holds, for hints.
+const WEIGHTED_LINE: &str = "a weighted edge line is 'e U V WEIGHT'";
 
 /// The problem line, as expected.
 const P_LINE: &str = "the p line ('p edge VERTICES EDGES')";
 
-/// Reads a DIMACS graph.
+/// Reads a DIMACS graph; with `weights`, also each edge line's weight.
 pub(super) fn read<R: BufRead>(
     t: &mut Tokens<R>,
     limits: Limits,
+    mut weights: Option<&mut weights::Acc>,
 ) -> Result<GraphInput, InputError> {
     let (p_line, n, m) = problem_line(t, limits)?;
     let mut edges = Vec::with_capacity(reserve(m.value));
@@ -23,8 +27,23 @@ pub(super) fn read<R: BufRead>(
         "the p line (line {p_line}) announced {}",
         count(n.value, "vertex", "vertices")
     );
+    if let Some(acc) = weights.as_deref_mut()
+        && !acc.room(reserve(m.value))
+    {
+        return Err(super::out_of_memory(t, 0, "weight"));
+    }
     loop {
-        if (edges.len() as u64) < m.value
+        if let Some(acc) = weights.as_deref_mut() {
+            if (edges.len() as u64) < m.value
+                && let Some((u, v, w, col, len)) = t.fast_weighted(b"e ", 1, (n.value, n.value))
+                && weights::add_fast(acc, w, t.line, col, 1, false)
+            {
+                t.commit_line(len);
+                // 1 ≤ u, v ≤ n ≤ max_vertices < u32::MAX.
+                push(t, &mut edges, ((u - 1) as u32, (v - 1) as u32), "edge")?;
+                continue;
+            }
+        } else if (edges.len() as u64) < m.value
             && let Some((u, v)) = t.fast_pair(b"e ", 1, (n.value, n.value))
         {
             // 1 ≤ u, v ≤ n ≤ max_vertices < u32::MAX.
@@ -97,7 +116,15 @@ pub(super) fn read<R: BufRead>(
             // v ≤ n ≤ max_vertices < u32::MAX.
             *end = (v.value - 1) as u32;
         }
-        t.line_end("an 'e' line holds two vertex numbers")?;
+        match weights.as_deref_mut() {
+            Some(acc) => {
+                t.token_or(|| weights::WEIGHT.to_string())
+                    .map_err(|e| e.with_hint(WEIGHTED_LINE))?;
+                weights::take(t, acc, 1, false, WEIGHTED_LINE)?;
+                t.line_end(WEIGHTED_LINE)?;
+            }
+            None => t.line_end("an 'e' line holds two vertex numbers")?,
+        }
         push(t, &mut edges, (ends[0], ends[1]), "edge")?;
     }
     Ok(GraphInput {

@@ -6,14 +6,18 @@ use std::io::BufRead;
 
 use super::{
     Format, GraphInput, Item, Limits, MAX_VERTICES, Next, Shape, Tokens, count, looks_like,
-    out_of_memory, push, to_usize,
+    out_of_memory, push, to_usize, weights,
 };
 use crate::InputError;
 
-/// Reads an edge list.
+/// What a weighted line holds, for hints.
+const WEIGHTED_LINE: &str = "a weighted edge list line is 'U V WEIGHT'";
+
+/// Reads an edge list; with `weights`, also each line's weight.
 pub(super) fn read<R: BufRead>(
     t: &mut Tokens<R>,
     limits: Limits,
+    mut weights: Option<&mut weights::Acc>,
 ) -> Result<GraphInput, InputError> {
     // Ids are the file's names for vertices, not a count: any below the engines' largest
     // vertex count; `limits.max_vertices` bounds the vertices the ids name (checked at the end).
@@ -21,7 +25,20 @@ pub(super) fn read<R: BufRead>(
     let mut edges = Vec::new();
     let mut vertices = 0u64;
     let end = loop {
-        if (edges.len() as u64) < limits.max_edges
+        if let Some(acc) = weights.as_deref_mut() {
+            if (edges.len() as u64) < limits.max_edges
+                && max_vertices > 0
+                && let Some((u, v, w, col, len)) =
+                    t.fast_weighted(b"", 0, (max_vertices - 1, max_vertices - 1))
+                && weights::add_fast(acc, w, t.line, col, 1, false)
+            {
+                t.commit_line(len);
+                vertices = vertices.max(u.max(v) + 1);
+                // Both < max_vertices < u32::MAX.
+                push(t, &mut edges, (u as u32, v as u32), "edge")?;
+                continue;
+            }
+        } else if (edges.len() as u64) < limits.max_edges
             && max_vertices > 0
             && let Some((u, v)) = t.fast_pair(b"", 0, (max_vertices - 1, max_vertices - 1))
         {
@@ -82,8 +99,16 @@ pub(super) fn read<R: BufRead>(
             // v < max_vertices < u32::MAX.
             *end = v.value as u32;
         }
+        if let Some(acc) = weights.as_deref_mut() {
+            t.token_or(|| weights::WEIGHT.to_string())
+                .map_err(|e| e.with_hint(WEIGHTED_LINE))?;
+            weights::take(t, acc, 1, false, WEIGHTED_LINE)?;
+        }
         match t.next()? {
             Item::Token if t.tok.first() == Some(&b'#') => t.skip_line()?,
+            Item::Token if weights.is_some() => {
+                return Err(t.bad_token("end of line").with_hint(WEIGHTED_LINE));
+            }
             Item::Token => {
                 return Err(t.bad_token("end of line").with_hint(
                     "an edge list line holds two vertex numbers (weights are not read)",

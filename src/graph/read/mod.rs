@@ -48,6 +48,7 @@ mod edges;
 mod mtx;
 #[cfg(test)]
 mod tests;
+mod weights;
 
 use std::io::BufRead;
 
@@ -55,6 +56,7 @@ use crate::InputError;
 use crate::error::describe_at;
 
 pub use cnf::{Cnf, read_cnf, read_cnf_within};
+pub use weights::MAX_DECIMALS;
 
 /// A graph file's format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,6 +203,106 @@ pub fn read_graph<R: BufRead>(
     format: Option<Format>,
     limits: Limits,
 ) -> Result<GraphInput, InputError> {
+    read_any(input, file, format, limits, None)
+}
+
+/// A graph's edge weights as read: one per edge of [`GraphInput::edges`], in the same order;
+/// the weight of edge `i` is exactly `values[i] / 10^decimals`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Weights {
+    /// The weights, all scaled to `decimals`; each at most
+    /// [`MAX_WEIGHT`](crate::graph::weighted::MAX_WEIGHT) in absolute value.
+    pub values: Vec<i64>,
+    /// The common number of decimals: the most any weight of the file needs (trailing zeros
+    /// dropped), at most [`MAX_DECIMALS`].
+    pub decimals: u32,
+}
+
+impl Weights {
+    /// `value` (a weight, or a sum of them, in units of 10^-[`decimals`](Self::decimals))
+    /// written exactly as a decimal number without trailing zeros: with 2 decimals, 150 is
+    /// `1.5` and -7 is `-0.07`.
+    ///
+    /// # Examples
+    /// ```
+    /// use gridmatch::graph::read::Weights;
+    ///
+    /// let w = Weights { values: vec![150, -7], decimals: 2 };
+    /// assert_eq!(w.show(150), "1.5");
+    /// assert_eq!(w.show(-7), "-0.07");
+    /// assert_eq!(w.show(143), "1.43");
+    /// ```
+    pub fn show(&self, value: i128) -> String {
+        weights::show(value, self.decimals)
+    }
+}
+
+/// A graph read with its edge weights ([`read_weighted_graph`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightedGraphInput {
+    /// The graph, exactly as [`read_graph`] reads it.
+    pub graph: GraphInput,
+    /// One weight per edge of `graph.edges`.
+    pub weights: Weights,
+}
+
+/// Reads a graph with a weight on every edge, in `format` or the one [`detect`]ed: the third
+/// number of an edge list line (`U V WEIGHT`), of a DIMACS edge line (`e U V WEIGHT`), or a
+/// Matrix Market entry's value (`integer` or `real` field; `pattern` and `complex` files are
+/// refused at their field word). A symmetric or hermitian matrix's mirrored edge gets the
+/// entry's weight, a skew-symmetric one's the weight negated (the matrix's entry there).
+///
+/// Weights are `[+-]digits[.digits][e[+-]digits]` with at least one digit before the
+/// exponent (`.5` and `5.` are numbers; Matrix Market also takes `d` or `D` for `e`), read
+/// exactly, as an integer times a power of ten: no floating point. All weights are scaled to
+/// the most decimals any of them needs (at most [`MAX_DECIMALS`]), and each scaled weight
+/// must be at most [`MAX_WEIGHT`](crate::graph::weighted::MAX_WEIGHT) in absolute value.
+///
+/// # Errors
+/// Those of [`read_graph`], and at the weight's line and column: a missing weight, one that is
+/// not a decimal number (`abc`, `1/2`, `0x10`) or not finite (`nan`, `inf`), with more than
+/// [`MAX_DECIMALS`] decimals, too large, or one whose decimals would scale an earlier weight
+/// beyond the range (the message names that weight).
+///
+/// # Complexity
+/// O(bytes read) time (each of at most [`MAX_DECIMALS`] rescales of the weights read so far
+/// is O(edges)), O(edges) memory.
+///
+/// # Examples
+/// ```
+/// use gridmatch::graph::read::{Limits, read_weighted_graph};
+///
+/// let g = read_weighted_graph(&b"0 1 2.5\n1 2 -3\n"[..], "w.txt", None, Limits::default())?;
+/// assert_eq!(g.graph.edges, vec![(0, 1), (1, 2)]);
+/// assert_eq!((g.weights.values, g.weights.decimals), (vec![25, -30], 1));
+/// # Ok::<(), gridmatch::InputError>(())
+/// ```
+pub fn read_weighted_graph<R: BufRead>(
+    input: R,
+    file: &str,
+    format: Option<Format>,
+    limits: Limits,
+) -> Result<WeightedGraphInput, InputError> {
+    let mut acc = weights::Acc::default();
+    let graph = read_any(input, file, format, limits, Some(&mut acc))?;
+    debug_assert_eq!(acc.values.len(), graph.edges.len());
+    Ok(WeightedGraphInput {
+        graph,
+        weights: Weights {
+            values: acc.values,
+            decimals: acc.decimals,
+        },
+    })
+}
+
+/// [`read_graph`], and with `weights` the weights too.
+fn read_any<R: BufRead>(
+    input: R,
+    file: &str,
+    format: Option<Format>,
+    limits: Limits,
+    weights: Option<&mut weights::Acc>,
+) -> Result<GraphInput, InputError> {
     let mut t = Tokens::new(input, file);
     let format = match format {
         Some(f) => f,
@@ -227,9 +329,9 @@ pub fn read_graph<R: BufRead>(
         },
     };
     match format {
-        Format::Dimacs => dimacs::read(&mut t, limits),
-        Format::MatrixMarket => mtx::read(&mut t, limits),
-        Format::EdgeList => edges::read(&mut t, limits),
+        Format::Dimacs => dimacs::read(&mut t, limits, weights),
+        Format::MatrixMarket => mtx::read(&mut t, limits, weights),
+        Format::EdgeList => edges::read(&mut t, limits, weights),
     }
 }
 
@@ -587,6 +689,72 @@ impl<R: BufRead> Tokens<R> {
         self.input.consume(prefix.len() + end + 1);
         self.line += 1;
         Some((a, b))
+    }
+
+    /// The fast path of weighted edge lines: like [`fast_pair`](Self::fast_pair), for a line
+    /// `PREFIX A B W` and LF, W a weight of at most [`MAX_TOKEN`] bytes that
+    /// [`weights::parse`] reads. Returns A, B, W, W's column and the line's length, with nothing
+    /// consumed: [`commit_line`](Self::commit_line) consumes it once W is taken.
+    fn fast_weighted(
+        &mut self,
+        prefix: &[u8],
+        lo: u64,
+        hi: (u64, u64),
+    ) -> Option<(u64, u64, weights::Decimal, u64, usize)> {
+        if self.again || self.cut || !self.started || self.cr.is_some() || self.col != 0 {
+            return None;
+        }
+        let buf = self.input.fill_buf().ok()?;
+        let rest = buf.strip_prefix(prefix)?;
+        let digits = |b: &[u8]| {
+            let n = b.iter().take(19).take_while(|c| c.is_ascii_digit()).count();
+            (n > 0 && n <= 18).then(|| {
+                let v = b[..n]
+                    .iter()
+                    .fold(0u64, |acc, &d| acc * 10 + u64::from(d - b'0'));
+                (v, n)
+            })
+        };
+        let gap = |b: &[u8]| b.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+        let (a, na) = digits(rest)?;
+        let g1 = gap(&rest[na..]);
+        if g1 == 0 {
+            return None;
+        }
+        let (b, nb) = digits(&rest[na + g1..])?;
+        let at = na + g1 + nb;
+        let g2 = gap(&rest[at..]);
+        if g2 == 0 {
+            return None;
+        }
+        let w_at = at + g2;
+        let w_len = rest[w_at..]
+            .iter()
+            .take(MAX_TOKEN + 1)
+            .take_while(|&&c| !is_blank(c))
+            .count();
+        let end = w_at + w_len;
+        if w_len > MAX_TOKEN
+            || rest.get(end) != Some(&b'\n')
+            || !(lo..=hi.0).contains(&a)
+            || !(lo..=hi.1).contains(&b)
+        {
+            return None;
+        }
+        let w = weights::parse(&rest[w_at..end], false).ok()?;
+        Some((
+            a,
+            b,
+            w,
+            (prefix.len() + w_at + 1) as u64,
+            prefix.len() + end + 1,
+        ))
+    }
+
+    /// Consumes the `len` bytes of a line [`fast_weighted`](Self::fast_weighted) read.
+    fn commit_line(&mut self, len: usize) {
+        self.input.consume(len);
+        self.line += 1;
     }
 
     /// Skips blank lines: the next token, or the end of input.

@@ -4,18 +4,24 @@ use std::io::BufRead;
 
 use super::{
     Format, GraphInput, Limits, Next, Shape, Tokens, count, looks_like, push, reserve, to_usize,
+    weights,
 };
 use crate::InputError;
 
 /// The banner, as expected.
 const BANNER: &str = "the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY'";
 
-/// Reads a Matrix Market coordinate matrix as a bipartite graph.
+/// Reads a Matrix Market coordinate matrix as a bipartite graph; with `weights`, also each
+/// entry's value.
 pub(super) fn read<R: BufRead>(
     t: &mut Tokens<R>,
     limits: Limits,
+    mut weights: Option<&mut weights::Acc>,
 ) -> Result<GraphInput, InputError> {
-    let (values, field, mirrored) = banner(t)?;
+    let (values, field, mirrored, skew) = banner(t, weights.is_some())?;
+    if let Some(acc) = weights.as_deref_mut() {
+        acc.fortran = true;
+    }
     // Comment lines, then the size line.
     loop {
         match t.next_nonblank()? {
@@ -50,6 +56,11 @@ pub(super) fn read<R: BufRead>(
             .with_hint("only a square matrix can be symmetric (the banner says it is)"));
     }
     let mut edges = Vec::with_capacity(reserve(nnz.value));
+    if let Some(acc) = weights.as_deref_mut()
+        && !acc.room(reserve(nnz.value))
+    {
+        return Err(super::out_of_memory(t, 0, "weight"));
+    }
     let mut entries = 0u64;
     let announced = format!(
         "the size line (line {size_line}) announced {}",
@@ -63,7 +74,30 @@ pub(super) fn read<R: BufRead>(
     let article = if field == "integer" { "an" } else { "a" };
     let entry_hint = format!("{article} {field} matrix entry is {shape}");
     loop {
-        if values == 0
+        if let Some(acc) = weights.as_deref_mut() {
+            if entries < nnz.value
+                && (edges.len() as u64) + 2 <= limits.max_edges
+                && let Some((i, j, w, col, len)) = t.fast_weighted(b"", 1, (rows.value, cols.value))
+                && weights::add_fast(
+                    acc,
+                    w,
+                    t.line,
+                    col,
+                    1 + usize::from(mirrored && i != j),
+                    skew,
+                )
+            {
+                t.commit_line(len);
+                entries += 1;
+                // Both ≤ max_vertices < u32::MAX.
+                let (r, c) = ((i - 1) as u32, (j - 1) as u32);
+                push(t, &mut edges, (r, c), "edge")?;
+                if mirrored && r != c {
+                    push(t, &mut edges, (c, r), "edge")?;
+                }
+                continue;
+            }
+        } else if values == 0
             && entries < nnz.value
             && (edges.len() as u64) + 2 <= limits.max_edges
             && let Some((i, j)) = t.fast_pair(b"", 1, (rows.value, cols.value))
@@ -125,7 +159,14 @@ pub(super) fn read<R: BufRead>(
                     count(cols.value, "column", "columns")
                 )));
         }
-        for _ in 0..values {
+        if let Some(acc) = weights.as_deref_mut() {
+            // values == 1: the banner refused the other fields.
+            t.token_or(|| weights::WEIGHT.to_string())
+                .map_err(|e| e.with_hint(entry_hint.as_str()))?;
+            let copies = if mirrored && i.value != j.value { 2 } else { 1 };
+            weights::take(t, acc, copies, skew, &entry_hint)?;
+        }
+        for _ in 0..values * usize::from(weights.is_none()) {
             t.token_on_line("a value (a number)")?;
             if !is_value(&t.tok, t.cut) {
                 return Err(t
@@ -169,9 +210,13 @@ pub(super) fn read<R: BufRead>(
     })
 }
 
-/// Reads the banner line: the number of values per entry, the field's name, and whether the
-/// matrix is symmetric in any sense.
-fn banner<R: BufRead>(t: &mut Tokens<R>) -> Result<(usize, &'static str, bool), InputError> {
+/// Reads the banner line: the number of values per entry, the field's name, whether the
+/// matrix is symmetric in any sense, and whether it is skew-symmetric. With `weighted`, a
+/// field without one value per entry is refused.
+fn banner<R: BufRead>(
+    t: &mut Tokens<R>,
+    weighted: bool,
+) -> Result<(usize, &'static str, bool, bool), InputError> {
     match t.next_nonblank()? {
         Next::End { line, col } => {
             return Err(InputError::end_of_input(&t.file, line, col, BANNER));
@@ -211,17 +256,27 @@ fn banner<R: BufRead>(t: &mut Tokens<R>) -> Result<(usize, &'static str, bool), 
     } else {
         return Err(t.bad_token(FIELDS));
     };
+    if weighted && values != 1 {
+        return Err(t
+            .bad_token("a Matrix Market file with values (integer or real) — --weights needs them")
+            .with_hint(if values == 0 {
+                "a pattern matrix gives no weights: only where its entries are"
+            } else {
+                "a complex matrix's entries have two values each, not one weight"
+            }));
+    }
     const SYMMETRIES: &str = "'general', 'symmetric', 'skew-symmetric' or 'hermitian'";
     t.token_on_line(SYMMETRIES)?;
+    let skew = t.is("skew-symmetric");
     let mirrored = if t.is("general") {
         false
-    } else if t.is("symmetric") || t.is("skew-symmetric") || t.is("hermitian") {
+    } else if t.is("symmetric") || skew || t.is("hermitian") {
         true
     } else {
         return Err(t.bad_token(SYMMETRIES));
     };
     t.line_end("the banner is '%%MatrixMarket matrix coordinate FIELD SYMMETRY'")?;
-    Ok((values, field, mirrored))
+    Ok((values, field, mirrored, skew))
 }
 
 /// Whether `tok` reads as a number (decimal, exponent with `e`, `E`, `d` or `D`, `inf`, `nan`);

@@ -1573,3 +1573,627 @@ fn wrong_files_get_hints_naming_the_format() {
         "`gridmatch rooks FILE`",
     );
 }
+
+// ---- weights ----
+
+fn weighted(text: &str, format: Option<Format>) -> Result<WeightedGraphInput, InputError> {
+    read_weighted_graph(text.as_bytes(), "t", format, Limits::default())
+}
+
+fn weighted_err(text: &str, format: Option<Format>) -> InputError {
+    match weighted(text, format) {
+        Ok(g) => panic!("accepted {text:?} as {g:?}"),
+        Err(e) => e,
+    }
+}
+
+/// The values and decimals read from `text`.
+#[track_caller]
+fn weights_of(text: &str, format: Option<Format>) -> (Vec<i64>, u32) {
+    match weighted(text, format) {
+        Ok(g) => (g.weights.values, g.weights.decimals),
+        Err(e) => panic!("{e}\n{text}"),
+    }
+}
+
+#[test]
+fn weights_parse_exactly() {
+    use weights::{Bad, Decimal, parse};
+    let ok = |m: i64, d: u32| {
+        Ok(Decimal {
+            mantissa: m,
+            decimals: d,
+        })
+    };
+    let cases: &[(&str, Result<Decimal, Bad>)] = &[
+        ("0", ok(0, 0)),
+        ("-0", ok(0, 0)),
+        ("+0.000", ok(0, 0)),
+        ("0e999999999999999999999", ok(0, 0)),
+        ("7", ok(7, 0)),
+        ("+7", ok(7, 0)),
+        ("-7", ok(-7, 0)),
+        ("007", ok(7, 0)),
+        (".5", ok(5, 1)),
+        ("-.5", ok(-5, 1)),
+        ("5.", ok(5, 0)),
+        ("1.50", ok(15, 1)),
+        ("100e-2", ok(1, 0)),
+        ("1e3", ok(1000, 0)),
+        ("1E+3", ok(1000, 0)),
+        ("2.5E-2", ok(25, 3)),
+        ("0.1", ok(1, 1)),
+        ("-0.000001", ok(-1, 6)),
+        ("1e-18", ok(1, 18)),
+        ("123.456e-15", ok(123456, 18)),
+        ("576460752303423488", ok(MAX, 0)),
+        ("-576460752303423488", ok(-MAX, 0)),
+        ("5764607523034234.88e2", ok(MAX, 0)),
+        ("0.576460752303423488", ok(MAX, 18)),
+        ("1e-19", Err(Bad::TooManyDecimals)),
+        ("0.0000000000000000001", Err(Bad::TooManyDecimals)),
+        ("1e-99999999999999999999", Err(Bad::TooManyDecimals)),
+        ("576460752303423489", Err(Bad::TooLarge)),
+        ("1e18", Err(Bad::TooLarge)),
+        ("1e99999999999999999999", Err(Bad::TooLarge)),
+        ("1234567890123456789", Err(Bad::TooLarge)),
+        ("0.1234567890123456789", Err(Bad::TooManyDecimals)),
+        ("nan", Err(Bad::NotFinite)),
+        ("NaN", Err(Bad::NotFinite)),
+        ("-inf", Err(Bad::NotFinite)),
+        ("+Infinity", Err(Bad::NotFinite)),
+        ("INF", Err(Bad::NotFinite)),
+        ("abc", Err(Bad::NotANumber)),
+        ("1/2", Err(Bad::NotANumber)),
+        ("0x10", Err(Bad::NotANumber)),
+        ("1,5", Err(Bad::NotANumber)),
+        ("1e", Err(Bad::NotANumber)),
+        ("1e+", Err(Bad::NotANumber)),
+        ("e5", Err(Bad::NotANumber)),
+        (".", Err(Bad::NotANumber)),
+        ("-", Err(Bad::NotANumber)),
+        ("+-1", Err(Bad::NotANumber)),
+        ("1.2.3", Err(Bad::NotANumber)),
+        ("1e2.5", Err(Bad::NotANumber)),
+        ("1d3", Err(Bad::NotANumber)),
+        ("infinite", Err(Bad::NotANumber)),
+        ("5#", Err(Bad::NotANumber)),
+    ];
+    for (tok, want) in cases {
+        assert_eq!(parse(tok.as_bytes(), false), *want, "{tok}");
+    }
+    assert_eq!(parse(b"1d3", true), ok(1000, 0));
+    assert_eq!(parse(b"-2.5D-1", true), ok(-25, 2));
+}
+
+const MAX: i64 = crate::graph::weighted::MAX_WEIGHT;
+
+/// `m / 10^d` written one of several ways: plain, trailing zeros, exponent, signs, `.5`, `5.`.
+fn write_weight(rng: &mut ChaCha8Rng, m: i64, d: u32) -> String {
+    let plain = weights::show(i128::from(m), d);
+    match rng.random_range(0..7) {
+        0 => plain,
+        1 if plain.contains('.') => format!("{plain}00"),
+        1 => format!("{plain}.0"),
+        2 => format!("{m}e-{d}"),
+        // The point moved k places left, and an exponent of k.
+        3 => {
+            let k = rng.random_range(0..4u32);
+            let e = ["e", "E"][rng.random_range(0..2)];
+            format!("{}{e}+{k}", weights::show(i128::from(m), d + k))
+        }
+        4 if m >= 0 => format!("+{plain}"),
+        5 if plain.starts_with("0.") => plain[1..].to_string(),
+        5 if plain.starts_with("-0.") => format!("-{}", &plain[2..]),
+        6 if !plain.contains('.') => format!("{plain}."),
+        _ => format!("{}e{}", weights::show(i128::from(m) * 1000, d), -3),
+    }
+}
+
+/// Random weights (mantissa, decimals) without trailing zeros, and their values scaled to the
+/// most decimals among them.
+fn random_weights(rng: &mut ChaCha8Rng, m: usize) -> (Vec<(i64, u32)>, Vec<i64>, u32) {
+    let most = rng.random_range(0..=4u32);
+    let raw: Vec<(i64, u32)> = (0..m)
+        .map(|_| {
+            let d = rng.random_range(0..=most);
+            let mut v: i64 = rng.random_range(-1_000_000..=1_000_000);
+            if rng.random_bool(0.2) {
+                v = rng.random_range(-3..=3);
+            }
+            // Normalise: no trailing zeros at d > 0.
+            let (mut v, mut d) = (v, d);
+            while d > 0 && v % 10 == 0 {
+                v /= 10;
+                d -= 1;
+            }
+            (v, d)
+        })
+        .collect();
+    let decimals = raw.iter().map(|&(_, d)| d).max().unwrap_or(0);
+    let scaled = raw
+        .iter()
+        .map(|&(v, d)| v * 10i64.pow(decimals - d))
+        .collect();
+    (raw, scaled, decimals)
+}
+
+#[test]
+fn random_weighted_graphs_round_trip() -> TestResult {
+    for seed in 0..300u64 {
+        let mut s = Style::new(1000 + seed);
+        let n = s.rng.random_range(1..=30u32);
+        let m = s.rng.random_range(0..=40);
+        let edges = random_edges(&mut s.rng, n, m);
+        let (raw, values, decimals) = random_weights(&mut s.rng, m);
+        let mut w: Vec<String> = Vec::new();
+        for &(v, d) in &raw {
+            w.push(write_weight(&mut s.rng, v, d));
+        }
+        let buffer = 1 + seed as usize % 5;
+        let read_all = |text: &str, format: Option<Format>| -> TestResult {
+            let g = weighted(text, format).map_err(|e| format!("{e}\n{text}"))?;
+            assert_eq!(
+                g.graph,
+                graph(text, format).or_else(|_| {
+                    // An unweighted read refuses the third column of DIMACS and edge lists.
+                    weighted(text, format).map(|g| g.graph)
+                })?
+            );
+            assert_eq!(
+                (&g.weights.values, g.weights.decimals),
+                (&values, decimals),
+                "{text}"
+            );
+            let tiny = std::io::BufReader::with_capacity(buffer, text.as_bytes());
+            let t = read_weighted_graph(tiny, "t", format, Limits::default())?;
+            assert_eq!(t, g, "{text}");
+            Ok(())
+        };
+
+        // DIMACS.
+        let mut text = String::new();
+        if s.rng.random_bool(0.2) {
+            text.push('\u{feff}');
+        }
+        s.noise(&mut text, "c");
+        let p = vec!["p".into(), "edge".into(), s.num(n.into()), s.num(m as u64)];
+        s.line(&mut text, &p);
+        for (&(u, v), w) in edges.iter().zip(&w) {
+            s.noise(&mut text, "c");
+            let words = vec![
+                "e".into(),
+                s.num(u64::from(u) + 1),
+                s.num(u64::from(v) + 1),
+                w.clone(),
+            ];
+            s.line(&mut text, &words);
+        }
+        read_all(&text, None)?;
+        let g = weighted(&text, Some(Format::Dimacs))?;
+        assert_eq!(g.graph.edges, edges);
+
+        // Edge list, with comments after the weight.
+        let mut text = String::new();
+        s.noise(&mut text, "#");
+        for (&(u, v), w) in edges.iter().zip(&w) {
+            s.noise(&mut text, "#");
+            let mut words = vec![s.num(u.into()), s.num(v.into()), w.clone()];
+            if s.rng.random_bool(0.1) {
+                words.push("# a comment 3".into());
+            }
+            s.line(&mut text, &words);
+        }
+        let format = text.is_empty().then_some(Format::EdgeList);
+        read_all(&text, format)?;
+        let g = weighted(&text, format)?;
+        let ids = if g.graph.ids.is_empty() {
+            (0..n).collect()
+        } else {
+            g.graph.ids.clone()
+        };
+        let named: Vec<(u32, u32)> = g
+            .graph
+            .edges
+            .iter()
+            .map(|&(u, v)| (ids[u as usize], ids[v as usize]))
+            .collect();
+        assert_eq!(named, edges);
+
+        // Matrix Market, general and mirrored.
+        let symmetry =
+            ["general", "symmetric", "skew-symmetric", "Hermitian"][s.rng.random_range(0..4)];
+        let field = ["real", "integer", "REAL"][s.rng.random_range(0..3)];
+        let mut text = String::new();
+        let banner = vec![
+            "%%MatrixMarket".into(),
+            "matrix".into(),
+            "coordinate".into(),
+            field.into(),
+            symmetry.into(),
+        ];
+        s.line(&mut text, &banner);
+        s.noise(&mut text, "%");
+        let size = vec![s.num(n.into()), s.num(n.into()), s.num(m as u64)];
+        s.line(&mut text, &size);
+        let mut mirrored_values = Vec::new();
+        for ((&(u, v), w), &value) in edges.iter().zip(&w).zip(&values) {
+            s.noise(&mut text, "%");
+            let words = vec![s.num(u64::from(u) + 1), s.num(u64::from(v) + 1), w.clone()];
+            s.line(&mut text, &words);
+            mirrored_values.push(value);
+            if symmetry != "general" && u != v {
+                mirrored_values.push(if symmetry == "skew-symmetric" {
+                    -value
+                } else {
+                    value
+                });
+            }
+        }
+        let g = weighted(&text, None).map_err(|e| format!("{e}\n{text}"))?;
+        assert_eq!(g.graph, graph(&text, None)?, "{text}");
+        assert_eq!(
+            (&g.weights.values, g.weights.decimals),
+            (&mirrored_values, decimals),
+            "{text}"
+        );
+        let tiny = std::io::BufReader::with_capacity(buffer, text.as_bytes());
+        assert_eq!(read_weighted_graph(tiny, "t", None, Limits::default())?, g);
+    }
+    Ok(())
+}
+
+#[test]
+fn weights_are_scaled_exactly() {
+    assert_eq!(weights_of("0 1 0.1\n1 2 0.2\n", None), (vec![1, 2], 1));
+    assert_eq!(weights_of("0 1 1.50\n", None), (vec![15], 1));
+    assert_eq!(weights_of("0 1 1e3\n", None), (vec![1000], 0));
+    assert_eq!(weights_of("0 1 2.5E-2\n", None), (vec![25], 3));
+    // Later weights with more decimals rescale the earlier ones.
+    assert_eq!(
+        weights_of("0 1 3\n1 2 -0.5\n2 3 0.25\n3 4 7\n4 5 1e-3\n", None),
+        (vec![3000, -500, 250, 7000, 1], 3)
+    );
+    // Trailing zeros do not count.
+    assert_eq!(weights_of("0 1 2.000\n0 1 0.10\n", None), (vec![20, 1], 1));
+    assert_eq!(weights_of("0 1 0\n", None), (vec![0], 0));
+    // The extremes.
+    assert_eq!(
+        weights_of("0 1 576460752303423488\n0 1 -576460752303423488\n", None),
+        (vec![MAX, -MAX], 0)
+    );
+    assert_eq!(
+        weights_of("0 1 0.576460752303423488\n0 1 1e-18\n", None),
+        (vec![MAX, 1], 18)
+    );
+    // Every format, CRLF, a byte order mark, comments.
+    assert_eq!(
+        weights_of(
+            "\u{feff}c w\r\np edge 3 2\r\ne 1 2 -1.5\r\nc x\r\ne 2 3 +2e1\r\n",
+            None
+        ),
+        (vec![-15, 200], 1)
+    );
+    assert_eq!(
+        weights_of("# c\r\n0 1 .5 # half\r\n\r\n1 2\t5.\t\r\n", None),
+        (vec![5, 50], 1)
+    );
+    let mtx = "%%MatrixMarket matrix coordinate real symmetric\n% c\n3 3 3\n1 1 1.0D+00\n2 1 \
+               -2.5\n3 2 4e-1\n";
+    let g = weighted(mtx, None).unwrap();
+    assert_eq!(g.graph.edges, vec![(0, 0), (1, 0), (0, 1), (2, 1), (1, 2)]);
+    assert_eq!(
+        (g.weights.values, g.weights.decimals),
+        (vec![10, -25, -25, 4, 4], 1)
+    );
+    let skew = "%%MatrixMarket matrix coordinate integer skew-symmetric\n2 2 1\n2 1 3\n";
+    assert_eq!(weights_of(skew, None), (vec![3, -3], 0));
+    // Through 1-byte buffers.
+    for text in ["0 1 0.1\n1 2 0.2\n", mtx, skew] {
+        let tiny = std::io::BufReader::with_capacity(1, text.as_bytes());
+        let g = read_weighted_graph(tiny, "t", None, Limits::default()).unwrap();
+        assert_eq!(g, weighted(text, None).unwrap());
+    }
+    // Empty files have no weights.
+    assert_eq!(weights_of("p edge 2 0\n", None), (vec![], 0));
+    assert_eq!(weights_of("", Some(Format::EdgeList)), (vec![], 0));
+}
+
+#[test]
+fn unweighted_reading_is_unchanged() {
+    // A third column is refused as before, a real matrix's values are still only checked.
+    let e = graph_err("0 1 2\n", None);
+    check(&e, 1, 5, "'2'", "end of line", "weights are not read");
+    let e = graph_err("p edge 2 1\ne 1 2 5\n", None);
+    check(
+        &e,
+        2,
+        7,
+        "'5'",
+        "end of line",
+        "an 'e' line holds two vertex numbers",
+    );
+    let text = "%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 nan inf\n";
+    assert_eq!(graph(text, None).unwrap().edges, vec![(0, 0)]);
+    let text = "%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 1e400\n";
+    assert_eq!(graph(text, None).unwrap().edges, vec![(0, 0)]);
+}
+
+/// Weight errors: (text, line, col, found, expected, hint).
+type Case<'a> = (&'a str, u64, u64, &'a str, &'a str, &'a str);
+
+fn weight_cases() -> Vec<Case<'static>> {
+    const W: &str = "a weight (a decimal number such as 3, -2.5 or 1e6)";
+    const R: &str = "a weight from -576460752303423488 to 576460752303423488";
+    vec![
+        (
+            "0 1\n",
+            1,
+            4,
+            "end of line",
+            W,
+            "a weighted edge list line is 'U V WEIGHT'",
+        ),
+        ("0 1", 1, 4, "end of input", W, "'U V WEIGHT'"),
+        (
+            "0 1 # 5\n",
+            1,
+            5,
+            "'#'",
+            W,
+            "the weight is missing: a comment starts here",
+        ),
+        ("0 1 5 6\n", 1, 7, "'6'", "end of line", "'U V WEIGHT'"),
+        ("0 1 abc\n", 1, 5, "'abc'", W, "'U V WEIGHT'"),
+        ("0 1 1/2\n", 1, 5, "'1/2'", W, "fractions are not read"),
+        (
+            "0 1 0x10\n",
+            1,
+            5,
+            "'0x10'",
+            W,
+            "hexadecimal numbers are not read",
+        ),
+        ("0 1 2,5\n", 1, 5, "'2,5'", W, "with a point (2.5)"),
+        (
+            "0 1 nan\n",
+            1,
+            5,
+            "'nan'",
+            W,
+            "weights must be finite decimal numbers",
+        ),
+        ("0 1 -Infinity\n", 1, 5, "'-Infinity'", W, "must be finite"),
+        ("0 1 inf\n", 1, 5, "'inf'", W, "must be finite"),
+        ("0 1 NaN\n", 1, 5, "'NaN'", W, "must be finite"),
+        ("0 1 5é\n", 1, 6, "'é'", W, "'U V WEIGHT'"),
+        (
+            "0 1 1e-19\n",
+            1,
+            5,
+            "'1e-19'",
+            "a weight with at most 18 decimals",
+            "round this one",
+        ),
+        (
+            "0 1 576460752303423489\n",
+            1,
+            5,
+            "'576460752303423489'",
+            R,
+            "at most 2^59",
+        ),
+        ("0 1 -1e18\n", 1, 5, "'-1e18'", R, "at most 2^59"),
+        (
+            "0 1 1.5\n1 2 576460752303423488\n",
+            2,
+            5,
+            "'576460752303423488'",
+            "a weight from -57646075230342348.8 to 57646075230342348.8",
+            "every weight is scaled to the file's 1 decimal (the weight 1.5 at line 1, column 5 \
+             has that many)",
+        ),
+        (
+            "0 1 123456789012345.5\n1 2 3\n1 2 -0.0001\n",
+            3,
+            5,
+            "'-0.0001'",
+            "a weight with at most 3 decimals",
+            "with this one's 4, the weight 123456789012345.5 at line 1, column 5 would be \
+             1234567890123455000 units of 10^-4",
+        ),
+        (
+            "0 1 576460752303423488\n1 2 0.5\n",
+            2,
+            5,
+            "'0.5'",
+            "a weight with at most 0 decimals",
+            "the weight 576460752303423488 at line 1, column 5 would be 5764607523034234880 \
+             units of 10^-1, beyond 2^59 = 576460752303423488",
+        ),
+        (
+            "0 1 1.000000000000000000000000000000000000000000000000000000000000000000\n",
+            1,
+            5,
+            "'1.0000000000000000000000…'",
+            W,
+            "at most 64 characters",
+        ),
+        (
+            "p edge 2 1\ne 1 2\n",
+            2,
+            6,
+            "end of line",
+            W,
+            "a weighted edge line is 'e U V WEIGHT'",
+        ),
+        ("p edge 2 1\ne 1 2 x\n", 2, 7, "'x'", W, "'e U V WEIGHT'"),
+        (
+            "p edge 2 1\ne 1 2 3 4\n",
+            2,
+            9,
+            "'4'",
+            "end of line",
+            "'e U V WEIGHT'",
+        ),
+        (
+            "p edge 2 1\ne 1 2 1e-20\n",
+            2,
+            7,
+            "'1e-20'",
+            "a weight with at most 18 decimals",
+            "round this one",
+        ),
+        (
+            "p edge 2 1\r\ne 1 2 inf\r\n",
+            2,
+            7,
+            "'inf'",
+            W,
+            "must be finite",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate pattern general\n1 1 1\n1 1\n",
+            1,
+            34,
+            "'pattern'",
+            "a Matrix Market file with values (integer or real) — --weights needs them",
+            "a pattern matrix gives no weights",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate Complex general\n1 1 1\n1 1 1 2\n",
+            1,
+            34,
+            "'Complex'",
+            "a Matrix Market file with values (integer or real) — --weights needs them",
+            "two values each",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1\n",
+            3,
+            4,
+            "end of line",
+            W,
+            "a real matrix entry is 'I J VALUE'",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1 nan\n",
+            3,
+            5,
+            "'nan'",
+            W,
+            "must be finite",
+        ),
+        (
+            "%%MatrixMarket matrix coordinate integer symmetric\n2 2 2\n1 1 1\n2 1 2 3\n",
+            4,
+            7,
+            "'3'",
+            "end of line",
+            "an integer matrix entry is 'I J VALUE'",
+        ),
+    ]
+}
+
+#[test]
+fn weight_errors() {
+    for (text, line, col, found, expected, hint) in weight_cases() {
+        let e = weighted_err(text, None);
+        check(&e, line, col, found, expected, hint);
+        let tiny = std::io::BufReader::with_capacity(1, text.as_bytes());
+        let t = read_weighted_graph(tiny, "t", None, Limits::default()).err();
+        assert_eq!(t, Some(e), "{text}");
+    }
+    // The graph's own errors come first, as without weights.
+    let e = weighted_err("p edge 2 1\ne 1 3 5\n", None);
+    check(
+        &e,
+        2,
+        5,
+        "'3'",
+        "a vertex number from 1 to 2",
+        "announced 2 vertices",
+    );
+    // Limits hold with weights too.
+    let limits = Limits {
+        max_vertices: 10,
+        max_edges: 1,
+    };
+    let e = read_weighted_graph(&b"0 1 1\n1 2 2\n"[..], "t", None, limits).unwrap_err();
+    check(&e, 2, 1, "edge 2", "at most 1 edge", "the edge limit is 1");
+    let text = "%%MatrixMarket matrix coordinate real symmetric\n2 2 1\n2 1 1.5\n";
+    let e = read_weighted_graph(text.as_bytes(), "t", None, limits).unwrap_err();
+    check(
+        &e,
+        3,
+        1,
+        "more than 1 edge",
+        "at most 1 edge",
+        "two edges for each entry",
+    );
+}
+
+/// docs/ERRORS.md's table of weight errors is what the reader says: each row's input, read as
+/// weighted (file `NN.in`), gives the row's message.
+#[test]
+fn errors_md_weights_table_is_what_the_reader_says() {
+    let doc = include_str!("../../../docs/ERRORS.md");
+    let section = doc
+        .split("## Weights")
+        .nth(1)
+        .expect("a '## Weights' section in docs/ERRORS.md");
+    let mut rows = 0;
+    for row in section
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| #"))
+    {
+        let cells: Vec<&str> = row.split(" | ").collect();
+        // | # | case | format | input | message |
+        let (name, format, input, message) = (
+            format!("{}.in", cells[0].trim_start_matches("| ")),
+            cells[2].trim_matches('`'),
+            cells[3].trim_matches('`'),
+            cells[4].trim_end_matches(" |"),
+        );
+        let bytes = unescape(input);
+        let format = Format::from_name(format);
+        let e = read_weighted_graph(&bytes[..], &name, format, Limits::default()).expect_err(input);
+        let shown = format!("error: {e}")
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('|', "\\|")
+            .replace('\n', "<br>");
+        assert_eq!(shown, message, "row {name}");
+        rows += 1;
+    }
+    assert!(rows >= 10, "{rows} rows");
+}
+
+/// `printf '%b'` of the escapes the table uses: `\n`, `\r`, `\t`, `\xNN`.
+fn unescape(s: &str) -> Vec<u8> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' && i + 1 < b.len() {
+            match b[i + 1] {
+                b'n' => out.push(b'\n'),
+                b'r' => out.push(b'\r'),
+                b't' => out.push(b'\t'),
+                b'\\' => out.push(b'\\'),
+                b'x' => {
+                    let hex = std::str::from_utf8(&b[i + 2..i + 4]).expect("hex");
+                    out.push(u8::from_str_radix(hex, 16).expect("hex"));
+                    i += 2;
+                }
+                c => panic!("unknown escape \\{}", c as char),
+            }
+            i += 2;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    out
+}

@@ -9,7 +9,7 @@
 //! are taken in `i128`.
 //!
 //! **The proof.** For the maximum-weight matching LP of a graph with weights `w`
-//! (maximise Σ w_e x_e subject to x(δ(v)) ≤ 1 for each vertex v, x(E[B]) ≤ (|B| − 1)/2 for each
+//! (maximise Σ w_e x_e subject to x(δ(v)) ≤ 1 for each vertex v, x(E\[B\]) ≤ (|B| − 1)/2 for each
 //! odd set B, x ≥ 0), a dual solution is a value y_v ≥ 0 per vertex and z_B ≥ 0 per odd set
 //! with y_u + y_v + Σ_{B ∋ u, v} z_B ≥ w_uv for every edge uv. For any matching M,
 //! w(M) ≤ Σ_v y_v + Σ_B z_B (|B| − 1)/2; so a matching whose weight equals that sum is a

@@ -1,26 +1,429 @@
-//! The independent check of a weighted matching and its duals.
+//! The independent check of a weighted matching and its LP duals.
+//!
+//! **Guarantee:** [`verify`] returns `Ok(total)` only if the matched edges form a matching of
+//! the graph whose weight is `total` and the [`Duals`] are a feasible solution of the dual of
+//! the maximum-weight matching LP (see the [module docs](super)) with the same objective —
+//! which proves, by weak duality, that no matching of the graph weighs more. Anything else is
+//! refused with a [`DualError`] naming the first condition that fails, with the vertices,
+//! edges and numbers involved; [`DualError::describe`] says it in words. It shares no code with
+//! the engines, and never panics: every index is checked before use, nothing is allocated
+//! beyond the sizes of the inputs themselves, and every sum is taken in `i128` (the bounds are
+//! argued in the code).
+//!
+//! **Algorithm.** All values are doubled, as [`Duals`] stores them (2y_v, 2z_B), so the
+//! conditions compare them with twice the weights. In order, each failure its own variant:
+//! 1. shapes: at most 2³² − 1 vertices, one dual per vertex, one weight per edge, endpoints in
+//!    range; the matched indices in range, distinct, no self-loop, no vertex matched twice;
+//! 2. signs and the family: every vertex dual ≥ 0; every odd set's vertices in range and
+//!    strictly increasing, its size odd and ≥ 3, its dual > 0; fewer sets than vertices, the
+//!    sets distinct and laminar.
+//!    Laminarity: the sets are taken by size, largest first, and each vertex remembers the
+//!    last (so the innermost) set taken that holds it; a set is consistent with those before
+//!    it exactly when all its vertices remember the same set — which becomes its parent in
+//!    the forest of the family;
+//! 3. feasibility: for every edge uv other than a self-loop,
+//!    2y_u + 2y_v + Σ_{B ∋ u, v} 2z_B ≥ 2w_uv. The sets holding both ends are the common
+//!    ancestors in the forest of the innermost sets of u and of v: the sum is the prefix sum
+//!    of duals from the root down to their lowest common ancestor, found by binary lifting;
+//! 4. complementary slackness: every matched edge is tight (equality above), every vertex
+//!    with a positive dual is matched, every odd set holds exactly (|B| − 1)/2 matched edges
+//!    (counted at the lowest common ancestor of each matched edge's ends, then summed up
+//!    the forest);
+//! 5. the objective: Σ_v 2y_v + Σ_B 2z_B (|B| − 1)/2 = 2 Σ_{e ∈ M} w_e (implied by 1–4, and
+//!    checked anyway).
+//!
+//! **Complexity:** O(n + m log n + Σ|B| + k log k) time for k odd sets, and
+//! O(n + k log k) memory besides the input: a sort of the sets, then O(log k) per edge for
+//! the common ancestor.
+//!
+//! **Status:** the tests (`verify_tests.rs`) accept hand-built certificates (a single edge, a
+//! path, a triangle needing its blossom, a 5-cycle with a pendant edge, nested blossoms,
+//! a bipartite graph, negative and zero weights, parallel edges, weights shifted by a large
+//! constant), check every accepted total against the exhaustive oracle, and refuse a set of
+//! tampered copies of each with the expected variant; on thousands of random tiny
+//! certificates (many valid, many slightly wrong) [`verify`] agrees with a plain
+//! O(m · k) re-implementation of the same conditions, and every certificate it accepts has
+//! the optimal total. A chain of 2000 nested sets under 10⁵ chords is checked exactly. Time
+//! (the ignored test `timing`, one run on the 2-core development machine): G(n, 5n) with
+//! n = 10⁶ and 444 444 sets on two levels, 0.36 s.
 
 use super::Duals;
 
-/// Why a matching and its duals do not prove optimality.
+/// No edge (a vertex's matched edge when it is exposed).
+const NONE: usize = usize::MAX;
+
+/// The most vertices [`verify`] takes: vertex numbers are `u32`, and so are set numbers, with
+/// `u32::MAX` kept for "no set".
+const MAX_VERTICES: usize = u32::MAX as usize;
+
+/// Why a matching and its duals do not prove optimality. Vertex duals and odd-set duals are
+/// quoted doubled, as [`Duals`] stores them; `blossom` is an index into [`Duals::blossoms`],
+/// `edge` into the edge list.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DualError {
-    /// Placeholder.
-    #[error("{0}")]
-    Other(String),
+    /// More than 2³² − 1 vertices.
+    #[error("{n} vertices, more than 2^32 - 1")]
+    TooManyVertices {
+        /// The number of vertices given.
+        n: usize,
+    },
+    /// The vertex duals are not one per vertex.
+    #[error("{len} vertex duals for {n} vertices")]
+    VertexDualsLength {
+        /// The number of vertices.
+        n: usize,
+        /// The number of vertex duals.
+        len: usize,
+    },
+    /// The edges and the weights differ in number.
+    #[error("{edges} edges but {weights} weights")]
+    WeightsLength {
+        /// The number of edges.
+        edges: usize,
+        /// The number of weights.
+        weights: usize,
+    },
+    /// An edge names a vertex `>= n`.
+    #[error("edge {edge} names vertex {vertex}, but there are {n} vertices")]
+    EdgeOutOfRange {
+        /// The edge.
+        edge: usize,
+        /// Its endpoint out of range.
+        vertex: u32,
+        /// The number of vertices.
+        n: usize,
+    },
+    /// A matched index is not an edge.
+    #[error("matched entry {position} is edge {edge}, but there are {edges} edges")]
+    MatchedOutOfRange {
+        /// Its position in the matched list.
+        position: usize,
+        /// The index given.
+        edge: usize,
+        /// The number of edges.
+        edges: usize,
+    },
+    /// A matched edge is a self-loop.
+    #[error("matched edge {edge} is a self-loop at vertex {vertex}")]
+    MatchedLoop {
+        /// The edge.
+        edge: usize,
+        /// Its vertex.
+        vertex: u32,
+    },
+    /// An edge is listed twice in the matching.
+    #[error("edge {edge} is listed twice in the matching")]
+    MatchedRepeated {
+        /// The edge.
+        edge: usize,
+    },
+    /// Two matched edges share a vertex.
+    #[error("vertex {vertex} is matched twice, by edges {first} and {second}")]
+    MatchedTwice {
+        /// The shared vertex.
+        vertex: u32,
+        /// The matched edge listed first.
+        first: usize,
+        /// The matched edge listed second.
+        second: usize,
+    },
+    /// A vertex dual is negative.
+    #[error("vertex {vertex} has a negative dual (doubled: {dual})")]
+    NegativeVertexDual {
+        /// The vertex.
+        vertex: u32,
+        /// Its doubled dual.
+        dual: i64,
+    },
+    /// An odd set names a vertex `>= n`.
+    #[error("odd set {blossom} names vertex {vertex}, but there are {n} vertices")]
+    BlossomVertexOutOfRange {
+        /// The set.
+        blossom: usize,
+        /// The vertex out of range.
+        vertex: u32,
+        /// The number of vertices.
+        n: usize,
+    },
+    /// An odd set lists a vertex twice.
+    #[error("odd set {blossom} lists vertex {vertex} twice")]
+    BlossomRepeat {
+        /// The set.
+        blossom: usize,
+        /// The repeated vertex.
+        vertex: u32,
+    },
+    /// An odd set's vertices are not in increasing order.
+    #[error("odd set {blossom} lists vertex {vertex} after {previous}")]
+    BlossomUnsorted {
+        /// The set.
+        blossom: usize,
+        /// The vertex out of order.
+        vertex: u32,
+        /// The larger vertex listed just before it.
+        previous: u32,
+    },
+    /// An odd set has fewer than three vertices.
+    #[error("odd set {blossom} has {size} vertices, fewer than 3")]
+    BlossomTooSmall {
+        /// The set.
+        blossom: usize,
+        /// Its size.
+        size: usize,
+    },
+    /// An odd set has an even number of vertices.
+    #[error("odd set {blossom} has an even number of vertices, {size}")]
+    BlossomEven {
+        /// The set.
+        blossom: usize,
+        /// Its size.
+        size: usize,
+    },
+    /// An odd set's dual is not positive.
+    #[error("odd set {blossom} has dual {dual} (doubled), not positive")]
+    BlossomDualNotPositive {
+        /// The set.
+        blossom: usize,
+        /// Its doubled dual.
+        dual: i64,
+    },
+    /// More odd sets than a laminar family of distinct sets can have (n − 1).
+    #[error("{sets} odd sets on {n} vertices: a laminar family of distinct sets has fewer than n")]
+    TooManySets {
+        /// The number of odd sets.
+        sets: usize,
+        /// The number of vertices.
+        n: usize,
+    },
+    /// Two odd sets cross: they meet, and neither holds the other.
+    #[error(
+        "odd sets {first} and {second} cross: both hold vertex {common}, only {first} holds \
+         {only_first}, only {second} holds {only_second}"
+    )]
+    Crossing {
+        /// One set.
+        first: usize,
+        /// The other.
+        second: usize,
+        /// A vertex of both.
+        common: u32,
+        /// A vertex of `first` only.
+        only_first: u32,
+        /// A vertex of `second` only.
+        only_second: u32,
+    },
+    /// Two odd sets have the same vertices.
+    #[error("odd sets {first} and {second} have the same vertices")]
+    DuplicateBlossom {
+        /// One set.
+        first: usize,
+        /// The other.
+        second: usize,
+    },
+    /// An edge is not covered: its ends' duals and those of the sets holding both ends sum to
+    /// less than its weight.
+    #[error("edge {edge} ({u}, {v}) of weight {weight}: doubled duals sum to {dual_sum}, less than {}", twice(*.weight))]
+    EdgeNotCovered {
+        /// The edge.
+        edge: usize,
+        /// One end.
+        u: u32,
+        /// The other end.
+        v: u32,
+        /// Its weight.
+        weight: i64,
+        /// 2y_u + 2y_v + Σ 2z_B over the sets holding both ends.
+        dual_sum: i128,
+    },
+    /// A matched edge is not tight: its duals sum to more than its weight.
+    #[error("matched edge {edge} ({u}, {v}) of weight {weight}: doubled duals sum to {dual_sum}, not {}", twice(*.weight))]
+    NotTight {
+        /// The edge.
+        edge: usize,
+        /// One end.
+        u: u32,
+        /// The other end.
+        v: u32,
+        /// Its weight.
+        weight: i64,
+        /// 2y_u + 2y_v + Σ 2z_B over the sets holding both ends.
+        dual_sum: i128,
+    },
+    /// A vertex with a positive dual is not matched.
+    #[error("vertex {vertex} is not matched but has dual {dual} (doubled)")]
+    ExposedWithDual {
+        /// The vertex.
+        vertex: u32,
+        /// Its doubled dual.
+        dual: i64,
+    },
+    /// An odd set holds fewer than (|B| − 1)/2 matched edges.
+    #[error("odd set {blossom} holds {inside} matched edges, not {needed}")]
+    BlossomNotFull {
+        /// The set.
+        blossom: usize,
+        /// Matched edges with both ends in it.
+        inside: usize,
+        /// (|B| − 1)/2.
+        needed: usize,
+    },
+    /// The dual objective differs from the matching's weight.
+    #[error("doubled dual objective {dual} differs from twice the matching's weight, {primal}")]
+    ObjectiveMismatch {
+        /// Σ 2y_v + Σ 2z_B (|B| − 1)/2.
+        dual: i128,
+        /// 2 Σ w over the matched edges.
+        primal: i128,
+    },
+}
+
+/// Twice a weight, exactly.
+fn twice(w: i64) -> i128 {
+    2 * i128::from(w)
+}
+
+/// A doubled value `x` halved, in words: `7` → "3.5".
+fn half(x: i128) -> String {
+    let sign = if x < 0 { "-" } else { "" };
+    let a = x.unsigned_abs();
+    if a.is_multiple_of(2) {
+        format!("{sign}{}", a / 2)
+    } else {
+        format!("{sign}{}.5", a / 2)
+    }
 }
 
 impl DualError {
-    /// The reason with every vertex named by `name`.
+    /// The reason in words, with the vertices named by `name` (vertex numbers out of range
+    /// are quoted as they are, never passed to `name`).
     pub fn describe(&self, name: &dyn Fn(u32) -> String) -> String {
-        let _ = name;
-        self.to_string()
+        match self {
+            DualError::EdgeOutOfRange { edge, vertex, n } => {
+                format!("edge {edge} names vertex number {vertex}, but the graph has {n} vertices")
+            }
+            DualError::MatchedOutOfRange { edge, edges, .. } => {
+                format!("the matching names edge {edge}, but the graph has {edges} edges")
+            }
+            DualError::MatchedLoop { vertex, .. } => format!(
+                "the matching uses the self-loop at {}, which matches nothing",
+                name(*vertex)
+            ),
+            DualError::MatchedRepeated { edge } => {
+                format!("the matching lists edge {edge} twice")
+            }
+            DualError::MatchedTwice { vertex, .. } => {
+                format!("{} is matched twice", name(*vertex))
+            }
+            DualError::NegativeVertexDual { vertex, dual } => format!(
+                "the dual of {} is {}, negative",
+                name(*vertex),
+                half(i128::from(*dual))
+            ),
+            DualError::BlossomVertexOutOfRange { blossom, vertex, n } => format!(
+                "odd set {blossom} (counting from 0) names vertex number {vertex}, but the graph \
+                 has {n} vertices"
+            ),
+            DualError::BlossomRepeat { blossom, vertex } => format!(
+                "odd set {blossom} (counting from 0) lists {} twice",
+                name(*vertex)
+            ),
+            DualError::BlossomUnsorted {
+                blossom,
+                vertex,
+                previous,
+            } => format!(
+                "odd set {blossom} (counting from 0) lists {} after {}: its vertices must be \
+                 in increasing order",
+                name(*vertex),
+                name(*previous)
+            ),
+            DualError::BlossomTooSmall { blossom, size } => format!(
+                "odd set {blossom} (counting from 0) has {size} vertices; an odd set needs at \
+                 least 3"
+            ),
+            DualError::BlossomEven { blossom, size } => {
+                format!("odd set {blossom} (counting from 0) has {size} vertices, an even number")
+            }
+            DualError::BlossomDualNotPositive { blossom, dual } => format!(
+                "odd set {blossom} (counting from 0) has dual {}; only sets with a positive \
+                 dual belong in the proof",
+                half(i128::from(*dual))
+            ),
+            DualError::Crossing {
+                first,
+                second,
+                common,
+                only_first,
+                only_second,
+            } => format!(
+                "odd sets {first} and {second} (counting from 0) cross, so the family is not \
+                 laminar: both hold {}, only the first holds {}, only the second holds {}",
+                name(*common),
+                name(*only_first),
+                name(*only_second)
+            ),
+            DualError::DuplicateBlossom { first, second } => {
+                format!("odd sets {first} and {second} (counting from 0) have the same vertices")
+            }
+            DualError::EdgeNotCovered {
+                u,
+                v,
+                weight,
+                dual_sum,
+                ..
+            } => format!(
+                "the edge {} {} of weight {weight} is not covered: the duals of its ends and \
+                 of the odd sets holding both sum to {}, less than its weight, so the duals \
+                 prove no bound",
+                name(*u),
+                name(*v),
+                half(*dual_sum)
+            ),
+            DualError::NotTight {
+                u,
+                v,
+                weight,
+                dual_sum,
+                ..
+            } => format!(
+                "the matched edge {} {} of weight {weight} is not tight: the duals of its ends \
+                 and of the odd sets holding both sum to {}, more than its weight",
+                name(*u),
+                name(*v),
+                half(*dual_sum)
+            ),
+            DualError::ExposedWithDual { vertex, dual } => format!(
+                "{} is not matched but its dual is {}, positive",
+                name(*vertex),
+                half(i128::from(*dual))
+            ),
+            DualError::BlossomNotFull {
+                blossom,
+                inside,
+                needed,
+            } => format!(
+                "odd set {blossom} (counting from 0) has a positive dual but holds {inside} \
+                 matched edges, not {needed} (half of its size, rounded down)"
+            ),
+            DualError::ObjectiveMismatch { dual, primal } => format!(
+                "the duals add up to {}, but the matching weighs {}",
+                half(*dual),
+                half(*primal)
+            ),
+            other => other.to_string(),
+        }
     }
 }
 
 /// Checks that `matched` (indices into `edges`) is a matching and that `duals` prove it has
-/// the largest total of `weights`; returns that total.
+/// the largest total of `weights` (see the module docs); returns that total.
+///
+/// Self-loops are allowed in `edges` (they constrain nothing) but not in `matched`; parallel
+/// edges are allowed.
+///
+/// # Complexity
+/// O(n + m log n + Σ|B| + k log k) for k odd sets.
 pub fn verify(
     n: usize,
     edges: &[(u32, u32)],
@@ -28,6 +431,423 @@ pub fn verify(
     matched: &[usize],
     duals: &Duals,
 ) -> Result<i128, DualError> {
-    let _ = (n, edges, weights, matched, duals);
-    unimplemented!("being written")
+    let mate = shapes(n, edges, weights, matched, duals)?;
+    for (v, &d) in duals.vertex.iter().enumerate() {
+        if d < 0 {
+            return Err(DualError::NegativeVertexDual {
+                vertex: v as u32,
+                dual: d,
+            });
+        }
+    }
+    let forest = Forest::new(n, duals)?;
+
+    // 3. Feasibility.
+    for (e, &(u, v)) in edges.iter().enumerate() {
+        if u == v {
+            continue;
+        }
+        let s = forest.cover(u, v);
+        if s < twice(weights[e]) {
+            return Err(DualError::EdgeNotCovered {
+                edge: e,
+                u,
+                v,
+                weight: weights[e],
+                dual_sum: s,
+            });
+        }
+    }
+
+    // 4. Complementary slackness.
+    for &e in matched {
+        let (u, v) = edges[e];
+        let s = forest.cover(u, v);
+        if s != twice(weights[e]) {
+            return Err(DualError::NotTight {
+                edge: e,
+                u,
+                v,
+                weight: weights[e],
+                dual_sum: s,
+            });
+        }
+    }
+    for (v, &d) in duals.vertex.iter().enumerate() {
+        if d > 0 && mate[v] == NONE {
+            return Err(DualError::ExposedWithDual {
+                vertex: v as u32,
+                dual: d,
+            });
+        }
+    }
+    let k = duals.blossoms.len();
+    let mut inside = vec![0usize; k];
+    for &e in matched {
+        let (u, v) = edges[e];
+        let l = forest.common(u, v);
+        if l != NO_SET {
+            inside[l as usize] += 1;
+        }
+    }
+    // Children come after their parents in `order`: sum the counts up the forest.
+    for &b in forest.order.iter().rev() {
+        let p = forest.parent(b);
+        if p != NO_SET {
+            inside[p as usize] += inside[b as usize];
+        }
+    }
+    for (b, set) in duals.blossoms.iter().enumerate() {
+        let needed = (set.vertices.len() - 1) / 2;
+        if inside[b] != needed {
+            return Err(DualError::BlossomNotFull {
+                blossom: b,
+                inside: inside[b],
+                needed,
+            });
+        }
+    }
+
+    // 5. The objective. Bounds: n < 2³² vertex duals below 2⁶³ sum below 2⁹⁵; the family is
+    // laminar and its sets distinct, so k < n and Σ_B (|B| − 1)/2 ≤ n · depth / 2 < 2⁶³, each
+    // term's dual below 2⁶³: below 2¹²⁶; at most n/2 ≤ 2³¹ matched weights below 2⁶³ in size.
+    let mut dual: i128 = duals.vertex.iter().map(|&d| i128::from(d)).sum();
+    for set in &duals.blossoms {
+        dual += i128::from(set.dual) * ((set.vertices.len() as i128 - 1) / 2);
+    }
+    let total: i128 = matched.iter().map(|&e| i128::from(weights[e])).sum();
+    if dual != 2 * total {
+        return Err(DualError::ObjectiveMismatch {
+            dual,
+            primal: 2 * total,
+        });
+    }
+    Ok(total)
 }
+
+/// Condition 1: the shapes. Returns each vertex's matched edge (`NONE` if exposed).
+fn shapes(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i64],
+    matched: &[usize],
+    duals: &Duals,
+) -> Result<Vec<usize>, DualError> {
+    if n > MAX_VERTICES {
+        return Err(DualError::TooManyVertices { n });
+    }
+    if duals.vertex.len() != n {
+        return Err(DualError::VertexDualsLength {
+            n,
+            len: duals.vertex.len(),
+        });
+    }
+    if weights.len() != edges.len() {
+        return Err(DualError::WeightsLength {
+            edges: edges.len(),
+            weights: weights.len(),
+        });
+    }
+    for (e, &(u, v)) in edges.iter().enumerate() {
+        for x in [u, v] {
+            if x as usize >= n {
+                return Err(DualError::EdgeOutOfRange {
+                    edge: e,
+                    vertex: x,
+                    n,
+                });
+            }
+        }
+    }
+    // `n` is backed by `duals.vertex` itself: this allocation is no larger than the input.
+    let mut mate = vec![NONE; n];
+    for (position, &e) in matched.iter().enumerate() {
+        if e >= edges.len() {
+            return Err(DualError::MatchedOutOfRange {
+                position,
+                edge: e,
+                edges: edges.len(),
+            });
+        }
+        let (u, v) = edges[e];
+        if u == v {
+            return Err(DualError::MatchedLoop { edge: e, vertex: u });
+        }
+        for x in [u, v] {
+            let m = mate[x as usize];
+            if m == e {
+                return Err(DualError::MatchedRepeated { edge: e });
+            }
+            if m != NONE {
+                return Err(DualError::MatchedTwice {
+                    vertex: x,
+                    first: m,
+                    second: e,
+                });
+            }
+            mate[x as usize] = e;
+        }
+    }
+    Ok(mate)
+}
+
+/// No set, in the forest's `u32` numbering of the sets.
+const NO_SET: u32 = u32::MAX;
+
+/// What the edge loop needs of a vertex, in one place (one cache line read per endpoint).
+#[derive(Clone, Copy)]
+struct Vertex {
+    /// Its doubled dual.
+    dual: i64,
+    /// Its innermost set (`NO_SET` if none holds it).
+    inner: u32,
+    /// The root of the tree of its innermost set (`NO_SET` if none).
+    root: u32,
+}
+
+/// The laminar family as a forest: each set's parent is the smallest set holding it. Sets are
+/// numbered as in [`Duals::blossoms`]; there are fewer than n ≤ 2³² − 1 of them, so `u32`.
+struct Forest {
+    /// The sets, largest first (parents before children).
+    order: Vec<u32>,
+    /// Each set's depth (0 for a root).
+    depth: Vec<u32>,
+    /// Each set's doubled dual plus those of its ancestors.
+    prefix: Vec<i128>,
+    /// `up[j][b]`: the 2^j-th ancestor of `b` (`NO_SET` above the root); `up[0]` is the parent.
+    up: Vec<Vec<u32>>,
+    /// Each vertex's dual, innermost set and root.
+    vertices: Vec<Vertex>,
+}
+
+impl Forest {
+    /// Condition 2 on the odd sets (the vertex duals are checked by the caller), and the
+    /// forest of the family.
+    fn new(n: usize, duals: &Duals) -> Result<Forest, DualError> {
+        let sets = &duals.blossoms;
+        for (b, set) in sets.iter().enumerate() {
+            let mut previous: Option<u32> = None;
+            for &x in &set.vertices {
+                if x as usize >= n {
+                    return Err(DualError::BlossomVertexOutOfRange {
+                        blossom: b,
+                        vertex: x,
+                        n,
+                    });
+                }
+                if let Some(p) = previous {
+                    if x == p {
+                        return Err(DualError::BlossomRepeat {
+                            blossom: b,
+                            vertex: x,
+                        });
+                    }
+                    if x < p {
+                        return Err(DualError::BlossomUnsorted {
+                            blossom: b,
+                            vertex: x,
+                            previous: p,
+                        });
+                    }
+                }
+                previous = Some(x);
+            }
+            let size = set.vertices.len();
+            if size < 3 {
+                return Err(DualError::BlossomTooSmall { blossom: b, size });
+            }
+            if size.is_multiple_of(2) {
+                return Err(DualError::BlossomEven { blossom: b, size });
+            }
+            if set.dual <= 0 {
+                return Err(DualError::BlossomDualNotPositive {
+                    blossom: b,
+                    dual: set.dual,
+                });
+            }
+        }
+        // A laminar family of distinct sets of two or more vertices has at most n − 1 sets.
+        let k = sets.len();
+        if k > 0 && k >= n {
+            return Err(DualError::TooManySets { sets: k, n });
+        }
+
+        // From here k < n ≤ 2³² − 1: every set number fits a `u32` below `NO_SET`.
+        let mut order: Vec<u32> = (0..k as u32).collect();
+        order.sort_by_key(|&b| std::cmp::Reverse(sets[b as usize].vertices.len()));
+        let mut parent = vec![NO_SET; k];
+        let mut inner = vec![NO_SET; n];
+        for &b in &order {
+            let s = &sets[b as usize].vertices;
+            let p = inner[s[0] as usize];
+            if let Some(&x) = s.iter().find(|&&x| inner[x as usize] != p) {
+                return Err(crossing(sets, &parent, b, p, inner[x as usize], s[0], x));
+            }
+            if p != NO_SET && sets[p as usize].vertices.len() == s.len() {
+                return Err(DualError::DuplicateBlossom {
+                    first: p as usize,
+                    second: b as usize,
+                });
+            }
+            parent[b as usize] = p;
+            for &x in s {
+                inner[x as usize] = b;
+            }
+        }
+
+        let mut depth = vec![0u32; k];
+        let mut prefix = vec![0i128; k];
+        let mut root = vec![NO_SET; k];
+        let mut max_depth = 0;
+        for &b in &order {
+            let (b, p) = (b as usize, parent[b as usize]);
+            // Prefix sums: at most depth ≤ n/2 < 2³¹ duals below 2⁶³ each.
+            let dual = i128::from(sets[b].dual);
+            if p == NO_SET {
+                prefix[b] = dual;
+                root[b] = b as u32;
+            } else {
+                let p = p as usize;
+                depth[b] = depth[p] + 1;
+                prefix[b] = prefix[p] + dual;
+                root[b] = root[p];
+            }
+            max_depth = max_depth.max(depth[b]);
+        }
+        let mut up = vec![parent];
+        while (1u64 << up.len()) <= u64::from(max_depth) {
+            let last = &up[up.len() - 1];
+            let next: Vec<u32> = last
+                .iter()
+                .map(|&a| {
+                    if a == NO_SET {
+                        NO_SET
+                    } else {
+                        last[a as usize]
+                    }
+                })
+                .collect();
+            up.push(next);
+        }
+        let vertices = duals
+            .vertex
+            .iter()
+            .zip(&inner)
+            .map(|(&dual, &b)| Vertex {
+                dual,
+                inner: b,
+                root: if b == NO_SET {
+                    NO_SET
+                } else {
+                    root[b as usize]
+                },
+            })
+            .collect();
+        Ok(Forest {
+            order,
+            depth,
+            prefix,
+            up,
+            vertices,
+        })
+    }
+
+    /// Set `b`'s parent (`NO_SET` for a root).
+    fn parent(&self, b: u32) -> u32 {
+        self.up[0][b as usize]
+    }
+
+    /// The lowest common ancestor of sets `a` and `b` of the same tree.
+    fn lca(&self, mut a: u32, mut b: u32) -> u32 {
+        if self.depth[a as usize] < self.depth[b as usize] {
+            std::mem::swap(&mut a, &mut b);
+        }
+        let mut diff = self.depth[a as usize] - self.depth[b as usize];
+        let mut j = 0;
+        while diff > 0 {
+            if diff & 1 == 1 {
+                a = self.up[j][a as usize];
+            }
+            diff >>= 1;
+            j += 1;
+        }
+        if a == b {
+            return a;
+        }
+        for level in self.up.iter().rev() {
+            if level[a as usize] != level[b as usize] {
+                a = level[a as usize];
+                b = level[b as usize];
+            }
+        }
+        self.parent(a)
+    }
+
+    /// The innermost set holding both `u` and `v`, or `NO_SET`.
+    fn common(&self, u: u32, v: u32) -> u32 {
+        let (a, b) = (self.vertices[u as usize], self.vertices[v as usize]);
+        if a.root == NO_SET || a.root != b.root {
+            NO_SET
+        } else {
+            self.lca(a.inner, b.inner)
+        }
+    }
+
+    /// 2y_u + 2y_v + Σ 2z_B over the sets holding both `u` and `v`: below 2⁶⁵ + 2⁹⁴ in size.
+    fn cover(&self, u: u32, v: u32) -> i128 {
+        let ends =
+            i128::from(self.vertices[u as usize].dual) + i128::from(self.vertices[v as usize].dual);
+        match self.common(u, v) {
+            NO_SET => ends,
+            l => ends + self.prefix[l as usize],
+        }
+    }
+}
+
+/// The error for set `b`, whose first vertex `first` lies innermost in set `p` and whose vertex
+/// `x` lies innermost in set `q != p` (sets taken so far, which form a laminar forest under
+/// `parent`). One of `p`, `q` crosses `b`: `p` if it exists and does not hold `x`, else `q`,
+/// which then holds `x` but not `first`.
+fn crossing(
+    sets: &[super::OddSet],
+    parent: &[u32],
+    b: u32,
+    p: u32,
+    q: u32,
+    first: u32,
+    x: u32,
+) -> DualError {
+    // Does `p` hold `x`, i.e. is `p` an ancestor of (or) `x`'s innermost set `q`?
+    let mut a = q;
+    while a != NO_SET && a != p {
+        a = parent[a as usize];
+    }
+    let p_holds_x = p != NO_SET && a == p;
+    // If `p` exists and misses `x`, `p` holds `first` and was taken before `b`, so it is no
+    // smaller than `b`: it cannot lie inside `b`. Otherwise `p` (if any) holds `x`, so `q` lies
+    // strictly inside `p`; `q` misses `first` (whose innermost set is `p`), and again is no
+    // smaller than `b`.
+    let (partner, common, only_second) = if p != NO_SET && !p_holds_x {
+        (p, first, x)
+    } else {
+        (q, x, first)
+    };
+    let own = &sets[b as usize].vertices;
+    let only_first = sets[partner as usize]
+        .vertices
+        .iter()
+        .copied()
+        .find(|y| own.binary_search(y).is_err())
+        .unwrap_or(common);
+    DualError::Crossing {
+        first: partner as usize,
+        second: b as usize,
+        common,
+        only_first,
+        only_second,
+    }
+}
+
+#[cfg(test)]
+#[path = "verify_tests.rs"]
+mod tests;

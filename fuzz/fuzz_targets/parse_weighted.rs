@@ -1,0 +1,88 @@
+//! Weighted reader target: raw bytes read as a weighted graph in every format (and detected).
+//! Errors are fine (with line and column ≥ 1); panics are not. A graph that reads has one
+//! weight per edge, each within ±MAX_WEIGHT, at most MAX_DECIMALS decimals, the same graph as
+//! the unweighted reader gives where that one reads it (Matrix Market), and written back
+//! canonically — each weight as `MANTISSAe-DECIMALS`, in the same format — reads again to the
+//! same graph and the same values and decimals.
+#![no_main]
+
+use gridmatch::graph::read::{
+    Format, GraphInput, Limits, MAX_DECIMALS, Shape, Weights, read_graph, read_weighted_graph,
+};
+use gridmatch::graph::weighted::MAX_WEIGHT;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let limits = Limits {
+        max_vertices: 64,
+        max_edges: 256,
+    };
+    for format in [
+        None,
+        Some(Format::Dimacs),
+        Some(Format::MatrixMarket),
+        Some(Format::EdgeList),
+    ] {
+        let g = match read_weighted_graph(data, "fuzz", format, limits) {
+            Ok(g) => g,
+            Err(e) => {
+                assert!(e.line >= 1 && e.col >= 1, "{e}");
+                continue;
+            }
+        };
+        let (graph, w) = (&g.graph, &g.weights);
+        assert_eq!(w.values.len(), graph.edges.len(), "{g:?}");
+        assert!(w.decimals <= MAX_DECIMALS, "{g:?}");
+        assert!(w.values.iter().all(|v| v.abs() <= MAX_WEIGHT), "{g:?}");
+        // The decimals are the fewest that write every weight.
+        if w.decimals > 0 {
+            assert!(w.values.iter().any(|v| v % 10 != 0), "{g:?}");
+        }
+        if graph.format == Format::MatrixMarket {
+            let plain = read_graph(data, "fuzz", format, limits).expect("read without weights");
+            assert_eq!(&plain, graph);
+        }
+        let text = canonical(graph, w);
+        let again = read_weighted_graph(text.as_bytes(), "again", Some(graph.format), limits)
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(&again.weights, w, "{text}");
+        assert_eq!(again.graph.edges, graph.edges, "{text}");
+        assert_eq!(again.graph.shape, graph.shape, "{text}");
+    }
+});
+
+/// The graph written in its format with each weight as `MANTISSAe-DECIMALS`; a Matrix Market
+/// file as a `general` matrix with every edge (mirrors included) an entry.
+fn canonical(g: &GraphInput, w: &Weights) -> String {
+    let weight = |v: i64| format!("{v}e-{}", w.decimals);
+    let mut out = String::new();
+    match (g.format, g.shape) {
+        (Format::Dimacs, Shape::General { vertices }) => {
+            out += &format!("p edge {vertices} {}\n", g.edges.len());
+            for (&(u, v), &x) in g.edges.iter().zip(&w.values) {
+                out += &format!("e {} {} {}\n", u + 1, v + 1, weight(x));
+            }
+        }
+        (Format::MatrixMarket, Shape::Bipartite { rows, cols }) => {
+            out += "%%MatrixMarket matrix coordinate real general\n";
+            out += &format!("{rows} {cols} {}\n", g.edges.len());
+            for (&(u, v), &x) in g.edges.iter().zip(&w.values) {
+                out += &format!("{} {} {}\n", u + 1, v + 1, weight(x));
+            }
+        }
+        (Format::EdgeList, _) => {
+            let id = |v: u32| {
+                if g.ids.is_empty() {
+                    v
+                } else {
+                    g.ids[v as usize]
+                }
+            };
+            for (&(u, v), &x) in g.edges.iter().zip(&w.values) {
+                out += &format!("{} {} {}\n", id(u), id(v), weight(x));
+            }
+        }
+        _ => panic!("a shape its format does not make: {g:?}"),
+    }
+    out
+}
