@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import pickle
 import random
+import shutil
+import subprocess
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import networkx as nx
 import numpy as np
@@ -19,6 +23,8 @@ from scipy.sparse.csgraph import min_weight_full_bipartite_matching
 
 import gridmatch
 from gridmatch import CertificateError, NoPerfectMatching
+
+ROOT = Path(__file__).resolve().parents[2]
 
 try:
     import rustworkx
@@ -499,3 +505,51 @@ def test_sparse_bad_values() -> None:
         gridmatch.linear_sum_assignment(sp.csr_array(np.array([[1.0, np.nan]])))
     with pytest.raises(ValueError, match="cost matrix is infeasible"):
         gridmatch.linear_sum_assignment(sp.csr_array(np.array([[1.0, 0.0], [2.0, 0.0]])))
+
+
+GRIDMATCH = os.environ.get("GRIDMATCH_BIN") or shutil.which("gridmatch")
+if GRIDMATCH is None and (ROOT / "target" / "release" / "gridmatch").exists():
+    GRIDMATCH = str(ROOT / "target" / "release" / "gridmatch")
+
+
+@pytest.mark.skipif(GRIDMATCH is None, reason="the gridmatch binary is not built")
+def test_certificates_are_the_command_lines(tmp_path) -> None:
+    """to_json() is `gridmatch match --weights --json`'s record, and `gridmatch verify
+    --graph` accepts it."""
+    rng = random.Random(21)
+    checked = 0
+    for trial in range(30):
+        n = 2 * rng.randrange(1, 8)
+        edges = [(i, (i + 1) % n) for i in range(n)]  # every vertex named, so numbers agree
+        edges += [(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randrange(0, 2 * n))]
+        edges = [(u, v) for u, v in edges if u != v]
+        if trial % 2:
+            weights = [Decimal(rng.randint(-30, 30)) / 4 for _ in edges]
+        else:
+            weights = [rng.randint(-9, 99) for _ in edges]
+        graph = tmp_path / f"g{trial}.txt"
+        graph.write_text("".join(f"{u} {v} {w}\n" for (u, v), w in zip(edges, weights)))
+        for flags, solve in [
+            ([], lambda: gridmatch.max_weight_matching(edges, weights)),
+            (["--max-cardinality"], lambda: gridmatch.max_weight_matching(edges, weights, maxcardinality=True)),
+            (["--min", "--perfect"], lambda: gridmatch.min_weight_perfect_matching(edges, weights)),
+        ]:
+            theirs = subprocess.run(
+                [GRIDMATCH, "match", "--weights", "--json", *flags, str(graph)],
+                capture_output=True, text=True, timeout=60, check=True,
+            ).stdout.strip()
+            try:
+                ours = solve().to_json()
+            except NoPerfectMatching:
+                assert json.loads(theirs)["result"] == "no perfect matching"
+                continue
+            assert json.loads(ours) == json.loads(theirs), (flags, edges, weights)
+            cert = tmp_path / "cert.json"
+            cert.write_text(ours + "\n")
+            done = subprocess.run(
+                [GRIDMATCH, "verify", "--graph", str(graph), str(cert)],
+                capture_output=True, text=True, timeout=60,
+            )
+            assert done.returncode == 0, done.stdout + done.stderr
+            checked += 1
+    assert checked >= 70
