@@ -102,7 +102,7 @@ def exact(values: Any, what: str) -> tuple[NDArray[np.int64], Optional[int]]:
             if hi > MAX_WEIGHT or lo < -MAX_WEIGHT:
                 flat = int(np.argmax(a)) if hi > MAX_WEIGHT else int(np.argmin(a))
                 raise _too_large(what, _index(a, flat), a.flat[flat].item())
-        return a.astype(np.int64), None
+        return a.astype(np.int64, copy=False), None
     if kind == "f":
         bad = ~np.isfinite(a)
         if bad.any():
@@ -557,5 +557,5 @@ def linear_sum_assignment(
         return _result(_arrays.ids_of(found), transposed)
     ints, _ = exact(a, "cost")
     costs = -ints if maximize else ints
-    found = _core.assign_dense(np.ascontiguousarray(costs).tobytes(), rows, cols)
+    found = _core.assign_dense(costs.tobytes(order="C"), rows, cols)
     return _result(_arrays.ids_of(found), transposed)
