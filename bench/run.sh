@@ -2,7 +2,7 @@
 # gridmatch's cross-engine benchmark — the one command:
 #
 #     bench/run.sh [--smoke | --quick] [--runs N] [--budget MIN] [--out FILE] [--keep]
-#                  [--graphs-only | --no-graphs]
+#                  [--graphs-only | --no-graphs] [--weighted-only | --no-weighted]
 #
 # Installs what the peers need (apt: liblemon-dev libboost-graph-dev g++ time; pip: scipy
 # networkx numpy igraph) if missing, builds gridmatch in release (its own target dir, so concurrent
@@ -18,6 +18,12 @@
 # Barabási–Albert, 2-D and 3-D grids with 10% removed, random bipartite 10⁶ + 10⁶) against
 # LEMON's MaxMatching (bench/peers/match_lemon.cpp) and, on the bipartite files, igraph's and
 # scipy's maximum_bipartite_matching (bench/peers/match_py.py).
+# Then the weighted-matching section (bench/weighted.py, issue 25): `gridmatch match --weights`
+# on G(n, 5n), 2-D grids and Euclidean 10-nearest-neighbour graphs (n = 10⁴–10⁶), dense (2000,
+# 5000) and sparse (10⁵ + 10⁵) assignment, against LEMON's MaxWeightedMatching /
+# MaxWeightedPerfectMatching (bench/peers/weighted_lemon.cpp), networkx, rustworkx, scipy and the
+# lap package (bench/peers/weighted_py.py, in a virtualenv made from
+# bench/requirements-weighted.txt in target/bench-venv).
 # Last, the designer tools (bench/designer.py, issue 14): `rooks --roles`, `lpuzzle --unique` and
 # `--forced`, `gen lpuzzle --unique`, each against the plain run on the same boards (skipped with
 # --graphs-only).
@@ -35,6 +41,9 @@
 #   --keep     keep the temporary directory (workloads and outputs)
 #   --graphs-only   only the graph-file section (10⁴ vertices with --smoke)
 #   --no-graphs     skip the graph-file section
+#   --weighted-only only the weighted-matching section (--quick or --smoke: its small sizes, about
+#                   a minute; its budget 60 minutes, or --budget)
+#   --no-weighted   skip the weighted-matching section
 #
 # Environment: BENCH_NICE (niceness of the measured processes; default -15 as root), PYTHON,
 # CXX, BENCH_TARGET_DIR (cargo's target directory for the build; default target/bench).
@@ -51,6 +60,7 @@ RUNS=()
 OUT=""
 KEEP=0
 GRAPHS=yes
+WEIGHTED=yes
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --quick) OPTS+=(--quick) ;;
@@ -61,7 +71,9 @@ while [[ $# -gt 0 ]]; do
         --keep) KEEP=1 ;;
         --graphs-only) GRAPHS=only ;;
         --no-graphs) GRAPHS=no ;;
-        -h|--help) sed -n '2,42p' "$0"; exit 0 ;;
+        --weighted-only) WEIGHTED=only; GRAPHS=no ;;
+        --no-weighted) WEIGHTED=no ;;
+        -h|--help) sed -n '2,51p' "$0"; exit 0 ;;
         *) echo "bench/run.sh: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
@@ -108,6 +120,7 @@ CXX="${CXX:-g++}"
 "$CXX" -O2 -std=c++17 -o "$WORK/peers/king_dp" "$ROOT/bench/peers/king_dp.cpp"
 "$CXX" -O2 -std=c++17 -o "$WORK/peers/lpuzzle_classic" "$ROOT/bench/peers/lpuzzle_classic.cpp"
 "$CXX" -O2 -std=c++17 -o "$WORK/peers/match_lemon" "$ROOT/bench/peers/match_lemon.cpp"
+"$CXX" -O2 -std=c++17 -o "$WORK/peers/weighted_lemon" "$ROOT/bench/peers/weighted_lemon.cpp"
 
 # ---- machine -----------------------------------------------------------------------------
 {
@@ -132,7 +145,7 @@ fi
 say "running the workloads (progress on stderr)"
 set +e
 status=0
-if [[ $GRAPHS != only ]]; then
+if [[ $GRAPHS != only && $WEIGHTED != only ]]; then
     "$PY" "$ROOT/bench/harness.py" --gridmatch "$WORK/gridmatch" --peers "$WORK/peers" \
         --workdir "$WORK/run" --json "$WORK/results.json" ${RUNS[@]+"${RUNS[@]}"} \
         ${OPTS[@]+"${OPTS[@]}"} >> "$WORK/report.md"
@@ -150,7 +163,30 @@ if [[ $GRAPHS != no ]]; then
     gstatus=$?
     [[ $status -ne 0 ]] || status=$gstatus
 fi
-if [[ $GRAPHS != only ]]; then
+if [[ $WEIGHTED != no ]]; then
+    # The weighted-matching section (issue 25): its Python peers in their own virtualenv.
+    WPY="$ROOT/target/bench-venv/bin/python"
+    if ! "$WPY" -c 'import numpy, scipy, networkx, rustworkx, lap' 2>/dev/null; then
+        say "virtualenv target/bench-venv (bench/requirements-weighted.txt)"
+        python3 -m venv "$ROOT/target/bench-venv"
+        "$WPY" -m pip install -q -r "$ROOT/bench/requirements-weighted.txt"
+    fi
+    WOPTS=()
+    for o in ${OPTS[@]+"${OPTS[@]}"}; do
+        case "$o" in --quick|--smoke) WOPTS+=(--quick) ;; esac
+    done
+    for ((i = 0; i + 1 < ${#OPTS[@]}; i++)); do
+        [[ ${OPTS[i]} != --budget ]] || WOPTS+=(--budget "${OPTS[i + 1]}")
+    done
+    say "the weighted-matching section (bench/weighted.py)"
+    "$WPY" "$ROOT/bench/weighted.py" --gridmatch "$WORK/gridmatch" --peers "$WORK/peers" \
+        --workdir "$WORK/weighted" --json "$WORK/weighted.json" ${RUNS[@]+"${RUNS[@]}"} \
+        ${WOPTS[@]+"${WOPTS[@]}"} >> "$WORK/report.md"
+    wstatus=$?
+    echo >> "$WORK/report.md"
+    [[ $status -ne 0 ]] || status=$wstatus
+fi
+if [[ $GRAPHS != only && $WEIGHTED != only ]]; then
     # What the designer tools cost against the plain decision (issue 14).
     DOPTS=()
     for o in ${OPTS[@]+"${OPTS[@]}"}; do [[ $o != --smoke ]] || DOPTS+=(--smoke); done
@@ -170,6 +206,7 @@ if [[ -n "$OUT" ]]; then
     cp "$WORK/report.md" "$OUT"
     [[ ! -f "$WORK/results.json" ]] || cp "$WORK/results.json" "${OUT%.md}.json"
     [[ ! -f "$WORK/graphs.json" ]] || cp "$WORK/graphs.json" "${OUT%.md}-graphs.json"
+    [[ ! -f "$WORK/weighted.json" ]] || cp "$WORK/weighted.json" "${OUT%.md}-weighted.json"
 fi
 if [[ $status -ne 0 ]]; then
     echo "!!!!!!!! bench/run.sh: MISMATCH or failure (exit $status) — see the table" >&2

@@ -25,6 +25,17 @@
 //!   clauses, each a list of nonzero literals ended by `0` (a clause may span lines); each
 //!   clause must have one or two literals. SATLIB's trailer (a `%` line, then `0`) ends the input.
 //!
+//! **Weights** ([`read_weighted_graph`]): the third number of an edge list line (`U V W`) or
+//! of a DIMACS edge line (`e U V W`), a Matrix Market entry's value (`integer` or `real`
+//! files only); a decimal number `[+-]digits[.digits][e[+-]digits]` read exactly, as an integer
+//! mantissa times a power of ten (no floating point). All weights of a file are scaled to one
+//! common number of decimals, the most any of them needs (at most [`MAX_DECIMALS`]): when a
+//! weight needs more than the ones before it, those are rescaled (at most [`MAX_DECIMALS`]
+//! times in all), and each scaled weight must stay within
+//! [`MAX_WEIGHT`](crate::graph::weighted::MAX_WEIGHT); the largest weight read so far is kept
+//! so that a rescale is refused before it starts, naming that weight. [`read_graph`] reads
+//! the same files as before, a third column refused as it always was.
+//!
 //! Everywhere: numbers are separated by spaces or tabs; blank lines, CRLF line ends, trailing
 //! blanks and a UTF-8 byte order mark are accepted; `+` may precede a number. [`read_graph`]
 //! detects the format from the first token ([`detect`]) unless it is given one.
@@ -32,7 +43,8 @@
 //! **Complexity:** O(bytes of input) time; memory O(edges or clauses read), growing with what
 //! is actually read (at most 2^20 entries are reserved up front, whatever a header announces),
 //! plus one token of at most 64 bytes: a line or token that never ends is refused or skipped
-//! without being held. Nothing recurses.
+//! without being held. Weights add one `i64` per edge and at most [`MAX_DECIMALS`] rescales of
+//! those read so far, O(edges) each. Nothing recurses.
 //!
 //! **Status:** `tests.rs` writes seeded random graphs and formulas in every format with
 //! spacing, comment, CRLF, BOM and sign variants and reads them back identically, also through
@@ -40,7 +52,14 @@
 //! (the same through a 1-byte buffer); headers announcing 10^15
 //! vertices, edges or clauses are refused under small and default limits; endless lines and
 //! tokens (100 MB of `1`, endless comments) end in an error or in end of input with bounded
-//! memory; detection and forced formats are tested on every format.
+//! memory; detection and forced formats are tested on every format. Weights: seeded random
+//! weighted graphs in every format, each weight written one of seven ways (trailing zeros,
+//! exponents, signs, `.5`, `5.`), read back to the exact scaled values, also through 1–5 byte
+//! buffers; the weight parser against a table of numbers and non-numbers; every weight error
+//! with its line, column and message (the same through a 1-byte buffer), and
+//! docs/ERRORS.md's table of them checked against the reader. The fuzz target
+//! `parse_weighted` checks that whatever reads has one weight per edge within range and reads
+//! again the same after a canonical rewrite.
 
 mod cnf;
 mod dimacs;

@@ -2197,3 +2197,27 @@ fn unescape(s: &str) -> Vec<u8> {
     }
     out
 }
+
+#[test]
+fn weight_errors_name_earlier_weights_alike_on_every_path() {
+    // The first weights are read by the fast path (whole lines in the buffer), or, through a
+    // 1-byte buffer, by the general one: the refusal names them at the same place.
+    for text in [
+        "\u{feff}0 1 123456789012345.5\n1 2 0.001\n1 2 0.0001\n",
+        "p edge 3 3\ne 1 2 123456789012345.5\ne 2 3 .001\ne 2 3 1e-4\n",
+        "%%MatrixMarket matrix coordinate real skew-symmetric\n3 3 3\n2 1 -123456789012345.5\n3 2 \
+         0.001\n3 2 1e-4\n",
+    ] {
+        let e = weighted_err(text, None);
+        assert!(
+            e.hint
+                .as_deref()
+                .is_some_and(|h| h.contains("123456789012345.5 at line ")),
+            "{e}"
+        );
+        assert_eq!(e.line, text.lines().count() as u64, "{e}");
+        let tiny = std::io::BufReader::with_capacity(1, text.as_bytes());
+        let t = read_weighted_graph(tiny, "t", None, Limits::default()).unwrap_err();
+        assert_eq!(t, e);
+    }
+}

@@ -132,28 +132,7 @@ pub(super) fn parse(tok: &[u8], fortran: bool) -> Result<Decimal, Bad> {
     })
 }
 
-/// `value / 10^decimals` written exactly, without trailing zeros after the point
-/// (`-1.5`, `0.001`, `42`).
-pub fn show(value: i128, decimals: u32) -> String {
-    let sign = if value < 0 { "-" } else { "" };
-    let digits = value.unsigned_abs().to_string();
-    let d = decimals as usize;
-    if d == 0 {
-        return format!("{sign}{digits}");
-    }
-    let padded = if digits.len() <= d {
-        format!("{}{digits}", "0".repeat(d + 1 - digits.len()))
-    } else {
-        digits
-    };
-    let (int, frac) = padded.split_at(padded.len() - d);
-    let frac = frac.trim_end_matches('0');
-    if frac.is_empty() {
-        format!("{sign}{int}")
-    } else {
-        format!("{sign}{int}.{frac}")
-    }
-}
+pub(super) use crate::formats::decimal::decimal as show;
 
 /// Where a weight stood, and what it was.
 #[derive(Clone, Copy, Debug)]

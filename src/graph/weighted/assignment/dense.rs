@@ -1,0 +1,295 @@
+//! LAPJV over a dense row-major matrix (see the parent module for the algorithm and the
+//! overflow bounds: every value here stays within ±11·max |cost|, so plain i64 arithmetic).
+
+use super::{Assignment, NONE};
+
+/// The matrix and the state of the algorithm: `x[i]` is row i's column, `y[j]` column j's row
+/// (`NONE` when free), `v[j]` column j's potential.
+struct State<'a> {
+    cols: usize,
+    cost: &'a [i64],
+    x: Vec<u32>,
+    y: Vec<u32>,
+    v: Vec<i64>,
+}
+
+impl State<'_> {
+    fn row(&self, i: usize) -> &[i64] {
+        &self.cost[i * self.cols..(i + 1) * self.cols]
+    }
+
+    /// Square start: column reduction and reduction transfer; returns the free rows.
+    fn column_reduction(&mut self, n: usize) -> Vec<u32> {
+        // Each column's minimum and the first row reaching it, row by row (cache friendly).
+        let mut argmin = vec![0u32; n];
+        self.v.copy_from_slice(&self.cost[..n]);
+        for i in 1..n {
+            let row = &self.cost[i * n..(i + 1) * n];
+            for (j, &c) in row.iter().enumerate() {
+                if c < self.v[j] {
+                    self.v[j] = c;
+                    argmin[j] = i as u32;
+                }
+            }
+        }
+        // From the last column back, a column goes to its minimum's row if that row has none.
+        let mut unique = vec![true; n];
+        for j in (0..n).rev() {
+            let i = argmin[j] as usize;
+            if self.x[i] == NONE {
+                self.x[i] = j as u32;
+                self.y[j] = i as u32;
+            } else {
+                unique[i] = false;
+            }
+        }
+        // Reduction transfer: a row with a single column-minimum hands its slack to it.
+        let mut free = Vec::new();
+        for (i, &unique) in unique.iter().enumerate() {
+            let j = self.x[i];
+            if j == NONE {
+                free.push(i as u32);
+            } else if unique {
+                let j = j as usize;
+                let row = self.row(i);
+                let mut min = i64::MAX;
+                for (k, (&c, &vk)) in row.iter().zip(&self.v).enumerate() {
+                    if k != j && c - vk < min {
+                        min = c - vk;
+                    }
+                }
+                self.v[j] -= min;
+            }
+        }
+        free
+    }
+
+    /// Rectangular start: potentials 0, each row takes its cheapest column if free.
+    fn row_minima(&mut self, rows: usize) -> Vec<u32> {
+        let mut free = Vec::new();
+        for i in 0..rows {
+            let row = self.row(i);
+            let mut best = 0;
+            for (j, &c) in row.iter().enumerate().skip(1) {
+                if c < row[best] {
+                    best = j;
+                }
+            }
+            if self.y[best] == NONE {
+                self.y[best] = i as u32;
+                self.x[i] = best as u32;
+            } else {
+                free.push(i as u32);
+            }
+        }
+        free
+    }
+
+    /// One pass of augmenting row reduction over `free`; returns the rows left free.
+    /// Needs at least two columns.
+    fn row_reduction(&mut self, mut free: Vec<u32>) -> Vec<u32> {
+        let n_free = free.len();
+        let (mut current, mut new_free, mut rounds) = (0usize, 0usize, 0usize);
+        while current < n_free {
+            rounds += 1;
+            let fi = free[current] as usize;
+            current += 1;
+            // The least and second least reduced costs of row fi.
+            let row = &self.cost[fi * self.cols..(fi + 1) * self.cols];
+            let (mut j1, mut u1) = (0usize, row[0] - self.v[0]);
+            let (mut j2, mut u2) = (NONE as usize, i64::MAX);
+            for (j, (&c, &vj)) in row.iter().zip(&self.v).enumerate().skip(1) {
+                let h = c - vj;
+                if h < u2 {
+                    if h >= u1 {
+                        u2 = h;
+                        j2 = j;
+                    } else {
+                        (u2, j2, u1, j1) = (u1, j1, h, j);
+                    }
+                }
+            }
+            let mut i0 = self.y[j1];
+            let lowers = u2 > u1;
+            if rounds < current * self.cols {
+                if lowers {
+                    // Row fi now finds j1 and j2 equally cheap; the row it displaces is
+                    // tried again at once.
+                    self.v[j1] -= u2 - u1;
+                } else if i0 != NONE {
+                    j1 = j2;
+                    i0 = self.y[j2];
+                }
+                if i0 != NONE {
+                    if lowers {
+                        current -= 1;
+                        free[current] = i0;
+                    } else {
+                        free[new_free] = i0;
+                        new_free += 1;
+                    }
+                }
+            } else if i0 != NONE {
+                free[new_free] = i0;
+                new_free += 1;
+            }
+            if i0 != NONE {
+                self.x[i0 as usize] = NONE;
+            }
+            self.x[fi] = j1 as u32;
+            self.y[j1] = fi as u32;
+        }
+        free.truncate(new_free);
+        free
+    }
+}
+
+/// The arrays of the shortest path searches, allocated once.
+struct Search {
+    /// Columns: `[0, ready)` settled, `[lo, hi)` to scan (all at the least distance), the
+    /// rest still to do.
+    order: Vec<u32>,
+    d: Vec<i64>,
+    pred: Vec<u32>,
+}
+
+impl Search {
+    /// Dijkstra from the free row `s` to the nearest free column; updates the settled
+    /// columns' potentials and returns the free column reached (`pred` leads back to `s`).
+    // The loops over `hi..n` grow `hi` inside on purpose: the columns they move to the scan
+    // list are behind the loop's position, which keeps going over the rest.
+    #[allow(clippy::mut_range_bound)]
+    fn find_path(&mut self, st: &mut State<'_>, s: usize) -> usize {
+        let n = st.cols;
+        let row = st.row(s);
+        for (j, (&c, &vj)) in row.iter().zip(&st.v).enumerate() {
+            self.order[j] = j as u32;
+            self.pred[j] = s as u32;
+            self.d[j] = c - vj;
+        }
+        let (mut lo, mut hi, mut ready) = (0usize, 0usize, 0usize);
+        let sink = 'search: loop {
+            if lo == hi {
+                // Move every column at the least distance to the scan list.
+                ready = lo;
+                hi = lo + 1;
+                let mut mind = self.d[self.order[lo] as usize];
+                for k in hi..n {
+                    let j = self.order[k];
+                    let dj = self.d[j as usize];
+                    if dj <= mind {
+                        if dj < mind {
+                            hi = lo;
+                            mind = dj;
+                        }
+                        self.order[k] = self.order[hi];
+                        self.order[hi] = j;
+                        hi += 1;
+                    }
+                }
+                for &j in &self.order[lo..hi] {
+                    if st.y[j as usize] == NONE {
+                        break 'search j as usize;
+                    }
+                }
+            }
+            // Scan: every scanned column is assigned, so its row is relaxed.
+            while lo != hi {
+                let j = self.order[lo] as usize;
+                lo += 1;
+                let i = st.y[j] as usize;
+                let mind = self.d[j];
+                let row = &st.cost[i * n..(i + 1) * n];
+                let h = row[j] - st.v[j] - mind;
+                for k in hi..n {
+                    let j2 = self.order[k] as usize;
+                    let cred = row[j2] - st.v[j2] - h;
+                    if cred < self.d[j2] {
+                        self.d[j2] = cred;
+                        self.pred[j2] = i as u32;
+                        if cred == mind {
+                            if st.y[j2] == NONE {
+                                break 'search j2;
+                            }
+                            self.order[k] = self.order[hi];
+                            self.order[hi] = j2 as u32;
+                            hi += 1;
+                        }
+                    }
+                }
+            }
+        };
+        // The settled columns move by how much nearer than the free column they are (the
+        // columns scanned since `ready` are at the least distance and do not move).
+        let mind = self.d[sink];
+        for &j in &self.order[..ready] {
+            let j = j as usize;
+            st.v[j] += self.d[j] - mind;
+        }
+        sink
+    }
+}
+
+/// The cheapest assignment of a checked `rows × cols` matrix, `rows <= cols`.
+pub(super) fn solve(rows: usize, cols: usize, cost: &[i64]) -> Assignment {
+    let mut st = State {
+        cols,
+        cost,
+        x: vec![NONE; rows],
+        y: vec![NONE; cols],
+        v: vec![0; cols],
+    };
+    if rows > 0 {
+        if cols == 1 {
+            // One row, one column.
+            st.x[0] = 0;
+            st.y[0] = 0;
+            st.v[0] = cost[0];
+        } else {
+            let mut free = if rows == cols {
+                st.column_reduction(cols)
+            } else {
+                st.row_minima(rows)
+            };
+            for _ in 0..2 {
+                if free.is_empty() {
+                    break;
+                }
+                free = st.row_reduction(free);
+            }
+            let mut search = Search {
+                order: vec![0; cols],
+                d: vec![0; cols],
+                pred: vec![0; cols],
+            };
+            for &s in &free {
+                let s = s as usize;
+                let mut j = search.find_path(&mut st, s);
+                loop {
+                    let i = search.pred[j] as usize;
+                    st.y[j] = i as u32;
+                    let next = st.x[i];
+                    st.x[i] = j as u32;
+                    if i == s {
+                        break;
+                    }
+                    j = next as usize;
+                }
+            }
+        }
+    }
+    // Shift so that the largest column potential is 0 (a no-op when a column is free).
+    let top = st.v.iter().copied().max().unwrap_or(0);
+    let col: Vec<i64> = st.v.iter().map(|&v| v - top).collect();
+    let row = (0..rows)
+        .map(|i| {
+            let j = st.x[i] as usize;
+            cost[i * cols + j] - col[j]
+        })
+        .collect();
+    Assignment {
+        col_of_row: st.x,
+        row,
+        col,
+    }
+}

@@ -1,0 +1,405 @@
+//! Tests of [`dense`] and [`sparse`]: the brute force oracle on thousands of small random
+//! matrices, a local checker of every property of the potentials, dense against sparse, the
+//! errors, and (ignored) the timings of the large instances.
+
+use super::*;
+use gridmatch_oracles::weighted::min_cost_assignment;
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// `cost[i][j]`: the cheapest entry (i, j), `None` if there is none.
+type Matrix = Vec<Vec<Option<i64>>>;
+
+/// Checks that `a` assigns every row of `m` to a distinct existing entry, costing `want`, and
+/// that its potentials prove it: feasible on every entry, tight on the assigned ones, every
+/// column `<= 0` and the untaken ones `== 0`.
+fn check(m: &Matrix, cols: usize, a: &Assignment, want: i128) -> Result<(), String> {
+    let rows = m.len();
+    if a.col_of_row.len() != rows || a.row.len() != rows || a.col.len() != cols {
+        return Err(format!(
+            "lengths {} {} {} for {rows} × {cols}",
+            a.col_of_row.len(),
+            a.row.len(),
+            a.col.len()
+        ));
+    }
+    let mut taken = vec![false; cols];
+    let mut total = 0i128;
+    for (i, &j) in a.col_of_row.iter().enumerate() {
+        let j = j as usize;
+        if j >= cols || taken[j] {
+            return Err(format!(
+                "row {i} gets column {j}, out of range or taken twice"
+            ));
+        }
+        taken[j] = true;
+        let Some(c) = m[i][j] else {
+            return Err(format!("row {i} gets column {j}, which is no entry"));
+        };
+        total += c as i128;
+        if a.row[i] as i128 + a.col[j] as i128 != c as i128 {
+            return Err(format!("assigned entry ({i}, {j}) is not tight"));
+        }
+    }
+    if total != want {
+        return Err(format!("costs {total}, the oracle says {want}"));
+    }
+    for (i, r) in m.iter().enumerate() {
+        for (j, c) in r.iter().enumerate() {
+            if let Some(c) = *c
+                && a.row[i] as i128 + a.col[j] as i128 > c as i128
+            {
+                return Err(format!("entry ({i}, {j}) violated"));
+            }
+        }
+    }
+    for (j, &p) in a.col.iter().enumerate() {
+        if p > 0 || (!taken[j] && p != 0) {
+            return Err(format!("column {j} has potential {p}, taken: {}", taken[j]));
+        }
+    }
+    Ok(())
+}
+
+/// A cost of one of several kinds: tiny (many ties), moderate, or near ±2⁵⁹.
+fn draw(rng: &mut ChaCha8Rng, kind: u32) -> i64 {
+    match kind {
+        0 => rng.random_range(-2..=2),
+        1 => rng.random_range(0..=3),
+        2 => rng.random_range(-1_000_000..=1_000_000),
+        _ => {
+            if rng.random_bool(0.3) {
+                if rng.random_bool(0.5) {
+                    MAX_WEIGHT
+                } else {
+                    -MAX_WEIGHT
+                }
+            } else {
+                rng.random_range(-MAX_WEIGHT..=MAX_WEIGHT)
+            }
+        }
+    }
+}
+
+/// Runs [`sparse`] on `m`'s entries, each one repeated with dearer copies sometimes, in a
+/// shuffled order.
+fn run_sparse(
+    rng: &mut ChaCha8Rng,
+    m: &Matrix,
+    cols: usize,
+    kind: u32,
+) -> Result<Option<Assignment>, WeightError> {
+    let mut entries = Vec::new();
+    for (i, r) in m.iter().enumerate() {
+        for (j, c) in r.iter().enumerate() {
+            if let Some(c) = *c {
+                entries.push(((i as u32, j as u32), c));
+                while rng.random_bool(0.2) {
+                    let dearer = draw(rng, kind).max(c);
+                    entries.push(((i as u32, j as u32), dearer));
+                }
+            }
+        }
+    }
+    for k in (1..entries.len()).rev() {
+        let l = rng.random_range(0..=k);
+        entries.swap(k, l);
+    }
+    let (edges, costs): (Vec<_>, Vec<_>) = entries.into_iter().unzip();
+    sparse(m.len(), cols, &edges, &costs)
+}
+
+#[test]
+fn random_against_the_oracle() -> Result<(), String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(25);
+    let (mut infeasible, mut feasible) = (0, 0);
+    for case in 0..6000 {
+        let rows = rng.random_range(0..=6);
+        let cols = rng.random_range(rows.max(1)..=8);
+        let kind = rng.random_range(0..4);
+        let density = [1.0, 0.9, 0.6, 0.35][rng.random_range(0..4)];
+        let full: Matrix = (0..rows)
+            .map(|_| (0..cols).map(|_| Some(draw(&mut rng, kind))).collect())
+            .collect();
+        let flat: Vec<i64> = full.iter().flatten().map(|c| c.unwrap_or(0)).collect();
+        let want = min_cost_assignment(&full).ok_or("a full matrix is always assignable")?;
+        let a = dense(rows, cols, &flat).map_err(|e| e.to_string())?;
+        check(&full, cols, &a, want).map_err(|e| format!("case {case} dense: {e}"))?;
+        let s = run_sparse(&mut rng, &full, cols, kind).map_err(|e| e.to_string())?;
+        let s = s.ok_or(format!("case {case}: sparse says a full matrix has none"))?;
+        check(&full, cols, &s, want).map_err(|e| format!("case {case} sparse full: {e}"))?;
+
+        let holes: Matrix = full
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|&c| c.filter(|_| rng.random_bool(density)))
+                    .collect()
+            })
+            .collect();
+        let got = run_sparse(&mut rng, &holes, cols, kind).map_err(|e| e.to_string())?;
+        match (min_cost_assignment(&holes), got) {
+            (None, None) => infeasible += 1,
+            (Some(want), Some(a)) => {
+                feasible += 1;
+                check(&holes, cols, &a, want)
+                    .map_err(|e| format!("case {case} sparse {holes:?}: {e}"))?;
+            }
+            (want, got) => {
+                return Err(format!(
+                    "case {case} {holes:?}: oracle {want:?}, sparse {got:?}"
+                ));
+            }
+        }
+    }
+    // Both outcomes must be exercised.
+    assert!(
+        infeasible > 300 && feasible > 3000,
+        "{infeasible} {feasible}"
+    );
+    Ok(())
+}
+
+/// Medium random matrices: no oracle, but potentials that pass [`check`] prove optimality
+/// whatever the total, and dense and sparse must agree on it.
+#[test]
+fn medium_dense_and_sparse_agree() -> Result<(), String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(2025);
+    for case in 0..150 {
+        let rows = rng.random_range(1..=60);
+        let cols = if rng.random_bool(0.5) {
+            rows
+        } else {
+            rng.random_range(rows..=90)
+        };
+        let kind = rng.random_range(0..4);
+        let full: Matrix = (0..rows)
+            .map(|_| (0..cols).map(|_| Some(draw(&mut rng, kind))).collect())
+            .collect();
+        let flat: Vec<i64> = full.iter().flatten().map(|c| c.unwrap_or(0)).collect();
+        let a = dense(rows, cols, &flat).map_err(|e| e.to_string())?;
+        let total: i128 = (0..rows)
+            .map(|i| flat[i * cols + a.col_of_row[i] as usize] as i128)
+            .sum();
+        check(&full, cols, &a, total).map_err(|e| format!("case {case} dense: {e}"))?;
+        let s = run_sparse(&mut rng, &full, cols, kind)
+            .map_err(|e| e.to_string())?
+            .ok_or("no assignment of a full matrix")?;
+        check(&full, cols, &s, total).map_err(|e| format!("case {case} sparse: {e}"))?;
+        // A sparse matrix of the same size with a few entries per row.
+        let holes: Matrix = full
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|&c| c.filter(|_| rng.random_bool(0.08)))
+                    .collect()
+            })
+            .collect();
+        if let Some(s) = run_sparse(&mut rng, &holes, cols, kind).map_err(|e| e.to_string())? {
+            let total = (0..rows)
+                .map(|i| holes[i][s.col_of_row[i] as usize].unwrap_or(0) as i128)
+                .sum();
+            check(&holes, cols, &s, total).map_err(|e| format!("case {case} holes: {e}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// The worst case for the potentials: row i has column i and, cheaper, column i + 1, and
+/// column 0 only row 0, so the assignment is forced to the diagonal and every feasible
+/// potential spreads over (rows − 1)·2C.
+fn chain(n: usize, c: i64) -> (Vec<(u32, u32)>, Vec<i64>) {
+    let mut edges = Vec::new();
+    let mut costs = Vec::new();
+    for i in 0..n as u32 {
+        edges.push((i, i));
+        costs.push(c);
+        if (i as usize) + 1 < n {
+            edges.push((i, i + 1));
+            costs.push(-c);
+        }
+    }
+    (edges, costs)
+}
+
+#[test]
+fn large_potentials_use_i128_or_are_refused() -> Result<(), String> {
+    // Spread 2·6·2⁵⁹ < 2⁶³ after the shift: fits, but i64 overflows on the way or nearly.
+    for n in [2usize, 4, 7] {
+        let (edges, costs) = chain(n, MAX_WEIGHT);
+        let mut m: Matrix = vec![vec![None; n]; n];
+        for (&(i, j), &c) in edges.iter().zip(&costs) {
+            m[i as usize][j as usize] = Some(c);
+        }
+        let a = sparse(n, n, &edges, &costs)
+            .map_err(|e| e.to_string())?
+            .ok_or("the chain is assignable")?;
+        check(&m, n, &a, n as i128 * MAX_WEIGHT as i128)?;
+    }
+    let (edges, costs) = chain(40, MAX_WEIGHT);
+    match sparse(40, 40, &edges, &costs) {
+        Err(WeightError::Shape(msg)) => assert!(msg.contains("64-bit"), "{msg}"),
+        other => return Err(format!("40-chain at 2^59: {other:?}")),
+    }
+    // Moderate costs: a long chain fits.
+    let n = 100_000;
+    let (edges, costs) = chain(n, 1_000_000);
+    let a = sparse(n, n, &edges, &costs)
+        .map_err(|e| e.to_string())?
+        .ok_or("the chain is assignable")?;
+    assert!(
+        a.col_of_row
+            .iter()
+            .enumerate()
+            .all(|(i, &j)| j as usize == i)
+    );
+    Ok(())
+}
+
+#[test]
+fn errors() {
+    assert!(matches!(dense(3, 2, &[0; 6]), Err(WeightError::Shape(_))));
+    assert!(matches!(dense(2, 2, &[0; 3]), Err(WeightError::Shape(_))));
+    assert!(matches!(
+        dense(usize::MAX, usize::MAX, &[]),
+        Err(WeightError::Shape(_))
+    ));
+    assert_eq!(
+        dense(1, 2, &[0, MAX_WEIGHT + 1]),
+        Err(WeightError::TooLarge {
+            edge: 1,
+            weight: MAX_WEIGHT + 1
+        })
+    );
+    assert_eq!(
+        sparse(1, 2, &[(0, 0), (0, 1)], &[i64::MIN, 0]),
+        Err(WeightError::TooLarge {
+            edge: 0,
+            weight: i64::MIN
+        })
+    );
+    assert!(matches!(sparse(3, 2, &[], &[]), Err(WeightError::Shape(_))));
+    assert!(matches!(
+        sparse(1, 2, &[(0, 0)], &[]),
+        Err(WeightError::Shape(_))
+    ));
+    assert!(matches!(
+        sparse(1, 2, &[(1, 0)], &[0]),
+        Err(WeightError::Shape(_))
+    ));
+    assert!(matches!(
+        sparse(1, 2, &[(0, 2)], &[0]),
+        Err(WeightError::Shape(_))
+    ));
+    // Empty inputs.
+    let a = dense(0, 3, &[]).unwrap();
+    assert_eq!((a.col_of_row.len(), a.col), (0, vec![0; 3]));
+    assert_eq!(sparse(0, 0, &[], &[]).unwrap().map(|a| a.col), Some(vec![]));
+    assert_eq!(sparse(1, 1, &[], &[]), Ok(None));
+}
+
+/// A uniform random dense `n × n` matrix, costs 1..=10⁶.
+fn uniform_dense(rng: &mut ChaCha8Rng, rows: usize, cols: usize) -> Vec<i64> {
+    (0..rows * cols)
+        .map(|_| rng.random_range(1..=1_000_000))
+        .collect()
+}
+
+/// A random sparse `n + n` instance with `m` entries, costs 1..=10⁶, and a random perfect
+/// matching among them so that it is assignable.
+fn uniform_sparse(rng: &mut ChaCha8Rng, n: usize, m: usize) -> (Vec<(u32, u32)>, Vec<i64>) {
+    let mut perm: Vec<u32> = (0..n as u32).collect();
+    for k in (1..n).rev() {
+        perm.swap(k, rng.random_range(0..=k));
+    }
+    let mut edges: Vec<(u32, u32)> = (0..n as u32).map(|i| (i, perm[i as usize])).collect();
+    while edges.len() < m {
+        edges.push((rng.random_range(0..n as u32), rng.random_range(0..n as u32)));
+    }
+    let costs = (0..m).map(|_| rng.random_range(1..=1_000_000)).collect();
+    (edges, costs)
+}
+
+/// Writes `data` as little-endian i64 to `dir/name` when `dir` is set (for the Python peers).
+fn dump(dir: &Option<String>, name: &str, data: impl Iterator<Item = i64>) {
+    if let Some(dir) = dir {
+        let bytes: Vec<u8> = data.flat_map(i64::to_le_bytes).collect();
+        std::fs::write(format!("{dir}/{name}"), bytes).expect("dump");
+    }
+}
+
+/// Prints the times of the large instances (`cargo test --release -- --ignored timings
+/// --nocapture`); with `GRIDMATCH_ASSIGN_DUMP=dir` also writes them for other tools.
+#[test]
+#[ignore = "timings, run by hand in release"]
+fn timings() {
+    use std::time::Instant;
+    let dir = std::env::var("GRIDMATCH_ASSIGN_DUMP").ok();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for (rows, cols) in [(2000, 2000), (5000, 5000), (1000, 2000), (2000, 4000)] {
+        let c = uniform_dense(&mut rng, rows, cols);
+        dump(&dir, &format!("dense_{rows}x{cols}.bin"), c.iter().copied());
+        let t = Instant::now();
+        let a = dense(rows, cols, &c).unwrap();
+        let secs = t.elapsed().as_secs_f64();
+        let total: i64 = (0..rows)
+            .map(|i| c[i * cols + a.col_of_row[i] as usize])
+            .sum();
+        println!("dense {rows}x{cols}: {secs:.4} s, cost {total}");
+    }
+    for (n, m) in [
+        (100_000, 500_000),
+        (200_000, 1_000_000),
+        (400_000, 2_000_000),
+    ] {
+        let (edges, costs) = uniform_sparse(&mut rng, n, m);
+        dump(
+            &dir,
+            &format!("sparse_{n}_{m}.bin"),
+            edges
+                .iter()
+                .zip(&costs)
+                .flat_map(|(&(r, c), &w)| [r as i64, c as i64, w]),
+        );
+        let t = Instant::now();
+        let a = sparse(n, n, &edges, &costs).unwrap().unwrap();
+        let secs = t.elapsed().as_secs_f64();
+        let total: i128 = a.row.iter().chain(&a.col).map(|&p| p as i128).sum();
+        println!("sparse {n}+{n}, {m} entries: {secs:.4} s, cost {total}");
+    }
+    let _ = rng.next_u64();
+}
+
+/// The checker itself refuses tampered answers, so the tests above can fail.
+#[test]
+fn the_checker_refuses_tampering() {
+    let m: Matrix = vec![
+        vec![Some(4), Some(1), Some(3)],
+        vec![Some(2), Some(0), Some(5)],
+    ];
+    let flat: Vec<i64> = m.iter().flatten().map(|c| c.unwrap_or(0)).collect();
+    let a = dense(2, 3, &flat).unwrap();
+    let want = min_cost_assignment(&m).unwrap();
+    assert_eq!(check(&m, 3, &a, want), Ok(()));
+    assert!(check(&m, 3, &a, want + 1).is_err());
+    let mut b = a.clone();
+    b.row[0] += 1;
+    assert!(check(&m, 3, &b, want).is_err());
+    let mut b = a.clone();
+    b.row[1] -= 1;
+    assert!(check(&m, 3, &b, want).is_err(), "not tight");
+    let mut b = a.clone();
+    b.col_of_row.swap(0, 1);
+    assert!(check(&m, 3, &b, want).is_err());
+    let mut b = a.clone();
+    b.col_of_row[1] = b.col_of_row[0];
+    assert!(check(&m, 3, &b, want).is_err());
+    let mut b = a.clone();
+    let free = (0..3).find(|j| !a.col_of_row.contains(j)).unwrap() as usize;
+    b.col[free] -= 1;
+    assert!(check(&m, 3, &b, want).is_err(), "free column below 0");
+    let mut b = a;
+    b.col.iter_mut().for_each(|p| *p += 1);
+    b.row.iter_mut().for_each(|p| *p -= 1);
+    assert!(check(&m, 3, &b, want).is_err(), "columns above 0");
+}
