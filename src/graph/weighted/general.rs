@@ -1,15 +1,1103 @@
 //! Maximum-weight matching of a general graph (Edmonds' primal–dual blossom algorithm).
+//!
+//! **Guarantee:** [`max_weight_matching`] returns a matching of the largest total weight
+//! together with an optimal dual solution of the matching LP (see the [module docs](super)):
+//! doubled vertex duals `2·y_v ≥ 0` and the laminar family of blossoms with a positive doubled
+//! dual `2·z_B`, such that every edge `uv` of weight `w` (self-loops aside, every sign of `w`)
+//! has `2y_u + 2y_v + Σ_{B ∋ u, v} 2z_B ≥ 2w`, matched edges are tight, every vertex with a
+//! positive dual is matched, and every blossom with a positive dual holds `(|B| − 1)/2` matched
+//! edges. Hence `Σ 2y_v + Σ 2z_B·(|B| − 1)/2 = 2·w(M)`, which proves `M` optimal by weak LP
+//! duality. Self-loops never match; of parallel edges at most the heaviest copy matches.
+//!
+//! **Algorithm.** Edmonds' primal–dual method as set out in Galil's survey (1986), with the
+//! blossom bookkeeping of van Rantwijk's well-known implementation (labels S/T, blossoms as
+//! cycles of sub-blossoms with a base, δ1..δ4) and the forest handling of LEMON's
+//! `MaxWeightedMatching` and Blossom V (read, not copied). Every vertex starts with the dual
+//! `max w`; all duals are kept doubled, so integer weights give integer duals and steps.
+//! 1. One alternating forest is grown from all exposed vertices at once over tight edges,
+//!    top-level blossoms labelled S (outer) or T (inner). A tight S–S edge inside a tree
+//!    closes a new blossom; between two trees it is an augmenting path: the matching is
+//!    flipped along it (through nested blossoms with an explicit stack), and only those two
+//!    trees are dissolved — their zero-dual S-blossoms expanded, their edges' tightness
+//!    forgotten, and each of their edges to an S-vertex of another tree looked at again. The
+//!    other trees keep their labels (no O(n) restart per augmentation).
+//! 2. With no tight edge left the duals move by the least of δ1 (the dual of the exposed
+//!    vertices, all equal: then every exposed vertex has dual 0 and the matching is optimal),
+//!    δ2 (slack of an S-vertex's edge to an unlabelled vertex), δ3 (half the slack of an edge
+//!    between S-blossoms) and δ4 (dual of a T-blossom, which is then expanded and its
+//!    sub-blossoms relabelled along the even path). A dual step costs O(1): labelled duals are
+//!    stored relative to a clock (the sum of the steps), and the δ2, δ3, δ4 candidates sit in
+//!    4-ary heaps keyed in clock units, deleted lazily (checked and re-keyed when they reach
+//!    the top) and rebuilt from their live entries once they pass 2(n + m) entries.
+//!
+//! Before the search, self-loops and edges of weight ≤ 0 are dropped (neither can improve a
+//! matching, and with `y ≥ 0` they stay covered), and of parallel edges only the heaviest copy
+//! is kept. Nothing recurses: blossom leaves, augmentation and expansion of nested blossoms use
+//! explicit stacks, so blossoms nested O(n) deep are fine on any thread stack.
+//!
+//! **Complexity:** O(n + m) memory. Time: at most n/2 augmentations; between two of them
+//! every vertex is scanned at most once as an S-vertex (an S label lasts until its tree is
+//! dissolved), so O(m) heap pushes of O(log m) each,
+//! while blossom creations and expansions cost O(n) each with O(n) of them, so the
+//! worst case is O(n·(m log n + n²)) — the O(n³)-class bound of the textbook method, not the
+//! O(nm log n) of Galil–Micali–Gabow (blossom operations are not yet done with mergeable
+//! queues). Measured (release build, shared 2-core machine, ignored test `timing`, every
+//! answer's proof checked): G(n, 5n) with weights 1..10⁶: 0.021 s at n = 10³, 0.26 s at 10⁴,
+//! 4.7 s at 10⁵ (up to 9.7 s when the machine was busy); 2-D grids with the same weights:
+//! 0.034 s at 100×100, 1.2 s at 316×316 — growth about n^1.25. Most of the time
+//! on G(10⁵, 5·10⁵) is in the heaps and in rescanning the edges of vertices that are
+//! labelled again after their tree was dissolved.
+//!
+//! **Status:** compared on thousands of random small graphs (up to 11 vertices; every weight
+//! sign, ties, zero weights, parallel edges, self-loops, disconnected and dense graphs, odd
+//! cycles of odd cycles nesting blossoms several levels deep) against the exhaustive oracle
+//! `gridmatch_oracles::weighted`, for maximum weight and, with weights shifted by
+//! `1 + 2n·max|w|`, maximum cardinality; every answer's duals are checked by a checker local
+//! to the tests (edge feasibility with blossom sums, tightness, nonnegativity, laminar odd
+//! sets, full blossoms, equal objectives), including the 10⁵-vertex timing instances; debug
+//! assertions (parity of S–S slacks, label invariants) pass on all of them; a chain of 2000
+//! triangles runs on a 256 KiB stack.
+//!
+//! **Overflow.** Weights are at most [`MAX_WEIGHT`] = 2⁵⁹ in absolute value
+//! and only positive ones take part, `W = max w ≤ 2⁵⁹`. Vertex duals start at `W` and stay in
+//! `[0, 2W]`: an exposed vertex's dual only decreases, and a matched vertex `v` with partner `u`
+//! has `d_v ≤ 2w_uv − d_u ≤ 2W` since its matched edge is tight and every dual is ≥ 0. A
+//! blossom holds a tight matched edge `xy`, and every blossom containing it contains `x, y`, so
+//! the blossom duals along any chain of nested blossoms sum to at most `2W`. A slack
+//! `d_u + d_v + Σ d_B − 2w` is therefore at most `2W + 2W + 2W ≤ 3·2⁶⁰ < 2⁶³`, and at least
+//! `−2W`: all `i64`. The clock (the sum of the dual steps) never passes `W` (δ1 ends the
+//! search when the exposed vertices' dual reaches 0), so the clock-relative stored duals stay
+//! within `[−W, 3W]` and the heap keys (slack + 2·clock ≤ 6W = 3·2⁶⁰) within `i64` too.
+//! Totals are summed in `i128`.
 
-use super::{WeightError, WeightedMatching};
+use super::{Duals, MAX_WEIGHT, OddSet, WeightError, WeightedMatching};
+
+#[cfg(test)]
+#[path = "general_tests.rs"]
+mod tests;
+
+/// No vertex, edge, endpoint or blossom.
+const NONE: usize = usize::MAX;
+
+/// Label of a top-level blossom (or vertex) not in the forest.
+const FREE: u8 = 0;
+/// Outer label.
+const S: u8 = 1;
+/// Inner label.
+const T: u8 = 2;
+/// Temporary mark of [`Engine::scan_blossom`] on an S-blossom (bit 4 set).
+const MARK: u8 = 5;
 
 /// A maximum-weight matching of the graph on vertices `0..n` with `edges[i]` weighing
-/// `weights[i]`, and its [`Duals`](super::Duals). Self-loops never match; parallel edges are
+/// `weights[i]`, and its [`Duals`]. Self-loops never match; parallel edges are
 /// allowed.
+///
+/// # Errors
+/// [`WeightError::Shape`] if `edges` and `weights` differ in length or an edge names a vertex
+/// `>= n`; [`WeightError::TooLarge`] if a weight is beyond ±[`MAX_WEIGHT`].
+///
+/// # Complexity
+/// O(n·(m log n + n²)) time worst case (growth about n^1.25 measured on sparse random graphs
+/// up to 10⁵ vertices); O(n + m) memory; no recursion (see the module docs).
 pub fn max_weight_matching(
     n: usize,
     edges: &[(u32, u32)],
     weights: &[i64],
 ) -> Result<WeightedMatching, WeightError> {
-    let _ = (n, edges, weights);
-    unimplemented!("being written")
+    if edges.len() != weights.len() {
+        return Err(WeightError::Shape(format!(
+            "{} edges but {} weights",
+            edges.len(),
+            weights.len()
+        )));
+    }
+    for (i, &(u, v)) in edges.iter().enumerate() {
+        if u as usize >= n || v as usize >= n {
+            return Err(WeightError::Shape(format!(
+                "edge {i} ({u}, {v}) names a vertex >= n = {n}"
+            )));
+        }
+    }
+    for (i, &w) in weights.iter().enumerate() {
+        if !(-MAX_WEIGHT..=MAX_WEIGHT).contains(&w) {
+            return Err(WeightError::TooLarge { edge: i, weight: w });
+        }
+    }
+    // Keep the heaviest positive copy of each vertex pair; self-loops and w <= 0 go.
+    let mut kept: Vec<usize> = (0..edges.len())
+        .filter(|&i| edges[i].0 != edges[i].1 && weights[i] > 0)
+        .collect();
+    let key = |i: usize| {
+        let (u, v) = edges[i];
+        (u.min(v), u.max(v))
+    };
+    kept.sort_unstable_by(|&a, &b| {
+        key(a)
+            .cmp(&key(b))
+            .then(weights[b].cmp(&weights[a]))
+            .then(a.cmp(&b))
+    });
+    kept.dedup_by(|b, a| key(*a) == key(*b));
+
+    let mut engine = Engine::new(n, edges, weights, &kept);
+    engine.solve();
+
+    let mut matched: Vec<usize> = Vec::with_capacity(n / 2);
+    for v in 0..n {
+        let p = engine.mate[v];
+        if p != NONE && engine.endpoint[p] > v {
+            matched.push(kept[p / 2]);
+        }
+    }
+    matched.sort_unstable();
+    let vertex = engine.dual[..n].to_vec();
+    let mut blossoms = Vec::new();
+    let mut stack = Vec::new();
+    for b in n..2 * n {
+        if engine.base[b] != NONE && engine.dual[b] > 0 {
+            let mut vertices: Vec<u32> = Vec::new();
+            engine.leaves(b, &mut stack, |v| vertices.push(v as u32));
+            vertices.sort_unstable();
+            blossoms.push(OddSet {
+                vertices,
+                // At most 2W ≤ 2^60 (see the module docs), so doubling again fits.
+                dual: 2 * engine.dual[b],
+            });
+        }
+    }
+    Ok(WeightedMatching {
+        edges: matched,
+        duals: Duals { vertex, blossoms },
+    })
+}
+
+/// Calls `f` on every vertex inside blossom (or vertex) `b` (`childs` as in [`Engine`]).
+fn leaves_of(
+    n: usize,
+    childs: &[Vec<usize>],
+    b: usize,
+    stack: &mut Vec<usize>,
+    mut f: impl FnMut(usize),
+) {
+    stack.clear();
+    stack.push(b);
+    while let Some(x) = stack.pop() {
+        if x < n {
+            f(x);
+        } else {
+            stack.extend_from_slice(&childs[x]);
+        }
+    }
+}
+
+/// A 4-ary min-heap of (key, item): shallower and more cache-friendly than a binary heap
+/// for the millions of lazily deleted δ candidates of large graphs.
+#[derive(Default)]
+struct MinHeap {
+    items: Vec<(i64, usize)>,
+}
+
+impl MinHeap {
+    fn push(&mut self, key: i64, item: usize) {
+        let mut i = self.items.len();
+        self.items.push((key, item));
+        while i > 0 {
+            let up = (i - 1) / 4;
+            if self.items[up].0 <= key {
+                break;
+            }
+            self.items.swap(i, up);
+            i = up;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Keeps the items `key_of` gives a key (their new key), each item once.
+    fn rebuild(&mut self, mut key_of: impl FnMut(usize) -> Option<i64>) {
+        let mut items: Vec<(i64, usize)> = std::mem::take(&mut self.items)
+            .into_iter()
+            .filter_map(|(_, x)| key_of(x).map(|k| (k, x)))
+            .collect();
+        items.sort_unstable_by_key(|&(_, x)| x);
+        items.dedup_by_key(|&mut (_, x)| x);
+        // Sorted by key, the array is a heap.
+        items.sort_unstable();
+        self.items = items;
+    }
+
+    fn peek(&self) -> Option<(i64, usize)> {
+        self.items.first().copied()
+    }
+
+    fn pop(&mut self) {
+        let Some(last) = self.items.pop() else { return };
+        let len = self.items.len();
+        if len == 0 {
+            return;
+        }
+        let mut i = 0;
+        loop {
+            let first = 4 * i + 1;
+            if first >= len {
+                break;
+            }
+            let end = (first + 4).min(len);
+            let mut best = first;
+            for c in first + 1..end {
+                if self.items[c].0 < self.items[best].0 {
+                    best = c;
+                }
+            }
+            if self.items[best].0 >= last.0 {
+                break;
+            }
+            self.items[i] = self.items[best];
+            i = best;
+        }
+        self.items[i] = last;
+    }
+}
+
+/// The search state. Vertices are `0..n`, blossoms `n..2n`; edge `k` of the kept list has
+/// endpoints `2k` and `2k + 1`, and `endpoint[p]` is the vertex at endpoint `p` (so `p ^ 1`
+/// is the other end). Duals here are in the units of the doubled weights `2w`: `dual[v]` is
+/// `2y_v` and `dual[b]` is `z_B` (stored relative to the clock while labelled: see
+/// [`Engine::vdual`]; slack = `2y_u + 2y_v − 2w`, plus twice the blossom
+/// duals containing both ends).
+struct Engine {
+    n: usize,
+    /// Vertex at each endpoint.
+    endpoint: Vec<usize>,
+    /// Doubled weight of each kept edge.
+    wt2: Vec<i64>,
+    /// Remote endpoints of the edges at each vertex, CSR.
+    adj_start: Vec<usize>,
+    adj: Vec<usize>,
+    /// Remote endpoint of the matched edge at a vertex, or NONE.
+    mate: Vec<usize>,
+    /// Label of each top-level blossom or vertex (and of T-blossom entry vertices).
+    label: Vec<u8>,
+    /// Endpoint through which the label was reached (the remote end is the parent side).
+    labelend: Vec<usize>,
+    /// Top-level blossom of each vertex.
+    inblossom: Vec<usize>,
+    /// Parent blossom, or NONE at top level.
+    parent: Vec<usize>,
+    /// Sub-blossoms of a blossom, in cycle order starting at the base.
+    childs: Vec<Vec<usize>>,
+    /// `endps[b][i]` joins `childs[b][i]` to `childs[b][i + 1]` (endpoint in the former).
+    endps: Vec<Vec<usize>>,
+    /// Base vertex of a blossom (NONE when the slot is unused).
+    base: Vec<usize>,
+    /// Unused blossom slots.
+    unused: Vec<usize>,
+    /// Doubled vertex duals, then blossom duals z_B in doubled-weight units, stored
+    /// relative to [`Engine::clock`] while their top-level blossom is labelled (see
+    /// [`Engine::vdual`] and [`Engine::bdual`]), so that a dual step costs O(1).
+    dual: Vec<i64>,
+    /// Sum of all dual steps so far.
+    clock: i64,
+    /// The dual of every exposed vertex at clock 0 (they all start at `max w`, and all are
+    /// S-vertices throughout, so they stay equal).
+    start: i64,
+    /// Candidate δ2 edges (S-vertex to unlabelled vertex), keyed by slack + clock.
+    heap2: MinHeap,
+    /// Candidate δ3 edges (between S-blossoms), keyed by slack + 2·clock.
+    heap3: MinHeap,
+    /// Candidate δ4 T-blossoms, keyed by their dual + clock.
+    heap4: MinHeap,
+    /// Edge known tight (usable by the forest) in this stage.
+    allowed: Vec<bool>,
+    /// S-vertices still to scan.
+    queue: Vec<usize>,
+    /// Scratch stack for leaf walks.
+    stack: Vec<usize>,
+    /// Root (exposed vertex) of the tree of each labelled vertex, NONE if unlabelled.
+    root: Vec<usize>,
+    /// Vertices labelled into the tree of each root (may hold stale or repeated entries).
+    members: Vec<Vec<usize>>,
+    /// Visit stamps of [`Engine::dissolve`] over vertices and blossoms.
+    stamp: Vec<u32>,
+    /// Current stamp.
+    epoch: u32,
+    /// Edges to scan from an S-vertex (by the endpoint at the far end of it).
+    pending: Vec<usize>,
+    /// Exposed vertices left.
+    exposed: usize,
+}
+
+impl Engine {
+    fn new(n: usize, edges: &[(u32, u32)], weights: &[i64], kept: &[usize]) -> Engine {
+        let m = kept.len();
+        let mut endpoint = Vec::with_capacity(2 * m);
+        let mut wt2 = Vec::with_capacity(m);
+        let mut degree = vec![0usize; n + 1];
+        let mut max_w = 0i64;
+        for &i in kept {
+            let (u, v) = (edges[i].0 as usize, edges[i].1 as usize);
+            endpoint.push(u);
+            endpoint.push(v);
+            wt2.push(2 * weights[i]);
+            max_w = max_w.max(weights[i]);
+            degree[u] += 1;
+            degree[v] += 1;
+        }
+        let mut adj_start = vec![0usize; n + 1];
+        for v in 0..n {
+            adj_start[v + 1] = adj_start[v] + degree[v];
+        }
+        let mut fill = adj_start.clone();
+        let mut adj = vec![0usize; 2 * m];
+        for k in 0..m {
+            let (u, v) = (endpoint[2 * k], endpoint[2 * k + 1]);
+            adj[fill[u]] = 2 * k + 1;
+            fill[u] += 1;
+            adj[fill[v]] = 2 * k;
+            fill[v] += 1;
+        }
+        let mut dual = vec![max_w; n];
+        dual.resize(2 * n, 0);
+        Engine {
+            n,
+            endpoint,
+            wt2,
+            adj_start,
+            adj,
+            mate: vec![NONE; n],
+            label: vec![FREE; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            parent: vec![NONE; 2 * n],
+            childs: vec![Vec::new(); 2 * n],
+            endps: vec![Vec::new(); 2 * n],
+            base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            unused: (n..2 * n).rev().collect(),
+            dual,
+            clock: 0,
+            start: max_w,
+            heap2: MinHeap::default(),
+            heap3: MinHeap::default(),
+            heap4: MinHeap::default(),
+            allowed: vec![false; m],
+            queue: Vec::new(),
+            stack: Vec::new(),
+            root: vec![NONE; n],
+            members: vec![Vec::new(); n],
+            stamp: vec![0; 2 * n],
+            epoch: 0,
+            pending: Vec::new(),
+            exposed: 0,
+        }
+    }
+
+    /// Slack of kept edge `k` (blossoms ignored: only used between different top-level
+    /// blossoms, where no blossom contains both ends).
+    #[inline]
+    fn slack(&self, k: usize) -> i64 {
+        self.vdual(self.endpoint[2 * k]) + self.vdual(self.endpoint[2 * k + 1]) - self.wt2[k]
+    }
+
+    /// The current dual of vertex `v`: S-vertices lose and T-vertices gain each dual step.
+    #[inline]
+    fn vdual(&self, v: usize) -> i64 {
+        match self.label[self.inblossom[v]] {
+            S => self.dual[v] - self.clock,
+            T => self.dual[v] + self.clock,
+            _ => self.dual[v],
+        }
+    }
+
+    /// The current dual of blossom `b`, if top-level (S-blossoms gain, T-blossoms lose);
+    /// nested blossoms store theirs as it is.
+    #[inline]
+    fn bdual(&self, b: usize) -> i64 {
+        if self.parent[b] != NONE {
+            return self.dual[b];
+        }
+        match self.label[b] {
+            S => self.dual[b] + self.clock,
+            T => self.dual[b] - self.clock,
+            _ => self.dual[b],
+        }
+    }
+
+    /// Gives the unlabelled top-level blossom (or vertex) `b` the label `t`, re-encoding the
+    /// stored duals of its vertices and its own; `f` sees each of its vertices.
+    fn set_top_label(&mut self, b: usize, t: u8, mut f: impl FnMut(usize)) {
+        debug_assert_eq!(self.label[b], FREE);
+        debug_assert_eq!(self.parent[b], NONE);
+        let clock = if t == S { self.clock } else { -self.clock };
+        let dual = &mut self.dual;
+        let mut stack = std::mem::take(&mut self.stack);
+        leaves_of(self.n, &self.childs, b, &mut stack, |v| {
+            dual[v] += clock;
+            f(v);
+        });
+        self.stack = stack;
+        if b >= self.n {
+            self.dual[b] -= clock;
+            if t == T {
+                self.heap4.push(self.dual[b], b);
+            }
+        }
+        self.label[b] = t;
+    }
+
+    /// Makes labelled top-level blossom (or vertex) `b` unlabelled, storing its duals as
+    /// they are now.
+    fn clear_top_label(&mut self, b: usize) {
+        let t = self.label[b];
+        if t != S && t != T {
+            self.label[b] = FREE;
+            return;
+        }
+        let clock = if t == S { self.clock } else { -self.clock };
+        let dual = &mut self.dual;
+        let mut stack = std::mem::take(&mut self.stack);
+        leaves_of(self.n, &self.childs, b, &mut stack, |v| dual[v] -= clock);
+        self.stack = stack;
+        if b >= self.n {
+            self.dual[b] += clock;
+        }
+        self.label[b] = FREE;
+    }
+
+    /// Calls `f` on every vertex inside blossom (or vertex) `b`.
+    fn leaves(&self, b: usize, stack: &mut Vec<usize>, f: impl FnMut(usize)) {
+        leaves_of(self.n, &self.childs, b, stack, f);
+    }
+
+    /// The vertices inside `b`, into `out` (cleared first).
+    fn leaves_into(&mut self, b: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let mut stack = std::mem::take(&mut self.stack);
+        self.leaves(b, &mut stack, |v| out.push(v));
+        self.stack = stack;
+    }
+
+    /// Labels the top-level blossom of `w` with `t`, reached through endpoint `p`; a T label
+    /// makes the blossom's mate S in turn.
+    fn assign_label(&mut self, mut w: usize, mut t: u8, mut p: usize) {
+        loop {
+            let b = self.inblossom[w];
+            debug_assert!(self.label[w] == FREE && self.label[b] == FREE);
+            let r = if p == NONE {
+                w
+            } else {
+                self.root[self.endpoint[p]]
+            };
+            debug_assert!(r != NONE);
+            let mut queue = std::mem::take(&mut self.queue);
+            let mut members = std::mem::take(&mut self.members[r]);
+            let mut root = std::mem::take(&mut self.root);
+            self.set_top_label(b, t, |v| {
+                root[v] = r;
+                members.push(v);
+                if t == S {
+                    queue.push(v);
+                }
+            });
+            self.root = root;
+            self.queue = queue;
+            self.members[r] = members;
+            self.label[w] = t;
+            self.labelend[w] = p;
+            self.labelend[b] = p;
+            if t == S {
+                return;
+            }
+            let base = self.base[b];
+            let mb = self.mate[base];
+            debug_assert!(mb != NONE);
+            w = self.endpoint[mb];
+            t = S;
+            p = mb ^ 1;
+        }
+    }
+
+    /// Follows the tree paths up from `v` and `w` (S-vertices of the forest joined by a tight
+    /// edge): the base of the new blossom if they meet, NONE if they reach two roots.
+    fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.base[b];
+                break;
+            }
+            debug_assert_eq!(self.label[b], S);
+            path.push(b);
+            self.label[b] = MARK;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.labelend[b]];
+                b = self.inblossom[v];
+                debug_assert_eq!(self.label[b], T);
+                v = self.endpoint[self.labelend[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = S;
+        }
+        base
+    }
+
+    /// Makes a new blossom with base `base` from the S–S edge `k` and the tree paths.
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unused.pop().expect("at most n blossoms at once");
+        self.base[b] = base;
+        self.parent[b] = NONE;
+        self.parent[bb] = b;
+        let mut path = std::mem::take(&mut self.childs[b]);
+        let mut endps = std::mem::take(&mut self.endps[b]);
+        path.clear();
+        endps.clear();
+        while bv != bb {
+            self.parent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.parent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w];
+        }
+        self.labelend[b] = self.labelend[bb];
+        self.childs[b] = path;
+        self.endps[b] = endps;
+        let mut leaves = Vec::new();
+        self.leaves_into(b, &mut leaves);
+        let clock2 = 2 * self.clock;
+        for &x in &leaves {
+            if self.label[self.inblossom[x]] == T {
+                // T-vertices become S-vertices of the new blossom: scan them.
+                self.queue.push(x);
+                self.dual[x] += clock2;
+            }
+            self.inblossom[x] = b;
+        }
+        // The sub-blossoms' duals are fixed from now on; store them as they are.
+        let childs = std::mem::take(&mut self.childs[b]);
+        for &c in &childs {
+            if c >= self.n {
+                self.dual[c] = match self.label[c] {
+                    S => self.dual[c] + self.clock,
+                    T => self.dual[c] - self.clock,
+                    _ => self.dual[c],
+                };
+            }
+            self.label[c] = FREE;
+        }
+        self.childs[b] = childs;
+        self.label[b] = S;
+        self.dual[b] = -self.clock;
+    }
+
+    /// Position of `x` in `childs[b]`.
+    fn child_index(&self, b: usize, x: usize) -> usize {
+        self.childs[b]
+            .iter()
+            .position(|&c| c == x)
+            .expect("a sub-blossom of b")
+    }
+
+    /// Expands top-level blossom `b`: at the end of a stage (`endstage`, its zero-dual
+    /// sub-blossoms too), or as a T-blossom whose dual reached zero, relabelling the
+    /// sub-blossoms on the tree path through it.
+    fn expand_blossom(&mut self, b0: usize, endstage: bool) {
+        let mut todo = vec![b0];
+        let mut leaves = Vec::new();
+        if !endstage {
+            // Its vertices' duals, stored relative to the clock as T-vertices, are fixed
+            // until the sub-blossoms get their labels.
+            let clock = self.clock;
+            self.leaves_into(b0, &mut leaves);
+            for &x in &leaves {
+                self.dual[x] += clock;
+            }
+        } else {
+            debug_assert_eq!(self.label[b0], FREE);
+        }
+        while let Some(b) = todo.pop() {
+            let childs = std::mem::take(&mut self.childs[b]);
+            for &s in &childs {
+                self.parent[s] = NONE;
+                if s < self.n {
+                    self.inblossom[s] = s;
+                } else if endstage && self.dual[s] == 0 {
+                    todo.push(s);
+                } else {
+                    self.leaves_into(s, &mut leaves);
+                    for &x in &leaves {
+                        self.inblossom[x] = s;
+                    }
+                }
+            }
+            self.childs[b] = childs;
+            if !endstage && self.label[b] == T {
+                self.label[b] = FREE;
+                self.relabel_expanded(b, &mut leaves);
+                // Its vertices left unlabelled may have lost their δ2 candidates while
+                // inside a T-blossom: look at their edges again.
+                self.leaves_into(b, &mut leaves);
+                for &x in &leaves {
+                    if self.label[self.inblossom[x]] != FREE {
+                        continue;
+                    }
+                    for a in self.adj_start[x]..self.adj_start[x + 1] {
+                        let p = self.adj[a];
+                        if self.label[self.inblossom[self.endpoint[p]]] == S {
+                            let key = self.slack(p / 2) + self.clock;
+                            self.heap2.push(key, p / 2);
+                        }
+                    }
+                }
+            }
+            self.label[b] = FREE;
+            self.labelend[b] = NONE;
+            self.childs[b].clear();
+            self.endps[b].clear();
+            self.base[b] = NONE;
+            self.unused.push(b);
+        }
+    }
+
+    /// After the T-blossom `b` lost its top level: labels the sub-blossoms on the even path
+    /// from its entry child to its base, and T-labels the others that were reached.
+    fn relabel_expanded(&mut self, b: usize, leaves: &mut Vec<usize>) {
+        let len = self.childs[b].len() as isize;
+        let at = |j: isize| j.rem_euclid(len) as usize;
+        let entry = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+        let mut j = self.child_index(b, entry) as isize;
+        let (jstep, trick): (isize, usize) = if j & 1 == 1 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        let mut p = self.labelend[b];
+        while j != 0 {
+            let ep = self.endps[b][at(j - trick as isize)];
+            self.label[self.endpoint[p ^ 1]] = FREE;
+            self.label[self.endpoint[ep ^ trick ^ 1]] = FREE;
+            self.assign_label(self.endpoint[p ^ 1], T, p);
+            self.allowed[ep / 2] = true;
+            j += jstep;
+            p = self.endps[b][at(j - trick as isize)] ^ trick;
+            self.allowed[p / 2] = true;
+            j += jstep;
+        }
+        let bv = self.childs[b][at(j)];
+        let x = self.endpoint[p ^ 1];
+        // A vertex child entered from outside carries a T mark already.
+        self.label[bv] = FREE;
+        self.set_top_label(bv, T, |_| {});
+        self.label[x] = T;
+        self.labelend[x] = p;
+        self.labelend[bv] = p;
+        j += jstep;
+        while self.childs[b][at(j)] != entry {
+            let bv = self.childs[b][at(j)];
+            j += jstep;
+            if self.label[bv] == S {
+                continue;
+            }
+            self.leaves_into(bv, leaves);
+            if let Some(&v) = leaves.iter().find(|&&v| self.label[v] != FREE) {
+                debug_assert_eq!(self.label[v], T);
+                debug_assert_eq!(self.inblossom[v], bv);
+                self.label[v] = FREE;
+                let mb = self.mate[self.base[bv]];
+                self.label[self.endpoint[mb]] = FREE;
+                self.assign_label(v, T, self.labelend[v]);
+            }
+        }
+    }
+
+    /// Swaps matched and unmatched edges on the even path inside blossom `b0` from vertex
+    /// `v0` to its base, making `v0` the base (nested blossoms through an explicit stack).
+    fn augment_blossom(&mut self, b0: usize, v0: usize) {
+        let mut todo = vec![(b0, v0)];
+        while let Some((b, v)) = todo.pop() {
+            let mut t = v;
+            while self.parent[t] != b {
+                t = self.parent[t];
+            }
+            if t >= self.n {
+                todo.push((t, v));
+            }
+            let len = self.childs[b].len() as isize;
+            let at = |j: isize| j.rem_euclid(len) as usize;
+            let i = self.child_index(b, t);
+            let mut j = i as isize;
+            let (jstep, trick): (isize, usize) = if j & 1 == 1 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            while j != 0 {
+                j += jstep;
+                let t = self.childs[b][at(j)];
+                let p = self.endps[b][at(j - trick as isize)] ^ trick;
+                if t >= self.n {
+                    todo.push((t, self.endpoint[p]));
+                }
+                j += jstep;
+                let t = self.childs[b][at(j)];
+                if t >= self.n {
+                    todo.push((t, self.endpoint[p ^ 1]));
+                }
+                self.mate[self.endpoint[p]] = p ^ 1;
+                self.mate[self.endpoint[p ^ 1]] = p;
+            }
+            self.childs[b].rotate_left(i);
+            self.endps[b].rotate_left(i);
+            // The child now first is the one holding v, which becomes its base too.
+            self.base[b] = v;
+        }
+    }
+
+    /// Augments along the path through the S–S edge `k` between two trees.
+    fn augment_matching(&mut self, k: usize) {
+        for (mut s, mut p) in [
+            (self.endpoint[2 * k], 2 * k + 1),
+            (self.endpoint[2 * k + 1], 2 * k),
+        ] {
+            loop {
+                let bs = self.inblossom[s];
+                debug_assert_eq!(self.label[bs], S);
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint[self.labelend[bs]];
+                let bt = self.inblossom[t];
+                debug_assert_eq!(self.label[bt], T);
+                s = self.endpoint[self.labelend[bt]];
+                let j = self.endpoint[self.labelend[bt] ^ 1];
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    /// Unlabels the trees rooted at `roots` after an augmentation through them (their
+    /// vertices are all matched now), expands their zero-dual S-blossoms, forgets which of
+    /// their edges were tight, and queues the S-vertices of other trees next to them so that
+    /// the freed vertices are reached again. The other trees keep their labels.
+    fn dissolve(&mut self, roots: [usize; 2]) {
+        self.epoch = self.epoch.wrapping_add(2);
+        if self.epoch < 2 {
+            self.stamp.fill(0);
+            self.epoch = 2;
+        }
+        let epoch = self.epoch;
+        let mut gone = Vec::new();
+        for r in roots {
+            let list = std::mem::take(&mut self.members[r]);
+            for &x in &list {
+                if self.root[x] == r && self.stamp[x] != epoch {
+                    self.stamp[x] = epoch;
+                    self.root[x] = NONE;
+                    gone.push(x);
+                }
+            }
+        }
+        // Each top-level blossom once: store its duals, unlabel it; note the S-blossoms
+        // with a zero dual, expanded as at the end of a stage.
+        let mut zero = Vec::new();
+        for &x in &gone {
+            let b = self.inblossom[x];
+            if b >= self.n {
+                if self.stamp[b] == epoch {
+                    continue;
+                }
+                self.stamp[b] = epoch;
+                if self.label[b] == S && self.bdual(b) == 0 {
+                    zero.push(b);
+                }
+            }
+            self.clear_top_label(b);
+            self.labelend[b] = NONE;
+        }
+        // Nested blossoms' and vertices' labels go too (a blossom made in a dissolved tree
+        // may be labelled T later, and its expansion reads its sub-blossoms' labels).
+        for &x in &gone {
+            let mut t = x;
+            loop {
+                self.label[t] = FREE;
+                self.labelend[t] = NONE;
+                let up = self.parent[t];
+                if up == NONE || self.stamp[up] == epoch + 1 {
+                    break;
+                }
+                self.stamp[up] = epoch + 1;
+                t = up;
+            }
+        }
+        for b in zero {
+            self.expand_blossom(b, true);
+        }
+        for &x in &gone {
+            for a in self.adj_start[x]..self.adj_start[x + 1] {
+                let p = self.adj[a];
+                self.allowed[p / 2] = false;
+                let y = self.endpoint[p];
+                if self.label[self.inblossom[y]] == S {
+                    self.pending.push(p ^ 1);
+                }
+            }
+        }
+    }
+
+    /// The δ2 key (slack + clock) of edge `e` if it joins an S-vertex to an unlabelled one.
+    fn key2(&self, e: usize) -> Option<i64> {
+        let (i, j) = (self.endpoint[2 * e], self.endpoint[2 * e + 1]);
+        let (li, lj) = (self.label[self.inblossom[i]], self.label[self.inblossom[j]]);
+        ((li == S && lj == FREE) || (li == FREE && lj == S)).then(|| self.slack(e) + self.clock)
+    }
+
+    /// The δ3 key (slack + 2·clock) of edge `e` if it joins two different S-blossoms.
+    fn key3(&self, e: usize) -> Option<i64> {
+        let (bi, bj) = (
+            self.inblossom[self.endpoint[2 * e]],
+            self.inblossom[self.endpoint[2 * e + 1]],
+        );
+        (bi != bj && self.label[bi] == S && self.label[bj] == S)
+            .then(|| self.slack(e) + 2 * self.clock)
+    }
+
+    /// The δ4 key (dual + clock, as stored) of blossom `b` if it is a top-level T-blossom.
+    fn key4(&self, b: usize) -> Option<i64> {
+        (self.base[b] != NONE && self.parent[b] == NONE && self.label[b] == T)
+            .then_some(self.dual[b])
+    }
+
+    /// The least δ2 (slack of an edge from an S-vertex to an unlabelled vertex) and its
+    /// edge, dropping stale candidates and re-keying moved ones.
+    fn min2(&mut self) -> Option<(i64, usize)> {
+        while let Some((key, e)) = self.heap2.peek() {
+            match self.key2(e) {
+                Some(now) if now == key => {
+                    return Some((key - self.clock, e));
+                }
+                Some(now) => {
+                    self.heap2.pop();
+                    self.heap2.push(now, e);
+                }
+                None => self.heap2.pop(),
+            }
+        }
+        None
+    }
+
+    /// The least δ3 (half the slack of an edge between two S-blossoms) and its edge.
+    fn min3(&mut self) -> Option<(i64, usize)> {
+        while let Some((key, e)) = self.heap3.peek() {
+            match self.key3(e) {
+                Some(now) if now == key => {
+                    let s = key - 2 * self.clock;
+                    debug_assert!(s % 2 == 0, "S–S slack is even");
+                    return Some((s / 2, e));
+                }
+                Some(now) => {
+                    self.heap3.pop();
+                    self.heap3.push(now, e);
+                }
+                None => self.heap3.pop(),
+            }
+        }
+        None
+    }
+
+    /// The least δ4 (dual of a top-level T-blossom) and its blossom.
+    fn min4(&mut self) -> Option<(i64, usize)> {
+        while let Some((key, b)) = self.heap4.peek() {
+            if self.key4(b) == Some(key) {
+                return Some((key - self.clock, b));
+            }
+            self.heap4.pop();
+        }
+        None
+    }
+
+    /// Looks at the edge from S-vertex `v` to the vertex at endpoint `p`: grows the tree, makes
+    /// a blossom or augments if it is tight, records it as a dual-step candidate otherwise.
+    fn scan_edge(&mut self, v: usize, p: usize) {
+        let k = p / 2;
+        let w = self.endpoint[p];
+        let bv = self.inblossom[v];
+        let bw = self.inblossom[w];
+        if bv == bw {
+            return;
+        }
+        let mut kslack = 0;
+        if !self.allowed[k] {
+            kslack = self.slack(k);
+            if kslack <= 0 {
+                self.allowed[k] = true;
+            }
+        }
+        if self.allowed[k] {
+            if self.label[bw] == FREE {
+                self.assign_label(w, T, p ^ 1);
+            } else if self.label[bw] == S {
+                let base = self.scan_blossom(v, w);
+                if base != NONE {
+                    self.add_blossom(base, k);
+                } else {
+                    let roots = [self.root[v], self.root[w]];
+                    self.augment_matching(k);
+                    self.exposed -= 2;
+                    self.dissolve(roots);
+                }
+            } else if self.label[w] == FREE {
+                debug_assert_eq!(self.label[bw], T);
+                self.label[w] = T;
+                self.labelend[w] = p ^ 1;
+            }
+        } else if self.label[bw] == S {
+            // Keyed in clock units; a key at or past 2·start (δ3 ≥ δ1) stays there while
+            // both ends stay S, and a label change rescans the edge: no need to keep it.
+            let key = kslack + 2 * self.clock;
+            if key < 2 * self.start {
+                self.heap3.push(key, k);
+            }
+        } else if self.label[w] == FREE {
+            // Likewise: δ2 ≥ δ1 from a key at or past start on.
+            let key = kslack + self.clock;
+            if key < self.start {
+                self.heap2.push(key, k);
+            }
+        }
+    }
+
+    /// Runs the search until the duals prove the matching optimal: one forest grown from all
+    /// exposed vertices, the two trees of each augmentation dissolved and the others kept.
+    fn solve(&mut self) {
+        let n = self.n;
+        for v in 0..n {
+            if self.mate[v] == NONE && self.label[self.inblossom[v]] == FREE {
+                self.assign_label(v, S, NONE);
+                self.exposed += 1;
+            }
+        }
+        loop {
+            loop {
+                if let Some(p) = self.pending.pop() {
+                    // The edge from S-vertex endpoint[p ^ 1] to endpoint[p].
+                    if self.label[self.inblossom[self.endpoint[p ^ 1]]] == S {
+                        self.scan_edge(self.endpoint[p ^ 1], p);
+                    }
+                    continue;
+                }
+                let Some(v) = self.queue.pop() else { break };
+                for a in self.adj_start[v]..self.adj_start[v + 1] {
+                    if self.label[self.inblossom[v]] != S {
+                        // Its tree was dissolved by an augmentation.
+                        break;
+                    }
+                    self.scan_edge(v, self.adj[a]);
+                }
+            }
+            if self.exposed == 0 {
+                break;
+            }
+            // No tight edge left to use: a dual step. Every exposed vertex has the dual
+            // start − clock (δ1).
+            // Lazily deleted candidates pile up: past 2(m + n) entries, rebuild a heap from
+            // the live ones (each edge once), so memory stays O(n + m).
+            // (Under test, on small graphs: at every step, to exercise the rebuild.)
+            let limit = if cfg!(test) && n < 64 {
+                0
+            } else {
+                2 * (self.wt2.len() + n) + 1024
+            };
+            if self.heap2.len() > limit {
+                let mut heap = std::mem::take(&mut self.heap2);
+                heap.rebuild(|e| self.key2(e));
+                self.heap2 = heap;
+            }
+            if self.heap3.len() > limit {
+                let mut heap = std::mem::take(&mut self.heap3);
+                heap.rebuild(|e| self.key3(e));
+                self.heap3 = heap;
+            }
+            if self.heap4.len() > limit {
+                let mut heap = std::mem::take(&mut self.heap4);
+                heap.rebuild(|b| self.key4(b));
+                self.heap4 = heap;
+            }
+            let mut delta = self.start - self.clock;
+            let mut kind = 1u8;
+            let mut what = NONE;
+            if let Some((d, e)) = self.min2()
+                && d < delta
+            {
+                (delta, kind, what) = (d, 2, e);
+            }
+            if let Some((d, e)) = self.min3()
+                && d < delta
+            {
+                (delta, kind, what) = (d, 3, e);
+            }
+            if let Some((d, b)) = self.min4()
+                && d < delta
+            {
+                (delta, kind, what) = (d, 4, b);
+            }
+            debug_assert!(delta >= 0);
+            self.clock += delta;
+            match kind {
+                1 => break,
+                2 => {
+                    self.allowed[what] = true;
+                    let (mut i, j) = (self.endpoint[2 * what], self.endpoint[2 * what + 1]);
+                    if self.label[self.inblossom[i]] == FREE {
+                        i = j;
+                    }
+                    self.queue.push(i);
+                }
+                3 => {
+                    self.allowed[what] = true;
+                    self.queue.push(self.endpoint[2 * what]);
+                }
+                _ => self.expand_blossom(what, false),
+            }
+        }
+        // Store every dual as it is now.
+        let top: Vec<usize> = (0..2 * n)
+            .filter(|&b| self.parent[b] == NONE && self.base[b] != NONE)
+            .collect();
+        for b in top {
+            self.clear_top_label(b);
+        }
+    }
 }

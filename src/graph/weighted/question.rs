@@ -101,10 +101,10 @@ pub struct Sides<'a> {
 /// Answers `question` on the graph with vertices `0..n` and `edges[i]` weighing `weights[i]`.
 /// Self-loops never match.
 ///
-/// With `sides`, a bipartite graph whose smaller side is matched entirely by some matching
-/// (`max_cardinality` says how many edges a maximum matching has, from the cardinality engine,
-/// when the caller knows it) is answered by [`assignment::sparse`]; every other question by
-/// [`general::max_weight_matching`].
+/// With `sides`, the maximum-cardinality and perfect questions on a bipartite graph whose
+/// smaller side is matched entirely by some matching are answered by the assignment engines
+/// ([`assignment::dense`] when every (row, column) entry is present, else
+/// [`assignment::sparse`]); every other question by [`general::max_weight_matching`].
 ///
 /// # Errors
 /// A weight beyond [`MAX_WEIGHT`], or, for the maximum-cardinality and perfect questions on the
@@ -234,11 +234,15 @@ fn by_assignment(
         costs.push(-sign * w);
         original.push(e);
     }
+    let found = match dense_matrix(rows, cols, &oriented, &costs) {
+        Some(matrix) => Some(assignment::dense(rows, cols, &matrix)?),
+        None => assignment::sparse(rows, cols, &oriented, &costs)?,
+    };
     let Some(Assignment {
         col_of_row,
         row,
         col,
-    }) = assignment::sparse(rows, cols, &oriented, &costs)?
+    }) = found
     else {
         return Ok(None);
     };
@@ -273,4 +277,24 @@ fn by_assignment(
             blossoms: Vec::new(),
         },
     }))
+}
+
+/// The full `rows × cols` cost matrix (row-major, the cheapest of parallel entries) when every
+/// entry is present, for the dense engine; `None` otherwise.
+fn dense_matrix(
+    rows: usize,
+    cols: usize,
+    entries: &[(u32, u32)],
+    costs: &[i64],
+) -> Option<Vec<i64>> {
+    let cells = rows.checked_mul(cols)?;
+    if cells == 0 || entries.len() < cells {
+        return None;
+    }
+    let mut matrix: Vec<Option<i64>> = vec![None; cells];
+    for (&(r, c), &cost) in entries.iter().zip(costs) {
+        let cell = &mut matrix[r as usize * cols + c as usize];
+        *cell = Some(cell.map_or(cost, |old: i64| old.min(cost)));
+    }
+    matrix.into_iter().collect()
 }

@@ -1,0 +1,441 @@
+//! Tests of [`max_weight_matching`] against the exhaustive oracle, every answer's duals
+//! checked by a small checker local to these tests.
+
+use super::super::{Duals, MAX_WEIGHT, WeightError};
+use super::max_weight_matching;
+use gridmatch_oracles::weighted::{max_weight, max_weight_max_cardinality};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Checks that `matched` is a matching of the graph and that `duals` prove it a maximum-weight
+/// one; returns (its total weight, the deepest nesting of the blossom family).
+fn check(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i64],
+    matched: &[usize],
+    duals: &Duals,
+) -> Result<(i128, usize), String> {
+    if duals.vertex.len() != n {
+        return Err(format!(
+            "{} vertex duals for {n} vertices",
+            duals.vertex.len()
+        ));
+    }
+    if let Some(v) = (0..n).find(|&v| duals.vertex[v] < 0) {
+        return Err(format!("vertex {v} has a negative dual"));
+    }
+    if matched.windows(2).any(|w| w[0] >= w[1]) {
+        return Err("matched edges not increasing".into());
+    }
+    let mut mate = vec![usize::MAX; n];
+    let mut total = 0i128;
+    for &e in matched {
+        let (u, v) = *edges.get(e).ok_or("matched edge out of range")?;
+        let (u, v) = (u as usize, v as usize);
+        if u == v || mate[u] != usize::MAX || mate[v] != usize::MAX {
+            return Err(format!("edge {e} is a loop or meets another matched edge"));
+        }
+        mate[u] = v;
+        mate[v] = u;
+        total += i128::from(weights[e]);
+    }
+    let sets = &duals.blossoms;
+    for (i, b) in sets.iter().enumerate() {
+        let ok = b.vertices.len() >= 3
+            && b.vertices.len() % 2 == 1
+            && b.vertices.windows(2).all(|w| w[0] < w[1])
+            && b.vertices.iter().all(|&v| (v as usize) < n)
+            && b.dual > 0;
+        if !ok {
+            return Err(format!(
+                "blossom {i} is not an odd set with a positive dual"
+            ));
+        }
+        let inside = b
+            .vertices
+            .iter()
+            .filter(|&&v| {
+                mate[v as usize] != usize::MAX
+                    && b.vertices.binary_search(&(mate[v as usize] as u32)).is_ok()
+            })
+            .count();
+        if inside != b.vertices.len() - 1 {
+            return Err(format!("blossom {i} is not full"));
+        }
+    }
+    // Laminarity and nesting depth: the sets holding any one vertex must form a chain.
+    let mut holding: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, b) in sets.iter().enumerate() {
+        for &v in &b.vertices {
+            holding[v as usize].push(i);
+        }
+    }
+    let mut depth = 0;
+    let mut seen = std::collections::HashSet::new();
+    for list in &mut holding {
+        list.sort_by_key(|&i| sets[i].vertices.len());
+        depth = depth.max(list.len());
+        for w in list.windows(2) {
+            let (a, b) = (&sets[w[0]].vertices, &sets[w[1]].vertices);
+            if a.len() == b.len() {
+                return Err(format!("blossoms {} and {} cross or repeat", w[0], w[1]));
+            }
+            if seen.insert((w[0], w[1])) && !a.iter().all(|v| b.binary_search(v).is_ok()) {
+                return Err(format!("blossoms {} and {} cross", w[0], w[1]));
+            }
+        }
+    }
+    let is_matched: std::collections::HashSet<usize> = matched.iter().copied().collect();
+    for (e, (&(u, v), &w)) in edges.iter().zip(weights).enumerate() {
+        let (u, v) = (u as usize, v as usize);
+        if u == v {
+            continue;
+        }
+        let mut c = i128::from(duals.vertex[u]) + i128::from(duals.vertex[v]);
+        for &i in &holding[u] {
+            if sets[i].vertices.binary_search(&(v as u32)).is_ok() {
+                c += i128::from(sets[i].dual);
+            }
+        }
+        if c < 2 * i128::from(w) {
+            return Err(format!("edge {e} ({u}, {v}, {w}) not covered: {c}"));
+        }
+        if is_matched.contains(&e) && c != 2 * i128::from(w) {
+            return Err(format!("matched edge {e} not tight"));
+        }
+    }
+    if let Some(v) = (0..n).find(|&v| duals.vertex[v] > 0 && mate[v] == usize::MAX) {
+        return Err(format!("exposed vertex {v} has a positive dual"));
+    }
+    let objective: i128 = duals.vertex.iter().map(|&y| i128::from(y)).sum::<i128>()
+        + sets
+            .iter()
+            .map(|b| i128::from(b.dual) * (b.vertices.len() as i128 - 1) / 2)
+            .sum::<i128>();
+    if objective != 2 * total {
+        return Err(format!("dual objective {objective} != 2 × {total}"));
+    }
+    Ok((total, depth))
+}
+
+/// Runs the engine, checks its duals and compares with the oracle; returns the nesting depth.
+fn run(n: usize, edges: &[(u32, u32)], weights: &[i64]) -> usize {
+    let got = max_weight_matching(n, edges, weights).expect("valid input");
+    let (total, depth) = check(n, edges, weights, &got.edges, &got.duals)
+        .unwrap_or_else(|e| panic!("{e}: n={n} edges={edges:?} weights={weights:?} got={got:?}"));
+    let list: Vec<_> = edges
+        .iter()
+        .zip(weights)
+        .map(|(&(u, v), &w)| (u as usize, v as usize, w))
+        .collect();
+    assert_eq!(
+        total,
+        max_weight(n, &list),
+        "n={n} edges={edges:?} weights={weights:?}"
+    );
+    depth
+}
+
+fn random_weight(rng: &mut ChaCha8Rng, mode: u32) -> i64 {
+    match mode {
+        0 => rng.random_range(-3..=3),
+        1 => rng.random_range(0..=2),
+        2 => rng.random_range(-1000..=1000),
+        3 => rng.random_range(1..=1_000_000),
+        4 => MAX_WEIGHT - rng.random_range(0..=3),
+        _ => rng.random_range(-MAX_WEIGHT..=MAX_WEIGHT),
+    }
+}
+
+fn random_graph(rng: &mut ChaCha8Rng, nmax: usize) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
+    let n = rng.random_range(0..=nmax);
+    let mode = rng.random_range(0..6);
+    let dense = rng.random_range(0..3) == 0;
+    let m = if n == 0 {
+        0
+    } else if dense {
+        n * (n - 1) / 2 + rng.random_range(0..=n)
+    } else {
+        rng.random_range(0..=2 * n)
+    };
+    let mut edges = Vec::with_capacity(m);
+    let mut weights = Vec::with_capacity(m);
+    for _ in 0..m {
+        let u = rng.random_range(0..n) as u32;
+        // A few self-loops; parallel edges come by chance.
+        let v = if rng.random_range(0..20) == 0 {
+            u
+        } else {
+            rng.random_range(0..n) as u32
+        };
+        edges.push((u, v));
+        weights.push(random_weight(rng, mode));
+    }
+    (n, edges, weights)
+}
+
+/// Odd cycles of odd cycles (blossoms nested two or three levels), plus noise edges.
+fn nested_graph(rng: &mut ChaCha8Rng) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
+    // An odd cycle of `outer` parts, each a triangle or a single vertex.
+    let outer = [3usize, 5][rng.random_range(0..2)];
+    let mut parts: Vec<Vec<u32>> = Vec::new();
+    let mut n = 0u32;
+    for _ in 0..outer {
+        let size = if n + 3 <= 12 - (outer as u32 - parts.len() as u32 - 1)
+            && rng.random_range(0..3) != 0
+        {
+            3
+        } else {
+            1
+        };
+        parts.push((n..n + size).collect());
+        n += size;
+    }
+    let mut edges = Vec::new();
+    let mut weights = Vec::new();
+    let heavy = rng.random_range(5..20);
+    for p in &parts {
+        if p.len() == 3 {
+            for (a, b) in [(0, 1), (1, 2), (0, 2)] {
+                edges.push((p[a], p[b]));
+                weights.push(heavy + rng.random_range(-1..=1));
+            }
+        }
+    }
+    for i in 0..outer {
+        let (a, b) = (&parts[i], &parts[(i + 1) % outer]);
+        edges.push((
+            a[rng.random_range(0..a.len())],
+            b[rng.random_range(0..b.len())],
+        ));
+        weights.push(rng.random_range(1..heavy));
+    }
+    // A pendant or two, and noise.
+    let total = n as usize + rng.random_range(0..=1);
+    for _ in 0..rng.random_range(0..4) {
+        let u = rng.random_range(0..total) as u32;
+        let v = rng.random_range(0..total) as u32;
+        edges.push((u, v));
+        weights.push(rng.random_range(-2..heavy));
+    }
+    (total, edges, weights)
+}
+
+#[test]
+fn random_small_graphs_match_the_oracle() {
+    let mut rng = ChaCha8Rng::seed_from_u64(25);
+    let mut deepest = 0;
+    for _ in 0..4000 {
+        let (n, edges, weights) = random_graph(&mut rng, 11);
+        deepest = deepest.max(run(n, &edges, &weights));
+    }
+    assert!(
+        deepest >= 2,
+        "no nested blossom in the duals (deepest {deepest})"
+    );
+}
+
+#[test]
+fn nested_odd_cycles_match_the_oracle() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut deepest = 0;
+    for _ in 0..3000 {
+        let (n, edges, weights) = nested_graph(&mut rng);
+        deepest = deepest.max(run(n, &edges, &weights));
+    }
+    assert!(
+        deepest >= 2,
+        "no nested blossom in the duals (deepest {deepest})"
+    );
+}
+
+#[test]
+fn shifted_weights_give_maximum_cardinality() {
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    for _ in 0..2000 {
+        let (n, edges, mut weights) = random_graph(&mut rng, 10);
+        for w in &mut weights {
+            *w = (*w).clamp(-1000, 1000);
+        }
+        let maxw = weights.iter().map(|w| w.abs()).max().unwrap_or(0);
+        let k = 1 + 2 * n as i64 * maxw;
+        let shifted: Vec<i64> = weights.iter().map(|&w| w + k).collect();
+        let got = max_weight_matching(n, &edges, &shifted).expect("valid input");
+        check(n, &edges, &shifted, &got.edges, &got.duals)
+            .unwrap_or_else(|e| panic!("{e}: n={n} edges={edges:?} weights={shifted:?}"));
+        let list: Vec<_> = edges
+            .iter()
+            .zip(&weights)
+            .map(|(&(u, v), &w)| (u as usize, v as usize, w))
+            .collect();
+        let (card, best) = max_weight_max_cardinality(n, &list);
+        let mine: i128 = got.edges.iter().map(|&e| i128::from(weights[e])).sum();
+        assert_eq!(
+            (got.edges.len(), mine),
+            (card, best),
+            "n={n} edges={edges:?} weights={weights:?}"
+        );
+    }
+}
+
+#[test]
+fn hand_made_graphs() {
+    // Triangle: the heaviest edge.
+    let r = max_weight_matching(3, &[(0, 1), (1, 2), (0, 2)], &[5, 6, 7]).unwrap();
+    assert_eq!(r.edges, vec![2]);
+    // Path where the middle edge is heaviest yet not chosen.
+    let r = max_weight_matching(4, &[(0, 1), (1, 2), (2, 3)], &[5, 8, 5]).unwrap();
+    assert_eq!(r.edges, vec![0, 2]);
+    // Parallel edges: the heavier copy; self-loop ignored.
+    let r = max_weight_matching(2, &[(0, 1), (1, 0), (0, 0)], &[3, 4, 100]).unwrap();
+    assert_eq!(r.edges, vec![1]);
+    // Nothing positive: empty matching, zero duals.
+    let r = max_weight_matching(3, &[(0, 1), (1, 2)], &[0, -4]).unwrap();
+    assert!(r.edges.is_empty());
+    assert_eq!(r.duals.vertex, vec![0, 0, 0]);
+    let r = max_weight_matching(0, &[], &[]).unwrap();
+    assert!(r.edges.is_empty() && r.duals.vertex.is_empty());
+}
+
+#[test]
+fn bad_input_is_refused() {
+    assert!(matches!(
+        max_weight_matching(2, &[(0, 1)], &[]),
+        Err(WeightError::Shape(_))
+    ));
+    assert!(matches!(
+        max_weight_matching(2, &[(0, 2)], &[1]),
+        Err(WeightError::Shape(_))
+    ));
+    assert_eq!(
+        max_weight_matching(2, &[(0, 1), (0, 1)], &[1, MAX_WEIGHT + 1]),
+        Err(WeightError::TooLarge {
+            edge: 1,
+            weight: MAX_WEIGHT + 1
+        })
+    );
+    assert!(matches!(
+        max_weight_matching(2, &[(0, 1)], &[i64::MIN]),
+        Err(WeightError::TooLarge { edge: 0, .. })
+    ));
+    // The extremes themselves are fine.
+    let r = max_weight_matching(3, &[(0, 1), (1, 2)], &[MAX_WEIGHT, -MAX_WEIGHT]).unwrap();
+    assert_eq!(r.edges, vec![0]);
+}
+
+/// A long chain of triangles hung on a path nests blossoms deeply; nothing may recurse.
+#[test]
+fn deep_nesting_on_a_small_stack() {
+    let handle = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(|| {
+            // Vertices 0..2k+1: a "fan" whose odd cycles nest as the search grows them.
+            let k = 2000u32;
+            let n = 2 * k as usize + 1;
+            let mut edges = Vec::new();
+            let mut weights = Vec::new();
+            for i in 0..k {
+                let (a, b, c) = (2 * i, 2 * i + 1, 2 * i + 2);
+                edges.extend([(a, b), (b, c), (a, c)]);
+                weights.extend([10, 10, 10]);
+            }
+            let got = max_weight_matching(n, &edges, &weights).unwrap();
+            assert_eq!(got.edges.len(), k as usize);
+            got.duals.vertex.len()
+        })
+        .unwrap();
+    assert_eq!(handle.join().unwrap(), 4001);
+}
+
+/// Timings on G(n, 5n) and a 2-D grid with weights 1..10⁶ (run by hand:
+/// `GRIDMATCH_WSIZES=1000,10000 cargo test --release -- --ignored --nocapture timing`).
+#[test]
+#[ignore = "timing, run by hand"]
+fn timing() {
+    let sizes: Vec<usize> = std::env::var("GRIDMATCH_WSIZES")
+        .unwrap_or_else(|_| "1000,10000".into())
+        .split(',')
+        .map(|s| s.trim().parse().expect("a size"))
+        .collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for &n in &sizes {
+        let m = 5 * n;
+        let edges: Vec<(u32, u32)> = (0..m)
+            .map(|_| (rng.random_range(0..n) as u32, rng.random_range(0..n) as u32))
+            .collect();
+        let weights: Vec<i64> = (0..m).map(|_| rng.random_range(1..=1_000_000)).collect();
+        let t = std::time::Instant::now();
+        let got = max_weight_matching(n, &edges, &weights).unwrap();
+        let secs = t.elapsed().as_secs_f64();
+        check(n, &edges, &weights, &got.edges, &got.duals).expect("a proof");
+        let total: i128 = got.edges.iter().map(|&e| i128::from(weights[e])).sum();
+        println!(
+            "G({n}, {m}): {:.3} s, {} pairs, weight {total}, {} blossoms",
+            secs,
+            got.edges.len(),
+            got.duals.blossoms.len()
+        );
+        let side = (n as f64).sqrt() as u32;
+        let mut edges = Vec::new();
+        for r in 0..side {
+            for c in 0..side {
+                let v = r * side + c;
+                if c + 1 < side {
+                    edges.push((v, v + 1));
+                }
+                if r + 1 < side {
+                    edges.push((v, v + side));
+                }
+            }
+        }
+        let weights: Vec<i64> = (0..edges.len())
+            .map(|_| rng.random_range(1..=1_000_000))
+            .collect();
+        let t = std::time::Instant::now();
+        let nn = (side * side) as usize;
+        let got = max_weight_matching(nn, &edges, &weights).unwrap();
+        let secs = t.elapsed().as_secs_f64();
+        check(nn, &edges, &weights, &got.edges, &got.duals).expect("a proof");
+        println!(
+            "grid {side}x{side}: {:.3} s, {} pairs",
+            secs,
+            got.edges.len()
+        );
+    }
+}
+
+/// The local checker refuses tampered proofs (so the comparisons above can fail).
+#[test]
+fn tampered_proofs_are_refused() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut tried = 0;
+    while tried < 50 {
+        let (n, edges, weights) = nested_graph(&mut rng);
+        let got = max_weight_matching(n, &edges, &weights).unwrap();
+        if got.duals.blossoms.is_empty() || got.edges.is_empty() {
+            continue;
+        }
+        tried += 1;
+        assert!(check(n, &edges, &weights, &got.edges, &got.duals).is_ok());
+        let mut d = got.duals.clone();
+        d.blossoms.pop();
+        assert!(
+            check(n, &edges, &weights, &got.edges, &d).is_err(),
+            "blossom dropped"
+        );
+        let mut d = got.duals.clone();
+        let v = edges[got.edges[0]].0 as usize;
+        d.vertex[v] -= 1;
+        assert!(
+            check(n, &edges, &weights, &got.edges, &d).is_err(),
+            "dual lowered"
+        );
+        let mut m = got.edges.clone();
+        m.pop();
+        assert!(
+            check(n, &edges, &weights, &m, &got.duals).is_err(),
+            "edge dropped"
+        );
+    }
+}
