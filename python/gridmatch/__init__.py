@@ -7,6 +7,9 @@ or a sequence of pairs (or converted with :func:`from_networkx` / :func:`from_ig
 - :func:`max_matching` — general graphs (blossom; push–relabel when bipartite), with a
   Tutte–Berge barrier;
 - :func:`bipartite_matching` — with a König cover and the class of every edge;
+- :func:`max_weight_matching`, :func:`min_weight_perfect_matching` — weighted matching of
+  general graphs with the LP duals that prove it optimal; :func:`linear_sum_assignment` —
+  the assignment problem with scipy's signature, dense or ``scipy.sparse``;
 - :func:`geography` — who wins undirected vertex geography from each vertex;
 - :func:`two_sat` — a model, or the implication chain ``x ⇒ … ⇒ ¬x ⇒ … ⇒ x``;
 - :func:`rooks`, :func:`lpuzzle`, :func:`king` — the puzzles, answered with the command line's
@@ -31,6 +34,15 @@ from ._graphs import (
 )
 from ._labels import LabeledBipartiteGraph, LabeledGraph, from_igraph, from_networkx
 from ._puzzles import King, Lpuzzle, Rooks, king, lpuzzle, rooks
+from ._weighted import (
+    Duals,
+    NoPerfectMatching,
+    OddSet,
+    WeightedMatching,
+    linear_sum_assignment,
+    max_weight_matching,
+    min_weight_perfect_matching,
+)
 
 __version__: str = _core.__version__
 
@@ -38,20 +50,27 @@ __all__ = [
     "BipartiteMatching",
     "CertificateError",
     "Cover",
+    "Duals",
     "King",
     "LabeledBipartiteGraph",
     "LabeledGraph",
     "Lpuzzle",
     "Matching",
+    "NoPerfectMatching",
+    "OddSet",
     "Rooks",
     "TwoSat",
+    "WeightedMatching",
     "bipartite_matching",
     "from_igraph",
     "from_networkx",
     "geography",
     "king",
+    "linear_sum_assignment",
     "lpuzzle",
     "max_matching",
+    "max_weight_matching",
+    "min_weight_perfect_matching",
     "rooks",
     "two_sat",
 ]

@@ -32,6 +32,63 @@ def verify_bipartite(
 ) -> Optional[str]:
     """``None`` if the certificate holds, else why not."""
 
+def max_weight_matching(
+    edges: bytes,
+    weights: bytes,
+    n: Optional[int] = None,
+    objective: str = "max",
+    cardinality: str = "any",
+) -> tuple[int, tuple[bool, bytes, bytes, int, int, bytes, bytes, bytes, bytes, int, bytes]]:
+    """``(n, (optimum, pairs, pair_weights, total, shift, vertex, blossom_offsets,
+    blossom_vertices, blossom_duals, proof_kind, proof))``: duals doubled, blossom ``b`` is
+    ``blossom_vertices[offsets[b]:offsets[b + 1]]``, ``proof_kind`` 0 none, 1 a König cover,
+    2 a Tutte–Berge barrier; ``optimum`` false: no perfect matching (pairs and proof only)."""
+
+def verify_weighted(
+    n: int,
+    edges: bytes,
+    weights: bytes,
+    objective: str,
+    cardinality: str,
+    optimum: bool,
+    pairs: bytes,
+    pair_weights: bytes,
+    total: int,
+    shift: int,
+    vertex: bytes,
+    blossom_offsets: bytes,
+    blossom_vertices: bytes,
+    blossom_duals: bytes,
+    proof_kind: int,
+    proof: bytes,
+) -> Optional[str]:
+    """``None`` if the certificate holds, else why not."""
+
+def weighted_json(
+    n: int,
+    decimals: int,
+    objective: str,
+    cardinality: str,
+    optimum: bool,
+    pairs: bytes,
+    pair_weights: bytes,
+    total: int,
+    shift: int,
+    vertex: bytes,
+    blossom_offsets: bytes,
+    blossom_vertices: bytes,
+    blossom_duals: bytes,
+    proof_kind: int,
+    proof: bytes,
+) -> str:
+    """The ``gridmatch match --weights --json`` record."""
+
+def assign_dense(cost: bytes, rows: int, cols: int) -> bytes:
+    """Each row's column (``rows <= cols``)."""
+
+def assign_sparse(rows: int, cols: int, entries: bytes, costs: bytes) -> Optional[bytes]:
+    """Each row's column, or ``None`` if no assignment covers every row."""
+
 def two_sat(n: int, clauses: bytes) -> tuple[bool, bytes, bytes]:
     """``(True, model, b"")`` or ``(False, chain, chain_clauses)``."""
 

@@ -13,6 +13,7 @@ from . import _arrays
 
 if TYPE_CHECKING:
     from ._graphs import BipartiteMatching, Matching
+    from ._weighted import WeightedMatching
 
 
 def _edge_array(edges: list[tuple[int, int]]) -> NDArray[np.int64]:
@@ -22,17 +23,25 @@ def _edge_array(edges: list[tuple[int, int]]) -> NDArray[np.int64]:
 
 class LabeledGraph:
     """A graph on the ids ``0..n-1`` standing for the nodes ``nodes[0..n-1]`` of another
-    library's graph. Pass it wherever edges go (``max_matching(g)``, ``geography(g)``)."""
+    library's graph. Pass it wherever edges go (``max_matching(g)``, ``geography(g)``,
+    ``max_weight_matching(g)``, which takes its ``weights``)."""
 
-    __slots__ = ("n", "edges", "nodes", "_index")
+    __slots__ = ("n", "edges", "nodes", "weights", "_index")
 
-    def __init__(self, edges: NDArray[np.int64], nodes: Sequence[Hashable]) -> None:
+    def __init__(
+        self,
+        edges: NDArray[np.int64],
+        nodes: Sequence[Hashable],
+        weights: Optional[list[Any]] = None,
+    ) -> None:
         self.n: int = len(nodes)
         """The number of vertices."""
         self.edges: NDArray[np.int64] = edges
         """The edges as an ``(m, 2)`` array of ids."""
         self.nodes: list[Hashable] = list(nodes)
         """``nodes[i]``: the label of id ``i``."""
+        self.weights: Optional[list[Any]] = weights
+        """Each edge's weight (from :func:`from_networkx`'s ``weight``), or ``None``."""
         self._index: Optional[dict[Hashable, int]] = None
 
     def id(self, label: Hashable) -> int:
@@ -45,7 +54,9 @@ class LabeledGraph:
         """The labels of a vector of ids (``-1`` maps to ``None``)."""
         return [None if int(i) < 0 else self.nodes[int(i)] for i in np.asarray(ids).ravel()]
 
-    def matching(self, m: Matching) -> set[tuple[Hashable, Hashable]]:
+    def matching(
+        self, m: Union[Matching, WeightedMatching]
+    ) -> set[tuple[Hashable, Hashable]]:
         """A matching's pairs as a set of label pairs, as networkx's matchings are."""
         return {(self.nodes[int(u)], self.nodes[int(v)]) for u, v in m.pairs}
 
@@ -118,16 +129,25 @@ def _split(
 
 
 @overload
-def from_networkx(G: Any, left: None = None) -> LabeledGraph: ...
+def from_networkx(
+    G: Any, left: None = None, weight: Optional[str] = "weight"
+) -> LabeledGraph: ...
 @overload
-def from_networkx(G: Any, left: Iterable[Hashable]) -> LabeledBipartiteGraph: ...
+def from_networkx(
+    G: Any, left: Iterable[Hashable], weight: Optional[str] = "weight"
+) -> LabeledBipartiteGraph: ...
 
 
 def from_networkx(
-    G: Any, left: Optional[Iterable[Hashable]] = None
+    G: Any, left: Optional[Iterable[Hashable]] = None, weight: Optional[str] = "weight"
 ) -> Union[LabeledGraph, LabeledBipartiteGraph]:
     """A networkx graph (``Graph``, ``MultiGraph``; a directed graph's arcs count as edges)
     with its nodes numbered ``0..n-1`` in ``G.nodes`` order.
+
+    Its ``weights`` are each edge's ``weight`` attribute (1 where an edge has none, as
+    networkx's ``max_weight_matching`` reads them; every edge 1 if ``weight`` is ``None``), so
+    that ``max_weight_matching(from_networkx(G))`` answers networkx's
+    ``max_weight_matching(G)``, and ``g.matching(m)`` maps the answer back to G's labels.
 
     With ``left`` (the nodes of one side, e.g. ``networkx.bipartite.sets(G)[0]`` or the nodes
     with ``bipartite == 0``), a :class:`LabeledBipartiteGraph` for :func:`bipartite_matching`.
@@ -137,12 +157,20 @@ def from_networkx(
     >>> from gridmatch import max_matching
     >>> sorted(g.matching(max_matching(g)))
     [('a', 'b'), ('c', 'd')]
+    >>> from gridmatch import max_weight_matching
+    >>> G = nx.Graph([("a", "b", {"weight": 2}), ("b", "c", {"weight": 5}), ("c", "d", {"weight": 2})])
+    >>> sorted(from_networkx(G).matching(max_weight_matching(from_networkx(G))))
+    [('b', 'c')]
     """
     nodes = list(G.nodes)
     index = {v: i for i, v in enumerate(nodes)}
-    edges = [(index[u], index[v]) for u, v in G.edges()]
+    edges = []
+    weights = []
+    for u, v, w in G.edges(data=weight, default=1):
+        edges.append((index[u], index[v]))
+        weights.append(1 if weight is None else w)
     if left is None:
-        return LabeledGraph(_edge_array(edges), nodes)
+        return LabeledGraph(_edge_array(edges), nodes, weights)
     left_set = set(left)
     missing = [v for v in left_set if v not in index]
     if missing:

@@ -10,13 +10,15 @@
 //! fit in memory) in the words the command line uses. Each engine runs with the GIL released.
 //!
 //! Layout: `convert.rs` (bytes to ids and back, errors, the memory check), `graphs.rs` (matching,
-//! classes, geography, 2-SAT, verifiers), `puzzles.rs` (boards, the three puzzles, records).
+//! classes, geography, 2-SAT, verifiers), `weighted.rs` (weighted matching, its duals and their
+//! check, assignment), `puzzles.rs` (boards, the three puzzles, records).
 
 #![forbid(unsafe_code)]
 
 mod convert;
 mod graphs;
 mod puzzles;
+mod weighted;
 
 use pyo3::prelude::*;
 
@@ -33,6 +35,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(graphs::two_sat, m)?)?;
     m.add_function(wrap_pyfunction!(graphs::two_sat_backbone, m)?)?;
     m.add_function(wrap_pyfunction!(graphs::two_sat_second_model, m)?)?;
+    m.add_function(wrap_pyfunction!(weighted::max_weight_matching, m)?)?;
+    m.add_function(wrap_pyfunction!(weighted::verify_weighted, m)?)?;
+    m.add_function(wrap_pyfunction!(weighted::weighted_json, m)?)?;
+    m.add_function(wrap_pyfunction!(weighted::assign_dense, m)?)?;
+    m.add_function(wrap_pyfunction!(weighted::assign_sparse, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::rooks_board, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::lpuzzle_board, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::king_board, m)?)?;

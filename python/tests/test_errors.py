@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import gridmatch
-from gridmatch import _graphs, _labels, _puzzles
+from gridmatch import _graphs, _labels, _puzzles, _weighted
 
 
 @pytest.mark.parametrize(
@@ -76,7 +76,7 @@ def test_record_verifier_rejects_tampering() -> None:
         _puzzles.Rooks('{"puzzle":"rooks"}').verify()
 
 
-@pytest.mark.parametrize("module", [_graphs, _puzzles, _labels])
+@pytest.mark.parametrize("module", [_graphs, _puzzles, _labels, _weighted])
 def test_doctests(module) -> None:
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0 and result.attempted > 0

@@ -18,6 +18,8 @@ def _results() -> list[tuple[str, Any]]:
     the case it stands for."""
     triangle = [(0, 1), (1, 2), (2, 0), (2, 3)]
     path = nx.path_graph(["a", "b", "c"])
+    weighted = gridmatch.max_weight_matching(triangle, [6, 6, 6, 1])
+    assert weighted.duals().blossoms, "the triangle needs a blossom dual"
     return [
         ("max_matching, blossom", gridmatch.max_matching(triangle)),
         ("max_matching, bipartite", gridmatch.max_matching([(0, 1), (1, 2)])),
@@ -31,6 +33,12 @@ def _results() -> list[tuple[str, Any]]:
         ("rooks", gridmatch.rooks("X.\n..", roles=True)),
         ("lpuzzle", gridmatch.lpuzzle("BW\nW.", unique=True, forced=True)),
         ("king", gridmatch.king("K.\n..")),
+        ("max_weight_matching", weighted),
+        ("Duals", weighted.duals()),
+        ("OddSet", weighted.duals().blossoms[0]),
+        ("linear_sum_assignment", gridmatch.linear_sum_assignment([[1, 2], [3, 4]])),
+        ("linear_sum_assignment, sparse", gridmatch.linear_sum_assignment(
+            __import__("scipy.sparse").sparse.csr_array([[1, 2, 0], [3, 0, 4]]))),
     ]
 
 
@@ -99,6 +107,8 @@ def test_every_result_array_is_read_only() -> None:
         "TwoSat.model", "TwoSat.forced()", "TwoSat.second_model()",
         "TwoSat.chain", "TwoSat.chain_clauses",
         "LabeledGraph.edges", "LabeledBipartiteGraph.edges",
+        "WeightedMatching.pairs", "WeightedMatching.mate", "Duals", "OddSet",
+        "linear_sum_assignment",
     }, sorted(names)
 
     writeable = sorted(where for where, a in found.items() if a.flags.writeable)

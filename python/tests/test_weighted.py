@@ -1,0 +1,555 @@
+"""Weighted matching and assignment against networkx, rustworkx, scipy and brute force; every
+certificate verified, tampered ones refused, bad input refused."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import pickle
+import random
+import shutil
+import subprocess
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from scipy.optimize import linear_sum_assignment as scipy_lsa
+from scipy.sparse.csgraph import min_weight_full_bipartite_matching
+
+import gridmatch
+from gridmatch import CertificateError, NoPerfectMatching
+
+ROOT = Path(__file__).resolve().parents[2]
+
+try:
+    import rustworkx
+except ImportError:  # pragma: no cover - optional peer
+    rustworkx = None
+
+
+def weighted_graph(rng: random.Random, n: int, m: int, lo: int, hi: int):
+    """m random edges with integer weights in [lo, hi]; now and then a self-loop, a repeated
+    edge with another weight, or a tie."""
+    edges, weights = [], []
+    for _ in range(m):
+        u, v = rng.randrange(n), rng.randrange(n)
+        edges.append((u, v))
+        weights.append(rng.randint(lo, hi))
+    if edges and rng.random() < 0.3:
+        edges.append(rng.choice(edges))
+        weights.append(rng.randint(lo, hi))
+    return edges, weights
+
+
+def simple(edges, weights):
+    """The heaviest edge of each pair, self-loops dropped (what a best matching may use)."""
+    best: dict[tuple[int, int], int] = {}
+    for (u, v), w in zip(edges, weights):
+        if u == v:
+            continue
+        key = (min(u, v), max(u, v))
+        if key not in best or w > best[key]:
+            best[key] = w
+    return best
+
+
+def nx_total(n, edges, weights, maxcardinality: bool):
+    """networkx's best total and size; weights negated for a minimum."""
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    for (u, v), w in simple(edges, weights).items():
+        g.add_edge(u, v, weight=w)
+    m = nx.max_weight_matching(g, maxcardinality=maxcardinality)
+    return sum(g[u][v]["weight"] for u, v in m), len(m)
+
+
+def check(n, edges, weights, m, exact_weights=None) -> None:
+    """The pairs are disjoint edges whose weights add up to the total; mate agrees; the
+    certificate verifies."""
+    ws = exact_weights if exact_weights is not None else weights
+    avail: dict[tuple[int, int], list] = {}
+    for (u, v), w in zip(edges, ws):
+        avail.setdefault((min(u, v), max(u, v)), []).append(w)
+    seen = set()
+    total = 0
+    for u, v in m.pairs.tolist():
+        assert u != v and u not in seen and v not in seen
+        seen |= {u, v}
+        key = (min(u, v), max(u, v))
+        assert key in avail, (u, v)
+        total += max(avail[key]) if m.objective == "max" else min(avail[key])
+    assert total == m.total
+    mate = m.mate
+    assert len(mate) == n
+    assert int((mate >= 0).sum()) == 2 * len(m)
+    assert m.verify() is True
+
+
+def brute(n, edges, weights, cardinality: str, sense: int):
+    """The best total of sense·w over all matchings / the largest / the perfect ones: a DP
+    over subsets of the vertices (None if no matching qualifies)."""
+    best_edge = {}
+    for (u, v), w in zip(edges, weights):
+        if u != v:
+            key = (min(u, v), max(u, v))
+            w = sense * w
+            if key not in best_edge or w > best_edge[key]:
+                best_edge[key] = w
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def go(free: int):
+        """(pairs, weight) best in lexicographic order for the cardinality question."""
+        if free == 0:
+            return (0, 0)
+        v = (free & -free).bit_length() - 1
+        rest = free & ~(1 << v)
+        options = []
+        skip = go(rest)
+        options.append(skip)
+        for u in range(n):
+            if rest >> u & 1 and (min(u, v), max(u, v)) in best_edge:
+                p, w = go(rest & ~(1 << u))
+                options.append((p + 1, w + best_edge[(min(u, v), max(u, v))]))
+        if cardinality == "any":
+            return max(options, key=lambda t: (t[1],))
+        return max(options)
+
+    p, w = go((1 << n) - 1)
+    if cardinality == "perfect" and 2 * p != n:
+        return None
+    return sense * w
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_brute_force_small(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(150):
+        n = rng.randrange(1, 9)
+        lo, hi = rng.choice([(1, 5), (-5, 5), (0, 0), (1, 1), (-3, 10**6)])
+        edges, weights = weighted_graph(rng, n, rng.randrange(0, 3 * n + 1), lo, hi)
+        for mc in (False, True):
+            m = gridmatch.max_weight_matching(edges, weights, n, maxcardinality=mc)
+            check(n, edges, weights, m)
+            assert m.total == brute(n, edges, weights, "maximum" if mc else "any", 1)
+        want = brute(n, edges, weights, "perfect", -1)
+        if want is None:
+            with pytest.raises(NoPerfectMatching) as e:
+                gridmatch.min_weight_perfect_matching(edges, weights, n)
+            e.value.matching.verify()
+        else:
+            m = gridmatch.min_weight_perfect_matching(edges, weights, n)
+            check(n, edges, weights, m)
+            assert m.total == want
+            assert len(m) * 2 == n
+
+
+def families(seed: int):
+    rng = random.Random(seed)
+    for _ in range(80):
+        n = rng.randrange(2, 16)
+        yield n, *weighted_graph(rng, n, rng.randrange(0, 4 * n), *rng.choice([(1, 10), (-10, 10), (1, 10**6)]))
+    for _ in range(40):
+        n = rng.randrange(20, 120)
+        yield n, *weighted_graph(rng, n, rng.choice([2 * n, 5 * n]), *rng.choice([(1, 100), (1, 10**6), (-50, 50)]))
+    for _ in range(10):
+        r, c = rng.randrange(2, 9), rng.randrange(2, 9)
+        g = nx.convert_node_labels_to_integers(nx.grid_2d_graph(r, c))
+        edges = list(g.edges())
+        yield r * c, edges, [rng.randint(1, 20) for _ in edges]
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_against_networkx(seed: int) -> None:
+    count = 0
+    for n, edges, weights in families(seed):
+        for mc in (False, True):
+            m = gridmatch.max_weight_matching(edges, weights, n, maxcardinality=mc)
+            total, size = nx_total(n, edges, weights, mc)
+            assert m.total == total, (n, edges, weights, mc)
+            if mc:
+                assert len(m) == size
+            check(n, edges, weights, m)
+        # Minimum-weight perfect matching by negation: the heaviest of -w among the largest.
+        neg_total, size = nx_total(n, edges, [-w for w in weights], True)
+        if 2 * size == n:
+            m = gridmatch.min_weight_perfect_matching(edges, weights, n)
+            assert m.total == -neg_total
+            check(n, edges, weights, m)
+        else:
+            with pytest.raises(NoPerfectMatching, match="no perfect matching"):
+                gridmatch.min_weight_perfect_matching(edges, weights, n)
+        count += 1
+    assert count >= 130
+
+
+@pytest.mark.skipif(rustworkx is None, reason="rustworkx not installed")
+def test_against_rustworkx() -> None:
+    rng = random.Random(5)
+    for _ in range(100):
+        n = rng.randrange(2, 80)
+        edges, weights = weighted_graph(rng, n, rng.randrange(n, 4 * n), 1, 1000)
+        g = rustworkx.PyGraph()
+        g.add_nodes_from(range(n))
+        best = simple(edges, weights)
+        g.add_edges_from([(u, v, w) for (u, v), w in best.items()])
+        for mc in (False, True):
+            theirs = rustworkx.max_weight_matching(g, max_cardinality=mc, weight_fn=lambda w: w)
+            total = sum(best[(min(u, v), max(u, v))] for u, v in theirs)
+            m = gridmatch.max_weight_matching(edges, weights, n, maxcardinality=mc)
+            assert m.total == total
+            if mc:
+                assert len(m) == len(theirs)
+
+
+def test_float_weights_are_exact_decimals() -> None:
+    rng = random.Random(8)
+    for _ in range(100):
+        n = rng.randrange(2, 12)
+        edges, ints = weighted_graph(rng, n, rng.randrange(1, 3 * n), -40, 40)
+        scale = rng.choice([10, 4, 100])
+        floats = [i / scale for i in ints]  # 0.1, 2.5, 0.25, 0.07, ...
+        exact = [Fraction(i, scale) for i in ints]
+        for mc in (False, True):
+            m = gridmatch.max_weight_matching(edges, floats, n, maxcardinality=mc)
+            assert isinstance(m.total, Decimal)
+            want = brute(n, edges, exact, "maximum" if mc else "any", 1)
+            assert Fraction(m.total) == want
+            check(n, edges, [Fraction(str(f)) for f in floats], m)
+        want = brute(n, edges, exact, "perfect", -1)
+        if want is not None:
+            assert Fraction(gridmatch.min_weight_perfect_matching(edges, floats, n).total) == want
+
+
+def test_weights_of_every_kind() -> None:
+    edges = [(0, 1), (1, 2), (2, 3)]
+    assert gridmatch.max_weight_matching(edges, [1, 3, 1]).total == 3
+    assert gridmatch.max_weight_matching(np.array(edges), np.array([1, 3, 1], np.uint8)).total == 3
+    assert gridmatch.max_weight_matching(edges, [2**59, 1, 2**59]).total == 2**60
+    assert gridmatch.max_weight_matching(edges, [0.1, 0.3, 0.1]).total == Decimal("0.3")
+    assert gridmatch.max_weight_matching(edges, np.array([0.1, 0.3, 0.25], np.float32)).total == Decimal("0.35")
+    assert gridmatch.max_weight_matching(edges, [Decimal("0.125"), 0, Fraction(1, 8)]).total == Decimal("0.25")
+    assert gridmatch.max_weight_matching(edges, [1.0, 3.0, 1.0]).total == Decimal(3)
+    assert gridmatch.max_weight_matching(edges).total == 2
+    assert gridmatch.max_weight_matching([], []).total == 0
+    m = gridmatch.max_weight_matching(edges, [1, 3, 1], n=6)
+    assert m.n == 6 and m.mate.tolist() == [-1, 2, 1, -1, -1, -1]
+
+
+@pytest.mark.parametrize(
+    "weights, message",
+    [
+        ([1, float("nan"), 1], r"weights\[1\]: found nan, expected a finite number"),
+        ([1, float("inf"), 1], r"weights\[1\]: found inf"),
+        ([1, 2**59 + 1, 1], r"weights\[1\]: found 576460752303423489, beyond ±2\*\*59"),
+        ([1, -(2**63), 1], r"beyond ±2\*\*59"),
+        ([1, 2**70, 1], r"weights\[1\]: found 1180591620717411303424, beyond"),
+        ([1, 1e30, 1], r"beyond ±2\*\*59"),
+        ([1, 1 / 3, 1], r"no exact decimal with at most 15 digits"),
+        ([1, Fraction(1, 3), 1], r"weights\[1\]: 1/3 has no exact decimal"),
+        ([1, 2], r"found 2 for 3 edges, expected one weight per edge"),
+        (["a", "b", "c"], r"expected numbers"),
+        ([1, "b", 1.5], r"weights: found an array of <U32, expected numbers"),
+        ([1, None, 1.5], r"weights\[1\]: found NoneType None, expected a number"),
+        ([1, Decimal("NaN"), 1.5], r"weights\[1\]: found NaN, expected a finite number"),
+        (5, r"found a single number for 3 edges"),
+    ],
+)
+def test_bad_weights(weights, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        gridmatch.max_weight_matching([(0, 1), (1, 2), (2, 3)], weights)
+
+
+def test_shift_too_large_is_refused() -> None:
+    with pytest.raises(ValueError, match="too large to ask for a maximum-cardinality"):
+        gridmatch.max_weight_matching([(0, 1), (1, 2), (2, 0)], [2**58, 1, 1], maxcardinality=True)
+
+
+def test_bad_edges() -> None:
+    with pytest.raises(ValueError, match=r"edges\[0\]\[1\]: found -1"):
+        gridmatch.max_weight_matching([(0, -1)], [1])
+    with pytest.raises(ValueError, match=r"found 5, expected a vertex number from 0 to 3"):
+        gridmatch.max_weight_matching([(0, 5)], [1], n=4)
+
+
+def test_no_perfect_matching_names_the_barrier() -> None:
+    # Two triangles: 6 vertices, 2 pairs at most.
+    edges = [(0, 1), (1, 2), (2, 0), (3, 4), (4, 5), (5, 3)]
+    with pytest.raises(NoPerfectMatching, match=r"removing the 0 vertices of a Tutte–Berge barrier leaves 2 odd components") as e:
+        gridmatch.min_weight_perfect_matching(edges, [1] * 6)
+    assert len(e.value.matching) == 2
+    e.value.matching.verify()
+    # A star: the centre is a König cover.
+    with pytest.raises(ValueError, match=r"removing the 1 vertex of a König cover leaves 3 odd components.* at least 2 vertices stay unmatched"):
+        gridmatch.min_weight_perfect_matching([(0, 1), (0, 2), (0, 3)], [1, 2, 3])
+    with pytest.raises(NoPerfectMatching, match="at least 1 vertices"):
+        gridmatch.min_weight_perfect_matching([(0, 1)], [1], n=3)
+
+
+def tampered(m, **change):
+    fields = ["optimum", "pairs", "pair_weights", "total", "shift", "vertex", "offsets", "members", "bduals", "kind", "proof"]
+    cert = dict(zip(fields, m._cert))
+    cert.update(change)
+    return gridmatch.WeightedMatching(m._n, m._edges, m._weights, m._decimals, m._objective, m._cardinality, tuple(cert[f] for f in fields))
+
+
+def i64(values) -> bytes:
+    return np.asarray(values, dtype=np.int64).tobytes()
+
+
+def test_tampered_certificates_are_refused() -> None:
+    # A triangle with a pendant edge: the answer needs a blossom dual.
+    edges = [(0, 1), (1, 2), (2, 0), (2, 3)]
+    m = gridmatch.max_weight_matching(edges, [6, 6, 6, 1])
+    assert m.verify()
+    d = m.duals()
+    lowered = d.vertex.copy()
+    lowered[int(np.argmax(lowered))] -= 2
+    with pytest.raises(CertificateError):
+        tampered(m, vertex=i64(lowered)).verify()
+    with pytest.raises(CertificateError):
+        tampered(m, total=m._cert[3] + 1).verify()
+    with pytest.raises(CertificateError):
+        tampered(m, pairs=i64([[0, 1]]), pair_weights=i64([6]), total=6).verify()
+    if d.blossoms:
+        with pytest.raises(CertificateError):
+            tampered(m, offsets=i64([0]), members=b"", bduals=b"").verify()
+    mc = gridmatch.max_weight_matching(edges, [6, 6, 6, 1], maxcardinality=True)
+    with pytest.raises(CertificateError):
+        tampered(mc, kind=0, proof=b"").verify()
+    # A matching swapped for a lighter one with the same duals.
+    path = gridmatch.max_weight_matching([(0, 1), (1, 2), (2, 3)], [5, 8, 5])
+    with pytest.raises(CertificateError):
+        tampered(path, pairs=i64([[1, 2]]), pair_weights=i64([8]), total=8).verify()
+
+
+def test_duals_prove_the_total() -> None:
+    """The LP duality equation, checked here in Fractions from the definitions."""
+    rng = random.Random(4)
+    for _ in range(60):
+        n = rng.randrange(2, 14)
+        edges, weights = weighted_graph(rng, n, rng.randrange(1, 4 * n), -5, 20)
+        for mc in (False, True):
+            m = gridmatch.max_weight_matching(edges, weights, n, maxcardinality=mc)
+            d = m.duals()
+            D = d.denominator
+            y = [Fraction(int(v), D) for v in d.vertex]
+            z = [(set(b.vertices.tolist()), Fraction(b.dual, D)) for b in d.blossoms]
+            assert all(v >= 0 for v in y) and all(q > 0 for _, q in z)
+            for (u, v), w in zip(edges, weights):
+                if u != v:
+                    cover = y[u] + y[v] + sum(q for s, q in z if u in s and v in s)
+                    assert cover >= d.sign * w + d.shift
+            dual = sum(y) + sum(q * (len(s) - 1) / 2 for s, q in z)
+            assert dual == d.sign * m.total + d.shift * len(m)
+
+
+def test_pickle_json_repr() -> None:
+    m = gridmatch.max_weight_matching([(0, 1), (1, 2), (2, 0), (2, 3)], [0.5, 0.5, 0.5, 0.1], maxcardinality=True)
+    again = pickle.loads(pickle.dumps(m))
+    assert again.verify() and again.total == m.total == Decimal("0.6")
+    assert again.pairs.tolist() == m.pairs.tolist()
+    record = json.loads(m.to_json())
+    assert record["certificate"] == "weighted_matching"
+    assert record["decimals"] == 1 and record["total"] == 6 and record["cardinality"] == "maximum"
+    assert "proof" in record
+    assert "total=0.6" in repr(m)
+    with pytest.raises(AttributeError):
+        m.total = 3  # type: ignore[misc]
+    assert not m.pairs.flags.writeable
+
+
+def test_from_networkx() -> None:
+    rng = random.Random(3)
+    for _ in range(30):
+        G = nx.gnm_random_graph(rng.randrange(2, 40), rng.randrange(1, 80), seed=rng.randrange(10**6))
+        G = nx.relabel_nodes(G, {v: f"v{v}" for v in G})
+        for u, v in G.edges():
+            if rng.random() < 0.9:
+                G[u][v]["w"] = rng.randint(1, 50)
+        for mc in (False, True):
+            theirs = nx.max_weight_matching(G, maxcardinality=mc, weight="w")
+            g = gridmatch.from_networkx(G, weight="w")
+            m = gridmatch.max_weight_matching(g, maxcardinality=mc)
+            ours = g.matching(m)
+            weight = lambda pairs: sum(G[u][v].get("w", 1) for u, v in pairs)
+            assert weight(ours) == weight(theirs) == m.total
+    # A MultiGraph keeps parallel edges; weight=None weighs each edge 1.
+    G = nx.MultiGraph([(0, 1, {"weight": 1}), (0, 1, {"weight": 9}), (1, 2, {"weight": 5})])
+    assert gridmatch.max_weight_matching(gridmatch.from_networkx(G)).total == 9
+    assert gridmatch.max_weight_matching(gridmatch.from_networkx(G, weight=None)).total == 1
+
+
+def check_assignment(cost, rows, cols, k) -> None:
+    assert rows.dtype == np.int64 and cols.dtype == np.int64
+    assert len(rows) == len(cols) == k
+    assert list(rows) == sorted(rows) and len(set(rows.tolist())) == k
+    assert len(set(cols.tolist())) == k
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_dense_assignment_against_scipy(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    for trial in range(150):
+        r, c = int(rng.integers(1, 25)), int(rng.integers(1, 25))
+        kind = trial % 3
+        if kind == 0:
+            cost = rng.integers(-10**6, 10**6, size=(r, c))
+        elif kind == 1:
+            cost = rng.integers(0, 5, size=(r, c))  # many ties
+        else:
+            cost = rng.integers(-100, 100, size=(r, c)) / rng.choice([10, 4])  # 0.1, 2.5, ...
+        for maximize in (False, True):
+            rows, cols = gridmatch.linear_sum_assignment(cost, maximize=maximize)
+            check_assignment(cost, rows, cols, min(r, c))
+            sr, sc = scipy_lsa(cost, maximize=maximize)
+            if kind == 2:
+                assert math.isclose(cost[rows, cols].sum(), cost[sr, sc].sum(), abs_tol=1e-9)
+                exact = [[Fraction(str(x)) for x in row] for row in cost]
+                ours = sum(exact[i][j] for i, j in zip(rows, cols))
+                theirs = sum(exact[i][j] for i, j in zip(sr, sc))
+                assert ours == theirs
+            else:
+                assert cost[rows, cols].sum() == cost[sr, sc].sum()
+    assert gridmatch.linear_sum_assignment(np.zeros((0, 3)))[0].shape == (0,)
+    assert gridmatch.linear_sum_assignment([[5]]) == (np.array([0]), np.array([0]))
+
+
+def test_dense_with_forbidden_entries_against_scipy() -> None:
+    rng = np.random.default_rng(9)
+    feasible = infeasible = 0
+    for _ in range(200):
+        r, c = int(rng.integers(1, 12)), int(rng.integers(1, 12))
+        cost = rng.integers(0, 50, size=(r, c)).astype(float)
+        for maximize in (False, True):
+            a = cost.copy()
+            a[rng.random((r, c)) < rng.choice([0.3, 0.7])] = -np.inf if maximize else np.inf
+            try:
+                sr, sc = scipy_lsa(a, maximize=maximize)
+            except ValueError:
+                infeasible += 1
+                with pytest.raises(ValueError, match="cost matrix is infeasible"):
+                    gridmatch.linear_sum_assignment(a, maximize=maximize)
+                continue
+            feasible += 1
+            rows, cols = gridmatch.linear_sum_assignment(a, maximize=maximize)
+            check_assignment(a, rows, cols, min(r, c))
+            assert a[rows, cols].sum() == a[sr, sc].sum()
+    assert feasible > 50 and infeasible > 50
+
+
+def test_sparse_assignment_against_scipy() -> None:
+    rng = np.random.default_rng(3)
+    feasible = infeasible = 0
+    for trial in range(200):
+        r, c = int(rng.integers(1, 40)), int(rng.integers(1, 40))
+        density = float(rng.choice([0.1, 0.3, 0.8]))
+        mask = rng.random((r, c)) < density
+        vals = rng.integers(1, 10**6, size=(r, c)) if trial % 2 else rng.integers(1, 40, size=(r, c)) / 10
+        dense = np.where(mask, vals, 0)
+        fmt = [sp.csr_array, sp.csc_matrix, sp.coo_array][trial % 3]
+        m = fmt(dense)
+        for maximize in (False, True):
+            try:
+                sr, sc = min_weight_full_bipartite_matching(m, maximize=maximize)
+            except ValueError:
+                infeasible += 1
+                with pytest.raises(ValueError, match="cost matrix is infeasible"):
+                    gridmatch.linear_sum_assignment(m, maximize=maximize)
+                continue
+            feasible += 1
+            rows, cols = gridmatch.linear_sum_assignment(m, maximize=maximize)
+            check_assignment(dense, rows, cols, min(r, c))
+            assert mask[rows, cols].all()
+            if trial % 2:
+                assert dense[rows, cols].sum() == dense[sr, sc].sum()
+            else:
+                assert math.isclose(dense[rows, cols].sum(), dense[sr, sc].sum(), abs_tol=1e-9)
+    assert feasible > 50 and infeasible > 50
+
+
+def test_sparse_explicit_zeros_and_duplicates_are_entries() -> None:
+    m = sp.coo_array((np.array([0.0, 5.0, 5.0, 1.0]), (np.array([0, 0, 1, 1]), np.array([0, 1, 0, 0]))), shape=(2, 2))
+    # (1, 0) is stored twice (5 + 1 = 6, as scipy sums duplicates); (0, 0) is an explicit 0.
+    rows, cols = gridmatch.linear_sum_assignment(m)
+    assert cols.tolist() == [1, 0]  # 5 + 6 = 11, the only full assignment without (1, 1)
+    rows, cols = gridmatch.linear_sum_assignment(sp.csr_array(([0.0], ([0], [0])), shape=(1, 2)))
+    assert cols.tolist() == [0]
+
+
+@pytest.mark.parametrize(
+    "cost, kwargs, message",
+    [
+        ([1, 2, 3], {}, r"expected a matrix \(2-D array\), got a 1-D array"),
+        ([[1, float("nan")], [1, 2]], {}, "invalid numeric entries"),
+        ([[1, -float("inf")], [1, 2]], {}, "invalid numeric entries"),
+        ([[1, float("inf")], [1, 2]], {"maximize": True}, "invalid numeric entries"),
+        ([[1, float("inf")], [2, float("inf")]], {}, "cost matrix is infeasible: at most 1 of its 2 rows"),
+        ([[1, 2**60]], {}, r"cost\[0\]\[1\]: found 1152921504606846976, beyond"),
+        ([["a"]], {}, "expected numbers"),
+        ([[1, 1 / 3]], {}, "no exact decimal"),
+    ],
+)
+def test_bad_cost_matrices(cost, kwargs, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        gridmatch.linear_sum_assignment(cost, **kwargs)
+
+
+def test_sparse_bad_values() -> None:
+    with pytest.raises(ValueError, match="invalid numeric entries"):
+        gridmatch.linear_sum_assignment(sp.csr_array(np.array([[1.0, np.nan]])))
+    with pytest.raises(ValueError, match="cost matrix is infeasible"):
+        gridmatch.linear_sum_assignment(sp.csr_array(np.array([[1.0, 0.0], [2.0, 0.0]])))
+
+
+GRIDMATCH = os.environ.get("GRIDMATCH_BIN") or shutil.which("gridmatch")
+if GRIDMATCH is None and (ROOT / "target" / "release" / "gridmatch").exists():
+    GRIDMATCH = str(ROOT / "target" / "release" / "gridmatch")
+
+
+@pytest.mark.skipif(GRIDMATCH is None, reason="the gridmatch binary is not built")
+def test_certificates_are_the_command_lines(tmp_path) -> None:
+    """to_json() is `gridmatch match --weights --json`'s record, and `gridmatch verify
+    --graph` accepts it."""
+    rng = random.Random(21)
+    checked = 0
+    for trial in range(30):
+        n = 2 * rng.randrange(1, 8)
+        edges = [(i, (i + 1) % n) for i in range(n)]  # every vertex named, so numbers agree
+        edges += [(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randrange(0, 2 * n))]
+        edges = [(u, v) for u, v in edges if u != v]
+        if trial % 2:
+            weights = [Decimal(rng.randint(-30, 30)) / 4 for _ in edges]
+        else:
+            weights = [rng.randint(-9, 99) for _ in edges]
+        graph = tmp_path / f"g{trial}.txt"
+        graph.write_text("".join(f"{u} {v} {w}\n" for (u, v), w in zip(edges, weights)))
+        for flags, solve in [
+            ([], lambda: gridmatch.max_weight_matching(edges, weights)),
+            (["--max-cardinality"], lambda: gridmatch.max_weight_matching(edges, weights, maxcardinality=True)),
+            (["--min", "--perfect"], lambda: gridmatch.min_weight_perfect_matching(edges, weights)),
+        ]:
+            theirs = subprocess.run(
+                [GRIDMATCH, "match", "--weights", "--json", *flags, str(graph)],
+                capture_output=True, text=True, timeout=60, check=True,
+            ).stdout.strip()
+            try:
+                ours = solve().to_json()
+            except NoPerfectMatching:
+                assert json.loads(theirs)["result"] == "no perfect matching"
+                continue
+            assert json.loads(ours) == json.loads(theirs), (flags, edges, weights)
+            cert = tmp_path / "cert.json"
+            cert.write_text(ours + "\n")
+            done = subprocess.run(
+                [GRIDMATCH, "verify", "--graph", str(graph), str(cert)],
+                capture_output=True, text=True, timeout=60,
+            )
+            assert done.returncode == 0, done.stdout + done.stderr
+            checked += 1
+    assert checked >= 70
