@@ -130,3 +130,13 @@ pub fn temp_file(name: &str, contents: &[u8]) -> TempFile {
     std::fs::write(&path, contents).unwrap();
     TempFile(path)
 }
+
+/// Runs `gridmatch ARGS FILE` on a temporary file named `name` holding `contents`, with empty
+/// stdin.
+pub fn on_file(args: &[&str], name: &str, contents: impl AsRef<[u8]>) -> Run {
+    let f = temp_file(name, contents.as_ref());
+    let path = f.to_str().unwrap().to_string();
+    let mut full: Vec<&str> = args.to_vec();
+    full.push(&path);
+    run_bytes(&full, b"")
+}

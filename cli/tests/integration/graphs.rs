@@ -4,18 +4,10 @@
 
 use serde_json::Value;
 
-use crate::common::{Run, run, temp_file};
+use crate::common::{Run, on_file, run, temp_file};
 
 /// A triangle with a pendant vertex on each corner (DIMACS, 1-based): ν = 3, not bipartite.
 const SUN: &str = "c a sun\np edge 6 6\ne 1 2\ne 2 3\ne 3 1\ne 1 4\ne 2 5\ne 3 6\n";
-
-fn on_file(args: &[&str], name: &str, contents: &str) -> Run {
-    let f = temp_file(name, contents.as_bytes());
-    let path = f.to_str().unwrap().to_string();
-    let mut full: Vec<&str> = args.to_vec();
-    full.push(&path);
-    run(&full, "")
-}
 
 fn refused(run: &Run, line: u64, col: u64) {
     assert_eq!(run.code, Some(2), "{run:?}");

@@ -3,16 +3,7 @@
 //! to the wrong command or written in the wrong encoding, sparse edge-list ids, one rule for
 //! byte-order marks.
 
-use crate::common::{Run, run, run_bytes, temp_file};
-
-/// Runs `gridmatch ARGS FILE` on a temporary file holding `contents`.
-fn on_file(args: &[&str], name: &str, contents: &[u8]) -> Run {
-    let f = temp_file(name, contents);
-    let path = f.to_str().unwrap().to_string();
-    let mut full: Vec<&str> = args.to_vec();
-    full.push(&path);
-    run_bytes(&full, b"")
-}
+use crate::common::{Run, on_file, run, run_bytes, temp_file};
 
 /// Asserts exit code 2 and returns stderr.
 fn refused(run: Run) -> String {

@@ -4,15 +4,7 @@
 
 use serde_json::Value;
 
-use crate::common::{Run, run, temp_file};
-
-fn on_file(args: &[&str], name: &str, contents: &str) -> Run {
-    let f = temp_file(name, contents.as_bytes());
-    let path = f.to_str().unwrap().to_string();
-    let mut full: Vec<&str> = args.to_vec();
-    full.push(&path);
-    run(&full, "")
-}
+use crate::common::{Run, on_file, run, temp_file};
 
 /// A triangle 0-1-2 with a pendant 3 on 0 (edge list): weights make the heaviest edge lose.
 const TRIANGLE: &str = "# u v w\n0 1 4\n1 2 5\n0 2 3\n0 3 2\n";
