@@ -151,18 +151,44 @@ pub fn max_weight_matching(
     }
     matched.sort_unstable();
     let vertex = engine.dual[..n].to_vec();
-    let mut blossoms = Vec::new();
-    let mut stack = Vec::new();
-    for b in n..2 * n {
+    // The odd sets with a positive dual, in blossom order, each listing its vertices in
+    // increasing order: the vertices are visited in increasing order and each is appended
+    // to every such blossom on its chain of parents, so no list needs sorting (nested
+    // blossoms make the total size Σ|B| large; this costs O(Σ|B|) on top of the output).
+    let mut slot = vec![NONE; 2 * n];
+    let mut blossoms: Vec<OddSet> = Vec::new();
+    for (b, at) in slot.iter_mut().enumerate().skip(n) {
         if engine.base[b] != NONE && engine.dual[b] > 0 {
-            let mut vertices: Vec<u32> = Vec::new();
-            engine.leaves(b, &mut stack, |v| vertices.push(v as u32));
-            vertices.sort_unstable();
+            *at = blossoms.len();
             blossoms.push(OddSet {
-                vertices,
+                vertices: Vec::new(),
                 // At most 2W ≤ 2^60 (see the module docs), so doubling again fits.
                 dual: 2 * engine.dual[b],
             });
+        }
+    }
+    if !blossoms.is_empty() {
+        let mut size = vec![0usize; blossoms.len()];
+        for v in 0..n {
+            let mut b = engine.parent[v];
+            while b != NONE {
+                if slot[b] != NONE {
+                    size[slot[b]] += 1;
+                }
+                b = engine.parent[b];
+            }
+        }
+        for (set, &k) in blossoms.iter_mut().zip(&size) {
+            set.vertices.reserve_exact(k);
+        }
+        for v in 0..n {
+            let mut b = engine.parent[v];
+            while b != NONE {
+                if slot[b] != NONE {
+                    blossoms[slot[b]].vertices.push(v as u32);
+                }
+                b = engine.parent[b];
+            }
         }
     }
     Ok(WeightedMatching {
