@@ -384,7 +384,12 @@ impl Engine {
             adj[fill[v]] = 2 * k;
             fill[v] += 1;
         }
-        let mut dual = vec![max_w; n];
+        // A vertex without a kept edge is never matched: dual 0, and it stays out of the
+        // forest (else its dual would have to fall to 0 with the clock, which keeps every
+        // other tree growing, and nesting blossoms, far longer than needed).
+        let mut dual: Vec<i64> = (0..n)
+            .map(|v| if degree[v] == 0 { 0 } else { max_w })
+            .collect();
         dual.resize(2 * n, 0);
         Engine {
             n,
@@ -1030,7 +1035,10 @@ impl Engine {
     fn solve(&mut self) {
         let n = self.n;
         for v in 0..n {
-            if self.mate[v] == NONE && self.label[self.inblossom[v]] == FREE {
+            if self.mate[v] == NONE
+                && self.label[self.inblossom[v]] == FREE
+                && self.adj_start[v] < self.adj_start[v + 1]
+            {
                 self.assign_label(v, S, NONE);
                 self.exposed += 1;
             }
