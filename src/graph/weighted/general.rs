@@ -228,6 +228,8 @@ fn leaves_of(
 #[derive(Default)]
 struct MinHeap {
     items: Vec<(i64, usize)>,
+    /// Entries kept by the last [`MinHeap::rebuild`].
+    live: usize,
 }
 
 impl MinHeap {
@@ -258,6 +260,7 @@ impl MinHeap {
         items.dedup_by_key(|&mut (_, x)| x);
         // Sorted by key, the array is a heap.
         items.sort_unstable();
+        self.live = items.len();
         self.items = items;
     }
 
@@ -1074,25 +1077,30 @@ impl Engine {
             }
             // No tight edge left to use: a dual step. Every exposed vertex has the dual
             // start − clock (δ1).
-            // Lazily deleted candidates pile up: past 2(m + n) entries, rebuild a heap from
-            // the live ones (each edge once), so memory stays O(n + m).
+            // Lazily deleted candidates pile up: past 2(m + n) entries, or four times the
+            // entries kept by the last rebuild (a small heap is faster), rebuild a heap from
+            // the live ones (each edge once), so memory stays O(n + m); at least 3·live +
+            // 4096 pushes come between two rebuilds, so they cost O(log) per push.
             // (Under test, on small graphs: at every step, to exercise the rebuild.)
-            let limit = if cfg!(test) && n < 64 {
-                0
-            } else {
-                2 * (self.wt2.len() + n) + 1024
+            let test = cfg!(test) && n < 64;
+            let limit = |heap: &MinHeap| {
+                if test {
+                    0
+                } else {
+                    (2 * (self.wt2.len() + n) + 1024).min(4 * heap.live + 4096)
+                }
             };
-            if self.heap2.len() > limit {
+            if self.heap2.len() > limit(&self.heap2) {
                 let mut heap = std::mem::take(&mut self.heap2);
                 heap.rebuild(|e| self.key2(e));
                 self.heap2 = heap;
             }
-            if self.heap3.len() > limit {
+            if self.heap3.len() > limit(&self.heap3) {
                 let mut heap = std::mem::take(&mut self.heap3);
                 heap.rebuild(|e| self.key3(e));
                 self.heap3 = heap;
             }
-            if self.heap4.len() > limit {
+            if self.heap4.len() > limit(&self.heap4) {
                 let mut heap = std::mem::take(&mut self.heap4);
                 heap.rebuild(|b| self.key4(b));
                 self.heap4 = heap;
