@@ -32,7 +32,9 @@
 //!
 //! Before the search, self-loops and edges of weight ≤ 0 are dropped (neither can improve a
 //! matching, and with `y ≥ 0` they stay covered), and of parallel edges only the heaviest copy
-//! is kept. Nothing recurses: blossom leaves, augmentation and expansion of nested blossoms use
+//! is kept; a vertex left without edges gets the dual 0 and stays out of the forest. The odd
+//! sets of the answer are listed by visiting the vertices in increasing order and appending
+//! each to the positive-dual blossoms on its chain of parents, so no list is sorted: O(Σ|B|). Nothing recurses: blossom leaves, augmentation and expansion of nested blossoms use
 //! explicit stacks, so blossoms nested O(n) deep are fine on any thread stack.
 //!
 //! **Complexity:** O(n + m) memory. Time: at most n/2 augmentations; between two of them
@@ -42,11 +44,16 @@
 //! worst case is O(n·(m log n + n²)) — the O(n³)-class bound of the textbook method, not the
 //! O(nm log n) of Galil–Micali–Gabow (blossom operations are not yet done with mergeable
 //! queues). Measured (release build, shared 2-core machine, ignored test `timing`, every
-//! answer's proof checked): G(n, 5n) with weights 1..10⁶: 0.021 s at n = 10³, 0.26 s at 10⁴,
-//! 4.7 s at 10⁵ (up to 9.7 s when the machine was busy); 2-D grids with the same weights:
-//! 0.034 s at 100×100, 1.2 s at 316×316 — growth about n^1.25. Most of the time
-//! on G(10⁵, 5·10⁵) is in the heaps and in rescanning the edges of vertices that are
-//! labelled again after their tree was dissolved.
+//! answer's proof checked): G(n, 5n) with weights 1..10⁶: 0.07–0.1 s at n = 10⁴, 1.7–2.5 s at
+//! 10⁵ (up to 4.7 s when the machine was busy); 2-D grids with the same weights: 0.014 s at
+//! 100×100, 0.35–0.5 s at 316×316. Most of the time on G(10⁵, 5·10⁵) is in the heaps
+//! and in rescanning the edges of vertices that are labelled again after their tree was
+//! dissolved. The same graphs with every weight shifted by `K = (n − 1)·10⁶ + 1` (the
+//! maximum-cardinality question): 0.3 s at 10⁴, 11–14 s of search at 10⁵, plus the answer
+//! itself: the few exposed vertices left make the clock run to about `K`, their trees' S-blossoms
+//! nest ever deeper with positive duals, and the odd sets list Σ|B| ≈ 1.8·10⁹ vertices (about
+//! 7 GB, 27 s to write) on the first 10⁵-vertex instance of `timing` — a cost of the
+//! explicit-vertex-list [`OddSet`] format, not of the search.
 //!
 //! **Status:** compared on thousands of random small graphs (up to 11 vertices; every weight
 //! sign, ties, zero weights, parallel edges, self-loops, disconnected and dense graphs, odd
@@ -151,18 +158,44 @@ pub fn max_weight_matching(
     }
     matched.sort_unstable();
     let vertex = engine.dual[..n].to_vec();
-    let mut blossoms = Vec::new();
-    let mut stack = Vec::new();
-    for b in n..2 * n {
+    // The odd sets with a positive dual, in blossom order, each listing its vertices in
+    // increasing order: the vertices are visited in increasing order and each is appended
+    // to every such blossom on its chain of parents, so no list needs sorting (nested
+    // blossoms make the total size Σ|B| large; this costs O(Σ|B|) on top of the output).
+    let mut slot = vec![NONE; 2 * n];
+    let mut blossoms: Vec<OddSet> = Vec::new();
+    for (b, at) in slot.iter_mut().enumerate().skip(n) {
         if engine.base[b] != NONE && engine.dual[b] > 0 {
-            let mut vertices: Vec<u32> = Vec::new();
-            engine.leaves(b, &mut stack, |v| vertices.push(v as u32));
-            vertices.sort_unstable();
+            *at = blossoms.len();
             blossoms.push(OddSet {
-                vertices,
+                vertices: Vec::new(),
                 // At most 2W ≤ 2^60 (see the module docs), so doubling again fits.
                 dual: 2 * engine.dual[b],
             });
+        }
+    }
+    if !blossoms.is_empty() {
+        let mut size = vec![0usize; blossoms.len()];
+        for v in 0..n {
+            let mut b = engine.parent[v];
+            while b != NONE {
+                if slot[b] != NONE {
+                    size[slot[b]] += 1;
+                }
+                b = engine.parent[b];
+            }
+        }
+        for (set, &k) in blossoms.iter_mut().zip(&size) {
+            set.vertices.reserve_exact(k);
+        }
+        for v in 0..n {
+            let mut b = engine.parent[v];
+            while b != NONE {
+                if slot[b] != NONE {
+                    blossoms[slot[b]].vertices.push(v as u32);
+                }
+                b = engine.parent[b];
+            }
         }
     }
     Ok(WeightedMatching {
@@ -195,6 +228,8 @@ fn leaves_of(
 #[derive(Default)]
 struct MinHeap {
     items: Vec<(i64, usize)>,
+    /// Entries kept by the last [`MinHeap::rebuild`].
+    live: usize,
 }
 
 impl MinHeap {
@@ -225,6 +260,7 @@ impl MinHeap {
         items.dedup_by_key(|&mut (_, x)| x);
         // Sorted by key, the array is a heap.
         items.sort_unstable();
+        self.live = items.len();
         self.items = items;
     }
 
@@ -275,7 +311,8 @@ struct Engine {
     wt2: Vec<i64>,
     /// Remote endpoints of the edges at each vertex, CSR.
     adj_start: Vec<usize>,
-    adj: Vec<usize>,
+    /// (remote vertex, remote endpoint) of each edge at a vertex.
+    adj: Vec<(usize, usize)>,
     /// Remote endpoint of the matched edge at a vertex, or NONE.
     mate: Vec<usize>,
     /// Label of each top-level blossom or vertex (and of T-blossom entry vertices).
@@ -350,15 +387,20 @@ impl Engine {
             adj_start[v + 1] = adj_start[v] + degree[v];
         }
         let mut fill = adj_start.clone();
-        let mut adj = vec![0usize; 2 * m];
+        let mut adj = vec![(0usize, 0usize); 2 * m];
         for k in 0..m {
             let (u, v) = (endpoint[2 * k], endpoint[2 * k + 1]);
-            adj[fill[u]] = 2 * k + 1;
+            adj[fill[u]] = (v, 2 * k + 1);
             fill[u] += 1;
-            adj[fill[v]] = 2 * k;
+            adj[fill[v]] = (u, 2 * k);
             fill[v] += 1;
         }
-        let mut dual = vec![max_w; n];
+        // A vertex without a kept edge is never matched: dual 0, and it stays out of the
+        // forest (else its dual would have to fall to 0 with the clock, which keeps every
+        // other tree growing, and nesting blossoms, far longer than needed).
+        let mut dual: Vec<i64> = (0..n)
+            .map(|v| if degree[v] == 0 { 0 } else { max_w })
+            .collect();
         dual.resize(2 * n, 0);
         Engine {
             n,
@@ -665,8 +707,8 @@ impl Engine {
                         continue;
                     }
                     for a in self.adj_start[x]..self.adj_start[x + 1] {
-                        let p = self.adj[a];
-                        if self.label[self.inblossom[self.endpoint[p]]] == S {
+                        let (y, p) = self.adj[a];
+                        if self.label[self.inblossom[y]] == S {
                             let key = self.slack(p / 2) + self.clock;
                             self.heap2.push(key, p / 2);
                         }
@@ -867,9 +909,8 @@ impl Engine {
         }
         for &x in &gone {
             for a in self.adj_start[x]..self.adj_start[x + 1] {
-                let p = self.adj[a];
+                let (y, p) = self.adj[a];
                 self.allowed[p / 2] = false;
-                let y = self.endpoint[p];
                 if self.label[self.inblossom[y]] == S {
                     self.pending.push(p ^ 1);
                 }
@@ -948,11 +989,11 @@ impl Engine {
         None
     }
 
-    /// Looks at the edge from S-vertex `v` to the vertex at endpoint `p`: grows the tree, makes
+    /// Looks at the edge from S-vertex `v` to the vertex `w` at endpoint `p`: grows the tree, makes
     /// a blossom or augments if it is tight, records it as a dual-step candidate otherwise.
-    fn scan_edge(&mut self, v: usize, p: usize) {
+    fn scan_edge(&mut self, v: usize, w: usize, p: usize) {
         let k = p / 2;
-        let w = self.endpoint[p];
+        debug_assert_eq!(w, self.endpoint[p]);
         let bv = self.inblossom[v];
         let bw = self.inblossom[w];
         if bv == bw {
@@ -1004,7 +1045,10 @@ impl Engine {
     fn solve(&mut self) {
         let n = self.n;
         for v in 0..n {
-            if self.mate[v] == NONE && self.label[self.inblossom[v]] == FREE {
+            if self.mate[v] == NONE
+                && self.label[self.inblossom[v]] == FREE
+                && self.adj_start[v] < self.adj_start[v + 1]
+            {
                 self.assign_label(v, S, NONE);
                 self.exposed += 1;
             }
@@ -1014,7 +1058,7 @@ impl Engine {
                 if let Some(p) = self.pending.pop() {
                     // The edge from S-vertex endpoint[p ^ 1] to endpoint[p].
                     if self.label[self.inblossom[self.endpoint[p ^ 1]]] == S {
-                        self.scan_edge(self.endpoint[p ^ 1], p);
+                        self.scan_edge(self.endpoint[p ^ 1], self.endpoint[p], p);
                     }
                     continue;
                 }
@@ -1024,7 +1068,8 @@ impl Engine {
                         // Its tree was dissolved by an augmentation.
                         break;
                     }
-                    self.scan_edge(v, self.adj[a]);
+                    let (w, p) = self.adj[a];
+                    self.scan_edge(v, w, p);
                 }
             }
             if self.exposed == 0 {
@@ -1032,25 +1077,30 @@ impl Engine {
             }
             // No tight edge left to use: a dual step. Every exposed vertex has the dual
             // start − clock (δ1).
-            // Lazily deleted candidates pile up: past 2(m + n) entries, rebuild a heap from
-            // the live ones (each edge once), so memory stays O(n + m).
+            // Lazily deleted candidates pile up: past 2(m + n) entries, or four times the
+            // entries kept by the last rebuild (a small heap is faster), rebuild a heap from
+            // the live ones (each edge once), so memory stays O(n + m); at least 3·live +
+            // 4096 pushes come between two rebuilds, so they cost O(log) per push.
             // (Under test, on small graphs: at every step, to exercise the rebuild.)
-            let limit = if cfg!(test) && n < 64 {
-                0
-            } else {
-                2 * (self.wt2.len() + n) + 1024
+            let test = cfg!(test) && n < 64;
+            let limit = |heap: &MinHeap| {
+                if test {
+                    0
+                } else {
+                    (2 * (self.wt2.len() + n) + 1024).min(4 * heap.live + 4096)
+                }
             };
-            if self.heap2.len() > limit {
+            if self.heap2.len() > limit(&self.heap2) {
                 let mut heap = std::mem::take(&mut self.heap2);
                 heap.rebuild(|e| self.key2(e));
                 self.heap2 = heap;
             }
-            if self.heap3.len() > limit {
+            if self.heap3.len() > limit(&self.heap3) {
                 let mut heap = std::mem::take(&mut self.heap3);
                 heap.rebuild(|e| self.key3(e));
                 self.heap3 = heap;
             }
-            if self.heap4.len() > limit {
+            if self.heap4.len() > limit(&self.heap4) {
                 let mut heap = std::mem::take(&mut self.heap4);
                 heap.rebuild(|b| self.key4(b));
                 self.heap4 = heap;

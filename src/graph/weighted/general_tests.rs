@@ -284,6 +284,27 @@ fn timing() {
             got.edges.len(),
             got.duals.blossoms.len()
         );
+        // The maximum-cardinality question: every weight shifted by K = (n − 1)·max w + 1
+        // (not when GRIDMATCH_WSHIFT=0).
+        if std::env::var("GRIDMATCH_WSHIFT").map_or(true, |s| s != "0") {
+            let shift = (n as i64 - 1) * 1_000_000 + 1;
+            let shifted: Vec<i64> = weights.iter().map(|&w| w + shift).collect();
+            let t = std::time::Instant::now();
+            let got = max_weight_matching(n, &edges, &shifted).unwrap();
+            let secs = t.elapsed().as_secs_f64();
+            check(n, &edges, &shifted, &got.edges, &got.duals).expect("a proof");
+            println!(
+                "G({n}, {m}) shifted: {:.3} s, {} pairs, {} blossoms of {} vertices in all",
+                secs,
+                got.edges.len(),
+                got.duals.blossoms.len(),
+                got.duals
+                    .blossoms
+                    .iter()
+                    .map(|b| b.vertices.len())
+                    .sum::<usize>()
+            );
+        }
         let side = (n as f64).sqrt() as u32;
         let mut edges = Vec::new();
         for r in 0..side {
