@@ -209,111 +209,32 @@ fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize) -> Result<Solved<P>, Overfl
         free = row_reduction(g, &mut free, &mut x, &mut y, &mut u, &mut v)?;
     }
 
-    // Shortest augmenting paths.
-    let mut dist = vec![P::MAX; cols];
-    let mut done = vec![false; cols];
-    let mut pred = vec![NONE; cols];
-    let mut touched: Vec<u32> = Vec::new();
-    let mut settled: Vec<u32> = Vec::new();
-    let mut heap: BinaryHeap<Reverse<(P, u32)>> = BinaryHeap::new();
-    for &s in &free {
-        let s = s as usize;
-        heap.clear();
-        let (cs, ws) = g.row(s);
-        for (&k, &w) in cs.iter().zip(ws) {
-            let nd = P::of(w).sub(v[k as usize])?;
-            if nd < dist[k as usize] {
-                if dist[k as usize] == P::MAX {
-                    touched.push(k);
-                }
-                dist[k as usize] = nd;
-                pred[k as usize] = s as u32;
-                heap.push(Reverse((nd, k)));
-            }
-        }
-        let mut sink = NONE;
-        let mut big_d = P::ZERO;
-        // The least distance of a free column reached so far: nothing at or beyond it can be
-        // settled before the sink, so it is not pushed.
-        let mut bound = P::MAX;
-        for &k in &touched {
-            if y[k as usize] == NONE {
-                bound = bound.min(dist[k as usize]);
-            }
-        }
-        'search: while let Some(Reverse((d, j))) = heap.pop() {
-            let ju = j as usize;
-            if done[ju] || d > dist[ju] {
-                continue;
-            }
-            if y[ju] == NONE {
-                sink = j;
-                big_d = d;
-                break;
-            }
-            done[ju] = true;
-            settled.push(j);
-            let i = y[ju] as usize;
-            let ui = u[i];
-            let (cs, ws) = g.row(i);
-            for (&k, &w) in cs.iter().zip(ws) {
-                let ku = k as usize;
-                if done[ku] {
-                    continue;
-                }
-                // Reduced costs of assigned rows are >= 0, so nd >= d.
-                let nd = d.add(P::of(w).sub(ui)?.sub(v[ku])?)?;
-                if nd < dist[ku] && (nd < bound || y[ku] == NONE) {
-                    if dist[ku] == P::MAX {
-                        touched.push(k);
-                    }
-                    dist[ku] = nd;
-                    pred[ku] = i as u32;
-                    if y[ku] == NONE {
-                        if nd == d {
-                            sink = k;
-                            big_d = d;
-                            break 'search;
-                        }
-                        bound = bound.min(nd);
-                    }
-                    heap.push(Reverse((nd, k)));
-                }
-            }
-        }
-        if sink == NONE {
-            // Every column reachable from s is settled and taken: Hall's condition fails.
+    // Shortest augmenting paths, one search per row still free (see `search`).
+    let gt = Transposed::new(g, cols);
+    let mut s = Search::new(cols);
+    let mut free_cols: Vec<u32> = (0..cols as u32).filter(|&j| y[j as usize] == NONE).collect();
+    let mut st = State {
+        x: &mut x,
+        y: &mut y,
+        u: &mut u,
+        v: &mut v,
+        g: P::ZERO,
+    };
+    for &r in &free {
+        if !s.search(g, &gt, &mut st, r as usize, &mut free_cols)? {
             return Ok(None);
         }
-        // Settled columns move down, their rows up, by how much nearer than the sink they are.
-        for &j in &settled {
-            let ju = j as usize;
-            let delta = big_d.sub(dist[ju])?;
-            v[ju] = v[ju].sub(delta)?;
-            let i = y[ju] as usize;
-            u[i] = u[i].add(delta)?;
-        }
-        u[s] = big_d;
-        // Augment along the path.
-        let mut j = sink as usize;
-        loop {
-            let i = pred[j] as usize;
-            y[j] = i as u32;
-            let next = x[i];
-            x[i] = j as u32;
-            if i == s {
-                break;
-            }
-            j = next as usize;
-        }
-        for &k in &touched {
-            dist[k as usize] = P::MAX;
-            done[k as usize] = false;
-        }
-        touched.clear();
-        settled.clear();
     }
-
+    // Undo the lazy offset: taken columns and rows are stored shifted by `g`.
+    let off = st.g;
+    for j in 0..cols {
+        if y[j] != NONE {
+            v[j] = v[j].sub(off)?;
+        }
+    }
+    for p in &mut u {
+        *p = p.add(off)?;
+    }
     // Shift so that the largest column potential is 0 (a no-op when a column is free).
     if let Some(&top) = v.iter().max()
         && top != P::ZERO
@@ -396,4 +317,382 @@ fn row_reduction<P: Pot>(
         u[fi] = if lowers { u2 } else { u1 };
     }
     Ok(free[..new_free].to_vec())
+}
+
+/// The entries in compressed columns (from the merged rows): each column's rows and costs.
+struct Transposed {
+    start: Vec<usize>,
+    row: Vec<u32>,
+    cost: Vec<i64>,
+}
+
+impl Transposed {
+    fn new(g: &Csr, cols: usize) -> Transposed {
+        let mut start = vec![0usize; cols + 1];
+        for &c in &g.col {
+            start[c as usize + 1] += 1;
+        }
+        for c in 0..cols {
+            start[c + 1] += start[c];
+        }
+        let mut fill = start.clone();
+        let mut row = vec![0u32; g.col.len()];
+        let mut cost = vec![0i64; g.col.len()];
+        for r in 0..g.start.len() - 1 {
+            let (cs, ws) = g.row(r);
+            for (&c, &w) in cs.iter().zip(ws) {
+                let p = &mut fill[c as usize];
+                row[*p] = r as u32;
+                cost[*p] = w;
+                *p += 1;
+            }
+        }
+        Transposed { start, row, cost }
+    }
+
+    fn col(&self, j: usize) -> (&[u32], &[i64]) {
+        let (a, b) = (self.start[j], self.start[j + 1]);
+        (&self.row[a..b], &self.cost[a..b])
+    }
+}
+
+/// The assignment and the potentials during the searches. Potentials are stored with a lazy
+/// offset `g`: a taken column's potential is `v[j] − g`, a row's `u[i] + g` (only the rows
+/// with a column matter), a free column's is `v[j]` itself, so a change of every taken
+/// column and row by the same amount is one addition to `g`, while the free columns stay put.
+struct State<'a, P> {
+    x: &'a mut [u32],
+    y: &'a mut [u32],
+    u: &'a mut [P],
+    v: &'a mut [P],
+    g: P,
+}
+
+impl<P: Pot> State<'_, P> {
+    /// The reduced cost `c − u[i] − v[k]` of entry (i, k) costing `w`, row i taken.
+    fn reduced(&self, i: usize, k: usize, w: i64) -> Result<P, Overflow> {
+        let r = P::of(w).sub(self.u[i])?.sub(self.v[k])?;
+        if self.y[k] == NONE { r.sub(self.g) } else { Ok(r) }
+    }
+
+    /// Column k's actual potential.
+    fn col(&self, k: usize) -> Result<P, Overflow> {
+        if self.y[k] == NONE {
+            Ok(self.v[k])
+        } else {
+            self.v[k].sub(self.g)
+        }
+    }
+}
+
+/// The per-search arrays of the bidirectional Dijkstra, reset through `touched`.
+struct Search<P> {
+    /// Forward: distance from the free row, settled, the row it was reached from.
+    fdist: Vec<P>,
+    fdone: Vec<bool>,
+    fpred: Vec<u32>,
+    /// Backward: distance to a free column, settled, the column its row goes on to.
+    bdist: Vec<P>,
+    bdone: Vec<bool>,
+    bsucc: Vec<u32>,
+    /// Marks of the backward part of the path found (a stamp per search).
+    mark: Vec<u32>,
+    stamp: u32,
+    touched: Vec<u32>,
+    fheap: BinaryHeap<Reverse<(P, u32)>>,
+    bheap: BinaryHeap<Reverse<(P, u32)>>,
+}
+
+impl<P: Pot> Search<P> {
+    fn new(cols: usize) -> Search<P> {
+        Search {
+            fdist: vec![P::MAX; cols],
+            fdone: vec![false; cols],
+            fpred: vec![NONE; cols],
+            bdist: vec![P::MAX; cols],
+            bdone: vec![false; cols],
+            bsucc: vec![NONE; cols],
+            mark: vec![0; cols],
+            stamp: 0,
+            touched: Vec::new(),
+            fheap: BinaryHeap::new(),
+            bheap: BinaryHeap::new(),
+        }
+    }
+
+    fn touch(&mut self, k: usize) {
+        if self.fdist[k] == P::MAX && self.bdist[k] == P::MAX {
+            self.touched.push(k as u32);
+        }
+    }
+
+    /// The least key of a heap after dropping stale entries (`P::MAX` if empty).
+    fn top(heap: &mut BinaryHeap<Reverse<(P, u32)>>, dist: &[P], done: &[bool]) -> P {
+        while let Some(&Reverse((d, j))) = heap.peek() {
+            if done[j as usize] || d > dist[j as usize] {
+                heap.pop();
+            } else {
+                return d;
+            }
+        }
+        P::MAX
+    }
+
+    /// Finds a shortest augmenting path from the free row `s`, moves the potentials so that it
+    /// is tight and augments along it; `false` if no free column is reachable from `s`.
+    fn search(
+        &mut self,
+        g: &Csr,
+        gt: &Transposed,
+        st: &mut State<'_, P>,
+        s: usize,
+        free_cols: &mut Vec<u32>,
+    ) -> Result<bool, Overflow> {
+        self.fheap.clear();
+        self.bheap.clear();
+        // The free row's potential: its least reduced cost, so its entries' are >= 0.
+        let (cs, ws) = g.row(s);
+        let mut ms = P::MAX;
+        for (&k, &w) in cs.iter().zip(ws) {
+            ms = ms.min(P::of(w).sub(st.col(k as usize)?)?);
+        }
+        if ms == P::MAX {
+            return Ok(false);
+        }
+        // The best path so far: its length and its meeting entry (row ma, column mb).
+        let (mut mu, mut ma, mut mb) = (P::MAX, NONE, NONE);
+        for (&k, &w) in cs.iter().zip(ws) {
+            let ku = k as usize;
+            let rc = P::of(w).sub(st.col(ku)?)?.sub(ms)?;
+            if st.y[ku] == NONE {
+                if rc < mu {
+                    (mu, ma, mb) = (rc, s as u32, k);
+                }
+            } else if rc < self.fdist[ku] {
+                self.touch(ku);
+                self.fdist[ku] = rc;
+                self.fpred[ku] = s as u32;
+                self.fheap.push(Reverse((rc, k)));
+            }
+        }
+        let (mut fwork, mut bwork) = (cs.len(), 0usize);
+        let mut bidir = false;
+        let (tf, tb) = loop {
+            let tf = Self::top(&mut self.fheap, &self.fdist, &self.fdone);
+            let tb = if bidir {
+                Self::top(&mut self.bheap, &self.bdist, &self.bdone)
+            } else {
+                P::ZERO
+            };
+            if mu != P::MAX && (tf == P::MAX || tb == P::MAX || tf.add(tb)? >= mu) {
+                break (tf, tb);
+            }
+            if mu == P::MAX && (tf == P::MAX || tb == P::MAX) {
+                // Every column reachable from s (forward) or reaching a free column
+                // (backward) is settled without meeting: Hall's condition fails.
+                self.reset();
+                return Ok(false);
+            }
+            if !bidir && fwork > 2 * free_cols.len() {
+                // A long search: also search backward from every free column at once.
+                bidir = true;
+                free_cols.retain(|&j| st.y[j as usize] == NONE);
+                let mut init = Vec::with_capacity(free_cols.len());
+                for &j in free_cols.iter() {
+                    self.touch(j as usize);
+                    self.bdist[j as usize] = P::ZERO;
+                    init.push(Reverse((P::ZERO, j)));
+                }
+                self.bheap = BinaryHeap::from(init);
+                continue;
+            }
+            if !bidir || fwork <= bwork {
+                // Forward: settle the nearest column, scan its row.
+                let Some(Reverse((d, j))) = self.fheap.pop() else {
+                    unreachable!("tf < MAX")
+                };
+                let ju = j as usize;
+                self.fdone[ju] = true;
+                if self.bdone[ju] {
+                    let c = d.add(self.bdist[ju])?;
+                    if c < mu {
+                        (mu, ma, mb) = (c, self.fpred[ju], j);
+                    }
+                }
+                let i = st.y[ju] as usize;
+                let (cs, ws) = g.row(i);
+                fwork += cs.len() + 1;
+                for (&k, &w) in cs.iter().zip(ws) {
+                    let ku = k as usize;
+                    if self.fdone[ku] {
+                        continue;
+                    }
+                    let nd = d.add(st.reduced(i, ku, w)?)?;
+                    if st.y[ku] == NONE {
+                        if nd < mu {
+                            (mu, ma, mb) = (nd, i as u32, k);
+                        }
+                        continue;
+                    }
+                    if self.bdone[ku] {
+                        let c = nd.add(self.bdist[ku])?;
+                        if c < mu {
+                            (mu, ma, mb) = (c, i as u32, k);
+                        }
+                    }
+                    if nd < self.fdist[ku] && nd < mu {
+                        self.touch(ku);
+                        self.fdist[ku] = nd;
+                        self.fpred[ku] = i as u32;
+                        self.fheap.push(Reverse((nd, k)));
+                    }
+                }
+            } else {
+                // Backward: settle the column nearest to a free column, scan its entries.
+                let Some(Reverse((d, j))) = self.bheap.pop() else {
+                    unreachable!("tb < MAX")
+                };
+                let ju = j as usize;
+                self.bdone[ju] = true;
+                if self.fdone[ju] {
+                    let c = d.add(self.fdist[ju])?;
+                    if c < mu {
+                        (mu, ma, mb) = (c, self.fpred[ju], j);
+                    }
+                }
+                let (rs, ws) = gt.col(ju);
+                bwork += rs.len() + 1;
+                for (&i, &w) in rs.iter().zip(ws) {
+                    let iu = i as usize;
+                    if st.y[ju] == i {
+                        continue;
+                    }
+                    let k = st.x[iu];
+                    if k == NONE {
+                        if iu == s {
+                            let c = d.add(P::of(w).sub(st.col(ju)?)?.sub(ms)?)?;
+                            if c < mu {
+                                (mu, ma, mb) = (c, i, j);
+                            }
+                        }
+                        continue;
+                    }
+                    let ku = k as usize;
+                    if self.bdone[ku] {
+                        continue;
+                    }
+                    let nd = d.add(st.reduced(iu, ju, w)?)?;
+                    if self.fdone[ku] {
+                        let c = nd.add(self.fdist[ku])?;
+                        if c < mu {
+                            (mu, ma, mb) = (c, i, j);
+                        }
+                    }
+                    if nd < self.bdist[ku] && nd < mu {
+                        self.touch(ku);
+                        self.bdist[ku] = nd;
+                        self.bsucc[ku] = j;
+                        self.bheap.push(Reverse((nd, k)));
+                    }
+                }
+            }
+        };
+        // Potentials: with F = min(tf, D), B = D − F, every column j moves by the label
+        // min(df, F) + B − min(db, B) (see the module docs), the taken columns and rows by B
+        // through the offset.
+        let big_d = mu;
+        let rf = tf.min(big_d);
+        let rb = if tb == P::MAX && tf == P::MAX {
+            P::ZERO
+        } else {
+            big_d.sub(rf)?
+        };
+        let _ = tb;
+        for t in 0..self.touched.len() {
+            let j = self.touched[t] as usize;
+            if st.y[j] == NONE {
+                continue;
+            }
+            let dfc = if self.fdone[j] {
+                self.fdist[j].min(rf)
+            } else {
+                rf
+            };
+            let dbc = if self.bdone[j] {
+                self.bdist[j].min(rb)
+            } else {
+                rb
+            };
+            let delta = rf.sub(dfc)?.add(dbc.sub(rb)?)?;
+            if delta != P::ZERO {
+                st.v[j] = st.v[j].sub(delta)?;
+                let i = st.y[j] as usize;
+                st.u[i] = st.u[i].add(delta)?;
+            }
+        }
+        st.g = st.g.add(rb)?;
+        st.u[s] = ms.add(big_d)?.sub(st.g)?;
+        // The path: forward from s to row ma, the entry (ma, mb), backward from mb to a free
+        // column. The two halves are disjoint unless zero-cost cycles tie; then cut at the
+        // first column of the forward half that the backward half also visits.
+        self.stamp += 1;
+        let mut c = mb as usize;
+        while st.y[c] != NONE {
+            self.mark[c] = self.stamp;
+            c = self.bsucc[c] as usize;
+        }
+        self.mark[c] = self.stamp;
+        let (mut a, mut b) = (ma as usize, mb as usize);
+        let mut r = a;
+        while r != s {
+            let c = st.x[r] as usize;
+            if self.mark[c] == self.stamp {
+                (a, b) = (self.fpred[c] as usize, c);
+            }
+            r = self.fpred[c] as usize;
+        }
+        // Augment: the backward half, then the forward half.
+        let old = if a == s { NONE } else { st.x[a] };
+        let (mut c, mut r) = (b, a);
+        loop {
+            let nr = st.y[c];
+            if nr == NONE {
+                // The free column is taken: store it with the offset.
+                st.v[c] = st.v[c].add(st.g)?;
+            }
+            st.y[c] = r as u32;
+            st.x[r] = c as u32;
+            if nr == NONE {
+                break;
+            }
+            c = self.bsucc[c] as usize;
+            r = nr as usize;
+        }
+        if old != NONE {
+            let mut j = old as usize;
+            loop {
+                let i = self.fpred[j] as usize;
+                st.y[j] = i as u32;
+                let next = st.x[i];
+                st.x[i] = j as u32;
+                if i == s {
+                    break;
+                }
+                j = next as usize;
+            }
+        }
+        self.reset();
+        Ok(true)
+    }
+
+    fn reset(&mut self) {
+        for &k in &self.touched {
+            let k = k as usize;
+            self.fdist[k] = P::MAX;
+            self.bdist[k] = P::MAX;
+            self.fdone[k] = false;
+            self.bdone[k] = false;
+        }
+        self.touched.clear();
+    }
 }

@@ -403,3 +403,23 @@ fn the_checker_refuses_tampering() {
     b.row.iter_mut().for_each(|p| *p -= 1);
     assert!(check(&m, 3, &b, want).is_err(), "columns above 0");
 }
+
+/// TEMP: the sparse timings only (GRIDMATCH_SPARSE_N = how many sizes).
+#[test]
+#[ignore = "timings"]
+fn sparse_timings() {
+    use std::time::Instant;
+    let k: usize = std::env::var("GRIDMATCH_SPARSE_N").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for (rows, cols) in [(2000, 2000), (5000, 5000), (1000, 2000), (2000, 4000)] {
+        let _ = uniform_dense(&mut rng, rows, cols);
+    }
+    for (n, m) in [(100_000, 500_000), (200_000, 1_000_000), (400_000, 2_000_000)].into_iter().take(k) {
+        let (edges, costs) = uniform_sparse(&mut rng, n, m);
+        let t = Instant::now();
+        let a = sparse(n, n, &edges, &costs).unwrap().unwrap();
+        let secs = t.elapsed().as_secs_f64();
+        let total: i128 = a.row.iter().chain(&a.col).map(|&p| p as i128).sum();
+        println!("sparse {n}+{n}, {m} entries: {secs:.4} s, cost {total}");
+    }
+}
