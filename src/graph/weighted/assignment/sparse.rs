@@ -385,6 +385,10 @@ impl<P: Pot> State<'_, P> {
     }
 }
 
+/// A search goes both ways once its forward work exceeds this many times the number of free
+/// columns (whose scan starts the backward half).
+const SWITCH: usize = 32;
+
 /// The per-search arrays of the bidirectional Dijkstra, reset through `touched`.
 struct Search<P> {
     /// Forward: distance from the free row, settled, the row it was reached from.
@@ -460,13 +464,13 @@ impl<P: Pot> Search<P> {
             return Ok(false);
         }
         // The best path so far: its length and its meeting entry (row ma, column mb).
-        let (mut mu, mut ma, mut mb) = (P::MAX, NONE, NONE);
+        let mut best = (P::MAX, NONE, NONE);
         for (&k, &w) in cs.iter().zip(ws) {
             let ku = k as usize;
             let rc = P::of(w).sub(st.col(ku)?)?.sub(ms)?;
             if st.y[ku] == NONE {
-                if rc < mu {
-                    (mu, ma, mb) = (rc, s as u32, k);
+                if rc < best.0 {
+                    best = (rc, s as u32, k);
                 }
             } else if rc < self.fdist[ku] {
                 self.touch(ku);
@@ -484,29 +488,29 @@ impl<P: Pot> Search<P> {
             } else {
                 P::ZERO
             };
-            if mu != P::MAX && (tf == P::MAX || tb == P::MAX || tf.add(tb)? >= mu) {
+            if best.0 != P::MAX && (tf == P::MAX || tb == P::MAX || tf.add(tb)? >= best.0) {
                 break (tf, tb);
             }
-            if mu == P::MAX && (tf == P::MAX || tb == P::MAX) {
+            if best.0 == P::MAX && (tf == P::MAX || tb == P::MAX) {
                 // Every column reachable from s (forward) or reaching a free column
                 // (backward) is settled without meeting: Hall's condition fails.
                 self.reset();
                 return Ok(false);
             }
-            if !bidir && fwork > 2 * free_cols.len() {
+            if !bidir && fwork > SWITCH * free_cols.len() {
                 // A long search: also search backward from every free column at once.
                 bidir = true;
                 free_cols.retain(|&j| st.y[j as usize] == NONE);
-                let mut init = Vec::with_capacity(free_cols.len());
-                for &j in free_cols.iter() {
+                // Every free column is settled at 0 at once, without the heap.
+                for t in 0..free_cols.len() {
+                    let j = free_cols[t];
                     self.touch(j as usize);
                     self.bdist[j as usize] = P::ZERO;
-                    init.push(Reverse((P::ZERO, j)));
+                    bwork += self.backward(gt, st, s, ms, j, P::ZERO, &mut best)?;
                 }
-                self.bheap = BinaryHeap::from(init);
                 continue;
             }
-            if !bidir || fwork <= bwork {
+            if !bidir || 2 * fwork <= bwork {
                 // Forward: settle the nearest column, scan its row.
                 let Some(Reverse((d, j))) = self.fheap.pop() else {
                     unreachable!("tf < MAX")
@@ -515,8 +519,8 @@ impl<P: Pot> Search<P> {
                 self.fdone[ju] = true;
                 if self.bdone[ju] {
                     let c = d.add(self.bdist[ju])?;
-                    if c < mu {
-                        (mu, ma, mb) = (c, self.fpred[ju], j);
+                    if c < best.0 {
+                        best = (c, self.fpred[ju], j);
                     }
                 }
                 let i = st.y[ju] as usize;
@@ -529,18 +533,18 @@ impl<P: Pot> Search<P> {
                     }
                     let nd = d.add(st.reduced(i, ku, w)?)?;
                     if st.y[ku] == NONE {
-                        if nd < mu {
-                            (mu, ma, mb) = (nd, i as u32, k);
+                        if nd < best.0 {
+                            best = (nd, i as u32, k);
                         }
                         continue;
                     }
                     if self.bdone[ku] {
                         let c = nd.add(self.bdist[ku])?;
-                        if c < mu {
-                            (mu, ma, mb) = (c, i as u32, k);
+                        if c < best.0 {
+                            best = (c, i as u32, k);
                         }
                     }
-                    if nd < self.fdist[ku] && nd < mu {
+                    if nd < self.fdist[ku] && nd < best.0 {
                         self.touch(ku);
                         self.fdist[ku] = nd;
                         self.fpred[ku] = i as u32;
@@ -552,55 +556,13 @@ impl<P: Pot> Search<P> {
                 let Some(Reverse((d, j))) = self.bheap.pop() else {
                     unreachable!("tb < MAX")
                 };
-                let ju = j as usize;
-                self.bdone[ju] = true;
-                if self.fdone[ju] {
-                    let c = d.add(self.fdist[ju])?;
-                    if c < mu {
-                        (mu, ma, mb) = (c, self.fpred[ju], j);
-                    }
-                }
-                let (rs, ws) = gt.col(ju);
-                bwork += rs.len() + 1;
-                for (&i, &w) in rs.iter().zip(ws) {
-                    let iu = i as usize;
-                    if st.y[ju] == i {
-                        continue;
-                    }
-                    let k = st.x[iu];
-                    if k == NONE {
-                        if iu == s {
-                            let c = d.add(P::of(w).sub(st.col(ju)?)?.sub(ms)?)?;
-                            if c < mu {
-                                (mu, ma, mb) = (c, i, j);
-                            }
-                        }
-                        continue;
-                    }
-                    let ku = k as usize;
-                    if self.bdone[ku] {
-                        continue;
-                    }
-                    let nd = d.add(st.reduced(iu, ju, w)?)?;
-                    if self.fdone[ku] {
-                        let c = nd.add(self.fdist[ku])?;
-                        if c < mu {
-                            (mu, ma, mb) = (c, i, j);
-                        }
-                    }
-                    if nd < self.bdist[ku] && nd < mu {
-                        self.touch(ku);
-                        self.bdist[ku] = nd;
-                        self.bsucc[ku] = j;
-                        self.bheap.push(Reverse((nd, k)));
-                    }
-                }
+                bwork += self.backward(gt, st, s, ms, j, d, &mut best)?;
             }
         };
         // Potentials: with F = min(tf, D), B = D − F, every column j moves by the label
         // min(df, F) + B − min(db, B) (see the module docs), the taken columns and rows by B
         // through the offset.
-        let big_d = mu;
+        let (big_d, ma, mb) = best;
         let rf = tf.min(big_d);
         let rb = if tb == P::MAX && tf == P::MAX {
             P::ZERO
@@ -683,6 +645,64 @@ impl<P: Pot> Search<P> {
         }
         self.reset();
         Ok(true)
+    }
+
+    /// Settles column `j` at distance `d` from the free columns (backward) and scans its
+    /// entries; returns the work done.
+    #[allow(clippy::too_many_arguments)]
+    fn backward(
+        &mut self,
+        gt: &Transposed,
+        st: &State<'_, P>,
+        s: usize,
+        ms: P,
+        j: u32,
+        d: P,
+        best: &mut (P, u32, u32),
+    ) -> Result<usize, Overflow> {
+        let ju = j as usize;
+        self.bdone[ju] = true;
+        if self.fdone[ju] {
+            let c = d.add(self.fdist[ju])?;
+            if c < best.0 {
+                *best = (c, self.fpred[ju], j);
+            }
+        }
+        let (rs, ws) = gt.col(ju);
+        for (&i, &w) in rs.iter().zip(ws) {
+            let iu = i as usize;
+            if st.y[ju] == i {
+                continue;
+            }
+            let k = st.x[iu];
+            if k == NONE {
+                if iu == s {
+                    let c = d.add(P::of(w).sub(st.col(ju)?)?.sub(ms)?)?;
+                    if c < best.0 {
+                        *best = (c, i, j);
+                    }
+                }
+                continue;
+            }
+            let ku = k as usize;
+            if self.bdone[ku] {
+                continue;
+            }
+            let nd = d.add(st.reduced(iu, ju, w)?)?;
+            if self.fdone[ku] {
+                let c = nd.add(self.fdist[ku])?;
+                if c < best.0 {
+                    *best = (c, i, j);
+                }
+            }
+            if nd < self.bdist[ku] && nd < best.0 {
+                self.touch(ku);
+                self.bdist[ku] = nd;
+                self.bsucc[ku] = j;
+                self.bheap.push(Reverse((nd, k)));
+            }
+        }
+        Ok(rs.len() + 1)
     }
 
     fn reset(&mut self) {
