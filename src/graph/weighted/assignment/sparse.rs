@@ -389,16 +389,23 @@ impl<P: Pot> State<'_, P> {
 /// columns (whose scan starts the backward half).
 const SWITCH: usize = 32;
 
+/// A column's labels in a search, together for locality: forward, its distance from the free
+/// row, the row it was reached from, whether it is settled; backward, its distance to a free
+/// column, the column its row goes on to, whether it is settled.
+#[derive(Clone, Copy)]
+struct Label<P> {
+    fdist: P,
+    bdist: P,
+    fpred: u32,
+    bsucc: u32,
+    fdone: bool,
+    bdone: bool,
+}
+
 /// The per-search arrays of the bidirectional Dijkstra, reset through `touched`.
 struct Search<P> {
-    /// Forward: distance from the free row, settled, the row it was reached from.
-    fdist: Vec<P>,
-    fdone: Vec<bool>,
-    fpred: Vec<u32>,
-    /// Backward: distance to a free column, settled, the column its row goes on to.
-    bdist: Vec<P>,
-    bdone: Vec<bool>,
-    bsucc: Vec<u32>,
+    /// Each column's labels.
+    lab: Vec<Label<P>>,
     /// Marks of the backward part of the path found (a stamp per search).
     mark: Vec<u32>,
     stamp: u32,
@@ -410,12 +417,17 @@ struct Search<P> {
 impl<P: Pot> Search<P> {
     fn new(cols: usize) -> Search<P> {
         Search {
-            fdist: vec![P::MAX; cols],
-            fdone: vec![false; cols],
-            fpred: vec![NONE; cols],
-            bdist: vec![P::MAX; cols],
-            bdone: vec![false; cols],
-            bsucc: vec![NONE; cols],
+            lab: vec![
+                Label {
+                    fdist: P::MAX,
+                    bdist: P::MAX,
+                    fpred: NONE,
+                    bsucc: NONE,
+                    fdone: false,
+                    bdone: false,
+                };
+                cols
+            ],
             mark: vec![0; cols],
             stamp: 0,
             touched: Vec::new(),
@@ -425,15 +437,21 @@ impl<P: Pot> Search<P> {
     }
 
     fn touch(&mut self, k: usize) {
-        if self.fdist[k] == P::MAX && self.bdist[k] == P::MAX {
+        if self.lab[k].fdist == P::MAX && self.lab[k].bdist == P::MAX {
             self.touched.push(k as u32);
         }
     }
 
     /// The least key of a heap after dropping stale entries (`P::MAX` if empty).
-    fn top(heap: &mut BinaryHeap<Reverse<(P, u32)>>, dist: &[P], done: &[bool]) -> P {
+    fn top(heap: &mut BinaryHeap<Reverse<(P, u32)>>, lab: &[Label<P>], forward: bool) -> P {
         while let Some(&Reverse((d, j))) = heap.peek() {
-            if done[j as usize] || d > dist[j as usize] {
+            let l = &lab[j as usize];
+            let (done, dist) = if forward {
+                (l.fdone, l.fdist)
+            } else {
+                (l.bdone, l.bdist)
+            };
+            if done || d > dist {
                 heap.pop();
             } else {
                 return d;
@@ -472,19 +490,19 @@ impl<P: Pot> Search<P> {
                 if rc < best.0 {
                     best = (rc, s as u32, k);
                 }
-            } else if rc < self.fdist[ku] {
+            } else if rc < self.lab[ku].fdist {
                 self.touch(ku);
-                self.fdist[ku] = rc;
-                self.fpred[ku] = s as u32;
+                self.lab[ku].fdist = rc;
+                self.lab[ku].fpred = s as u32;
                 self.fheap.push(Reverse((rc, k)));
             }
         }
         let (mut fwork, mut bwork) = (cs.len(), 0usize);
         let mut bidir = false;
         let (tf, tb) = loop {
-            let tf = Self::top(&mut self.fheap, &self.fdist, &self.fdone);
+            let tf = Self::top(&mut self.fheap, &self.lab, true);
             let tb = if bidir {
-                Self::top(&mut self.bheap, &self.bdist, &self.bdone)
+                Self::top(&mut self.bheap, &self.lab, false)
             } else {
                 P::ZERO
             };
@@ -505,7 +523,7 @@ impl<P: Pot> Search<P> {
                 for t in 0..free_cols.len() {
                     let j = free_cols[t];
                     self.touch(j as usize);
-                    self.bdist[j as usize] = P::ZERO;
+                    self.lab[j as usize].bdist = P::ZERO;
                     bwork += self.backward(gt, st, s, ms, j, P::ZERO, &mut best)?;
                 }
                 continue;
@@ -516,11 +534,11 @@ impl<P: Pot> Search<P> {
                     unreachable!("tf < MAX")
                 };
                 let ju = j as usize;
-                self.fdone[ju] = true;
-                if self.bdone[ju] {
-                    let c = d.add(self.bdist[ju])?;
+                self.lab[ju].fdone = true;
+                if self.lab[ju].bdone {
+                    let c = d.add(self.lab[ju].bdist)?;
                     if c < best.0 {
-                        best = (c, self.fpred[ju], j);
+                        best = (c, self.lab[ju].fpred, j);
                     }
                 }
                 let i = st.y[ju] as usize;
@@ -528,7 +546,7 @@ impl<P: Pot> Search<P> {
                 fwork += cs.len() + 1;
                 for (&k, &w) in cs.iter().zip(ws) {
                     let ku = k as usize;
-                    if self.fdone[ku] {
+                    if self.lab[ku].fdone {
                         continue;
                     }
                     let nd = d.add(st.reduced(i, ku, w)?)?;
@@ -538,16 +556,16 @@ impl<P: Pot> Search<P> {
                         }
                         continue;
                     }
-                    if self.bdone[ku] {
-                        let c = nd.add(self.bdist[ku])?;
+                    if self.lab[ku].bdone {
+                        let c = nd.add(self.lab[ku].bdist)?;
                         if c < best.0 {
                             best = (c, i as u32, k);
                         }
                     }
-                    if nd < self.fdist[ku] && nd < best.0 {
+                    if nd < self.lab[ku].fdist && nd < best.0 {
                         self.touch(ku);
-                        self.fdist[ku] = nd;
-                        self.fpred[ku] = i as u32;
+                        self.lab[ku].fdist = nd;
+                        self.lab[ku].fpred = i as u32;
                         self.fheap.push(Reverse((nd, k)));
                     }
                 }
@@ -575,13 +593,13 @@ impl<P: Pot> Search<P> {
             if st.y[j] == NONE {
                 continue;
             }
-            let dfc = if self.fdone[j] {
-                self.fdist[j].min(rf)
+            let dfc = if self.lab[j].fdone {
+                self.lab[j].fdist.min(rf)
             } else {
                 rf
             };
-            let dbc = if self.bdone[j] {
-                self.bdist[j].min(rb)
+            let dbc = if self.lab[j].bdone {
+                self.lab[j].bdist.min(rb)
             } else {
                 rb
             };
@@ -601,7 +619,7 @@ impl<P: Pot> Search<P> {
         let mut c = mb as usize;
         while st.y[c] != NONE {
             self.mark[c] = self.stamp;
-            c = self.bsucc[c] as usize;
+            c = self.lab[c].bsucc as usize;
         }
         self.mark[c] = self.stamp;
         let (mut a, mut b) = (ma as usize, mb as usize);
@@ -609,9 +627,9 @@ impl<P: Pot> Search<P> {
         while r != s {
             let c = st.x[r] as usize;
             if self.mark[c] == self.stamp {
-                (a, b) = (self.fpred[c] as usize, c);
+                (a, b) = (self.lab[c].fpred as usize, c);
             }
-            r = self.fpred[c] as usize;
+            r = self.lab[c].fpred as usize;
         }
         // Augment: the backward half, then the forward half.
         let old = if a == s { NONE } else { st.x[a] };
@@ -627,13 +645,13 @@ impl<P: Pot> Search<P> {
             if nr == NONE {
                 break;
             }
-            c = self.bsucc[c] as usize;
+            c = self.lab[c].bsucc as usize;
             r = nr as usize;
         }
         if old != NONE {
             let mut j = old as usize;
             loop {
-                let i = self.fpred[j] as usize;
+                let i = self.lab[j].fpred as usize;
                 st.y[j] = i as u32;
                 let next = st.x[i];
                 st.x[i] = j as u32;
@@ -661,11 +679,11 @@ impl<P: Pot> Search<P> {
         best: &mut (P, u32, u32),
     ) -> Result<usize, Overflow> {
         let ju = j as usize;
-        self.bdone[ju] = true;
-        if self.fdone[ju] {
-            let c = d.add(self.fdist[ju])?;
+        self.lab[ju].bdone = true;
+        if self.lab[ju].fdone {
+            let c = d.add(self.lab[ju].fdist)?;
             if c < best.0 {
-                *best = (c, self.fpred[ju], j);
+                *best = (c, self.lab[ju].fpred, j);
             }
         }
         let (rs, ws) = gt.col(ju);
@@ -685,20 +703,20 @@ impl<P: Pot> Search<P> {
                 continue;
             }
             let ku = k as usize;
-            if self.bdone[ku] {
+            if self.lab[ku].bdone {
                 continue;
             }
             let nd = d.add(st.reduced(iu, ju, w)?)?;
-            if self.fdone[ku] {
-                let c = nd.add(self.fdist[ku])?;
+            if self.lab[ku].fdone {
+                let c = nd.add(self.lab[ku].fdist)?;
                 if c < best.0 {
                     *best = (c, i, j);
                 }
             }
-            if nd < self.bdist[ku] && nd < best.0 {
+            if nd < self.lab[ku].bdist && nd < best.0 {
                 self.touch(ku);
-                self.bdist[ku] = nd;
-                self.bsucc[ku] = j;
+                self.lab[ku].bdist = nd;
+                self.lab[ku].bsucc = j;
                 self.bheap.push(Reverse((nd, k)));
             }
         }
@@ -707,11 +725,8 @@ impl<P: Pot> Search<P> {
 
     fn reset(&mut self) {
         for &k in &self.touched {
-            let k = k as usize;
-            self.fdist[k] = P::MAX;
-            self.bdist[k] = P::MAX;
-            self.fdone[k] = false;
-            self.bdone[k] = false;
+            let l = &mut self.lab[k as usize];
+            (l.fdist, l.bdist, l.fdone, l.bdone) = (P::MAX, P::MAX, false, false);
         }
         self.touched.clear();
     }
