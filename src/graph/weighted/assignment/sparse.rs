@@ -1,6 +1,6 @@
-//! Shortest augmenting paths over a sparse matrix, Dijkstra with a binary heap (see the parent
-//! module). Potentials are computed in a type `P` (i64, then i128 if i64 overflowed) with
-//! checked arithmetic throughout.
+//! Shortest augmenting paths over a sparse matrix, bidirectional Dijkstra with binary heaps
+//! (see the parent module). Potentials are computed in a type `P` (i64, then i128 if i64
+//! overflowed) with checked arithmetic throughout.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -114,8 +114,19 @@ pub(super) fn solve(
     edges: &[(u32, u32)],
     costs: &[i64],
 ) -> Result<Option<Assignment>, WeightError> {
+    solve_with(rows, cols, edges, costs, SWITCH)
+}
+
+/// [`solve`] with the given [`SWITCH`] (the tests also run 0: both ways from the start).
+pub(super) fn solve_with(
+    rows: usize,
+    cols: usize,
+    edges: &[(u32, u32)],
+    costs: &[i64],
+    switch: usize,
+) -> Result<Option<Assignment>, WeightError> {
     let g = Csr::new(rows, cols, edges, costs);
-    if let Ok(r) = engine::<i64>(&g, rows, cols) {
+    if let Ok(r) = engine::<i64>(&g, rows, cols, switch) {
         return Ok(r.map(|(x, u, v)| Assignment {
             col_of_row: x,
             row: u,
@@ -128,7 +139,7 @@ pub(super) fn solve(
              64-bit range; scale the costs down"
         ))
     };
-    let Ok(r) = engine::<i128>(&g, rows, cols) else {
+    let Ok(r) = engine::<i128>(&g, rows, cols, switch) else {
         return Err(too_big());
     };
     let Some((x, u, v)) = r else {
@@ -150,7 +161,7 @@ pub(super) fn solve(
 }
 
 /// The engine proper.
-fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize) -> Result<Solved<P>, Overflow> {
+fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize, switch: usize) -> Result<Solved<P>, Overflow> {
     let mut x = vec![NONE; rows];
     let mut y = vec![NONE; cols];
     let mut u = vec![P::ZERO; rows];
@@ -212,7 +223,9 @@ fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize) -> Result<Solved<P>, Overfl
     // Shortest augmenting paths, one search per row still free (see `search`).
     let gt = Transposed::new(g, cols);
     let mut s = Search::new(cols);
-    let mut free_cols: Vec<u32> = (0..cols as u32).filter(|&j| y[j as usize] == NONE).collect();
+    let mut free_cols: Vec<u32> = (0..cols as u32)
+        .filter(|&j| y[j as usize] == NONE)
+        .collect();
     let mut st = State {
         x: &mut x,
         y: &mut y,
@@ -221,7 +234,7 @@ fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize) -> Result<Solved<P>, Overfl
         g: P::ZERO,
     };
     for &r in &free {
-        if !s.search(g, &gt, &mut st, r as usize, &mut free_cols)? {
+        if !s.search(g, &gt, &mut st, r as usize, &mut free_cols, switch)? {
             return Ok(None);
         }
     }
@@ -372,7 +385,11 @@ impl<P: Pot> State<'_, P> {
     /// The reduced cost `c − u[i] − v[k]` of entry (i, k) costing `w`, row i taken.
     fn reduced(&self, i: usize, k: usize, w: i64) -> Result<P, Overflow> {
         let r = P::of(w).sub(self.u[i])?.sub(self.v[k])?;
-        if self.y[k] == NONE { r.sub(self.g) } else { Ok(r) }
+        if self.y[k] == NONE {
+            r.sub(self.g)
+        } else {
+            Ok(r)
+        }
     }
 
     /// Column k's actual potential.
@@ -406,9 +423,6 @@ struct Label<P> {
 struct Search<P> {
     /// Each column's labels.
     lab: Vec<Label<P>>,
-    /// Marks of the backward part of the path found (a stamp per search).
-    mark: Vec<u32>,
-    stamp: u32,
     touched: Vec<u32>,
     fheap: BinaryHeap<Reverse<(P, u32)>>,
     bheap: BinaryHeap<Reverse<(P, u32)>>,
@@ -428,8 +442,6 @@ impl<P: Pot> Search<P> {
                 };
                 cols
             ],
-            mark: vec![0; cols],
-            stamp: 0,
             touched: Vec::new(),
             fheap: BinaryHeap::new(),
             bheap: BinaryHeap::new(),
@@ -469,6 +481,7 @@ impl<P: Pot> Search<P> {
         st: &mut State<'_, P>,
         s: usize,
         free_cols: &mut Vec<u32>,
+        switch: usize,
     ) -> Result<bool, Overflow> {
         self.fheap.clear();
         self.bheap.clear();
@@ -515,13 +528,12 @@ impl<P: Pot> Search<P> {
                 self.reset();
                 return Ok(false);
             }
-            if !bidir && fwork > SWITCH * free_cols.len() {
+            if !bidir && fwork > switch.saturating_mul(free_cols.len()) {
                 // A long search: also search backward from every free column at once.
                 bidir = true;
                 free_cols.retain(|&j| st.y[j as usize] == NONE);
                 // Every free column is settled at 0 at once, without the heap.
-                for t in 0..free_cols.len() {
-                    let j = free_cols[t];
+                for &j in free_cols.iter() {
                     self.touch(j as usize);
                     self.lab[j as usize].bdist = P::ZERO;
                     bwork += self.backward(gt, st, s, ms, j, P::ZERO, &mut best)?;
@@ -613,24 +625,10 @@ impl<P: Pot> Search<P> {
         st.g = st.g.add(rb)?;
         st.u[s] = ms.add(big_d)?.sub(st.g)?;
         // The path: forward from s to row ma, the entry (ma, mb), backward from mb to a free
-        // column. The two halves are disjoint unless zero-cost cycles tie; then cut at the
-        // first column of the forward half that the backward half also visits.
-        self.stamp += 1;
-        let mut c = mb as usize;
-        while st.y[c] != NONE {
-            self.mark[c] = self.stamp;
-            c = self.lab[c].bsucc as usize;
-        }
-        self.mark[c] = self.stamp;
-        let (mut a, mut b) = (ma as usize, mb as usize);
-        let mut r = a;
-        while r != s {
-            let c = st.x[r] as usize;
-            if self.mark[c] == self.stamp {
-                (a, b) = (self.lab[c].fpred as usize, c);
-            }
-            r = self.lab[c].fpred as usize;
-        }
+        // column. The halves share no column: one on both would have been settled both ways
+        // before the meeting was recorded, and met there first at a length no greater (the
+        // cycle through it costs >= 0), which a later meeting only replaces when shorter.
+        let (a, b) = (ma as usize, mb as usize);
         // Augment: the backward half, then the forward half.
         let old = if a == s { NONE } else { st.x[a] };
         let (mut c, mut r) = (b, a);
