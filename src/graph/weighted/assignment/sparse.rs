@@ -228,9 +228,8 @@ fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize, switch: usize) -> Result<So
         .collect();
     let mut st = State {
         x: &mut x,
-        y: &mut y,
+        c: y.iter().zip(&v).map(|(&y, &v)| Col { v, y }).collect(),
         u: &mut u,
-        v: &mut v,
         g: P::ZERO,
     };
     for &r in &free {
@@ -240,6 +239,9 @@ fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize, switch: usize) -> Result<So
     }
     // Undo the lazy offset: taken columns and rows are stored shifted by `g`.
     let off = st.g;
+    for (j, c) in st.c.iter().enumerate() {
+        (y[j], v[j]) = (c.y, c.v);
+    }
     for j in 0..cols {
         if y[j] != NONE {
             v[j] = v[j].sub(off)?;
@@ -375,17 +377,24 @@ impl Transposed {
 /// column and row by the same amount is one addition to `g`, while the free columns stay put.
 struct State<'a, P> {
     x: &'a mut [u32],
-    y: &'a mut [u32],
+    /// Each column's potential and row, together for locality.
+    c: Vec<Col<P>>,
     u: &'a mut [P],
-    v: &'a mut [P],
     g: P,
+}
+
+/// A column's (stored) potential and row.
+#[derive(Clone, Copy)]
+struct Col<P> {
+    v: P,
+    y: u32,
 }
 
 impl<P: Pot> State<'_, P> {
     /// The reduced cost `c − u[i] − v[k]` of entry (i, k) costing `w`, row i taken.
     fn reduced(&self, i: usize, k: usize, w: i64) -> Result<P, Overflow> {
-        let r = P::of(w).sub(self.u[i])?.sub(self.v[k])?;
-        if self.y[k] == NONE {
+        let r = P::of(w).sub(self.u[i])?.sub(self.c[k].v)?;
+        if self.c[k].y == NONE {
             r.sub(self.g)
         } else {
             Ok(r)
@@ -394,10 +403,10 @@ impl<P: Pot> State<'_, P> {
 
     /// Column k's actual potential.
     fn col(&self, k: usize) -> Result<P, Overflow> {
-        if self.y[k] == NONE {
-            Ok(self.v[k])
+        if self.c[k].y == NONE {
+            Ok(self.c[k].v)
         } else {
-            self.v[k].sub(self.g)
+            self.c[k].v.sub(self.g)
         }
     }
 }
@@ -499,7 +508,7 @@ impl<P: Pot> Search<P> {
         for (&k, &w) in cs.iter().zip(ws) {
             let ku = k as usize;
             let rc = P::of(w).sub(st.col(ku)?)?.sub(ms)?;
-            if st.y[ku] == NONE {
+            if st.c[ku].y == NONE {
                 if rc < best.0 {
                     best = (rc, s as u32, k);
                 }
@@ -531,7 +540,7 @@ impl<P: Pot> Search<P> {
             if !bidir && fwork > switch.saturating_mul(free_cols.len()) {
                 // A long search: also search backward from every free column at once.
                 bidir = true;
-                free_cols.retain(|&j| st.y[j as usize] == NONE);
+                free_cols.retain(|&j| st.c[j as usize].y == NONE);
                 // Every free column is settled at 0 at once, without the heap.
                 for &j in free_cols.iter() {
                     self.touch(j as usize);
@@ -553,7 +562,7 @@ impl<P: Pot> Search<P> {
                         best = (c, self.lab[ju].fpred, j);
                     }
                 }
-                let i = st.y[ju] as usize;
+                let i = st.c[ju].y as usize;
                 let (cs, ws) = g.row(i);
                 fwork += cs.len() + 1;
                 for (&k, &w) in cs.iter().zip(ws) {
@@ -562,7 +571,7 @@ impl<P: Pot> Search<P> {
                         continue;
                     }
                     let nd = d.add(st.reduced(i, ku, w)?)?;
-                    if st.y[ku] == NONE {
+                    if st.c[ku].y == NONE {
                         if nd < best.0 {
                             best = (nd, i as u32, k);
                         }
@@ -602,7 +611,7 @@ impl<P: Pot> Search<P> {
         let _ = tb;
         for t in 0..self.touched.len() {
             let j = self.touched[t] as usize;
-            if st.y[j] == NONE {
+            if st.c[j].y == NONE {
                 continue;
             }
             let dfc = if self.lab[j].fdone {
@@ -617,8 +626,8 @@ impl<P: Pot> Search<P> {
             };
             let delta = rf.sub(dfc)?.add(dbc.sub(rb)?)?;
             if delta != P::ZERO {
-                st.v[j] = st.v[j].sub(delta)?;
-                let i = st.y[j] as usize;
+                st.c[j].v = st.c[j].v.sub(delta)?;
+                let i = st.c[j].y as usize;
                 st.u[i] = st.u[i].add(delta)?;
             }
         }
@@ -633,12 +642,12 @@ impl<P: Pot> Search<P> {
         let old = if a == s { NONE } else { st.x[a] };
         let (mut c, mut r) = (b, a);
         loop {
-            let nr = st.y[c];
+            let nr = st.c[c].y;
             if nr == NONE {
                 // The free column is taken: store it with the offset.
-                st.v[c] = st.v[c].add(st.g)?;
+                st.c[c].v = st.c[c].v.add(st.g)?;
             }
-            st.y[c] = r as u32;
+            st.c[c].y = r as u32;
             st.x[r] = c as u32;
             if nr == NONE {
                 break;
@@ -650,7 +659,7 @@ impl<P: Pot> Search<P> {
             let mut j = old as usize;
             loop {
                 let i = self.lab[j].fpred as usize;
-                st.y[j] = i as u32;
+                st.c[j].y = i as u32;
                 let next = st.x[i];
                 st.x[i] = j as u32;
                 if i == s {
@@ -687,7 +696,7 @@ impl<P: Pot> Search<P> {
         let (rs, ws) = gt.col(ju);
         for (&i, &w) in rs.iter().zip(ws) {
             let iu = i as usize;
-            if st.y[ju] == i {
+            if st.c[ju].y == i {
                 continue;
             }
             let k = st.x[iu];
