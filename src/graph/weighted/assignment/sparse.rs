@@ -552,7 +552,7 @@ impl<P: Pot> Search<P> {
             if !bidir || 2 * fwork <= bwork {
                 // Forward: settle the nearest column, scan its row.
                 let Some(Reverse((d, j))) = self.fheap.pop() else {
-                    unreachable!("tf < MAX")
+                    continue; // not reached: the heap's top was just read
                 };
                 let ju = j as usize;
                 self.lab[ju].fdone = true;
@@ -593,7 +593,7 @@ impl<P: Pot> Search<P> {
             } else {
                 // Backward: settle the column nearest to a free column, scan its entries.
                 let Some(Reverse((d, j))) = self.bheap.pop() else {
-                    unreachable!("tb < MAX")
+                    continue; // not reached: the heap's top was just read
                 };
                 bwork += self.backward(gt, st, s, ms, j, d, &mut best)?;
             }
