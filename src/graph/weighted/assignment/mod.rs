@@ -35,13 +35,36 @@
 //!   rectangular start above (potentials 0, each row's cheapest column if free; on square
 //!   inputs each column starts at its least entry instead, as column reduction does), sixteen
 //!   passes of augmenting row reduction over each row's entries (with a budget of 32 visits per
-//!   free row), then a
-//!   Dijkstra search with a binary heap (lazy deletion) from each row still free, stopping as
-//!   soon as a free column is settled, or is reached at the current least distance. Only the
-//!   settled columns' potentials and their rows' move, and the per-search arrays are reset
-//!   through a list of the columns touched, so a short search costs only what it touches. A
-//!   search that settles every reachable column without reaching a free one proves that no
-//!   assignment covers every row (the rows it reached have fewer columns than themselves, Hall).
+//!   free row), then for each row s still free a bidirectional Dijkstra search over reduced
+//!   costs. Forward from s (its potential its least reduced cost), each settled column
+//!   scanning its row's entries; a free column reached gives a path. Once the forward work
+//!   exceeds 32 times the number of free columns (short searches, the great majority, never
+//!   get there), also backward from every free column at once (all settled at distance 0 in
+//!   one sweep over their entries, then a heap of the taken columns, each scanning its
+//!   column's entries through the transposed matrix: a row r with an entry in a settled
+//!   column j puts r's column at j's distance plus the entry's reduced cost), taking turns so
+//!   that the backward half does about twice the forward half's work. Every time an entry or a
+//!   column joins a forward-settled row to a backward-settled column the length of that path
+//!   is a candidate D; the search stops once the least forward and backward keys `tf`, `tb`
+//!   add up to D or more (then no shorter path exists), or once one side runs out without a
+//!   path: then no free column is reachable from s, the rows reached have fewer columns than
+//!   themselves (Hall) and there is no assignment. Potentials: with F = min(tf, D) and B =
+//!   D − F, every column j gets the label L(j) = min(df(j), F) + B − min(db(j), B) (df, db its
+//!   forward and backward distances, exact wherever below F and B, since every column nearer
+//!   than `tf` forward or `tb` backward is settled), each row its column's; columns move down
+//!   and rows up by D − L. L is the sum of two functions that can each rise along an entry by
+//!   at most its reduced cost, and both rise only when df(row) < F and db(column) < B, where
+//!   their rises add up to at most D − df(row) − db(column) <= the reduced cost (D is the
+//!   shortest length, at most the path through that entry); so every reduced cost stays >= 0,
+//!   assigned entries stay tight, and on the path found L = df, making it tight. Free columns
+//!   have L = D and do not move. Columns and rows never reached move by B: that is kept as one
+//!   offset added to every taken column and row (a free column is stored without it and gets
+//!   it when taken), so a search costs only what it touches. A column on both halves of the
+//!   path found is impossible (it would have been met first at no greater length, and a
+//!   meeting is replaced only by a shorter one), so augmenting along it is as usual.
+//!   Measured on random 10⁵ + 10⁵ with 5·10⁵ entries: the forward-only search settled 9.2 M
+//!   columns in all (the last tenth of the searches nearly the whole graph each), this one
+//!   1.3 M, forward and backward together.
 //!
 //! Finally the column potentials are shifted by their maximum (which only matters for square
 //! inputs: a rectangular one keeps a free column at 0) so that `max col == 0`.
@@ -72,16 +95,21 @@
 //! **Complexity.** [`dense`]: O(rows·cols) memory-light passes for the start, and
 //! O(cols) to O(rows·cols) per shortest path search, O(rows²·cols) in the worst case, far less in
 //! practice (n = 2000 uniform costs: a few hundredths of a second). Memory: O(cols) besides the
-//! matrix. [`sparse`]: O(m) to build, O(m log cols) per search in the worst case (so
-//! O(rows·m log cols)), typically a small fraction of the graph per search. Memory O(rows + cols
-//! + m).
+//! matrix. [`sparse`]: O(m) to build (rows and columns), O(m log m + free columns' entries)
+//! per search in the worst case (so O(rows·m log m)), typically a small fraction of the graph
+//! per search; random 10⁵, 2·10⁵, 4·10⁵ rows and columns with 5 entries per row: about
+//! 1.3 M, 3.6 M, 9.5 M columns settled in all (growth about n^1.45), 0.5 s, 2.4 s, 7.8 s on
+//! the development machine (the forward-only search: 2.6 s, 13.9 s, 58 s; time grows faster
+//! than the count as the graph leaves the cache). Memory O(rows + cols + m).
 //!
 //! **Status:** compared with the brute force `gridmatch_oracles::weighted::min_cost_assignment`
 //! on thousands of random small matrices (square and rectangular, negative, zero and tied
 //! costs, costs near ±2⁵⁹, missing entries, infeasible inputs, parallel entries), checking the
 //! cost, that the assignment is valid and uses existing entries, and every property of the
-//! potentials above; [`dense`] and [`sparse`] agree on full matrices; see `tests.rs`, and the
-//! ignored test `timings` for the measurements.
+//! potentials above; [`dense`] and [`sparse`] agree on full matrices; [`sparse`] with its
+//! searches forward only, both ways from the start and as shipped gives answers whose
+//! potentials prove them on hundreds of medium inputs (ties, zero-cost cycles, forced
+//! chains, i128); see `tests.rs`, and the ignored test `timings` for the measurements.
 
 mod dense;
 mod sparse;

@@ -1,6 +1,6 @@
-//! Shortest augmenting paths over a sparse matrix, Dijkstra with a binary heap (see the parent
-//! module). Potentials are computed in a type `P` (i64, then i128 if i64 overflowed) with
-//! checked arithmetic throughout.
+//! Shortest augmenting paths over a sparse matrix, bidirectional Dijkstra with binary heaps
+//! (see the parent module). Potentials are computed in a type `P` (i64, then i128 if i64
+//! overflowed) with checked arithmetic throughout.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -114,8 +114,19 @@ pub(super) fn solve(
     edges: &[(u32, u32)],
     costs: &[i64],
 ) -> Result<Option<Assignment>, WeightError> {
+    solve_with(rows, cols, edges, costs, SWITCH)
+}
+
+/// [`solve`] with the given [`SWITCH`] (the tests also run 0: both ways from the start).
+pub(super) fn solve_with(
+    rows: usize,
+    cols: usize,
+    edges: &[(u32, u32)],
+    costs: &[i64],
+    switch: usize,
+) -> Result<Option<Assignment>, WeightError> {
     let g = Csr::new(rows, cols, edges, costs);
-    if let Ok(r) = engine::<i64>(&g, rows, cols) {
+    if let Ok(r) = engine::<i64>(&g, rows, cols, switch) {
         return Ok(r.map(|(x, u, v)| Assignment {
             col_of_row: x,
             row: u,
@@ -128,7 +139,7 @@ pub(super) fn solve(
              64-bit range; scale the costs down"
         ))
     };
-    let Ok(r) = engine::<i128>(&g, rows, cols) else {
+    let Ok(r) = engine::<i128>(&g, rows, cols, switch) else {
         return Err(too_big());
     };
     let Some((x, u, v)) = r else {
@@ -150,7 +161,7 @@ pub(super) fn solve(
 }
 
 /// The engine proper.
-fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize) -> Result<Solved<P>, Overflow> {
+fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize, switch: usize) -> Result<Solved<P>, Overflow> {
     let mut x = vec![NONE; rows];
     let mut y = vec![NONE; cols];
     let mut u = vec![P::ZERO; rows];
@@ -209,111 +220,36 @@ fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize) -> Result<Solved<P>, Overfl
         free = row_reduction(g, &mut free, &mut x, &mut y, &mut u, &mut v)?;
     }
 
-    // Shortest augmenting paths.
-    let mut dist = vec![P::MAX; cols];
-    let mut done = vec![false; cols];
-    let mut pred = vec![NONE; cols];
-    let mut touched: Vec<u32> = Vec::new();
-    let mut settled: Vec<u32> = Vec::new();
-    let mut heap: BinaryHeap<Reverse<(P, u32)>> = BinaryHeap::new();
-    for &s in &free {
-        let s = s as usize;
-        heap.clear();
-        let (cs, ws) = g.row(s);
-        for (&k, &w) in cs.iter().zip(ws) {
-            let nd = P::of(w).sub(v[k as usize])?;
-            if nd < dist[k as usize] {
-                if dist[k as usize] == P::MAX {
-                    touched.push(k);
-                }
-                dist[k as usize] = nd;
-                pred[k as usize] = s as u32;
-                heap.push(Reverse((nd, k)));
-            }
-        }
-        let mut sink = NONE;
-        let mut big_d = P::ZERO;
-        // The least distance of a free column reached so far: nothing at or beyond it can be
-        // settled before the sink, so it is not pushed.
-        let mut bound = P::MAX;
-        for &k in &touched {
-            if y[k as usize] == NONE {
-                bound = bound.min(dist[k as usize]);
-            }
-        }
-        'search: while let Some(Reverse((d, j))) = heap.pop() {
-            let ju = j as usize;
-            if done[ju] || d > dist[ju] {
-                continue;
-            }
-            if y[ju] == NONE {
-                sink = j;
-                big_d = d;
-                break;
-            }
-            done[ju] = true;
-            settled.push(j);
-            let i = y[ju] as usize;
-            let ui = u[i];
-            let (cs, ws) = g.row(i);
-            for (&k, &w) in cs.iter().zip(ws) {
-                let ku = k as usize;
-                if done[ku] {
-                    continue;
-                }
-                // Reduced costs of assigned rows are >= 0, so nd >= d.
-                let nd = d.add(P::of(w).sub(ui)?.sub(v[ku])?)?;
-                if nd < dist[ku] && (nd < bound || y[ku] == NONE) {
-                    if dist[ku] == P::MAX {
-                        touched.push(k);
-                    }
-                    dist[ku] = nd;
-                    pred[ku] = i as u32;
-                    if y[ku] == NONE {
-                        if nd == d {
-                            sink = k;
-                            big_d = d;
-                            break 'search;
-                        }
-                        bound = bound.min(nd);
-                    }
-                    heap.push(Reverse((nd, k)));
-                }
-            }
-        }
-        if sink == NONE {
-            // Every column reachable from s is settled and taken: Hall's condition fails.
+    // Shortest augmenting paths, one search per row still free (see `search`).
+    let gt = Transposed::new(g, cols);
+    let mut s = Search::new(cols);
+    let mut free_cols: Vec<u32> = (0..cols as u32)
+        .filter(|&j| y[j as usize] == NONE)
+        .collect();
+    let mut st = State {
+        x: &mut x,
+        c: y.iter().zip(&v).map(|(&y, &v)| Col { v, y }).collect(),
+        u: &mut u,
+        g: P::ZERO,
+    };
+    for &r in &free {
+        if !s.search(g, &gt, &mut st, r as usize, &mut free_cols, switch)? {
             return Ok(None);
         }
-        // Settled columns move down, their rows up, by how much nearer than the sink they are.
-        for &j in &settled {
-            let ju = j as usize;
-            let delta = big_d.sub(dist[ju])?;
-            v[ju] = v[ju].sub(delta)?;
-            let i = y[ju] as usize;
-            u[i] = u[i].add(delta)?;
-        }
-        u[s] = big_d;
-        // Augment along the path.
-        let mut j = sink as usize;
-        loop {
-            let i = pred[j] as usize;
-            y[j] = i as u32;
-            let next = x[i];
-            x[i] = j as u32;
-            if i == s {
-                break;
-            }
-            j = next as usize;
-        }
-        for &k in &touched {
-            dist[k as usize] = P::MAX;
-            done[k as usize] = false;
-        }
-        touched.clear();
-        settled.clear();
     }
-
+    // Undo the lazy offset: taken columns and rows are stored shifted by `g`.
+    let off = st.g;
+    for (j, c) in st.c.iter().enumerate() {
+        (y[j], v[j]) = (c.y, c.v);
+    }
+    for j in 0..cols {
+        if y[j] != NONE {
+            v[j] = v[j].sub(off)?;
+        }
+    }
+    for p in &mut u {
+        *p = p.add(off)?;
+    }
     // Shift so that the largest column potential is 0 (a no-op when a column is free).
     if let Some(&top) = v.iter().max()
         && top != P::ZERO
@@ -396,4 +332,409 @@ fn row_reduction<P: Pot>(
         u[fi] = if lowers { u2 } else { u1 };
     }
     Ok(free[..new_free].to_vec())
+}
+
+/// The entries in compressed columns (from the merged rows): each column's rows and costs.
+struct Transposed {
+    start: Vec<usize>,
+    row: Vec<u32>,
+    cost: Vec<i64>,
+}
+
+impl Transposed {
+    fn new(g: &Csr, cols: usize) -> Transposed {
+        let mut start = vec![0usize; cols + 1];
+        for &c in &g.col {
+            start[c as usize + 1] += 1;
+        }
+        for c in 0..cols {
+            start[c + 1] += start[c];
+        }
+        let mut fill = start.clone();
+        let mut row = vec![0u32; g.col.len()];
+        let mut cost = vec![0i64; g.col.len()];
+        for r in 0..g.start.len() - 1 {
+            let (cs, ws) = g.row(r);
+            for (&c, &w) in cs.iter().zip(ws) {
+                let p = &mut fill[c as usize];
+                row[*p] = r as u32;
+                cost[*p] = w;
+                *p += 1;
+            }
+        }
+        Transposed { start, row, cost }
+    }
+
+    fn col(&self, j: usize) -> (&[u32], &[i64]) {
+        let (a, b) = (self.start[j], self.start[j + 1]);
+        (&self.row[a..b], &self.cost[a..b])
+    }
+}
+
+/// The assignment and the potentials during the searches. Potentials are stored with a lazy
+/// offset `g`: a taken column's potential is `v[j] − g`, a row's `u[i] + g` (only the rows
+/// with a column matter), a free column's is `v[j]` itself, so a change of every taken
+/// column and row by the same amount is one addition to `g`, while the free columns stay put.
+struct State<'a, P> {
+    x: &'a mut [u32],
+    /// Each column's potential and row, together for locality.
+    c: Vec<Col<P>>,
+    u: &'a mut [P],
+    g: P,
+}
+
+/// A column's (stored) potential and row.
+#[derive(Clone, Copy)]
+struct Col<P> {
+    v: P,
+    y: u32,
+}
+
+impl<P: Pot> State<'_, P> {
+    /// The reduced cost `c − u[i] − v[k]` of entry (i, k) costing `w`, row i taken.
+    fn reduced(&self, i: usize, k: usize, w: i64) -> Result<P, Overflow> {
+        let r = P::of(w).sub(self.u[i])?.sub(self.c[k].v)?;
+        if self.c[k].y == NONE {
+            r.sub(self.g)
+        } else {
+            Ok(r)
+        }
+    }
+
+    /// Column k's actual potential.
+    fn col(&self, k: usize) -> Result<P, Overflow> {
+        if self.c[k].y == NONE {
+            Ok(self.c[k].v)
+        } else {
+            self.c[k].v.sub(self.g)
+        }
+    }
+}
+
+/// A search goes both ways once its forward work exceeds this many times the number of free
+/// columns (whose scan starts the backward half).
+const SWITCH: usize = 32;
+
+/// A column's labels in a search, together for locality: forward, its distance from the free
+/// row, the row it was reached from, whether it is settled; backward, its distance to a free
+/// column, the column its row goes on to, whether it is settled.
+#[derive(Clone, Copy)]
+struct Label<P> {
+    fdist: P,
+    bdist: P,
+    fpred: u32,
+    bsucc: u32,
+    fdone: bool,
+    bdone: bool,
+}
+
+/// The per-search arrays of the bidirectional Dijkstra, reset through `touched`.
+struct Search<P> {
+    /// Each column's labels.
+    lab: Vec<Label<P>>,
+    touched: Vec<u32>,
+    fheap: BinaryHeap<Reverse<(P, u32)>>,
+    bheap: BinaryHeap<Reverse<(P, u32)>>,
+}
+
+impl<P: Pot> Search<P> {
+    fn new(cols: usize) -> Search<P> {
+        Search {
+            lab: vec![
+                Label {
+                    fdist: P::MAX,
+                    bdist: P::MAX,
+                    fpred: NONE,
+                    bsucc: NONE,
+                    fdone: false,
+                    bdone: false,
+                };
+                cols
+            ],
+            touched: Vec::new(),
+            fheap: BinaryHeap::new(),
+            bheap: BinaryHeap::new(),
+        }
+    }
+
+    fn touch(&mut self, k: usize) {
+        if self.lab[k].fdist == P::MAX && self.lab[k].bdist == P::MAX {
+            self.touched.push(k as u32);
+        }
+    }
+
+    /// The least key of a heap after dropping stale entries (`P::MAX` if empty).
+    fn top(heap: &mut BinaryHeap<Reverse<(P, u32)>>, lab: &[Label<P>], forward: bool) -> P {
+        while let Some(&Reverse((d, j))) = heap.peek() {
+            let l = &lab[j as usize];
+            let (done, dist) = if forward {
+                (l.fdone, l.fdist)
+            } else {
+                (l.bdone, l.bdist)
+            };
+            if done || d > dist {
+                heap.pop();
+            } else {
+                return d;
+            }
+        }
+        P::MAX
+    }
+
+    /// Finds a shortest augmenting path from the free row `s`, moves the potentials so that it
+    /// is tight and augments along it; `false` if no free column is reachable from `s`.
+    fn search(
+        &mut self,
+        g: &Csr,
+        gt: &Transposed,
+        st: &mut State<'_, P>,
+        s: usize,
+        free_cols: &mut Vec<u32>,
+        switch: usize,
+    ) -> Result<bool, Overflow> {
+        self.fheap.clear();
+        self.bheap.clear();
+        // The free row's potential: its least reduced cost, so its entries' are >= 0.
+        let (cs, ws) = g.row(s);
+        let mut ms = P::MAX;
+        for (&k, &w) in cs.iter().zip(ws) {
+            ms = ms.min(P::of(w).sub(st.col(k as usize)?)?);
+        }
+        if ms == P::MAX {
+            return Ok(false);
+        }
+        // The best path so far: its length and its meeting entry (row ma, column mb).
+        let mut best = (P::MAX, NONE, NONE);
+        for (&k, &w) in cs.iter().zip(ws) {
+            let ku = k as usize;
+            let rc = P::of(w).sub(st.col(ku)?)?.sub(ms)?;
+            if st.c[ku].y == NONE {
+                if rc < best.0 {
+                    best = (rc, s as u32, k);
+                }
+            } else if rc < self.lab[ku].fdist {
+                self.touch(ku);
+                self.lab[ku].fdist = rc;
+                self.lab[ku].fpred = s as u32;
+                self.fheap.push(Reverse((rc, k)));
+            }
+        }
+        let (mut fwork, mut bwork) = (cs.len(), 0usize);
+        let mut bidir = false;
+        let (tf, tb) = loop {
+            let tf = Self::top(&mut self.fheap, &self.lab, true);
+            let tb = if bidir {
+                Self::top(&mut self.bheap, &self.lab, false)
+            } else {
+                P::ZERO
+            };
+            if best.0 != P::MAX && (tf == P::MAX || tb == P::MAX || tf.add(tb)? >= best.0) {
+                break (tf, tb);
+            }
+            if best.0 == P::MAX && (tf == P::MAX || tb == P::MAX) {
+                // Every column reachable from s (forward) or reaching a free column
+                // (backward) is settled without meeting: Hall's condition fails.
+                self.reset();
+                return Ok(false);
+            }
+            if !bidir && fwork > switch.saturating_mul(free_cols.len()) {
+                // A long search: also search backward from every free column at once.
+                bidir = true;
+                free_cols.retain(|&j| st.c[j as usize].y == NONE);
+                // Every free column is settled at 0 at once, without the heap.
+                for &j in free_cols.iter() {
+                    self.touch(j as usize);
+                    self.lab[j as usize].bdist = P::ZERO;
+                    bwork += self.backward(gt, st, s, ms, j, P::ZERO, &mut best)?;
+                }
+                continue;
+            }
+            if !bidir || 2 * fwork <= bwork {
+                // Forward: settle the nearest column, scan its row.
+                let Some(Reverse((d, j))) = self.fheap.pop() else {
+                    continue; // not reached: the heap's top was just read
+                };
+                let ju = j as usize;
+                self.lab[ju].fdone = true;
+                if self.lab[ju].bdone {
+                    let c = d.add(self.lab[ju].bdist)?;
+                    if c < best.0 {
+                        best = (c, self.lab[ju].fpred, j);
+                    }
+                }
+                let i = st.c[ju].y as usize;
+                let (cs, ws) = g.row(i);
+                fwork += cs.len() + 1;
+                for (&k, &w) in cs.iter().zip(ws) {
+                    let ku = k as usize;
+                    if self.lab[ku].fdone {
+                        continue;
+                    }
+                    let nd = d.add(st.reduced(i, ku, w)?)?;
+                    if st.c[ku].y == NONE {
+                        if nd < best.0 {
+                            best = (nd, i as u32, k);
+                        }
+                        continue;
+                    }
+                    if self.lab[ku].bdone {
+                        let c = nd.add(self.lab[ku].bdist)?;
+                        if c < best.0 {
+                            best = (c, i as u32, k);
+                        }
+                    }
+                    if nd < self.lab[ku].fdist && nd < best.0 {
+                        self.touch(ku);
+                        self.lab[ku].fdist = nd;
+                        self.lab[ku].fpred = i as u32;
+                        self.fheap.push(Reverse((nd, k)));
+                    }
+                }
+            } else {
+                // Backward: settle the column nearest to a free column, scan its entries.
+                let Some(Reverse((d, j))) = self.bheap.pop() else {
+                    continue; // not reached: the heap's top was just read
+                };
+                bwork += self.backward(gt, st, s, ms, j, d, &mut best)?;
+            }
+        };
+        // Potentials: with F = min(tf, D), B = D − F, every column j moves by the label
+        // min(df, F) + B − min(db, B) (see the module docs), the taken columns and rows by B
+        // through the offset.
+        let (big_d, ma, mb) = best;
+        let rf = tf.min(big_d);
+        let rb = if tb == P::MAX && tf == P::MAX {
+            P::ZERO
+        } else {
+            big_d.sub(rf)?
+        };
+        let _ = tb;
+        for t in 0..self.touched.len() {
+            let j = self.touched[t] as usize;
+            if st.c[j].y == NONE {
+                continue;
+            }
+            let dfc = if self.lab[j].fdone {
+                self.lab[j].fdist.min(rf)
+            } else {
+                rf
+            };
+            let dbc = if self.lab[j].bdone {
+                self.lab[j].bdist.min(rb)
+            } else {
+                rb
+            };
+            let delta = rf.sub(dfc)?.add(dbc.sub(rb)?)?;
+            if delta != P::ZERO {
+                st.c[j].v = st.c[j].v.sub(delta)?;
+                let i = st.c[j].y as usize;
+                st.u[i] = st.u[i].add(delta)?;
+            }
+        }
+        st.g = st.g.add(rb)?;
+        st.u[s] = ms.add(big_d)?.sub(st.g)?;
+        // The path: forward from s to row ma, the entry (ma, mb), backward from mb to a free
+        // column. The halves share no column: one on both would have been settled both ways
+        // before the meeting was recorded, and met there first at a length no greater (the
+        // cycle through it costs >= 0), which a later meeting only replaces when shorter.
+        let (a, b) = (ma as usize, mb as usize);
+        // Augment: the backward half, then the forward half.
+        let old = if a == s { NONE } else { st.x[a] };
+        let (mut c, mut r) = (b, a);
+        loop {
+            let nr = st.c[c].y;
+            if nr == NONE {
+                // The free column is taken: store it with the offset.
+                st.c[c].v = st.c[c].v.add(st.g)?;
+            }
+            st.c[c].y = r as u32;
+            st.x[r] = c as u32;
+            if nr == NONE {
+                break;
+            }
+            c = self.lab[c].bsucc as usize;
+            r = nr as usize;
+        }
+        if old != NONE {
+            let mut j = old as usize;
+            loop {
+                let i = self.lab[j].fpred as usize;
+                st.c[j].y = i as u32;
+                let next = st.x[i];
+                st.x[i] = j as u32;
+                if i == s {
+                    break;
+                }
+                j = next as usize;
+            }
+        }
+        self.reset();
+        Ok(true)
+    }
+
+    /// Settles column `j` at distance `d` from the free columns (backward) and scans its
+    /// entries; returns the work done.
+    #[allow(clippy::too_many_arguments)]
+    fn backward(
+        &mut self,
+        gt: &Transposed,
+        st: &State<'_, P>,
+        s: usize,
+        ms: P,
+        j: u32,
+        d: P,
+        best: &mut (P, u32, u32),
+    ) -> Result<usize, Overflow> {
+        let ju = j as usize;
+        self.lab[ju].bdone = true;
+        if self.lab[ju].fdone {
+            let c = d.add(self.lab[ju].fdist)?;
+            if c < best.0 {
+                *best = (c, self.lab[ju].fpred, j);
+            }
+        }
+        let (rs, ws) = gt.col(ju);
+        for (&i, &w) in rs.iter().zip(ws) {
+            let iu = i as usize;
+            if st.c[ju].y == i {
+                continue;
+            }
+            let k = st.x[iu];
+            if k == NONE {
+                if iu == s {
+                    let c = d.add(P::of(w).sub(st.col(ju)?)?.sub(ms)?)?;
+                    if c < best.0 {
+                        *best = (c, i, j);
+                    }
+                }
+                continue;
+            }
+            let ku = k as usize;
+            if self.lab[ku].bdone {
+                continue;
+            }
+            let nd = d.add(st.reduced(iu, ju, w)?)?;
+            if self.lab[ku].fdone {
+                let c = nd.add(self.lab[ku].fdist)?;
+                if c < best.0 {
+                    *best = (c, i, j);
+                }
+            }
+            if nd < self.lab[ku].bdist && nd < best.0 {
+                self.touch(ku);
+                self.lab[ku].bdist = nd;
+                self.lab[ku].bsucc = j;
+                self.bheap.push(Reverse((nd, k)));
+            }
+        }
+        Ok(rs.len() + 1)
+    }
+
+    fn reset(&mut self) {
+        for &k in &self.touched {
+            let l = &mut self.lab[k as usize];
+            (l.fdist, l.bdist, l.fdone, l.bdone) = (P::MAX, P::MAX, false, false);
+        }
+        self.touched.clear();
+    }
 }

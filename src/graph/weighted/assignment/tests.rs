@@ -82,7 +82,8 @@ fn draw(rng: &mut ChaCha8Rng, kind: u32) -> i64 {
 }
 
 /// Runs [`sparse`] on `m`'s entries, each one repeated with dearer copies sometimes, in a
-/// shuffled order.
+/// shuffled order; a third of the time as it is, else with searches that go both ways from
+/// the start or nearly (so that the bidirectional search is exercised on small inputs too).
 fn run_sparse(
     rng: &mut ChaCha8Rng,
     m: &Matrix,
@@ -106,7 +107,10 @@ fn run_sparse(
         entries.swap(k, l);
     }
     let (edges, costs): (Vec<_>, Vec<_>) = entries.into_iter().unzip();
-    sparse(m.len(), cols, &edges, &costs)
+    match rng.random_range(0..3) {
+        0 => sparse(m.len(), cols, &edges, &costs),
+        k => sparse::solve_with(m.len(), cols, &edges, &costs, k - 1),
+    }
 }
 
 #[test]
@@ -402,4 +406,81 @@ fn the_checker_refuses_tampering() {
     b.col.iter_mut().for_each(|p| *p += 1);
     b.row.iter_mut().for_each(|p| *p -= 1);
     assert!(check(&m, 3, &b, want).is_err(), "columns above 0");
+}
+
+/// Sparse instances of a few hundred rows, many of them left to the searches (tiny costs: many
+/// ties and zero-cost cycles; or long chains of forced choices), solved with searches going
+/// forward only, both ways from the start, and as shipped: each answer's potentials must prove
+/// it (so all three costs agree), also in i128 (costs near 2⁵⁹ on a chain).
+#[test]
+fn searches_both_ways_agree() -> Result<(), String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    for case in 0..120 {
+        let rows = rng.random_range(1..=300);
+        let cols = if rng.random_bool(0.5) {
+            rows
+        } else {
+            rng.random_range(rows..=rows + 40)
+        };
+        let kind = rng.random_range(0..4);
+        let per_row = rng.random_range(1..=5);
+        let mut m: Matrix = vec![vec![None; cols]; rows];
+        let mut perm: Vec<usize> = (0..cols).collect();
+        for k in (1..cols).rev() {
+            perm.swap(k, rng.random_range(0..=k));
+        }
+        for (i, r) in m.iter_mut().enumerate() {
+            // A planted assignment (sometimes left out: infeasible inputs too).
+            if rng.random_bool(0.98) {
+                r[perm[i]] = Some(draw(&mut rng, kind));
+            }
+            for _ in 0..per_row {
+                r[rng.random_range(0..cols)] = Some(draw(&mut rng, kind));
+            }
+        }
+        let mut edges = Vec::new();
+        let mut costs = Vec::new();
+        for (i, r) in m.iter().enumerate() {
+            for (j, c) in r.iter().enumerate() {
+                if let Some(c) = *c {
+                    edges.push((i as u32, j as u32));
+                    costs.push(c);
+                }
+            }
+        }
+        let mut totals = Vec::new();
+        for switch in [usize::MAX, 0, 32] {
+            let got = sparse::solve_with(rows, cols, &edges, &costs, switch)
+                .map_err(|e| format!("case {case}: {e}"))?;
+            totals.push(got.map(|a| {
+                let total: i128 = (0..rows)
+                    .map(|i| m[i][a.col_of_row[i] as usize].unwrap_or(0) as i128)
+                    .sum();
+                (a, total)
+            }));
+        }
+        let want = totals[0].as_ref().map(|(_, t)| *t);
+        for (k, got) in totals.iter().enumerate() {
+            match (got, want) {
+                (Some((a, _)), Some(want)) => {
+                    check(&m, cols, a, want).map_err(|e| format!("case {case} variant {k}: {e}"))?
+                }
+                (None, None) => {}
+                _ => return Err(format!("case {case}: variant {k} disagrees on feasibility")),
+            }
+        }
+    }
+    // The chain of forced choices, both ways, in i64 and (costs 2⁵⁹) in i128.
+    for (n, c) in [(300usize, 1_000_000i64), (7, MAX_WEIGHT)] {
+        let (edges, costs) = chain(n, c);
+        let mut m: Matrix = vec![vec![None; n]; n];
+        for (&(i, j), &w) in edges.iter().zip(&costs) {
+            m[i as usize][j as usize] = Some(w);
+        }
+        let a = sparse::solve_with(n, n, &edges, &costs, 0)
+            .map_err(|e| e.to_string())?
+            .ok_or("the chain is assignable")?;
+        check(&m, n, &a, n as i128 * c as i128)?;
+    }
+    Ok(())
 }
