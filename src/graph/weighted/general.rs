@@ -59,9 +59,9 @@
 //! sign, ties, zero weights, parallel edges, self-loops, disconnected and dense graphs, odd
 //! cycles of odd cycles nesting blossoms several levels deep) against the exhaustive oracle
 //! `gridmatch_oracles::weighted`, for maximum weight and, with weights shifted by
-//! `1 + 2n·max|w|`, maximum cardinality; every answer's duals are checked by a checker local
-//! to the tests (edge feasibility with blossom sums, tightness, nonnegativity, laminar odd
-//! sets, full blossoms, equal objectives), including the 10⁵-vertex timing instances; debug
+//! `1 + 2n·max|w|`, maximum cardinality; every answer's duals are checked by the independent
+//! verifier ([`verify`](super::verify::verify): edge feasibility with blossom sums, tightness,
+//! nonnegativity, laminar odd sets, full blossoms, equal objectives), including the 10⁵-vertex timing instances; debug
 //! assertions (parity of S–S slacks, label invariants) pass on all of them; a chain of 2000
 //! triangles runs on a 256 KiB stack.
 //!
