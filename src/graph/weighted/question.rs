@@ -101,10 +101,11 @@ pub struct Sides<'a> {
 /// Answers `question` on the graph with vertices `0..n` and `edges[i]` weighing `weights[i]`.
 /// Self-loops never match.
 ///
-/// With `sides`, the maximum-cardinality and perfect questions on a bipartite graph whose
-/// smaller side is matched entirely by some matching are answered by the assignment engines
+/// With `sides`, a bipartite graph is answered by the assignment engines
 /// ([`assignment::dense`] when every (row, column) entry is present, else
-/// [`assignment::sparse`]); every other question by [`general::max_weight_matching`].
+/// [`assignment::sparse`]): every question over all matchings, and the maximum-cardinality and
+/// perfect questions when some matching covers the smaller side; every other question by
+/// [`general::max_weight_matching`].
 ///
 /// # Errors
 /// A weight beyond [`MAX_WEIGHT`], or, for the maximum-cardinality and perfect questions on the
@@ -135,9 +136,8 @@ pub fn solve(
         return Err(WeightError::TooLarge { edge, weight });
     }
     let sign = question.sense.sign();
-    if question.cardinality != Cardinality::Any
-        && let Some(sides) = sides
-        && let Some(optimum) = by_assignment(n, edges, weights, sign, sides)?
+    if let Some(sides) = sides
+        && let Some(optimum) = by_assignment(n, edges, weights, question, sides)?
     {
         if question.cardinality == Cardinality::Perfect && 2 * optimum.edges.len() != n {
             return Ok(Solution::NoPerfectMatching);
@@ -181,21 +181,32 @@ pub fn solve(
     }))
 }
 
-/// The best matching covering the smaller side, by the assignment engine, with its duals in
-/// the maximum-weight form; `None` if no matching covers the smaller side.
+/// A bipartite question answered by the assignment engine, with its duals in the
+/// maximum-weight form; `None` if the engine cannot answer it (no matching covers the smaller
+/// side, for the cardinality questions; duals beyond `i64`), and the general engine must.
 ///
-/// The assignment's potentials `u` (smaller side) and `v` (other side, `v ≤ 0`, 0 where
-/// unmatched) satisfy `u_i + v_j ≤ c_ij` with costs `c = −sign·w`. With `K = max(0, max u)`,
-/// `y_i = K − u_i ≥ 0` and `y_j = −v_j ≥ 0` satisfy `y_i + y_j ≥ K − c_ij = sign·w_ij + K`,
-/// and their sum equals the matching's total of `sign·w + K`: the duals of the maximum-weight
-/// LP for the shift `K`.
+/// Costs are `c = −sign·w`; the assignment's potentials `u` (rows: the smaller side) and `v`
+/// (columns, `v ≤ 0`, 0 where unmatched) satisfy `u_i + v_j ≤ c_ij`, with equality on the
+/// assigned entries and equal LP objectives.
+/// - **Maximum-cardinality and perfect questions:** every row is assigned. With
+///   `K = max(0, max u)`, `y_i = K − u_i ≥ 0` and `y_j = −v_j ≥ 0` satisfy
+///   `y_i + y_j ≥ K − c_ij = sign·w_ij + K`, and their sum equals the matching's total of
+///   `sign·w + K`: the duals of the maximum-weight LP for the shift `K`.
+/// - **Every matching competes:** each row also gets a column of its own at cost 0 (taking it
+///   leaves the row exposed), and only edges with `c < 0` are offered (the others never
+///   help). With `d(i)` row i's own column, `y_i = −u_i − v_d(i) ≥ 0` and `y_j = −v_j ≥ 0`
+///   satisfy `y_i + y_j ≥ −c_ij − v_d(i) ≥ sign·w_ij` (edges not offered: `y ≥ 0 ≥ sign·w`),
+///   and their sum is `−(Σu + Σv)`, minus the assignment's cost: the matching's total of
+///   `sign·w`, with no shift.
 fn by_assignment(
     n: usize,
     edges: &[(u32, u32)],
     weights: &[i64],
-    sign: i64,
+    question: Question,
     sides: Sides<'_>,
 ) -> Result<Option<Optimum>, WeightError> {
+    let sign = question.sense.sign();
+    let any = question.cardinality == Cardinality::Any;
     if sides.side.len() != n {
         return Err(WeightError::Shape(format!(
             "{} sides for {n} vertices",
@@ -230,13 +241,25 @@ fn by_assignment(
         } else {
             (b, a)
         };
+        if any && -sign * w >= 0 {
+            continue;
+        }
         oriented.push((index[r as usize], index[c as usize]));
         costs.push(-sign * w);
         original.push(e);
     }
-    let found = match dense_matrix(rows, cols, &oriented, &costs) {
+    let real = oriented.len();
+    let all_cols = if any {
+        // Row i's own column, cols + i, at cost 0.
+        oriented.extend((0..rows as u32).map(|i| (i, cols as u32 + i)));
+        costs.resize(oriented.len(), 0);
+        cols + rows
+    } else {
+        cols
+    };
+    let found = match dense_matrix(rows, all_cols, &oriented, &costs).filter(|_| !any) {
         Some(matrix) => Some(assignment::dense(rows, cols, &matrix)?),
-        None => assignment::sparse(rows, cols, &oriented, &costs)?,
+        None => assignment::sparse(rows, all_cols, &oriented, &costs)?,
     };
     let Some(Assignment {
         col_of_row,
@@ -249,22 +272,42 @@ fn by_assignment(
     // The matched edge of each row: the cheapest entry to its column (the engine's choice
     // among parallel entries is not reported, and any cheapest one is tight).
     let mut best: Vec<Option<usize>> = vec![None; rows];
-    for (k, &(r, c)) in oriented.iter().enumerate() {
+    for (k, &(r, c)) in oriented[..real].iter().enumerate() {
         if col_of_row[r as usize] == c && best[r as usize].is_none_or(|b| costs[k] < costs[b]) {
             best[r as usize] = Some(k);
         }
     }
-    let shift = row.iter().copied().max().unwrap_or(0).max(0);
+    let shift = if any {
+        0
+    } else {
+        row.iter().copied().max().unwrap_or(0).max(0)
+    };
+    // Doubled duals, computed wide; beyond i64 the general engine answers instead.
+    let doubled = |y: i128| i64::try_from(2 * y).ok();
     let mut vertex = vec![0i64; n];
     for (i, &u) in row.iter().enumerate() {
-        vertex[members[rows_side][i] as usize] = 2 * (shift - u);
+        let y = if any {
+            -i128::from(u) - i128::from(col[cols + i])
+        } else {
+            i128::from(shift) - i128::from(u)
+        };
+        let Some(y) = doubled(y) else {
+            return Ok(None);
+        };
+        vertex[members[rows_side][i] as usize] = y;
     }
-    for (j, &v) in col.iter().enumerate() {
-        vertex[members[1 - rows_side][j] as usize] = -2 * v;
+    for (j, &v) in col[..cols].iter().enumerate() {
+        let Some(y) = doubled(-i128::from(v)) else {
+            return Ok(None);
+        };
+        vertex[members[1 - rows_side][j] as usize] = y;
     }
+    // Rows on their own columns stay exposed.
     let mut matched: Vec<usize> = best
         .into_iter()
-        .map(|k| original[k.expect("an assigned row has an entry to its column")])
+        .enumerate()
+        .filter(|&(i, _)| (col_of_row[i] as usize) < cols)
+        .map(|(_, k)| original[k.expect("an assigned row has an entry to its column")])
         .collect();
     matched.sort_unstable();
     let total = matched.iter().map(|&e| i128::from(weights[e])).sum();
