@@ -678,36 +678,23 @@ impl<R: BufRead> Tokens<R> {
     /// the general path reads the line and reports what is wrong with it. About twice as fast as
     /// four tokens on 10⁷ edge lines.
     fn fast_pair(&mut self, prefix: &[u8], lo: u64, hi: (u64, u64)) -> Option<(u64, u64)> {
-        if self.again || self.cut || !self.started || self.cr.is_some() || self.col != 0 {
-            return None;
-        }
-        let buf = self.input.fill_buf().ok()?;
-        let rest = buf.strip_prefix(prefix)?;
-        let digits = |b: &[u8]| {
-            let n = b.iter().take(19).take_while(|c| c.is_ascii_digit()).count();
-            (n > 0 && n <= 18).then(|| {
-                let v = b[..n]
-                    .iter()
-                    .fold(0u64, |acc, &d| acc * 10 + u64::from(d - b'0'));
-                (v, n)
-            })
-        };
-        let (a, na) = digits(rest)?;
-        let gap = rest[na..]
-            .iter()
-            .take_while(|&&c| c == b' ' || c == b'\t')
-            .count();
-        if gap == 0 {
-            return None;
-        }
-        let (b, nb) = digits(&rest[na + gap..])?;
-        let end = na + gap + nb;
+        let rest = self.fast_line(prefix)?;
+        let (a, b, end) = leading_pair(rest)?;
         if rest.get(end) != Some(&b'\n') || !(lo..=hi.0).contains(&a) || !(lo..=hi.1).contains(&b) {
             return None;
         }
         self.input.consume(prefix.len() + end + 1);
         self.line += 1;
         Some((a, b))
+    }
+
+    /// What the fast paths read: the buffered input after `prefix`, when at the start of a line
+    /// with nothing pushed back, cut or half-read (a CR) — `None` otherwise.
+    fn fast_line(&mut self, prefix: &[u8]) -> Option<&[u8]> {
+        if self.again || self.cut || !self.started || self.cr.is_some() || self.col != 0 {
+            return None;
+        }
+        self.input.fill_buf().ok()?.strip_prefix(prefix)
     }
 
     /// The fast path of weighted edge lines: like [`fast_pair`](Self::fast_pair), for a line
@@ -720,29 +707,9 @@ impl<R: BufRead> Tokens<R> {
         lo: u64,
         hi: (u64, u64),
     ) -> Option<(u64, u64, weights::Decimal, u64, usize)> {
-        if self.again || self.cut || !self.started || self.cr.is_some() || self.col != 0 {
-            return None;
-        }
-        let buf = self.input.fill_buf().ok()?;
-        let rest = buf.strip_prefix(prefix)?;
-        let digits = |b: &[u8]| {
-            let n = b.iter().take(19).take_while(|c| c.is_ascii_digit()).count();
-            (n > 0 && n <= 18).then(|| {
-                let v = b[..n]
-                    .iter()
-                    .fold(0u64, |acc, &d| acc * 10 + u64::from(d - b'0'));
-                (v, n)
-            })
-        };
-        let gap = |b: &[u8]| b.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
-        let (a, na) = digits(rest)?;
-        let g1 = gap(&rest[na..]);
-        if g1 == 0 {
-            return None;
-        }
-        let (b, nb) = digits(&rest[na + g1..])?;
-        let at = na + g1 + nb;
-        let g2 = gap(&rest[at..]);
+        let rest = self.fast_line(prefix)?;
+        let (a, b, at) = leading_pair(rest)?;
+        let g2 = spaces(&rest[at..]);
         if g2 == 0 {
             return None;
         }
@@ -956,4 +923,30 @@ fn count(n: u64, one: &str, many: &str) -> String {
     } else {
         format!("{n} {many}")
     }
+}
+
+/// The fast paths' `A B` at the start of `rest`: two runs of 1 to 18 digits separated by spaces
+/// or tabs; returns A, B and the bytes read (up to the end of B).
+fn leading_pair(rest: &[u8]) -> Option<(u64, u64, usize)> {
+    let digits = |b: &[u8]| {
+        let n = b.iter().take(19).take_while(|c| c.is_ascii_digit()).count();
+        (n > 0 && n <= 18).then(|| {
+            let v = b[..n]
+                .iter()
+                .fold(0u64, |acc, &d| acc * 10 + u64::from(d - b'0'));
+            (v, n)
+        })
+    };
+    let (a, na) = digits(rest)?;
+    let gap = spaces(&rest[na..]);
+    if gap == 0 {
+        return None;
+    }
+    let (b, nb) = digits(&rest[na + gap..])?;
+    Some((a, b, na + gap + nb))
+}
+
+/// The spaces and tabs at the start of `b`.
+fn spaces(b: &[u8]) -> usize {
+    b.iter().take_while(|&&c| c == b' ' || c == b'\t').count()
 }
