@@ -20,7 +20,7 @@ import pytest
 db = pytest.importorskip("dask.bag")
 distributed = pytest.importorskip("distributed")
 
-import gridmatch  # noqa: E402
+import gridmatch
 
 ROOT = Path(__file__).resolve().parents[2]
 SECTION = "## When one machine is not enough"
@@ -31,7 +31,7 @@ def readme_example() -> tuple[int, str]:
     test_readme.py leaves it to this file and the cluster is started once): (line, code)."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     start = text.index(SECTION)
-    m = re.compile(r"^```py[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S).search(text, start)
+    m = re.compile(r"^```py[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL).search(text, start)
     assert m is not None, f"README.md: no ```py block after {SECTION!r}"
     assert "\n## " not in text[start + len(SECTION) : m.start()], "the block left the section"
     return text.count("\n", 0, m.start()) + 1, m.group(1)
@@ -43,7 +43,7 @@ def test_readme_example_runs_as_pasted() -> None:
     # Run as a script is (the cluster starts under `if __name__ == "__main__":`), compiled
     # under the README's name and line so that a failure points into the README.
     namespace: dict[str, Any] = {"__name__": "__main__"}
-    exec(compile("\n" * line + code, str(ROOT / "README.md"), "exec"), namespace)
+    exec(compile("\n" * line + code, str(ROOT / "README.md"), "exec"), namespace)  # noqa: S102
     # What the example computed on the cluster is what the serial calls give.
     boards, graphs = namespace["boards"], namespace["graphs"]
     assert namespace["answers"] == [gridmatch.rooks(b).answer for b in boards]
@@ -56,9 +56,7 @@ def test_readme_example_runs_as_pasted() -> None:
 
 def random_board(rng: random.Random, alphabet: str, weights: list[float]) -> str:
     rows, cols = rng.randint(1, 9), rng.randint(1, 9)
-    return "\n".join(
-        "".join(rng.choices(alphabet, weights, k=cols)) for _ in range(rows)
-    )
+    return "\n".join("".join(rng.choices(alphabet, weights, k=cols)) for _ in range(rows))
 
 
 def rooks_boards(rng: random.Random, count: int) -> list[str]:
@@ -121,9 +119,12 @@ def assert_same_puzzles(got: list[Any], want: list[Any]) -> None:
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
-    with distributed.LocalCluster(
-        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
-    ) as cluster, distributed.Client(cluster) as c:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as c,
+    ):
         yield c
 
 
@@ -146,10 +147,9 @@ def test_boards_on_the_cluster_equal_serial(client: Any) -> None:
         on_cluster(rooks, gridmatch.rooks, roles=True),
         [gridmatch.rooks(b, roles=True) for b in rooks],
     )
-    got = on_cluster(lpuzzle, gridmatch.lpuzzle)
-    want = [gridmatch.lpuzzle(b) for b in lpuzzle]
-    assert_same_puzzles(got, want)
-    assert any(r.answer for r in want) and not all(r.answer for r in want)
+    tilings = [gridmatch.lpuzzle(b) for b in lpuzzle]
+    assert_same_puzzles(on_cluster(lpuzzle, gridmatch.lpuzzle), tilings)
+    assert any(r.answer for r in tilings) and not all(r.answer for r in tilings)
     for moves in ["king", "knight"]:
         got = on_cluster(king, gridmatch.king, moves=moves)
         want = [gridmatch.king(b, moves=moves) for b in king]
