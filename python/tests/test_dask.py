@@ -128,8 +128,17 @@ def client() -> Iterator[Any]:
         yield c
 
 
-def on_cluster(items: list[Any], f: Any, **kwargs: Any) -> list[Any]:
-    return list(db.from_sequence(items, npartitions=4).map(f, **kwargs).compute())
+TIMEOUT = 120
+"""Seconds a computation may take on the cluster before the test fails instead of hanging."""
+
+
+def gather(client: Any, collection: Any) -> Any:
+    """The collection computed on the cluster, its result pickled back to this process."""
+    return client.compute(collection).result(timeout=TIMEOUT)
+
+
+def on_cluster(client: Any, items: list[Any], f: Any, **kwargs: Any) -> list[Any]:
+    return list(gather(client, db.from_sequence(items, npartitions=4).map(f, **kwargs)))
 
 
 def test_cluster_has_two_worker_processes(client: Any) -> None:
@@ -142,16 +151,18 @@ def test_cluster_has_two_worker_processes(client: Any) -> None:
 def test_boards_on_the_cluster_equal_serial(client: Any) -> None:
     rng = random.Random(27)
     rooks, lpuzzle, king = rooks_boards(rng, 60), lpuzzle_boards(rng, 60), king_boards(rng, 60)
-    assert_same_puzzles(on_cluster(rooks, gridmatch.rooks), [gridmatch.rooks(b) for b in rooks])
     assert_same_puzzles(
-        on_cluster(rooks, gridmatch.rooks, roles=True),
+        on_cluster(client, rooks, gridmatch.rooks), [gridmatch.rooks(b) for b in rooks]
+    )
+    assert_same_puzzles(
+        on_cluster(client, rooks, gridmatch.rooks, roles=True),
         [gridmatch.rooks(b, roles=True) for b in rooks],
     )
     tilings = [gridmatch.lpuzzle(b) for b in lpuzzle]
-    assert_same_puzzles(on_cluster(lpuzzle, gridmatch.lpuzzle), tilings)
+    assert_same_puzzles(on_cluster(client, lpuzzle, gridmatch.lpuzzle), tilings)
     assert any(r.answer for r in tilings) and not all(r.answer for r in tilings)
     for moves in ["king", "knight"]:
-        got = on_cluster(king, gridmatch.king, moves=moves)
+        got = on_cluster(client, king, gridmatch.king, moves=moves)
         want = [gridmatch.king(b, moves=moves) for b in king]
         assert_same_puzzles(got, want)
         assert [(g.first_move, g.replies) for g in got] == [(w.first_move, w.replies) for w in want]
@@ -160,17 +171,17 @@ def test_boards_on_the_cluster_equal_serial(client: Any) -> None:
 
 def test_graphs_on_the_cluster_equal_serial(client: Any) -> None:
     graphs = random_graphs(27)
-    got = list(
-        db.from_sequence(graphs, npartitions=3)
-        .map(lambda g: gridmatch.max_matching(g[0], n=g[1]))
-        .compute()
+    got = gather(
+        client,
+        db.from_sequence(graphs, npartitions=3).map(lambda g: gridmatch.max_matching(g[0], n=g[1])),
     )
     assert_same_matchings(got, [gridmatch.max_matching(e, n=n) for e, n in graphs])
     bip = random_bipartite(27)
-    got = list(
-        db.from_sequence(bip, npartitions=3)
-        .map(lambda g: gridmatch.bipartite_matching(g[0], n_left=g[1], n_right=g[2]))
-        .compute()
+    got = gather(
+        client,
+        db.from_sequence(bip, npartitions=3).map(
+            lambda g: gridmatch.bipartite_matching(g[0], n_left=g[1], n_right=g[2])
+        ),
     )
     want = [gridmatch.bipartite_matching(e, n_left=a, n_right=b) for e, a, b in bip]
     for g, w in zip(got, want):
@@ -187,7 +198,9 @@ def test_graphs_on_the_cluster_equal_serial(client: Any) -> None:
     sizes = db.from_sequence(graphs, npartitions=3).map(
         lambda g: len(gridmatch.max_matching(g[0], n=g[1]))
     )
-    assert sizes.sum().compute() == sum(len(gridmatch.max_matching(e, n=n)) for e, n in graphs)
+    assert gather(client, sizes.sum()) == sum(
+        len(gridmatch.max_matching(e, n=n)) for e, n in graphs
+    )
 
 
 # --- pickling, without the cluster -------------------------------------------------------------
