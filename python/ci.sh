@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The Python package's checks, run by .ci/run against the wheel it built and installed in a
+# fresh virtualenv: `python/ci.sh VENV_PYTHON` (GRIDMATCH_BIN: the gridmatch binary, for the
+# tests that compare with the command line). Nothing here builds Rust: .ci/run runs it with no
+# Rust toolchain on PATH, so the tests see the wheel a package index would serve.
+set -euxo pipefail
+PY="$1"
+cd "$(dirname "$0")"
+"$PY" -m pip install -q --only-binary=:all: -r requirements-test.txt
+# `python -m` puts the current directory (python/, which holds the pure-Python sources but not
+# the compiled _core) first on sys.path; PYTHONSAFEPATH (3.11+) keeps it off, and the check
+# below fails if the package were imported from anywhere but the installed wheel.
+export PYTHONSAFEPATH=1
+"$PY" -c 'import gridmatch, sysconfig, pathlib as p; f = p.Path(gridmatch.__file__).resolve(); assert f.is_relative_to(p.Path(sysconfig.get_paths()["platlib"]).resolve()), f; print("gridmatch", gridmatch.__version__, "from", f.parent)'
+"$PY" -m pytest -q -p no:cacheprovider tests
