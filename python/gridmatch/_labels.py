@@ -1,19 +1,18 @@
 """networkx and igraph graphs as edge arrays, with their node labels mapped to ids and back.
-Neither library is imported until one of its graphs is converted."""
+Neither library is imported until one of its graphs is converted. Imports nothing of the
+package but its arrays and the extension (the solvers in ``_graphs`` and ``_weighted`` import
+this module, never the other way round)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Optional, Union, overload
+from typing import Any, Optional, Union, overload
 
 import numpy as np
 from numpy.typing import NDArray
 
 from . import _arrays
-
-if TYPE_CHECKING:
-    from ._graphs import BipartiteMatching, Matching
-    from ._weighted import WeightedMatching
+from ._core import BipartiteMatching, Matching, WeightedMatching
 
 
 def _edge_array(edges: list[tuple[int, int]]) -> NDArray[np.int64]:
@@ -97,6 +96,15 @@ class LabeledBipartiteGraph:
             f"LabeledBipartiteGraph(n_left={self.n_left}, n_right={self.n_right}, "
             f"m={len(self.edges)})"
         )
+
+
+def edge_array(edges: Any) -> NDArray[np.int64]:
+    """Anything taken as edges (an ``(m, 2)`` integer array, a sequence of pairs, a
+    :class:`LabeledGraph` or :class:`LabeledBipartiteGraph`) as a C-contiguous ``(m, 2)``
+    ``int64`` array: what a result's ``verify(edges)`` checks against."""
+    if isinstance(edges, (LabeledGraph, LabeledBipartiteGraph)):
+        return np.ascontiguousarray(edges.edges, dtype=np.int64)
+    return _arrays.pairs(edges, "edges")
 
 
 def _split(
