@@ -48,7 +48,8 @@ def pairs(
     if isinstance(obj, np.ndarray):
         a = obj
     elif isinstance(obj, (str, bytes)):
-        raise ValueError(
+        # ValueError, as for every bad input (the documented contract), not TypeError.
+        raise ValueError(  # noqa: TRY004
             f"{what}: found {_describe(obj)}, expected an (m, 2) integer array or a sequence of "
             "pairs of integers"
         )

@@ -6,25 +6,53 @@ results are frozen classes with named attributes; their arrays are read-only (ve
 ``-1`` for none; DIMACS literals). Every result pickles (``__reduce__``: its class and its
 constructor's arguments)."""
 
-from typing import Any, Optional, Union
+from typing import Any, final
 
 import numpy as np
 from numpy.typing import NDArray
+from typing_extensions import TypeAlias
 
 __version__: str
+__all__ = [
+    "BipartiteMatching",
+    "CertificateError",
+    "Cover",
+    "Duals",
+    "King",
+    "KingStrategy",
+    "Lpuzzle",
+    "Matching",
+    "OddSet",
+    "Reason",
+    "Rooks",
+    "TwoSat",
+    "WeightedMatching",
+    "__version__",
+    "assign_dense",
+    "assign_sparse",
+    "bipartite_matching",
+    "geography",
+    "king",
+    "lpuzzle",
+    "max_matching",
+    "max_weight_matching",
+    "rooks",
+    "two_sat",
+]
 
-Cell = tuple[int, int]
+_Cell: TypeAlias = tuple[int, int]
 """A board cell ``(row, col)``, both from 0."""
 
-Piece = tuple[Cell, Cell, Cell]
+_Piece: TypeAlias = tuple[_Cell, _Cell, _Cell]
 """An L piece: ``(black corner, vertical arm, horizontal arm)``."""
 
-_Reduced = tuple[type, tuple[Any, ...]]
+_Reduced: TypeAlias = tuple[type, tuple[Any, ...]]
 
 class CertificateError(ValueError):
     """A certificate that does not prove what it claims: ``verify()`` says which rule it
     breaks."""
 
+@final
 class Matching:
     """A maximum matching of a graph on the vertices ``0..n-1``, with the proof that no
     matching is larger.
@@ -76,6 +104,7 @@ class Matching:
     def __len__(self) -> int: ...
     def __reduce__(self) -> _Reduced: ...
 
+@final
 class Cover:
     """A König vertex cover: left and right vertices touching every edge, as many as the
     matching has pairs. Unpacks as ``left, right = cover``."""
@@ -88,9 +117,10 @@ class Cover:
     def right(self) -> NDArray[np.int64]:
         """The right vertices of the cover."""
     def __len__(self) -> int: ...
-    def __getitem__(self, i: int) -> NDArray[np.int64]: ...
+    def __getitem__(self, i: int, /) -> NDArray[np.int64]: ...
     def __reduce__(self) -> _Reduced: ...
 
+@final
 class BipartiteMatching:
     """A maximum matching of a bipartite graph (left vertices ``0..n_left-1``, right vertices
     ``0..n_right-1``, each side numbered on its own), with its König cover.
@@ -107,7 +137,7 @@ class BipartiteMatching:
         pairs: NDArray[np.int64],
         mate_left: NDArray[np.int64],
         mate_right: NDArray[np.int64],
-        cover: Union[Cover, tuple[NDArray[np.int64], NDArray[np.int64]]],
+        cover: Cover | tuple[NDArray[np.int64], NDArray[np.int64]],
     ) -> BipartiteMatching: ...
     @property
     def n_left(self) -> int:
@@ -144,6 +174,7 @@ class BipartiteMatching:
     def __len__(self) -> int: ...
     def __reduce__(self) -> _Reduced: ...
 
+@final
 class TwoSat:
     """The answer to a 2-SAT formula: a model, or the implication chain that rules every
     assignment out.
@@ -159,9 +190,9 @@ class TwoSat:
         n: int,
         clauses: NDArray[np.int64],
         satisfiable: bool,
-        model: Optional[NDArray[np.bool_]] = None,
-        chain: Optional[NDArray[np.int64]] = None,
-        chain_clauses: Optional[NDArray[np.int64]] = None,
+        model: NDArray[np.bool_] | None = None,
+        chain: NDArray[np.int64] | None = None,
+        chain_clauses: NDArray[np.int64] | None = None,
     ) -> TwoSat: ...
     @property
     def n(self) -> int:
@@ -173,22 +204,22 @@ class TwoSat:
     def satisfiable(self) -> bool:
         """Whether the formula has a model."""
     @property
-    def model(self) -> Optional[NDArray[np.bool_]]:
+    def model(self) -> NDArray[np.bool_] | None:
         """One value per variable (index ``i`` is variable ``i + 1``), or ``None`` if
         unsatisfiable."""
     @property
-    def chain(self) -> Optional[NDArray[np.int64]]:
+    def chain(self) -> NDArray[np.int64] | None:
         """For an unsatisfiable formula, the cycle of implications ``x ⇒ … ⇒ -x ⇒ … ⇒ x``
         (DIMACS literals; first and last equal): a shortest path from ``x`` to ``-x`` and one
         back. ``None`` if satisfiable."""
     @property
-    def chain_clauses(self) -> Optional[NDArray[np.int64]]:
+    def chain_clauses(self) -> NDArray[np.int64] | None:
         """For each step ``p ⇒ q`` of the chain, the index of a clause ``(-p ∨ q)`` behind it."""
     def __bool__(self) -> bool: ...
-    def forced(self) -> Optional[NDArray[np.int64]]:
+    def forced(self) -> NDArray[np.int64] | None:
         """The literals true in every model (the backbone), as DIMACS literals; ``None`` if
         unsatisfiable."""
-    def second_model(self) -> Optional[NDArray[np.bool_]]:
+    def second_model(self) -> NDArray[np.bool_] | None:
         """A model different from :attr:`model`, or ``None`` if it is the only one (or there
         is none). Linear time (Hansen & Jaumard)."""
     def explain(self) -> str:
@@ -199,6 +230,7 @@ class TwoSat:
         ``x`` to ``-x`` and back. Raises :class:`CertificateError`."""
     def __reduce__(self) -> _Reduced: ...
 
+@final
 class OddSet:
     """An odd set of vertices (a blossom) with its dual value times the denominator."""
 
@@ -211,6 +243,7 @@ class OddSet:
         """Its dual value times the denominator."""
     def __reduce__(self) -> _Reduced: ...
 
+@final
 class Duals:
     """The LP dual solution proving a :class:`WeightedMatching` optimal, in integers.
 
@@ -256,6 +289,7 @@ class Duals:
         """``2·10**decimals``."""
     def __reduce__(self) -> _Reduced: ...
 
+@final
 class WeightedMatching:
     """An optimal weighted matching of a graph on the vertices ``0..n-1`` and the LP duals that
     prove it.
@@ -271,7 +305,7 @@ class WeightedMatching:
         n: int,
         edges: NDArray[np.int64],
         weights: NDArray[np.int64],
-        decimals: Optional[int],
+        decimals: int | None,
         objective: str,
         cardinality: str,
         pairs: NDArray[np.int64],
@@ -295,7 +329,7 @@ class WeightedMatching:
     def weights(self) -> NDArray[np.int64]:
         """The edges' weights, in units of ``10**-decimals``."""
     @property
-    def decimals(self) -> Optional[int]:
+    def decimals(self) -> int | None:
         """``None`` for integer weights; else the weights were read as integers times
         ``10**-decimals``."""
     @property
@@ -334,6 +368,7 @@ class WeightedMatching:
     def __len__(self) -> int: ...
     def __reduce__(self) -> _Reduced: ...
 
+@final
 class Rooks:
     """The most rooks that do not attack each other (UVa 12668), with the König cover of row
     and column runs that proves no placement has more. Drawn in notebooks as ``--svg``
@@ -347,7 +382,7 @@ class Rooks:
     def answer(self) -> int:
         """The most rooks."""
     @property
-    def rooks(self) -> list[Cell]:
+    def rooks(self) -> list[_Cell]:
         """The rooks' cells, row-major."""
     @property
     def cover_rows(self) -> list[tuple[int, int, int]]:
@@ -356,7 +391,7 @@ class Rooks:
     def cover_cols(self) -> list[tuple[int, int, int]]:
         """Column runs of the cover: ``(col, first_row, last_row)``."""
     @property
-    def roles(self) -> Optional[list[str]]:
+    def roles(self) -> list[str] | None:
         """With ``roles=True``: the board with ``R`` (a rook in every maximum placement), ``r``
         (in some), ``.`` (in none), ``X`` (pawns)."""
     def picture(self) -> str:
@@ -372,6 +407,7 @@ class Rooks:
     def __len__(self) -> int: ...
     def __reduce__(self) -> _Reduced: ...
 
+@final
 class Reason:
     """Why an L-puzzle pattern has no tiling."""
 
@@ -379,12 +415,12 @@ class Reason:
         cls,
         kind: str,
         message: str,
-        cells: list[Cell],
-        blacks: Optional[int] = None,
-        whites: Optional[int] = None,
-        cell: Optional[Cell] = None,
-        axis: Optional[str] = None,
-        chain: Optional[list[tuple[Cell, str]]] = None,
+        cells: list[_Cell],
+        blacks: int | None = None,
+        whites: int | None = None,
+        cell: _Cell | None = None,
+        axis: str | None = None,
+        chain: list[tuple[_Cell, str]] | None = None,
     ) -> Reason: ...
     @property
     def kind(self) -> str:
@@ -394,28 +430,29 @@ class Reason:
     def message(self) -> str:
         """The reason in words."""
     @property
-    def cells(self) -> list[Cell]:
+    def cells(self) -> list[_Cell]:
         """The culprit cells."""
     @property
-    def blacks(self) -> Optional[int]:
+    def blacks(self) -> int | None:
         """For ``count``: the black cells."""
     @property
-    def whites(self) -> Optional[int]:
+    def whites(self) -> int | None:
         """For ``count``: the white cells."""
     @property
-    def cell(self) -> Optional[Cell]:
+    def cell(self) -> _Cell | None:
         """For ``stranded``: the black."""
     @property
-    def axis(self) -> Optional[str]:
+    def axis(self) -> str | None:
         """For ``stranded``: ``vertical`` or ``horizontal``."""
     @property
-    def chain(self) -> Optional[list[tuple[Cell, str]]]:
+    def chain(self) -> list[tuple[_Cell, str]] | None:
         """For ``conflict``: the chain ``x ⇒ … ⇒ ¬x ⇒ … ⇒ x`` of choices ``(black cell,
         direction)``."""
     def __reduce__(self) -> _Reduced: ...
 
+@final
 class Lpuzzle:
-    """An L-puzzle answer (NWERC 2011 "Piece it together"): a tiling of the pattern by L
+    """An L-puzzle answer (NWERC 2011 "_Piece it together"): a tiling of the pattern by L
     pieces, or the reason there is none. Drawn in notebooks as ``--svg`` draws it."""
 
     def __new__(cls, record: str) -> Lpuzzle: ...
@@ -427,19 +464,19 @@ class Lpuzzle:
         """Whether the pattern can be built (the judge's YES)."""
     def __bool__(self) -> bool: ...
     @property
-    def pieces(self) -> Optional[list[Piece]]:
+    def pieces(self) -> list[_Piece] | None:
         """For YES, the tiling: ``(black corner, vertical arm, horizontal arm)`` per piece."""
     @property
-    def reason(self) -> Optional[Reason]:
+    def reason(self) -> Reason | None:
         """For NO, why: a count, a stranded black, or a chain of forced choices."""
     @property
-    def unique(self) -> Optional[bool]:
+    def unique(self) -> bool | None:
         """With ``unique=True`` and YES: whether the tiling is the only one."""
     @property
-    def second(self) -> Optional[list[Piece]]:
+    def second(self) -> list[_Piece] | None:
         """With ``unique=True``: a second, different tiling, if there is one."""
     @property
-    def forced(self) -> Optional[list[Piece]]:
+    def forced(self) -> list[_Piece] | None:
         """With ``forced=True`` and YES: the pieces that are in every tiling."""
     def to_json(self) -> str:
         """The certificate as one JSON line, as ``gridmatch lpuzzle --json`` writes it."""
@@ -450,6 +487,7 @@ class Lpuzzle:
         """The drawing of ``gridmatch lpuzzle --svg``."""
     def __reduce__(self) -> _Reduced: ...
 
+@final
 class KingStrategy:
     """The winner's plan in the King game: Alice's winning first move, or Bob's reply to each
     first move of Alice. Drawn in notebooks as ``gridmatch king --svg`` draws the answer: the
@@ -458,8 +496,8 @@ class KingStrategy:
     def __new__(
         cls,
         winner: str,
-        first_move: Optional[Cell],
-        replies: list[tuple[Cell, Cell]],
+        first_move: _Cell | None,
+        replies: list[tuple[_Cell, _Cell]],
         board: list[str],
         moves: str,
     ) -> KingStrategy: ...
@@ -467,10 +505,10 @@ class KingStrategy:
     def winner(self) -> str:
         """``"A"`` if Alice (who moves first) wins, ``"B"`` if Bob does."""
     @property
-    def first_move(self) -> Optional[Cell]:
+    def first_move(self) -> _Cell | None:
         """When Alice wins: her winning first move."""
     @property
-    def replies(self) -> list[tuple[Cell, Cell]]:
+    def replies(self) -> list[tuple[_Cell, _Cell]]:
         """When Bob wins: his reply to each first move of Alice, ``(Alice's move, Bob's)``."""
     @property
     def board(self) -> list[str]:
@@ -482,6 +520,7 @@ class KingStrategy:
         """The drawing of ``gridmatch king --svg``."""
     def __reduce__(self) -> _Reduced: ...
 
+@final
 class King:
     """Who wins the King game (GCJ 2008 "King") from the board's ``K``, with the certificate
     (maximum matchings and Tutte–Berge barriers), the winner from every square, and the
@@ -490,8 +529,8 @@ class King:
     def __new__(
         cls,
         record: str,
-        first_move: Optional[Cell] = None,
-        replies: list[tuple[Cell, Cell]] = ...,
+        first_move: _Cell | None = None,
+        replies: list[tuple[_Cell, _Cell]] = ...,
     ) -> King: ...
     @property
     def board(self) -> list[str]:
@@ -503,27 +542,27 @@ class King:
     def moves(self) -> str:
         """The move set: ``king``, ``wazir``, ``ferz`` or ``knight``."""
     @property
-    def start(self) -> Cell:
+    def start(self) -> _Cell:
         """The ``K`` square."""
     @property
-    def matching(self) -> list[tuple[Cell, Cell]]:
+    def matching(self) -> list[tuple[_Cell, _Cell]]:
         """The maximum matching the winner plays along (``(cell, cell)`` pairs)."""
     @property
-    def barrier(self) -> list[Cell]:
+    def barrier(self) -> list[_Cell]:
         """A Tutte–Berge barrier proving the matching maximum."""
     @property
-    def barrier_without_start(self) -> Optional[list[Cell]]:
+    def barrier_without_start(self) -> list[_Cell] | None:
         """When Alice wins: a barrier of the board without the start, proving that every
         maximum matching covers the start."""
     @property
-    def map(self) -> Optional[list[str]]:
+    def map(self) -> list[str] | None:
         """Who wins from every square: rows of ``A``/``B``, ``#`` on burned squares (``None``
         for a record written without ``--all``)."""
     @property
-    def first_move(self) -> Optional[Cell]:
+    def first_move(self) -> _Cell | None:
         """When Alice wins: her winning first move."""
     @property
-    def replies(self) -> list[tuple[Cell, Cell]]:
+    def replies(self) -> list[tuple[_Cell, _Cell]]:
         """When Bob wins: his reply to each first move of Alice, ``(Alice's move, Bob's)``."""
     @property
     def strategy(self) -> KingStrategy:
@@ -537,7 +576,7 @@ class King:
         """The drawing of ``gridmatch king --svg``."""
     def __reduce__(self) -> _Reduced: ...
 
-def max_matching(edges: NDArray[np.int64], n: Optional[int] = None) -> Matching:
+def max_matching(edges: NDArray[np.int64], n: int | None = None) -> Matching:
     """A maximum matching with its proof: a König cover if bipartite, else a Tutte–Berge
     barrier."""
 
@@ -545,7 +584,7 @@ def bipartite_matching(edges: NDArray[np.int64], n_left: int, n_right: int) -> B
     """A maximum matching of the bipartite graph with edges ``(left, right)``, with its König
     cover."""
 
-def geography(edges: NDArray[np.int64], n: Optional[int] = None) -> NDArray[np.uint8]:
+def geography(edges: NDArray[np.int64], n: int | None = None) -> NDArray[np.uint8]:
     """One code per vertex: 0 Alice (the first player) wins from it, 1 Bob."""
 
 def two_sat(n: int, clauses: NDArray[np.int64]) -> TwoSat:
@@ -554,11 +593,11 @@ def two_sat(n: int, clauses: NDArray[np.int64]) -> TwoSat:
 def max_weight_matching(
     edges: NDArray[np.int64],
     weights: NDArray[np.int64],
-    n: Optional[int] = None,
+    n: int | None = None,
     objective: str = "max",
     cardinality: str = "any",
-    decimals: Optional[int] = None,
-) -> Union[WeightedMatching, Matching]:
+    decimals: int | None = None,
+) -> WeightedMatching | Matching:
     """The best matching with its duals; for ``cardinality="perfect"`` on a graph without a
     perfect matching, a maximum :class:`Matching` whose proof shows there is none."""
 
@@ -567,7 +606,7 @@ def assign_dense(cost: NDArray[np.int64]) -> NDArray[np.int64]:
 
 def assign_sparse(
     rows: int, cols: int, entries: NDArray[np.int64], costs: NDArray[np.int64]
-) -> Optional[NDArray[np.int64]]:
+) -> NDArray[np.int64] | None:
     """Each row's column, or ``None`` if no assignment covers every row."""
 
 def rooks(board: str, roles: bool = False) -> Rooks:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -27,13 +27,13 @@ __all__ = [
 _PLAYERS = np.array(["A", "B"])
 
 
-def _graph(edges: Any, n: Optional[int]) -> tuple[NDArray[np.int64], Optional[int]]:
+def _graph(edges: Any, n: int | None) -> tuple[NDArray[np.int64], int | None]:
     if isinstance(edges, LabeledGraph):
         return edges.edges, edges.n if n is None else _arrays.count(n, "n")
     return _arrays.pairs(edges, "edges"), None if n is None else _arrays.count(n, "n")
 
 
-def max_matching(edges: Union[Any, LabeledGraph], n: Optional[int] = None) -> Matching:
+def max_matching(edges: Any | LabeledGraph, n: int | None = None) -> Matching:
     """A maximum-cardinality matching of the undirected graph on the vertices ``0..n-1`` with
     the given edges, and its proof.
 
@@ -56,13 +56,13 @@ def max_matching(edges: Union[Any, LabeledGraph], n: Optional[int] = None) -> Ma
     return _core.max_matching(a, n)
 
 
-def _bipartite_edges(edges: Any) -> tuple[NDArray[np.int64], Optional[tuple[int, int]]]:
+def _bipartite_edges(edges: Any) -> tuple[NDArray[np.int64], tuple[int, int] | None]:
     if isinstance(edges, LabeledBipartiteGraph):
         return edges.edges, (edges.n_left, edges.n_right)
     return _arrays.pairs(edges, "edges"), None
 
 
-def _side(a: NDArray[np.int64], col: int, given: Optional[int], what: str) -> int:
+def _side(a: NDArray[np.int64], col: int, given: int | None, what: str) -> int:
     """A side's size: as given, or the largest id in its column + 1."""
     if given is not None:
         return _arrays.count(given, what)
@@ -70,9 +70,9 @@ def _side(a: NDArray[np.int64], col: int, given: Optional[int], what: str) -> in
 
 
 def bipartite_matching(
-    edges: Union[Any, LabeledBipartiteGraph],
-    n_left: Optional[int] = None,
-    n_right: Optional[int] = None,
+    edges: Any | LabeledBipartiteGraph,
+    n_left: int | None = None,
+    n_right: int | None = None,
 ) -> BipartiteMatching:
     """A maximum matching of the bipartite graph whose edges are ``(left, right)`` pairs, left
     vertices ``0..n_left-1`` and right vertices ``0..n_right-1`` (each defaults to its largest
@@ -95,7 +95,7 @@ def bipartite_matching(
     return _core.bipartite_matching(a, nl, nr)
 
 
-def geography(edges: Union[Any, LabeledGraph], n: Optional[int] = None) -> NDArray[np.str_]:
+def geography(edges: Any | LabeledGraph, n: int | None = None) -> NDArray[np.str_]:
     """Undirected vertex geography: two players move a token along edges, always to a vertex
     not visited before; who cannot move loses. Returns, for each start vertex ``0..n-1``,
     ``"A"`` if the first player (Alice) wins, ``"B"`` if the second (Bob) does.
@@ -113,7 +113,7 @@ def geography(edges: Union[Any, LabeledGraph], n: Optional[int] = None) -> NDArr
 _EMPTY_CLAUSE = "an empty clause can never be satisfied: the formula is unsatisfiable as written"
 
 
-def _length(c: Any) -> Optional[int]:
+def _length(c: Any) -> int | None:
     """``len(c)`` for a clause given as a sequence, ``None`` for a literal alone."""
     if isinstance(c, (str, bytes)):
         return None

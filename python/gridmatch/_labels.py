@@ -6,7 +6,7 @@ this module, never the other way round)."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from typing import Any, Optional, Union, overload
+from typing import Any, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -25,13 +25,13 @@ class LabeledGraph:
     library's graph. Pass it wherever edges go (``max_matching(g)``, ``geography(g)``,
     ``max_weight_matching(g)``, which takes its ``weights``)."""
 
-    __slots__ = ("n", "edges", "nodes", "weights", "_index")
+    __slots__ = ("_index", "edges", "n", "nodes", "weights")
 
     def __init__(
         self,
         edges: NDArray[np.int64],
         nodes: Sequence[Hashable],
-        weights: Optional[list[Any]] = None,
+        weights: list[Any] | None = None,
     ) -> None:
         self.n: int = len(nodes)
         """The number of vertices."""
@@ -39,9 +39,9 @@ class LabeledGraph:
         """The edges as an ``(m, 2)`` array of ids."""
         self.nodes: list[Hashable] = list(nodes)
         """``nodes[i]``: the label of id ``i``."""
-        self.weights: Optional[list[Any]] = weights
+        self.weights: list[Any] | None = weights
         """Each edge's weight (from :func:`from_networkx`'s ``weight``), or ``None``."""
-        self._index: Optional[dict[Hashable, int]] = None
+        self._index: dict[Hashable, int] | None = None
 
     def id(self, label: Hashable) -> int:
         """The id of a node label (``KeyError`` if there is no such node)."""
@@ -49,12 +49,12 @@ class LabeledGraph:
             self._index = {v: i for i, v in enumerate(self.nodes)}
         return self._index[label]
 
-    def labels(self, ids: Union[NDArray[np.integer[Any]], Iterable[int]]) -> list[Hashable]:
+    def labels(self, ids: NDArray[np.integer[Any]] | Iterable[int]) -> list[Hashable]:
         """The labels of a vector of ids (``-1`` maps to ``None``)."""
         return [None if int(i) < 0 else self.nodes[int(i)] for i in np.asarray(ids).ravel()]
 
     def matching(
-        self, m: Union[Matching, WeightedMatching]
+        self, m: Matching | WeightedMatching
     ) -> set[tuple[Hashable, Hashable]]:
         """A matching's pairs as a set of label pairs, as networkx's matchings are."""
         return {(self.nodes[int(u)], self.nodes[int(v)]) for u, v in m.pairs}
@@ -68,7 +68,7 @@ class LabeledBipartiteGraph:
     ``0..n_right-1`` for ``right_nodes``, edges ``(left, right)``. Pass it to
     :func:`bipartite_matching`."""
 
-    __slots__ = ("n_left", "n_right", "edges", "left_nodes", "right_nodes")
+    __slots__ = ("edges", "left_nodes", "n_left", "n_right", "right_nodes")
 
     def __init__(
         self,
@@ -138,17 +138,17 @@ def _split(
 
 @overload
 def from_networkx(
-    G: Any, left: None = None, weight: Optional[str] = "weight"
+    G: Any, left: None = None, weight: str | None = "weight"
 ) -> LabeledGraph: ...
 @overload
 def from_networkx(
-    G: Any, left: Iterable[Hashable], weight: Optional[str] = "weight"
+    G: Any, left: Iterable[Hashable], weight: str | None = "weight"
 ) -> LabeledBipartiteGraph: ...
 
 
 def from_networkx(
-    G: Any, left: Optional[Iterable[Hashable]] = None, weight: Optional[str] = "weight"
-) -> Union[LabeledGraph, LabeledBipartiteGraph]:
+    G: Any, left: Iterable[Hashable] | None = None, weight: str | None = "weight"
+) -> LabeledGraph | LabeledBipartiteGraph:
     """A networkx graph (``Graph``, ``MultiGraph``; a directed graph's arcs count as edges)
     with its nodes numbered ``0..n-1`` in ``G.nodes`` order.
 
@@ -189,12 +189,12 @@ def from_networkx(
 @overload
 def from_igraph(g: Any, types: None = None) -> LabeledGraph: ...
 @overload
-def from_igraph(g: Any, types: Union[str, Sequence[Any]]) -> LabeledBipartiteGraph: ...
+def from_igraph(g: Any, types: str | Sequence[Any]) -> LabeledBipartiteGraph: ...
 
 
 def from_igraph(
-    g: Any, types: Union[None, str, Sequence[Any]] = None
-) -> Union[LabeledGraph, LabeledBipartiteGraph]:
+    g: Any, types: None | str | Sequence[Any] = None
+) -> LabeledGraph | LabeledBipartiteGraph:
     """An igraph graph: ids are igraph's own vertex indices, labels its ``name`` attribute
     (the indices themselves if there is none).
 

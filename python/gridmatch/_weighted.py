@@ -10,7 +10,7 @@ import math
 import numbers
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Optional, Union
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -69,7 +69,7 @@ def _fraction(x: Any) -> Fraction:
     raise ValueError(f"found {type(x).__name__} {x!r}, expected a number")
 
 
-def exact(values: Any, what: str) -> tuple[NDArray[np.int64], Optional[int]]:
+def exact(values: Any, what: str) -> tuple[NDArray[np.int64], int | None]:
     """``values`` (an array or a nested sequence of numbers) as ``int64`` of the same shape,
     and the power of ten they were scaled by: ``None`` for integers (taken as they are), else
     the fewest decimals ``k <= 15`` such that every value is an integer times ``10**-k``
@@ -181,8 +181,8 @@ class NoPerfectMatching(ValueError):
 
 
 def _graph(
-    edges: Any, weights: Any, n: Optional[int]
-) -> tuple[NDArray[np.int64], Any, Optional[int]]:
+    edges: Any, weights: Any, n: int | None
+) -> tuple[NDArray[np.int64], Any, int | None]:
     if isinstance(edges, LabeledGraph):
         if weights is None:
             weights = edges.weights
@@ -195,7 +195,7 @@ def _count(k: int, one: str, many: str = "") -> str:
 
 
 def _solve(
-    edges: Any, weights: Any, n: Optional[int], objective: str, cardinality: str
+    edges: Any, weights: Any, n: int | None, objective: str, cardinality: str
 ) -> WeightedMatching:
     a, w, n = _graph(edges, weights, n)
     if w is None:
@@ -221,9 +221,9 @@ def _solve(
 
 
 def max_weight_matching(
-    edges: Union[Any, LabeledGraph],
+    edges: Any | LabeledGraph,
     weights: Any = None,
-    n: Optional[int] = None,
+    n: int | None = None,
     maxcardinality: bool = False,
 ) -> WeightedMatching:
     """A matching of largest total weight of the graph on the vertices ``0..n-1``, and its
@@ -258,7 +258,7 @@ def max_weight_matching(
 
 
 def min_weight_perfect_matching(
-    edges: Union[Any, LabeledGraph], weights: Any = None, n: Optional[int] = None
+    edges: Any | LabeledGraph, weights: Any = None, n: int | None = None
 ) -> WeightedMatching:
     """A perfect matching (every vertex of ``0..n-1`` matched) of smallest total weight, and
     its proof (LP duals for ``w' = -w + shift``). Arguments as for

@@ -9,10 +9,10 @@ import igraph
 import numpy as np
 import pytest
 import scipy.sparse
+from oracles import brute_edge_classes, check_matching, random_bipartite
 from scipy.sparse.csgraph import maximum_bipartite_matching
 
 import gridmatch
-from oracles import brute_edge_classes, check_matching, random_bipartite
 
 
 def igraph_size(nl: int, nr: int, edges) -> int:

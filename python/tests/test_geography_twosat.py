@@ -6,9 +6,9 @@ import random
 
 import numpy as np
 import pytest
+from oracles import brute_geography, models, random_graph
 
 import gridmatch
-from oracles import brute_geography, models, random_graph
 
 
 def test_geography_against_game_search() -> None:

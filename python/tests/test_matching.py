@@ -8,8 +8,6 @@ import random
 import networkx as nx
 import numpy as np
 import pytest
-
-import gridmatch
 from oracles import (
     as_array,
     brute_matching_number,
@@ -17,6 +15,8 @@ from oracles import (
     check_tutte_berge,
     random_graph,
 )
+
+import gridmatch
 
 
 def nx_size(n: int, edges) -> int:
@@ -113,7 +113,7 @@ def test_numpy_dtypes_and_n_default() -> None:
     assert len(gridmatch.max_matching(np.asfortranarray(np.array(edges)))) == 2
     # Tuples, generators, an empty graph, isolated vertices.
     assert len(gridmatch.max_matching(tuple(edges))) == 2
-    assert len(gridmatch.max_matching((e for e in edges))) == 2
+    assert len(gridmatch.max_matching(e for e in edges)) == 2
     empty = gridmatch.max_matching([])
     assert (empty.n, len(empty), empty.pairs.shape) == (0, 0, (0, 2))
     iso = gridmatch.max_matching([], n=4)

@@ -117,7 +117,7 @@ def test_every_result_array_is_read_only() -> None:
 
     writeable = sorted(where for where, a in found.items() if a.flags.writeable)
     assert writeable == [], writeable
-    for where, a in found.items():
+    for a in found.values():
         if a.size:
             with pytest.raises(ValueError, match="read-only"):
                 a.flat[0] = a.flat[0]
