@@ -20,6 +20,12 @@ def _edge_array(edges: list[tuple[int, int]]) -> NDArray[np.int64]:
     return _arrays.frozen(np.array(edges, dtype=np.int64).reshape(-1, 2))
 
 
+def _own(edges: NDArray[np.int64]) -> NDArray[np.int64]:
+    """``edges`` kept read-only: as they are if they already are, else a read-only copy (an
+    unpickled array is writeable)."""
+    return edges if not edges.flags.writeable else _arrays.frozen(np.array(edges, dtype=np.int64))
+
+
 class LabeledGraph:
     """A graph on the ids ``0..n-1`` standing for the nodes ``nodes[0..n-1]`` of another
     library's graph. Pass it wherever edges go (``max_matching(g)``, ``geography(g)``,
@@ -35,7 +41,7 @@ class LabeledGraph:
     ) -> None:
         self.n: int = len(nodes)
         """The number of vertices."""
-        self.edges: NDArray[np.int64] = edges
+        self.edges: NDArray[np.int64] = _own(edges)
         """The edges as an ``(m, 2)`` array of ids."""
         self.nodes: list[Hashable] = list(nodes)
         """``nodes[i]``: the label of id ``i``."""
@@ -59,6 +65,9 @@ class LabeledGraph:
         """A matching's pairs as a set of label pairs, as networkx's matchings are."""
         return {(self.nodes[int(u)], self.nodes[int(v)]) for u, v in m.pairs}
 
+    def __reduce__(self) -> tuple[type[LabeledGraph], tuple[Any, ...]]:
+        return (LabeledGraph, (self.edges, self.nodes, self.weights))
+
     def __repr__(self) -> str:
         return f"LabeledGraph(n={self.n}, m={len(self.edges)})"
 
@@ -80,7 +89,7 @@ class LabeledBipartiteGraph:
         """Left vertices."""
         self.n_right: int = len(right_nodes)
         """Right vertices."""
-        self.edges: NDArray[np.int64] = edges
+        self.edges: NDArray[np.int64] = _own(edges)
         """The edges as ``(left id, right id)`` rows."""
         self.left_nodes: list[Hashable] = list(left_nodes)
         """``left_nodes[i]``: the label of left id ``i``."""
@@ -90,6 +99,9 @@ class LabeledBipartiteGraph:
     def matching(self, m: BipartiteMatching) -> set[tuple[Hashable, Hashable]]:
         """A matching's pairs as a set of ``(left label, right label)`` pairs."""
         return {(self.left_nodes[int(u)], self.right_nodes[int(v)]) for u, v in m.pairs}
+
+    def __reduce__(self) -> tuple[type[LabeledBipartiteGraph], tuple[Any, ...]]:
+        return (LabeledBipartiteGraph, (self.edges, self.left_nodes, self.right_nodes))
 
     def __repr__(self) -> str:
         return (
