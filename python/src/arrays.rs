@@ -64,8 +64,10 @@ pub fn take1<T: Element + Copy>(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<
 /// A `(k, cols)` `int64` array given to a constructor: shared if read-only and contiguous, else
 /// copied.
 pub fn take2(obj: &Bound<'_, PyAny>, what: &str, cols: usize) -> PyResult<Arr2> {
-    let bad = || PyValueError::new_err(format!("{what}: expected a ({}, {cols}) int64 NumPy array", "k"));
-    let a = obj.extract::<Bound<'_, PyArray2<i64>>>().map_err(|_| bad())?;
+    let bad = || PyValueError::new_err(format!("{what}: expected a (k, {cols}) int64 NumPy array"));
+    let a = obj
+        .extract::<Bound<'_, PyArray2<i64>>>()
+        .map_err(|_| bad())?;
     if a.shape()[1] != cols {
         return Err(bad());
     }

@@ -256,7 +256,9 @@ impl Matching {
         )
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let m = slf.get();
         let args = (
@@ -324,7 +326,9 @@ impl Cover {
         match i {
             0 | -2 => Ok(self.left.clone_ref(py)),
             1 | -1 => Ok(self.right.clone_ref(py)),
-            _ => Err(pyo3::exceptions::PyIndexError::new_err("Cover index out of range")),
+            _ => Err(pyo3::exceptions::PyIndexError::new_err(
+                "Cover index out of range",
+            )),
         }
     }
 
@@ -336,7 +340,9 @@ impl Cover {
         ))
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let c = slf.get();
         let args = (c.left.clone_ref(py), c.right.clone_ref(py));
@@ -372,6 +378,7 @@ pub struct BipartiteMatching {
 #[pymethods]
 impl BipartiteMatching {
     #[new]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         n_left: u64,
@@ -494,7 +501,9 @@ impl BipartiteMatching {
         )
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let m = slf.get();
         let args = (
@@ -621,16 +630,11 @@ fn formula(n: u64, clauses: &[i64]) -> Result<Formula> {
     })?;
     let mut f = Formula::new(n as usize);
     for (i, row) in rows.iter().enumerate() {
-        let lit = |j: usize| {
-            dimacs_lit(row[j], n, || {
-                format!("clauses[{i}][{j}]")
-            })
-        };
+        let lit = |j: usize| dimacs_lit(row[j], n, || format!("clauses[{i}][{j}]"));
         f.add_clause(lit(0)?, lit(1)?);
     }
     Ok(f)
 }
-
 
 /// The answer to a 2-SAT formula over the variables `1..n`: a model, or the implication chain
 /// that rules every assignment out (`gridmatch.TwoSat`).
@@ -729,11 +733,19 @@ impl TwoSat {
         let missing = |what: &str| {
             pyo3::exceptions::PyValueError::new_err(format!(
                 "{what}: needed for {} formula",
-                if satisfiable { "a satisfiable" } else { "an unsatisfiable" }
+                if satisfiable {
+                    "a satisfiable"
+                } else {
+                    "an unsatisfiable"
+                }
             ))
         };
         let (model, chain, chain_clauses) = if satisfiable {
-            (Some(take1(model.ok_or_else(|| missing("model"))?, "model")?), None, None)
+            (
+                Some(take1(model.ok_or_else(|| missing("model"))?, "model")?),
+                None,
+                None,
+            )
         } else {
             (
                 None,
@@ -781,7 +793,9 @@ impl TwoSat {
         let other = py.detach(|| -> Result<Option<Vec<bool>>> {
             let f = formula(n, &c)?;
             if model.len() as u64 != n {
-                return Err(value(format!("model: expected {n} values, one per variable")));
+                return Err(value(format!(
+                    "model: expected {n} values, one per variable"
+                )));
             }
             let holds = |l: Lit| model[l.var() as usize] != l.is_neg();
             if let Some((i, _)) = f
@@ -805,11 +819,21 @@ impl TwoSat {
             let lits: Vec<String> = model
                 .iter()
                 .enumerate()
-                .map(|(i, &v)| if v { format!("{}", i + 1) } else { format!("-{}", i + 1) })
+                .map(|(i, &v)| {
+                    if v {
+                        format!("{}", i + 1)
+                    } else {
+                        format!("-{}", i + 1)
+                    }
+                })
                 .collect();
             return format!("satisfiable: {}", lits.join(" "));
         }
-        let chain = self.chain.as_ref().map(|c| values1(py, c)).unwrap_or_default();
+        let chain = self
+            .chain
+            .as_ref()
+            .map(|c| values1(py, c))
+            .unwrap_or_default();
         let steps = self
             .chain_clauses
             .as_ref()
@@ -839,7 +863,11 @@ impl TwoSat {
     fn verify(&self, py: Python<'_>) -> PyResult<()> {
         let clauses = values2(py, &self.clauses);
         let model = self.model_values(py);
-        let chain = self.chain.as_ref().map(|c| values1(py, c)).unwrap_or_default();
+        let chain = self
+            .chain
+            .as_ref()
+            .map(|c| values1(py, c))
+            .unwrap_or_default();
         let steps = self
             .chain_clauses
             .as_ref()
@@ -865,7 +893,9 @@ impl TwoSat {
         }
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let r = slf.get();
         let opt = |a: &Option<Arr1<i64>>| a.as_ref().map(|a| a.clone_ref(py));

@@ -9,10 +9,10 @@ use pyo3::types::{PyTuple, PyType};
 
 use gridmatch::InputError;
 use gridmatch::formats::json::{
-    KingRecord, LpuzzleRecord, Record, ReasonRecord, RooksRecord, YesNo,
+    KingRecord, LpuzzleRecord, ReasonRecord, Record, RooksRecord, YesNo,
 };
-use gridmatch::formats::output;
 use gridmatch::formats::judge::{MAX_CELLS, read_bare_board};
+use gridmatch::formats::output;
 use gridmatch::grid::{Cell, Grid};
 use gridmatch::puzzles::king::{Moves, StartError, Strategy};
 use gridmatch::puzzles::{Answer, AnswerError, KingAnswer, Puzzle, Request};
@@ -88,8 +88,11 @@ fn cell(p: [usize; 2]) -> Cell {
 type Piece = (Cell, Cell, Cell);
 
 fn pieces(ps: &Option<Vec<[[usize; 2]; 3]>>) -> Option<Vec<Piece>> {
-    ps.as_ref()
-        .map(|ps| ps.iter().map(|p| (cell(p[0]), cell(p[1]), cell(p[2]))).collect())
+    ps.as_ref().map(|ps| {
+        ps.iter()
+            .map(|p| (cell(p[0]), cell(p[1]), cell(p[2])))
+            .collect()
+    })
 }
 
 /// `puzzle`'s answer to `request` about `text`, as its `--json` line and the answer itself.
@@ -182,13 +185,23 @@ impl Rooks {
     /// Row runs of the cover: `(row, first_col, last_col)`.
     #[getter]
     fn cover_rows(&self) -> Vec<(usize, usize, usize)> {
-        self.rec.cover.rows.iter().map(|r| (r[0], r[1], r[2])).collect()
+        self.rec
+            .cover
+            .rows
+            .iter()
+            .map(|r| (r[0], r[1], r[2]))
+            .collect()
     }
 
     /// Column runs of the cover: `(col, first_row, last_row)`.
     #[getter]
     fn cover_cols(&self) -> Vec<(usize, usize, usize)> {
-        self.rec.cover.cols.iter().map(|r| (r[0], r[1], r[2])).collect()
+        self.rec
+            .cover
+            .cols
+            .iter()
+            .map(|r| (r[0], r[1], r[2]))
+            .collect()
     }
 
     /// With `roles=True`: the board with `R` (a rook in every maximum placement), `r` (in
@@ -238,7 +251,9 @@ impl Rooks {
         format!("Rooks(answer={})", self.rec.answer)
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
         let args = (slf.get().line.clone(),);
         Ok((slf.get_type(), args.into_pyobject(slf.py())?))
     }
@@ -385,7 +400,9 @@ impl Reason {
         format!("Reason(kind={:?}, message={:?})", self.kind, self.message)
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
         let r = slf.get();
         let args = (
             r.kind.clone(),
@@ -498,7 +515,9 @@ impl Lpuzzle {
         }
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
         let args = (slf.get().line.clone(),);
         Ok((slf.get_type(), args.into_pyobject(slf.py())?))
     }
@@ -585,7 +604,9 @@ impl KingStrategy {
         }
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
         let s = slf.get();
         let args = (
             s.winner.clone(),
@@ -727,14 +748,21 @@ impl King {
 
     /// The drawing of `gridmatch king --svg`: the winner from every square and the matching.
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
-        drawing(py, &self.rec.board, Puzzle::King, king_request(self.rec.moves))
+        drawing(
+            py,
+            &self.rec.board,
+            Puzzle::King,
+            king_request(self.rec.moves),
+        )
     }
 
     fn __repr__(&self) -> String {
         format!("King(winner={:?}, moves={:?})", self.winner(), self.moves())
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
         let k = slf.get();
         let args = (k.line.clone(), k.first_move, k.replies.clone());
         Ok((slf.get_type(), args.into_pyobject(slf.py())?))

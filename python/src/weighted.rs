@@ -34,7 +34,11 @@ const BYTES_PER_VERTEX: u64 = 256;
 const BYTES_PER_EDGE: u64 = 96;
 
 /// The graph on `0..n` (`n` from the ids if `None`) and its weights, one per edge.
-fn weighted_input(edges: &[i64], weights: &[i64], n: Option<u64>) -> Result<(GraphInput, Vec<i64>)> {
+fn weighted_input(
+    edges: &[i64],
+    weights: &[i64],
+    n: Option<u64>,
+) -> Result<(GraphInput, Vec<i64>)> {
     let n = n
         .map(|n| convert::count(n, "n", MAX_VERTICES, "vertices", "vertex"))
         .transpose()?;
@@ -152,7 +156,9 @@ impl PyOddSet {
         ))
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let o = slf.get();
         let args = (o.vertices.clone_ref(py), o.dual);
@@ -211,7 +217,9 @@ impl PyDuals {
         ))
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let d = slf.get();
         let blossoms: Vec<Py<PyOddSet>> = d.blossoms.iter().map(|b| b.clone_ref(py)).collect();
@@ -447,7 +455,9 @@ impl WeightedMatching {
         ))
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let m = slf.get();
         let args: Vec<Bound<'py, PyAny>> = vec![
@@ -707,5 +717,7 @@ pub fn assign_sparse(
         }
         assignment::sparse(r, c, &entries, &costs).map_err(|e| value(e.to_string()))
     })?;
-    found.map(|a| vec1(py, id_values(&a.col_of_row))).transpose()
+    found
+        .map(|a| vec1(py, id_values(&a.col_of_row)))
+        .transpose()
 }
