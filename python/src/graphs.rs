@@ -134,8 +134,15 @@ pub fn input2(a: &PyReadonlyArray2<'_, i64>) -> Vec<i64> {
     }
 }
 
-/// A maximum matching of a graph on the vertices `0..n`, with the proof that no matching is
-/// larger (`gridmatch.Matching`).
+/// A maximum matching of a graph on the vertices `0..n-1`, with the proof that no
+/// matching is larger.
+///
+/// `len(m)` is its size; `m.pairs` the matched pairs (a `(k, 2)` array); `m.mate[v]`
+/// the vertex matched to `v` (`-1` if `v` is exposed); `m.barrier()` the Tutte–Berge
+/// certificate; `m.verify()` checks it all against the graph without the solver's code.
+/// Arrays are read-only.
+///
+/// Public as `gridmatch.Matching`.
 #[pyclass(frozen, module = "gridmatch._core")]
 pub struct Matching {
     /// The number of vertices.
@@ -296,8 +303,10 @@ pub fn max_matching(
     Matching::build(py, n as u64, e, &cert.pairs, bipartite, proof)
 }
 
-/// A König vertex cover: left and right vertices touching every edge, as many as the matching
-/// has pairs (`gridmatch.Cover`). Unpacks as `left, right = cover`.
+/// A König vertex cover: left and right vertices touching every edge, as many as the
+/// matching has pairs. Unpacks as `left, right = cover`.
+///
+/// Public as `gridmatch.Cover`.
 #[pyclass(frozen, sequence, module = "gridmatch._core")]
 pub struct Cover {
     /// The left vertices of the cover.
@@ -350,8 +359,13 @@ impl Cover {
     }
 }
 
-/// A maximum matching of a bipartite graph (each side numbered on its own) with its König
-/// cover (`gridmatch.BipartiteMatching`).
+/// A maximum matching of a bipartite graph (left vertices `0..n_left-1`, right vertices
+/// `0..n_right-1`, each side numbered on its own), with its König cover.
+///
+/// `len(m)`, `m.pairs` (rows `(left, right)`), `m.mate_left` / `m.mate_right`
+/// (`-1` for exposed), `m.cover()`, `m.classify()`, `m.verify()`. Arrays are read-only.
+///
+/// Public as `gridmatch.BipartiteMatching`.
 #[pyclass(frozen, module = "gridmatch._core")]
 pub struct BipartiteMatching {
     /// Left vertices.
@@ -636,8 +650,15 @@ fn formula(n: u64, clauses: &[i64]) -> Result<Formula> {
     Ok(f)
 }
 
-/// The answer to a 2-SAT formula over the variables `1..n`: a model, or the implication chain
-/// that rules every assignment out (`gridmatch.TwoSat`).
+/// The answer to a 2-SAT formula: a model, or the implication chain that rules every
+/// assignment out.
+///
+/// `bool(r)` / `r.satisfiable`; `r.model[i]` is the value of variable `i + 1`;
+/// `r.chain` is `x ⇒ … ⇒ -x ⇒ … ⇒ x` as DIMACS literals and `r.chain_clauses[k]` the
+/// index of the clause behind step `k`; `r.explain()` says it in words. Arrays are
+/// read-only.
+///
+/// Public as `gridmatch.TwoSat`.
 #[pyclass(frozen, module = "gridmatch._core")]
 pub struct TwoSat {
     /// The number of variables.

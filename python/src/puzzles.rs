@@ -142,8 +142,11 @@ fn verify(py: Python<'_>, rec: Record) -> PyResult<()> {
     }
 }
 
-/// The most rooks that do not attack each other (UVa 12668), with the König cover of row and
-/// column runs that proves no placement has more (`gridmatch.Rooks`).
+/// The most rooks that do not attack each other (UVa 12668), with the König cover of row
+/// and column runs that proves no placement has more. Drawn in notebooks as `--svg`
+/// draws it.
+///
+/// Public as `gridmatch.Rooks`.
 #[pyclass(frozen, module = "gridmatch._core")]
 pub struct Rooks {
     line: String,
@@ -273,7 +276,9 @@ pub fn rooks_board(py: Python<'_>, board: &str, roles: bool) -> PyResult<Rooks> 
     Rooks::new(&line)
 }
 
-/// Why an L-puzzle pattern has no tiling (`gridmatch.Reason`).
+/// Why an L-puzzle pattern has no tiling.
+///
+/// Public as `gridmatch.Reason`.
 #[pyclass(frozen, module = "gridmatch._core")]
 pub struct Reason {
     /// `count` (whites are not twice the blacks), `stranded` (a black without a white on one
@@ -418,8 +423,10 @@ impl Reason {
     }
 }
 
-/// An L-puzzle answer (NWERC 2011 "Piece it together"): a tiling of the pattern by L pieces,
-/// or the reason there is none (`gridmatch.Lpuzzle`).
+/// An L-puzzle answer (NWERC 2011 "_Piece it together"): a tiling of the pattern by L
+/// pieces, or the reason there is none. Drawn in notebooks as `--svg` draws it.
+///
+/// Public as `gridmatch.Lpuzzle`.
 #[pyclass(frozen, module = "gridmatch._core")]
 pub struct Lpuzzle {
     line: String,
@@ -549,9 +556,11 @@ fn king_request(moves: Moves) -> Request {
     }
 }
 
-/// The winner's plan in the King game (`gridmatch.KingStrategy`): Alice's winning first move,
-/// or Bob's reply to each first move of Alice. Draws as `gridmatch king --svg` does: the
+/// The winner's plan in the King game: Alice's winning first move, or Bob's reply to each
+/// first move of Alice. Drawn in notebooks as `gridmatch king --svg` draws the answer: the
 /// winner from every square and the maximum matching the winner plays along.
+///
+/// Public as `gridmatch.KingStrategy`.
 #[pyclass(frozen, module = "gridmatch._core")]
 pub struct KingStrategy {
     /// `"A"` if Alice (who moves first) wins, `"B"` if Bob does.
@@ -632,7 +641,9 @@ fn parse_moves(moves: &str) -> Result<Moves> {
 
 /// Who wins the King game (GCJ 2008 "King") from the board's `K`, with the certificate
 /// (maximum matchings and Tutte–Berge barriers), the winner from every square, and the
-/// winner's plan (`gridmatch.King`).
+/// winner's plan. Drawn in notebooks as `--svg` draws it.
+///
+/// Public as `gridmatch.King`.
 #[pyclass(frozen, module = "gridmatch._core")]
 pub struct King {
     line: String,

@@ -126,8 +126,9 @@ fn number<'py>(py: Python<'py>, value: i128, decimals: Option<u32>) -> PyResult<
     }
 }
 
-/// An odd set of vertices (a blossom) with its dual value times the denominator
-/// (`gridmatch.OddSet`).
+/// An odd set of vertices (a blossom) with its dual value times the denominator.
+///
+/// Public as `gridmatch.OddSet`.
 #[pyclass(frozen, name = "OddSet", module = "gridmatch._core")]
 pub struct PyOddSet {
     /// Its vertices, in increasing order.
@@ -166,8 +167,25 @@ impl PyOddSet {
     }
 }
 
-/// The LP dual solution proving a weighted matching optimal, in integers (`gridmatch.Duals`):
-/// duals for `w' = sign·w + shift`, each `value / denominator`.
+/// The LP dual solution proving a :class:`WeightedMatching` optimal, in integers.
+///
+/// The duals are for the transformed weights `w' = sign·w + shift` (`sign` is `+1` for
+/// the largest total, `-1` for the smallest; `shift` is `0` over all matchings and makes
+/// every best `w'`-matching a maximum-cardinality one otherwise). With `D = denominator`
+/// (`2·10**decimals`: the duals are doubled, and decimal weights scaled), the vertex dual
+/// `y_v = vertex[v] / D` and the dual of an odd set `z_B = B.dual / D`, and:
+///
+/// - every `y_v >= 0` and `z_B > 0`; the sets are laminar (disjoint or nested);
+/// - every edge `uv`: `y_u + y_v + Σ_{B ∋ u, v} z_B >= w'_uv`, with equality on the
+///   matched edges;
+/// - every vertex with `y_v > 0` is matched; every set `B` has `(|B| - 1) / 2` of its
+///   edges matched.
+///
+/// So the matching's `w'`-weight equals `Σ y_v + Σ z_B (|B| - 1) / 2`, which bounds every
+/// matching's `w'`-weight (weak LP duality): it is the best. `Fraction(vertex[v],
+/// denominator)` is a dual exactly; `shift` is in the weights' own units.
+///
+/// Public as `gridmatch.Duals`.
 #[pyclass(frozen, name = "Duals", module = "gridmatch._core")]
 pub struct PyDuals {
     /// `vertex[v] / denominator` is the dual `y_v`.
@@ -234,8 +252,15 @@ impl PyDuals {
     }
 }
 
-/// An optimal weighted matching of a graph on `0..n` and the LP duals that prove it
-/// (`gridmatch.WeightedMatching`).
+/// An optimal weighted matching of a graph on the vertices `0..n-1` and the LP duals that
+/// prove it.
+///
+/// `len(m)` pairs; `m.pairs` (`(k, 2)` array, each row an edge `(u, v)`), `m.mate`
+/// (`-1` for exposed), `m.total` (`int` for integer weights, an exact `Decimal` for
+/// floats and decimals), `m.duals()`, `m.verify()`, `m.to_json()`. Arrays are
+/// read-only; the object is immutable and picklable.
+///
+/// Public as `gridmatch.WeightedMatching`.
 #[pyclass(frozen, module = "gridmatch._core")]
 pub struct WeightedMatching {
     /// The number of vertices.
