@@ -179,6 +179,10 @@ class NoPerfectMatching(ValueError):
         super().__init__(message)
         self.matching = matching
 
+    def __reduce__(self) -> tuple[type[NoPerfectMatching], tuple[str, Matching]]:
+        # Pickles with its matching (a failed task's error crosses processes too).
+        return (NoPerfectMatching, (str(self), self.matching))
+
 
 def _graph(
     edges: Any, weights: Any, n: int | None

@@ -92,6 +92,15 @@ def test_unpickled_results_answer_alike() -> None:
     assert copy.deepcopy(k).to_json() == k.to_json()
 
 
+def test_no_perfect_matching_pickles_with_its_proof() -> None:
+    with pytest.raises(gridmatch.NoPerfectMatching) as e:
+        gridmatch.min_weight_perfect_matching([(0, 1), (0, 2), (0, 3)], [1, 1, 1])
+    back = pickle.loads(pickle.dumps(e.value))
+    assert str(back) == str(e.value) and isinstance(back, ValueError)
+    _same(back.matching, e.value.matching, "matching")
+    back.matching.verify()
+
+
 def test_a_tampered_pickle_does_not_verify() -> None:
     m = gridmatch.max_matching([(0, 1), (1, 2), (2, 3)])
     cls, args = m.__reduce__()
