@@ -768,7 +768,7 @@ impl King {
     }
 
     fn __repr__(&self) -> String {
-        format!("King(winner={:?}, moves={:?})", self.winner(), self.moves())
+        format!("King(winner='{}', moves='{}')", self.winner(), self.moves())
     }
 
     fn __reduce__<'py>(

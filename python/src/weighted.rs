@@ -471,7 +471,7 @@ impl WeightedMatching {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
-            "WeightedMatching(n={}, size={}, total={}, objective={:?}, cardinality={:?})",
+            "WeightedMatching(n={}, size={}, total={}, objective='{}', cardinality='{}')",
             self.n,
             rows2(py, &self.pairs),
             number(py, self.total, self.decimals)?.str()?,
