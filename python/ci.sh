@@ -10,4 +10,6 @@ set -euxo pipefail; PY="$1"; cd "$(dirname "$0")"
 # The package's types, against the stub.
 "$PY" -m mypy --strict gridmatch
 "$PY" -m ruff check .
-"$PY" -m pytest -q -p no:cacheprovider tests
+# From tests/, not python/: `python -m` puts the working directory first on sys.path, and
+# python/gridmatch (the sources, without the built extension) would shadow the installed wheel.
+(cd tests && "$PY" -m pytest -q -p no:cacheprovider .)
