@@ -96,6 +96,11 @@ class Matching:
         bipartite graph it is a König vertex cover of ``len(m)`` vertices: removing it leaves
         ``n - len(m)`` isolated vertices, so the equality holds as well.
         """
+    def gallai_edmonds(self) -> NDArray[np.str_]:
+        """The Gallai–Edmonds class of every vertex: ``"D"`` (missed by some maximum
+        matching), ``"A"`` (a neighbour of D outside D: matched into D by every maximum
+        matching) or ``"C"`` (the rest, matched among themselves). A is a Tutte–Berge barrier.
+        Computed from the graph, whatever the result was built from."""
     def verify(self, edges: Any = None) -> None:
         """Checks the matching and its barrier against ``edges`` (by default the graph it was
         computed on) with the library's independent verifier. Raises :class:`CertificateError`

@@ -14,6 +14,7 @@ use pyo3::types::{PyTuple, PyType};
 use gridmatch::graph::NONE;
 use gridmatch::graph::bipartite::EdgeClass;
 use gridmatch::graph::certified::{self, MatchingCertificate, Proof};
+use gridmatch::graph::general::{Class as GeClass, gallai_edmonds};
 use gridmatch::graph::geography::Player;
 use gridmatch::graph::read::{Format, GraphInput, Shape};
 use gridmatch::graph::twosat::{self, Formula, Lit, Outcome};
@@ -243,6 +244,36 @@ impl Matching {
             Some(why) => Err(CertificateError::new_err(why)),
             None => Ok(()),
         }
+    }
+
+    /// The Gallai–Edmonds class of every vertex: `"D"` (missed by some maximum matching),
+    /// `"A"` (a neighbour of D outside D: matched into D by every maximum matching) or `"C"`
+    /// (the rest, matched among themselves). A is a Tutte–Berge barrier. Computed from the
+    /// graph (a matching of the engine's own), so it holds whatever the result was built from.
+    fn gallai_edmonds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let e = values2(py, &self.edges);
+        let n = self.n;
+        let codes = py.detach(|| -> Result<Vec<u8>> {
+            let input = general_input(&e, Some(n))?;
+            let geo = certified::geography(&input);
+            let d = gallai_edmonds(geo.graph(), geo.matching());
+            Ok(d.classes()
+                .iter()
+                .map(|c| match c {
+                    GeClass::D => 0,
+                    GeClass::A => 1,
+                    GeClass::C => 2,
+                })
+                .collect())
+        })?;
+        let codes = vec1(py, codes)?;
+        let names = py
+            .import("numpy")?
+            .getattr("array")?
+            .call1((["D", "A", "C"],))?;
+        let out = names.get_item(codes)?;
+        out.getattr("flags")?.setattr("writeable", false)?;
+        Ok(out)
     }
 
     fn __len__(&self, py: Python<'_>) -> usize {

@@ -3,6 +3,7 @@ here from the Tutte–Berge formula."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import networkx as nx
@@ -196,3 +197,25 @@ def test_gil_is_released() -> None:
     for th in threads:
         th.join()
     assert got == [len(out)] * 2
+
+
+def test_gallai_edmonds_classes_against_brute_force() -> None:
+    """D: the vertices some maximum matching misses (ν(G - v) = ν(G), by brute force); A: their
+    neighbours outside D; C: the rest. A is a Tutte–Berge barrier."""
+    rng = random.Random(11)
+    for _ in range(150):
+        n = rng.randrange(1, 11)
+        edges = random_graph(rng, n, rng.randrange(0, 2 * n + 1))
+        m = gridmatch.max_matching(edges, n)
+        classes = m.gallai_edmonds()
+        assert classes.shape == (n,) and not classes.flags.writeable
+        nu = brute_matching_number(n, edges)
+        d = {v for v in range(n)
+             if brute_matching_number(n, [e for e in edges if v not in e]) == nu}
+        a = {w for u, v in edges for x, w in ((u, v), (v, u)) if x in d and w not in d}
+        want = ["D" if v in d else "A" if v in a else "C" for v in range(n)]
+        assert classes.tolist() == want, (n, edges)
+        barrier = [v for v in range(n) if want[v] == "A"]
+        check_tutte_berge(n, edges, nu, barrier)
+        # The same from a pickled copy.
+        assert pickle.loads(pickle.dumps(m)).gallai_edmonds().tolist() == want

@@ -102,7 +102,7 @@ def test_every_result_array_is_read_only() -> None:
     # The walk reaches every array-valued result (so that it checks them).
     names = {where.split(": ")[-1].split("[")[0] for where in found}
     assert names >= {
-        "Matching.pairs", "Matching.mate", "Matching.barrier()",
+        "Matching.pairs", "Matching.mate", "Matching.barrier()", "Matching.gallai_edmonds()",
         "BipartiteMatching.pairs", "BipartiteMatching.mate_left",
         "BipartiteMatching.mate_right",
         "BipartiteMatching.classify()", "BipartiteMatching.edges",
