@@ -97,3 +97,43 @@ pub fn rows2(py: Python<'_>, a: &Arr2) -> usize {
 pub fn len1<T: Element>(py: Python<'_>, a: &Arr1<T>) -> usize {
     a.bind(py).len()
 }
+
+/// Whether `a` and `b` hold the same state: `b` is of `a`'s type and what they pickle as (their
+/// `__reduce__` arguments) is equal, arrays compared by shape, dtype and values and results
+/// within them by their own state. The `==` of every result class.
+pub fn same_state(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if !a.get_type().is(b.get_type()) {
+        return Ok(false);
+    }
+    let a = a.call_method0("__reduce__")?.get_item(1)?;
+    let b = b.call_method0("__reduce__")?.get_item(1)?;
+    same_value(&a, &b)
+}
+
+/// `a == b` for the values a result pickles as.
+fn same_value(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let py = a.py();
+    if !a.get_type().is(b.get_type()) {
+        return Ok(false);
+    }
+    if a.get_type().module()?.as_any().eq("gridmatch._core")? {
+        return same_state(a, b);
+    }
+    if a.is_instance_of::<numpy::PyUntypedArray>() {
+        let np = py.import("numpy")?;
+        let dtypes = a.getattr("dtype")?.eq(b.getattr("dtype")?)?;
+        return Ok(dtypes && np.getattr("array_equal")?.call1((a, b))?.is_truthy()?);
+    }
+    if a.is_instance_of::<pyo3::types::PyTuple>() || a.is_instance_of::<pyo3::types::PyList>() {
+        if a.len()? != b.len()? {
+            return Ok(false);
+        }
+        for (x, y) in a.try_iter()?.zip(b.try_iter()?) {
+            if !same_value(&x?, &y?)? {
+                return Ok(false);
+            }
+        }
+        return Ok(true);
+    }
+    a.eq(b)
+}

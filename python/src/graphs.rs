@@ -188,6 +188,11 @@ impl Matching {
 
 #[pymethods]
 impl Matching {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
     #[new]
     fn new(
         n: u64,
@@ -350,6 +355,11 @@ pub struct Cover {
 
 #[pymethods]
 impl Cover {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
     #[new]
     fn new(left: &Bound<'_, PyAny>, right: &Bound<'_, PyAny>) -> PyResult<Cover> {
         Ok(Cover {
@@ -422,6 +432,11 @@ pub struct BipartiteMatching {
 
 #[pymethods]
 impl BipartiteMatching {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
     #[new]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -772,6 +787,11 @@ fn check_two_sat(
 
 #[pymethods]
 impl TwoSat {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
     #[new]
     #[pyo3(signature = (n, clauses, satisfiable, model=None, chain=None, chain_clauses=None))]
     fn new(

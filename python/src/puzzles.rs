@@ -155,6 +155,11 @@ pub struct Rooks {
 
 #[pymethods]
 impl Rooks {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
     /// The answer of a `gridmatch rooks --json` record (one line).
     #[new]
     fn new(record: &str) -> PyResult<Rooks> {
@@ -376,6 +381,11 @@ impl Reason {
 
 #[pymethods]
 impl Reason {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
     #[new]
     #[pyo3(signature = (kind, message, cells, blacks=None, whites=None, cell=None, axis=None, chain=None))]
     #[allow(clippy::too_many_arguments)]
@@ -435,6 +445,11 @@ pub struct Lpuzzle {
 
 #[pymethods]
 impl Lpuzzle {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
     /// The answer of a `gridmatch lpuzzle --json` record (one line).
     #[new]
     fn new(record: &str) -> PyResult<Lpuzzle> {
@@ -582,6 +597,11 @@ pub struct KingStrategy {
 
 #[pymethods]
 impl KingStrategy {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
     #[new]
     fn new(
         winner: String,
@@ -658,6 +678,11 @@ pub struct King {
 
 #[pymethods]
 impl King {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
     /// The answer of a `gridmatch king --json --all` record (one line) and the winner's plan.
     #[new]
     #[pyo3(signature = (record, first_move=None, replies=Vec::new()))]

@@ -141,6 +141,11 @@ pub struct PyOddSet {
 
 #[pymethods]
 impl PyOddSet {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
     #[new]
     fn new(vertices: &Bound<'_, PyAny>, dual: i64) -> PyResult<PyOddSet> {
         Ok(PyOddSet {
@@ -207,6 +212,11 @@ pub struct PyDuals {
 
 #[pymethods]
 impl PyDuals {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
     #[new]
     fn new(
         vertex: &Bound<'_, PyAny>,
@@ -350,6 +360,11 @@ fn mate_values(n: u64, pairs: &[i64]) -> Vec<i64> {
 
 #[pymethods]
 impl WeightedMatching {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
     #[new]
     #[allow(clippy::too_many_arguments)]
     fn new(

@@ -59,6 +59,8 @@ def test_every_result_pickles(protocol: int) -> None:
     for case, r in cases:
         back = pickle.loads(pickle.dumps(r, protocol=protocol))
         _same(r, back, case)
+        if type(r).__module__ == "gridmatch._core":
+            assert back == r, case
         assert repr(back) == repr(r), case
         if hasattr(r, "to_json"):
             assert back.to_json() == r.to_json(), case
@@ -99,6 +101,16 @@ def test_no_perfect_matching_pickles_with_its_proof() -> None:
     assert str(back) == str(e.value) and isinstance(back, ValueError)
     _same(back.matching, e.value.matching, "matching")
     back.matching.verify()
+
+
+def test_results_compare_by_content() -> None:
+    a = gridmatch.max_matching([(0, 1), (1, 2), (2, 3)])
+    assert a == gridmatch.max_matching(np.array([[0, 1], [1, 2], [2, 3]]))
+    assert a != gridmatch.max_matching([(0, 1), (1, 2)])  # other edges
+    assert a != gridmatch.max_matching([(0, 1), (1, 2), (2, 3)], n=5)
+    assert a != "Matching" and a != gridmatch.bipartite_matching([(0, 1)])
+    assert gridmatch.rooks("..") == gridmatch.rooks("..") != gridmatch.rooks("X.")
+    assert gridmatch.two_sat(1, [(1, 1)]) != gridmatch.two_sat(1, [(-1, -1)])
 
 
 def test_a_tampered_pickle_does_not_verify() -> None:
