@@ -12,4 +12,9 @@ cd "$(dirname "$0")"
 # below fails if the package were imported from anywhere but the installed wheel.
 export PYTHONSAFEPATH=1
 "$PY" -c 'import gridmatch, sysconfig, pathlib as p; f = p.Path(gridmatch.__file__).resolve(); assert f.is_relative_to(p.Path(sysconfig.get_paths()["platlib"]).resolve()), f; print("gridmatch", gridmatch.__version__, "from", f.parent)'
+# The stub (gridmatch/_core.pyi) says what the extension has: every class, attribute,
+# function and signature (as rustworkx checks its stubs); the package's types against it; lint.
+"$PY" -m mypy.stubtest gridmatch._core
+"$PY" -m mypy --strict gridmatch
+"$PY" -m ruff check .
 "$PY" -m pytest -q -p no:cacheprovider tests

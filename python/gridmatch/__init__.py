@@ -13,11 +13,12 @@ or a sequence of pairs (or converted with :func:`from_networkx` / :func:`from_ig
 - :func:`geography` — who wins undirected vertex geography from each vertex;
 - :func:`two_sat` — a model, or the implication chain ``x ⇒ … ⇒ ¬x ⇒ … ⇒ x``;
 - :func:`rooks`, :func:`lpuzzle`, :func:`king` — the puzzles, answered with the command line's
-  JSON certificates.
+  JSON certificates, drawn in notebooks as ``--svg`` draws them.
 
-Every answer has a ``verify()`` that checks it with code independent of the solver. Bad input
-raises ``ValueError`` (in the command line's words where it has them); the solvers release the
-GIL.
+Every answer is an object of the extension (``gridmatch._core``) with named, typed attributes
+and read-only NumPy arrays; it pickles, and its ``verify()`` checks it with code independent
+of the solver. Bad input raises ``ValueError`` (in the command line's words where it has
+them); the solvers release the GIL.
 """
 
 from . import _core
@@ -33,7 +34,7 @@ from ._graphs import (
     two_sat,
 )
 from ._labels import LabeledBipartiteGraph, LabeledGraph, from_igraph, from_networkx
-from ._puzzles import King, Lpuzzle, Rooks, king, lpuzzle, rooks
+from ._puzzles import King, KingStrategy, Lpuzzle, Reason, Rooks, king, lpuzzle, rooks
 from ._weighted import (
     Duals,
     NoPerfectMatching,
@@ -52,12 +53,14 @@ __all__ = [
     "Cover",
     "Duals",
     "King",
+    "KingStrategy",
     "LabeledBipartiteGraph",
     "LabeledGraph",
     "Lpuzzle",
     "Matching",
     "NoPerfectMatching",
     "OddSet",
+    "Reason",
     "Rooks",
     "TwoSat",
     "WeightedMatching",

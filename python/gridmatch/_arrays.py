@@ -1,7 +1,7 @@
-"""Arrays in and out of the extension: every array crosses as ``bytes`` of native ``int64``
-(or ``uint8``), checked for shape and type here and for range in the extension. Every array
-handed back to the caller is read-only: a view over the extension's ``bytes``, or a fresh
-array passed through :func:`frozen`."""
+"""Arrays into the extension: every array crosses as a C-contiguous ``int64`` NumPy array,
+checked for shape and type here and for range in the extension. Every array handed back to
+the caller is read-only: made so by the extension, or a fresh array passed through
+:func:`frozen`."""
 
 from __future__ import annotations
 
@@ -48,7 +48,8 @@ def pairs(
     if isinstance(obj, np.ndarray):
         a = obj
     elif isinstance(obj, (str, bytes)):
-        raise ValueError(
+        # ValueError, as for every bad input (the documented contract), not TypeError.
+        raise ValueError(  # noqa: TRY004
             f"{what}: found {_describe(obj)}, expected an (m, 2) integer array or a sequence of "
             "pairs of integers"
         )
@@ -85,26 +86,6 @@ def pairs(
         big = int(a.max())
         raise ValueError(f"{what}: found {big}, expected a vertex number below 2**63")
     return np.ascontiguousarray(a, dtype=np.int64)
-
-
-def ids_of(b: bytes) -> NDArray[np.int64]:
-    """A read-only ``int64`` vector over ``b``."""
-    return np.frombuffer(b, dtype=np.int64)
-
-
-def pairs_of(b: bytes) -> NDArray[np.int64]:
-    """A read-only ``(k, 2)`` ``int64`` array over ``b``."""
-    return np.frombuffer(b, dtype=np.int64).reshape(-1, 2)
-
-
-def codes_of(b: bytes) -> NDArray[np.uint8]:
-    """A read-only ``uint8`` vector over ``b``."""
-    return np.frombuffer(b, dtype=np.uint8)
-
-
-def bools_of(b: bytes) -> NDArray[np.bool_]:
-    """A read-only ``bool`` vector of the bytes of ``b`` (non-zero is true)."""
-    return frozen(codes_of(b) != 0)
 
 
 def frozen(a: _A) -> _A:

@@ -1,19 +1,18 @@
 """networkx and igraph graphs as edge arrays, with their node labels mapped to ids and back.
-Neither library is imported until one of its graphs is converted."""
+Neither library is imported until one of its graphs is converted. Imports nothing of the
+package but its arrays and the extension (the solvers in ``_graphs`` and ``_weighted`` import
+this module, never the other way round)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Optional, Union, overload
+from typing import Any, overload
 
 import numpy as np
 from numpy.typing import NDArray
 
 from . import _arrays
-
-if TYPE_CHECKING:
-    from ._graphs import BipartiteMatching, Matching
-    from ._weighted import WeightedMatching
+from ._core import BipartiteMatching, Matching, WeightedMatching
 
 
 def _edge_array(edges: list[tuple[int, int]]) -> NDArray[np.int64]:
@@ -21,28 +20,34 @@ def _edge_array(edges: list[tuple[int, int]]) -> NDArray[np.int64]:
     return _arrays.frozen(np.array(edges, dtype=np.int64).reshape(-1, 2))
 
 
+def _own(edges: NDArray[np.int64]) -> NDArray[np.int64]:
+    """``edges`` kept read-only: as they are if they already are, else a read-only copy (an
+    unpickled array is writeable)."""
+    return edges if not edges.flags.writeable else _arrays.frozen(np.array(edges, dtype=np.int64))
+
+
 class LabeledGraph:
     """A graph on the ids ``0..n-1`` standing for the nodes ``nodes[0..n-1]`` of another
     library's graph. Pass it wherever edges go (``max_matching(g)``, ``geography(g)``,
     ``max_weight_matching(g)``, which takes its ``weights``)."""
 
-    __slots__ = ("n", "edges", "nodes", "weights", "_index")
+    __slots__ = ("_index", "edges", "n", "nodes", "weights")
 
     def __init__(
         self,
         edges: NDArray[np.int64],
         nodes: Sequence[Hashable],
-        weights: Optional[list[Any]] = None,
+        weights: list[Any] | None = None,
     ) -> None:
         self.n: int = len(nodes)
         """The number of vertices."""
-        self.edges: NDArray[np.int64] = edges
+        self.edges: NDArray[np.int64] = _own(edges)
         """The edges as an ``(m, 2)`` array of ids."""
         self.nodes: list[Hashable] = list(nodes)
         """``nodes[i]``: the label of id ``i``."""
-        self.weights: Optional[list[Any]] = weights
+        self.weights: list[Any] | None = weights
         """Each edge's weight (from :func:`from_networkx`'s ``weight``), or ``None``."""
-        self._index: Optional[dict[Hashable, int]] = None
+        self._index: dict[Hashable, int] | None = None
 
     def id(self, label: Hashable) -> int:
         """The id of a node label (``KeyError`` if there is no such node)."""
@@ -50,15 +55,18 @@ class LabeledGraph:
             self._index = {v: i for i, v in enumerate(self.nodes)}
         return self._index[label]
 
-    def labels(self, ids: Union[NDArray[np.integer[Any]], Iterable[int]]) -> list[Hashable]:
+    def labels(self, ids: NDArray[np.integer[Any]] | Iterable[int]) -> list[Hashable]:
         """The labels of a vector of ids (``-1`` maps to ``None``)."""
         return [None if int(i) < 0 else self.nodes[int(i)] for i in np.asarray(ids).ravel()]
 
     def matching(
-        self, m: Union[Matching, WeightedMatching]
+        self, m: Matching | WeightedMatching
     ) -> set[tuple[Hashable, Hashable]]:
         """A matching's pairs as a set of label pairs, as networkx's matchings are."""
         return {(self.nodes[int(u)], self.nodes[int(v)]) for u, v in m.pairs}
+
+    def __reduce__(self) -> tuple[type[LabeledGraph], tuple[Any, ...]]:
+        return (LabeledGraph, (self.edges, self.nodes, self.weights))
 
     def __repr__(self) -> str:
         return f"LabeledGraph(n={self.n}, m={len(self.edges)})"
@@ -69,7 +77,7 @@ class LabeledBipartiteGraph:
     ``0..n_right-1`` for ``right_nodes``, edges ``(left, right)``. Pass it to
     :func:`bipartite_matching`."""
 
-    __slots__ = ("n_left", "n_right", "edges", "left_nodes", "right_nodes")
+    __slots__ = ("edges", "left_nodes", "n_left", "n_right", "right_nodes")
 
     def __init__(
         self,
@@ -81,7 +89,7 @@ class LabeledBipartiteGraph:
         """Left vertices."""
         self.n_right: int = len(right_nodes)
         """Right vertices."""
-        self.edges: NDArray[np.int64] = edges
+        self.edges: NDArray[np.int64] = _own(edges)
         """The edges as ``(left id, right id)`` rows."""
         self.left_nodes: list[Hashable] = list(left_nodes)
         """``left_nodes[i]``: the label of left id ``i``."""
@@ -92,11 +100,23 @@ class LabeledBipartiteGraph:
         """A matching's pairs as a set of ``(left label, right label)`` pairs."""
         return {(self.left_nodes[int(u)], self.right_nodes[int(v)]) for u, v in m.pairs}
 
+    def __reduce__(self) -> tuple[type[LabeledBipartiteGraph], tuple[Any, ...]]:
+        return (LabeledBipartiteGraph, (self.edges, self.left_nodes, self.right_nodes))
+
     def __repr__(self) -> str:
         return (
             f"LabeledBipartiteGraph(n_left={self.n_left}, n_right={self.n_right}, "
             f"m={len(self.edges)})"
         )
+
+
+def edge_array(edges: Any) -> NDArray[np.int64]:
+    """Anything taken as edges (an ``(m, 2)`` integer array, a sequence of pairs, a
+    :class:`LabeledGraph` or :class:`LabeledBipartiteGraph`) as a C-contiguous ``(m, 2)``
+    ``int64`` array: what a result's ``verify(edges)`` checks against."""
+    if isinstance(edges, (LabeledGraph, LabeledBipartiteGraph)):
+        return np.ascontiguousarray(edges.edges, dtype=np.int64)
+    return _arrays.pairs(edges, "edges")
 
 
 def _split(
@@ -130,17 +150,17 @@ def _split(
 
 @overload
 def from_networkx(
-    G: Any, left: None = None, weight: Optional[str] = "weight"
+    G: Any, left: None = None, weight: str | None = "weight"
 ) -> LabeledGraph: ...
 @overload
 def from_networkx(
-    G: Any, left: Iterable[Hashable], weight: Optional[str] = "weight"
+    G: Any, left: Iterable[Hashable], weight: str | None = "weight"
 ) -> LabeledBipartiteGraph: ...
 
 
 def from_networkx(
-    G: Any, left: Optional[Iterable[Hashable]] = None, weight: Optional[str] = "weight"
-) -> Union[LabeledGraph, LabeledBipartiteGraph]:
+    G: Any, left: Iterable[Hashable] | None = None, weight: str | None = "weight"
+) -> LabeledGraph | LabeledBipartiteGraph:
     """A networkx graph (``Graph``, ``MultiGraph``; a directed graph's arcs count as edges)
     with its nodes numbered ``0..n-1`` in ``G.nodes`` order.
 
@@ -181,12 +201,12 @@ def from_networkx(
 @overload
 def from_igraph(g: Any, types: None = None) -> LabeledGraph: ...
 @overload
-def from_igraph(g: Any, types: Union[str, Sequence[Any]]) -> LabeledBipartiteGraph: ...
+def from_igraph(g: Any, types: str | Sequence[Any]) -> LabeledBipartiteGraph: ...
 
 
 def from_igraph(
-    g: Any, types: Union[None, str, Sequence[Any]] = None
-) -> Union[LabeledGraph, LabeledBipartiteGraph]:
+    g: Any, types: None | str | Sequence[Any] = None
+) -> LabeledGraph | LabeledBipartiteGraph:
     """An igraph graph: ids are igraph's own vertex indices, labels its ``name`` attribute
     (the indices themselves if there is none).
 

@@ -10,16 +10,24 @@ import math
 import numbers
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from . import _arrays, _core
-from ._graphs import CertificateError, Matching
+from ._core import Duals, Matching, OddSet, WeightedMatching
+from ._labels import LabeledGraph
 
-if TYPE_CHECKING:
-    from ._labels import LabeledGraph
+__all__ = [
+    "Duals",
+    "NoPerfectMatching",
+    "OddSet",
+    "WeightedMatching",
+    "linear_sum_assignment",
+    "max_weight_matching",
+    "min_weight_perfect_matching",
+]
 
 MAX_WEIGHT = 1 << 59
 """The largest absolute weight the engines take (after scaling decimals to integers)."""
@@ -28,26 +36,6 @@ MAX_DECIMALS = 15
 """The most digits after the decimal point a weight may need."""
 
 _EXACT_FLOAT = float(1 << 53)
-
-
-def _decimal_text(value: int, decimals: int) -> str:
-    """``value / 10**decimals`` written exactly, trailing zeros dropped (``35, 1`` → ``3.5``)."""
-    digits = str(abs(value))
-    if decimals == 0:
-        text = digits
-    else:
-        digits = digits.rjust(decimals + 1, "0")
-        whole, frac = digits[:-decimals], digits[-decimals:].rstrip("0")
-        text = whole + ("." + frac if frac else "")
-    return ("-" if value < 0 else "") + text
-
-
-def _number(value: int, decimals: Optional[int]) -> Union[int, Decimal]:
-    """An integer count of ``10**-decimals`` as the caller's kind of number: ``int`` for integer
-    weights (``decimals`` is ``None``), an exact ``Decimal`` otherwise."""
-    if decimals is None:
-        return int(value)
-    return Decimal(_decimal_text(int(value), decimals))
 
 
 def _too_large(what: str, index: Any, found: Any) -> ValueError:
@@ -81,7 +69,7 @@ def _fraction(x: Any) -> Fraction:
     raise ValueError(f"found {type(x).__name__} {x!r}, expected a number")
 
 
-def exact(values: Any, what: str) -> tuple[NDArray[np.int64], Optional[int]]:
+def exact(values: Any, what: str) -> tuple[NDArray[np.int64], int | None]:
     """``values`` (an array or a nested sequence of numbers) as ``int64`` of the same shape,
     and the power of ten they were scaled by: ``None`` for integers (taken as they are), else
     the fewest decimals ``k <= 15`` such that every value is an integer times ``10**-k``
@@ -183,40 +171,6 @@ def _first_inexact(a: NDArray[Any], k: int) -> str:
     return f"{_index(a, flat)} = {a.flat[flat].item()!r}"
 
 
-class OddSet(NamedTuple):
-    """An odd set of vertices (a blossom) with its dual value times the denominator."""
-
-    vertices: NDArray[np.int64]
-    dual: int
-
-
-class Duals(NamedTuple):
-    """The LP dual solution proving a :class:`WeightedMatching` optimal, in integers.
-
-    The duals are for the transformed weights ``w' = sign·w + shift`` (``sign`` is ``+1`` for
-    the largest total, ``-1`` for the smallest; ``shift`` is ``0`` over all matchings and makes
-    every best ``w'``-matching a maximum-cardinality one otherwise). With ``D = denominator``
-    (``2·10**decimals``: the duals are doubled, and decimal weights scaled), the vertex dual
-    ``y_v = vertex[v] / D`` and the dual of an odd set ``z_B = B.dual / D``, and:
-
-    - every ``y_v >= 0`` and ``z_B > 0``; the sets are laminar (disjoint or nested);
-    - every edge ``uv``: ``y_u + y_v + Σ_{B ∋ u, v} z_B >= w'_uv``, with equality on the
-      matched edges;
-    - every vertex with ``y_v > 0`` is matched; every set ``B`` has ``(|B| - 1) / 2`` of its
-      edges matched.
-
-    So the matching's ``w'``-weight equals ``Σ y_v + Σ z_B (|B| - 1) / 2``, which bounds every
-    matching's ``w'``-weight (weak LP duality): it is the best. ``Fraction(vertex[v],
-    denominator)`` is a dual exactly; ``shift`` is in the weights' own units.
-    """
-
-    vertex: NDArray[np.int64]
-    blossoms: list[OddSet]
-    sign: int
-    shift: Union[int, Decimal]
-    denominator: int
-
-
 class NoPerfectMatching(ValueError):
     """The graph has no perfect matching; ``matching`` is a maximum :class:`Matching`, whose
     ``barrier()`` (a Tutte–Berge barrier, or a König cover for a bipartite graph) proves it."""
@@ -225,132 +179,14 @@ class NoPerfectMatching(ValueError):
         super().__init__(message)
         self.matching = matching
 
-
-_Cert = tuple[bool, bytes, bytes, int, int, bytes, bytes, bytes, bytes, int, bytes]
-
-
-class WeightedMatching:
-    """An optimal weighted matching of a graph on the vertices ``0..n-1`` and the LP duals that
-    prove it.
-
-    ``len(m)`` pairs; ``m.pairs`` (``(k, 2)`` array, each row an edge ``(u, v)``), ``m.mate``
-    (``-1`` for exposed), ``m.total`` (``int`` for integer weights, an exact ``Decimal`` for
-    floats and decimals), ``m.duals()``, ``m.verify()``, ``m.to_json()``. Arrays are
-    read-only; the object is immutable and picklable.
-    """
-
-    __slots__ = ("_n", "_edges", "_weights", "_decimals", "_objective", "_cardinality", "_cert")
-
-    def __init__(
-        self,
-        n: int,
-        edges: bytes,
-        weights: bytes,
-        decimals: Optional[int],
-        objective: str,
-        cardinality: str,
-        cert: _Cert,
-    ) -> None:
-        self._n = n
-        self._edges = edges
-        self._weights = weights
-        self._decimals = decimals
-        self._objective = objective
-        self._cardinality = cardinality
-        self._cert = cert
-
-    @property
-    def n(self) -> int:
-        """The number of vertices."""
-        return self._n
-
-    @property
-    def objective(self) -> str:
-        """``"max"`` or ``"min"``."""
-        return self._objective
-
-    @property
-    def cardinality(self) -> str:
-        """Which matchings competed: ``"any"``, ``"maximum"`` (cardinality) or ``"perfect"``."""
-        return self._cardinality
-
-    @property
-    def decimals(self) -> Optional[int]:
-        """``None`` for integer weights; else the weights were read as integers times
-        ``10**-decimals``."""
-        return self._decimals
-
-    @property
-    def pairs(self) -> NDArray[np.int64]:
-        """The matched pairs, one row ``(u, v)`` each."""
-        return _arrays.pairs_of(self._cert[1])
-
-    @property
-    def mate(self) -> NDArray[np.int64]:
-        """``mate[v]``: the vertex matched to ``v``, or ``-1``."""
-        mate = np.full(self._n, -1, dtype=np.int64)
-        p = self.pairs
-        mate[p[:, 0]] = p[:, 1]
-        mate[p[:, 1]] = p[:, 0]
-        return _arrays.frozen(mate)
-
-    @property
-    def total(self) -> Union[int, Decimal]:
-        """The total weight of the pairs: an ``int`` for integer weights, an exact ``Decimal``
-        for float or decimal weights."""
-        return _number(self._cert[3], self._decimals)
-
-    def __len__(self) -> int:
-        return len(self._cert[1]) // 16
-
-    def duals(self) -> Duals:
-        """The dual solution that proves the matching optimal (see :class:`Duals`)."""
-        _, _, _, _, shift, vertex, offsets, members, bduals, _, _ = self._cert
-        off = _arrays.ids_of(offsets).tolist()
-        mem = _arrays.ids_of(members)
-        dual = _arrays.ids_of(bduals).tolist()
-        blossoms = [OddSet(mem[off[b] : off[b + 1]], int(dual[b])) for b in range(len(dual))]
-        sign = 1 if self._objective == "max" else -1
-        scale = 10 ** (self._decimals or 0)
-        return Duals(
-            _arrays.ids_of(vertex), blossoms, sign, _number(shift, self._decimals), 2 * scale
-        )
-
-    def verify(self) -> bool:
-        """Checks the matching and its duals against the graph and weights it was computed on
-        with the library's independent verifier (no engine code): the pairs are edges with
-        their weights and disjoint, the total is theirs, the duals are feasible on every edge
-        and tight on the matched ones, the objectives are equal; for ``maxcardinality`` the
-        König cover or Tutte–Berge barrier proves no matching has more pairs; a perfect
-        matching leaves no vertex exposed. Returns ``True``; raises :class:`CertificateError`
-        (a ``ValueError``) naming the first rule broken."""
-        why = _core.verify_weighted(
-            self._n, self._edges, self._weights, self._objective, self._cardinality, *self._cert
-        )
-        if why is not None:
-            raise CertificateError(why)
-        return True
-
-    def to_json(self) -> str:
-        """The certificate as one JSON line, as ``gridmatch match --weights --json`` writes it
-        for an edge list on the vertices ``0..n-1`` (weights and duals as integers in units of
-        ``10**-decimals``, duals doubled)."""
-        return _core.weighted_json(
-            self._n, self._decimals or 0, self._objective, self._cardinality, *self._cert
-        )
-
-    def __repr__(self) -> str:
-        return (
-            f"WeightedMatching(n={self._n}, size={len(self)}, total={self.total!s}, "
-            f"objective={self._objective!r}, cardinality={self._cardinality!r})"
-        )
+    def __reduce__(self) -> tuple[type[NoPerfectMatching], tuple[str, Matching]]:
+        # Pickles with its matching (a failed task's error crosses processes too).
+        return (NoPerfectMatching, (str(self), self.matching))
 
 
 def _graph(
-    edges: Any, weights: Any, n: Optional[int]
-) -> tuple[NDArray[np.int64], Any, Optional[int]]:
-    from ._labels import LabeledGraph
-
+    edges: Any, weights: Any, n: int | None
+) -> tuple[NDArray[np.int64], Any, int | None]:
     if isinstance(edges, LabeledGraph):
         if weights is None:
             weights = edges.weights
@@ -363,7 +199,7 @@ def _count(k: int, one: str, many: str = "") -> str:
 
 
 def _solve(
-    edges: Any, weights: Any, n: Optional[int], objective: str, cardinality: str
+    edges: Any, weights: Any, n: int | None, objective: str, cardinality: str
 ) -> WeightedMatching:
     a, w, n = _graph(edges, weights, n)
     if w is None:
@@ -374,31 +210,24 @@ def _solve(
             f"weights: found {ints.shape[0] if ints.ndim else 'a single number'} for "
             f"{len(a)} edges, expected one weight per edge"
         )
-    e, wb = a.tobytes(), ints.tobytes()
-    size, cert = _core.max_weight_matching(e, wb, n, objective, cardinality)
-    if not cert[0]:
-        pairs, proof = cert[1], cert[10]
-        k, x = len(pairs) // 16, len(proof) // 8
-        mate = np.full(size, -1, dtype=np.int64)
-        p = _arrays.pairs_of(pairs)
-        mate[p[:, 0]] = p[:, 1]
-        mate[p[:, 1]] = p[:, 0]
-        matching = Matching(size, e, pairs, mate.tobytes(), cert[9] == 1, proof)
-        proof_name = "König cover" if cert[9] == 1 else "Tutte–Berge barrier"
+    out = _core.max_weight_matching(a, ints, n, objective, cardinality, decimals)
+    if isinstance(out, Matching):
+        size, k, x = out.n, len(out), len(out.barrier())
+        proof_name = "König cover" if out.is_bipartite else "Tutte–Berge barrier"
         raise NoPerfectMatching(
             f"no perfect matching: a maximum matching has {_count(k, 'pair')} on "
             f"{_count(size, 'vertex', 'vertices')}, and removing the {_count(x, 'vertex', 'vertices')} "
             f"of a {proof_name} leaves {size - 2 * k + x} odd components (each needs a "
             f"partner there), so at least {size - 2 * k} vertices stay unmatched",
-            matching,
+            out,
         )
-    return WeightedMatching(size, e, wb, decimals, objective, cardinality, cert)
+    return out
 
 
 def max_weight_matching(
-    edges: Union[Any, LabeledGraph],
+    edges: Any | LabeledGraph,
     weights: Any = None,
-    n: Optional[int] = None,
+    n: int | None = None,
     maxcardinality: bool = False,
 ) -> WeightedMatching:
     """A matching of largest total weight of the graph on the vertices ``0..n-1``, and its
@@ -433,7 +262,7 @@ def max_weight_matching(
 
 
 def min_weight_perfect_matching(
-    edges: Union[Any, LabeledGraph], weights: Any = None, n: Optional[int] = None
+    edges: Any | LabeledGraph, weights: Any = None, n: int | None = None
 ) -> WeightedMatching:
     """A perfect matching (every vertex of ``0..n-1`` matched) of smallest total weight, and
     its proof (LP duals for ``w' = -w + shift``). Arguments as for
@@ -457,8 +286,7 @@ def _is_sparse(x: Any) -> bool:
 
 
 def _infeasible(rows: int, cols: int, entries: NDArray[np.int64]) -> ValueError:
-    e = entries.tobytes()
-    k = len(_core.bipartite_matching(e, rows, cols)[0]) // 16
+    k = len(_core.bipartite_matching(entries, rows, cols))
     return ValueError(
         f"cost matrix is infeasible: at most {k} of its {rows} rows can each get a column of "
         f"their own (a König cover of {k} rows and columns touches every allowed entry)"
@@ -532,10 +360,10 @@ def linear_sum_assignment(
         if transposed:
             rows, cols, r, c = cols, rows, c, r
         entries, costs = _entries(r, c, np.asarray(coo.data), maximize, rows, cols)
-        found = _core.assign_sparse(rows, cols, entries.tobytes(), costs.tobytes())
+        found = _core.assign_sparse(rows, cols, entries, costs)
         if found is None:
             raise _infeasible(rows, cols, entries)
-        return _result(_arrays.ids_of(found), transposed)
+        return _result(found, transposed)
     try:
         a = np.asarray(cost)
     except (ValueError, TypeError):
@@ -551,11 +379,11 @@ def linear_sum_assignment(
     if a.dtype.kind == "f" and not np.isfinite(a).all():
         r, c = np.nonzero(np.ones(a.shape, dtype=bool))
         entries, costs = _entries(r, c, a.ravel(), maximize, rows, cols)
-        found = _core.assign_sparse(rows, cols, entries.tobytes(), costs.tobytes())
+        found = _core.assign_sparse(rows, cols, entries, costs)
         if found is None:
             raise _infeasible(rows, cols, entries)
-        return _result(_arrays.ids_of(found), transposed)
+        return _result(found, transposed)
     ints, _ = exact(a, "cost")
     costs = -ints if maximize else ints
-    found = _core.assign_dense(costs.tobytes(order="C"), rows, cols)
-    return _result(_arrays.ids_of(found), transposed)
+    found = _core.assign_dense(np.ascontiguousarray(costs, dtype=np.int64))
+    return _result(found, transposed)

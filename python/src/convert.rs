@@ -1,9 +1,9 @@
-//! Arrays in and out (`bytes` of native-endian `i64` or `u8`), the errors of bad input, and the
-//! memory check made before an engine allocates for an input.
+//! Ids in and out (checked `i64` values to the engines' `u32`, and back), the errors of bad
+//! input, and the memory check made before an engine allocates for an input. The NumPy arrays
+//! themselves are made in `arrays.rs`.
 
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
 
 use gridmatch::graph::NONE;
 
@@ -96,25 +96,14 @@ impl Column {
     }
 }
 
-/// The `i64` words of `bytes` (native-endian).
-fn words<'a>(bytes: &'a [u8], what: &str) -> Result<&'a [[u8; 8]]> {
-    match bytes.as_chunks::<8>() {
-        (words, []) => Ok(words),
-        _ => Err(value(format!(
-            "{what}: {} bytes are not whole 64-bit integers",
-            bytes.len()
-        ))),
-    }
-}
-
 /// Pairs of ids.
 pub type Pairs = Vec<(u32, u32)>;
 
-/// The pairs of `bytes` (an `(m, 2)` array of `i64`), each end checked against its column;
-/// `what` names the array in errors (`edges[3][1]: found -1, …`). Also returns one more than the
-/// largest id of each column (0 if empty).
-pub fn pairs(bytes: &[u8], what: &str, cols: [Column; 2]) -> Result<(Pairs, [u64; 2])> {
-    let (rows, []) = words(bytes, what)?.as_chunks::<2>() else {
+/// The pairs of `values` (an `(m, 2)` array of `i64`, flat), each end checked against its
+/// column; `what` names the array in errors (`edges[3][1]: found -1, …`). Also returns one more
+/// than the largest id of each column (0 if empty).
+pub fn pairs(values: &[i64], what: &str, cols: [Column; 2]) -> Result<(Pairs, [u64; 2])> {
+    let (rows, []) = values.as_chunks::<2>() else {
         return Err(value(format!(
             "{what}: an odd number of integers, not pairs"
         )));
@@ -123,8 +112,7 @@ pub fn pairs(bytes: &[u8], what: &str, cols: [Column; 2]) -> Result<(Pairs, [u64
     let mut ends = [0u64; 2];
     for (i, row) in rows.iter().enumerate() {
         let mut pair = [0u32; 2];
-        for (j, word) in row.iter().enumerate() {
-            let v = i64::from_ne_bytes(*word);
+        for (j, &v) in row.iter().enumerate() {
             let id = cols[j].check(v, || format!("{what}[{i}][{j}]"))?;
             ends[j] = ends[j].max(u64::from(id) + 1);
             pair[j] = id;
@@ -134,23 +122,13 @@ pub fn pairs(bytes: &[u8], what: &str, cols: [Column; 2]) -> Result<(Pairs, [u64
     Ok((out, ends))
 }
 
-/// The ids of `bytes` (a vector of `i64`), each checked against `col`.
-pub fn ids(bytes: &[u8], what: &str, col: Column) -> Result<Vec<u32>> {
-    words(bytes, what)?
+/// The ids of `values`, each checked against `col`.
+pub fn ids(values: &[i64], what: &str, col: Column) -> Result<Vec<u32>> {
+    values
         .iter()
         .enumerate()
-        .map(|(i, w)| col.check(i64::from_ne_bytes(*w), || format!("{what}[{i}]")))
+        .map(|(i, &v)| col.check(v, || format!("{what}[{i}]")))
         .collect()
-}
-
-/// The signed integers of `bytes` as pairs (2-SAT clauses), unchecked.
-pub fn signed_pairs<'a>(bytes: &'a [u8], what: &str) -> Result<&'a [[[u8; 8]; 2]]> {
-    match words(bytes, what)?.as_chunks::<2>() {
-        (rows, []) => Ok(rows),
-        _ => Err(value(format!(
-            "{what}: an odd number of integers, not pairs"
-        ))),
-    }
 }
 
 /// Checks a count given by the caller (`n`, `n_left`, …) against `max`; `unit` names what it
@@ -164,40 +142,22 @@ pub fn count(n: u64, name: &str, max: u64, unit: &str, one: &str) -> Result<u64>
     Ok(n)
 }
 
-/// `i64` values as `bytes` (native-endian), for `numpy.frombuffer`.
-pub fn i64_bytes<'py, I>(py: Python<'py>, values: I) -> PyResult<Bound<'py, PyBytes>>
-where
-    I: ExactSizeIterator<Item = i64>,
-{
-    let len = values.len();
-    PyBytes::new_with(py, len * 8, |buf| {
-        for (slot, v) in buf.as_chunks_mut::<8>().0.iter_mut().zip(values) {
-            *slot = v.to_ne_bytes();
-        }
-        Ok(())
-    })
-}
-
-/// Vertex ids as `i64` bytes, [`NONE`] as `-1`.
-pub fn id_bytes<'py>(py: Python<'py>, ids: &[u32]) -> PyResult<Bound<'py, PyBytes>> {
-    i64_bytes(py, ids.iter().map(|&v| id_value(v)))
-}
-
-/// Pairs as the `i64` bytes of an `(m, 2)` array.
-pub fn pair_bytes<'py>(py: Python<'py>, pairs: &[(u32, u32)]) -> PyResult<Bound<'py, PyBytes>> {
-    i64_bytes(
-        py,
-        pairs
-            .iter()
-            .flat_map(|&(u, v)| [i64::from(u), i64::from(v)])
-            .collect::<Vec<_>>()
-            .into_iter(),
-    )
-}
-
 /// An id as Python sees it: [`NONE`] is `-1`.
-fn id_value(v: u32) -> i64 {
+pub fn id_value(v: u32) -> i64 {
     if v == NONE { -1 } else { i64::from(v) }
+}
+
+/// Vertex ids as `i64`, [`NONE`] as `-1`.
+pub fn id_values(ids: &[u32]) -> Vec<i64> {
+    ids.iter().map(|&v| id_value(v)).collect()
+}
+
+/// Pairs as the flat `i64` values of an `(m, 2)` array.
+pub fn pair_values(pairs: &[(u32, u32)]) -> Vec<i64> {
+    pairs
+        .iter()
+        .flat_map(|&(u, v)| [i64::from(u), i64::from(v)])
+        .collect()
 }
 
 /// Refuses an input whose solving would need more than ¾ of the memory this process may use

@@ -1,20 +1,24 @@
 //! `gridmatch._core`: the gridmatch library's engines for Python, behind the pure-Python
 //! `gridmatch` package (python/gridmatch/), which is the public API.
 //!
-//! Arrays cross the boundary as `bytes` of native-endian `i64` (vertex ids, literals; `-1` for
-//! "none") or `u8` (classes, winners, a model), so the module needs nothing of NumPy's C API and
-//! builds for the stable ABI (abi3); the package wraps them with `numpy.frombuffer` without a
-//! copy. Every input is checked here before any engine sees it (ids in range, literals non-zero
-//! and in range, boards rectangular over the puzzle's alphabet, sizes within the engines' limits
-//! and the memory), and refused with a `ValueError` (a `MemoryError` for a size that does not
-//! fit in memory) in the words the command line uses. Each engine runs with the GIL released.
+//! Arrays cross the boundary as NumPy arrays (the `numpy` crate): the package hands over
+//! C-contiguous `int64` arrays, and every result is a `#[pyclass]` with named, typed
+//! attributes whose arrays are made from the engine's vectors without a copy and are
+//! read-only (`arrays.rs`). Every result pickles (`__reduce__`: its class and its
+//! constructor's arguments). Every input is checked here before any engine sees it (ids in
+//! range, literals non-zero and in range, boards rectangular over the puzzle's alphabet, sizes
+//! within the engines' limits and the memory), and refused with a `ValueError` (a
+//! `MemoryError` for a size that does not fit in memory) in the words the command line uses.
+//! Each engine runs with the GIL released.
 //!
-//! Layout: `convert.rs` (bytes to ids and back, errors, the memory check), `graphs.rs` (matching,
-//! classes, geography, 2-SAT, verifiers), `weighted.rs` (weighted matching, its duals and their
-//! check, assignment), `puzzles.rs` (boards, the three puzzles, records).
+//! Layout: `arrays.rs` (NumPy arrays in and out), `convert.rs` (ids in and out, errors, the
+//! memory check), `graphs.rs` (matching, classes, geography, 2-SAT and their results),
+//! `weighted.rs` (weighted matching, its duals and their check, assignment), `puzzles.rs`
+//! (boards, the three puzzles, their answers and pictures).
 
 #![forbid(unsafe_code)]
 
+mod arrays;
 mod convert;
 mod graphs;
 mod puzzles;
@@ -22,27 +26,39 @@ mod weighted;
 
 use pyo3::prelude::*;
 
+pyo3::create_exception!(
+    gridmatch._core,
+    CertificateError,
+    pyo3::exceptions::PyValueError,
+    "A certificate that does not prove what it claims: `verify()` says which rule it breaks."
+);
+
 /// The engines; see the `gridmatch` package for the documented API.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("CertificateError", m.py().get_type::<CertificateError>())?;
+    m.add_class::<graphs::Matching>()?;
+    m.add_class::<graphs::Cover>()?;
+    m.add_class::<graphs::BipartiteMatching>()?;
+    m.add_class::<graphs::TwoSat>()?;
+    m.add_class::<weighted::WeightedMatching>()?;
+    m.add_class::<weighted::PyDuals>()?;
+    m.add_class::<weighted::PyOddSet>()?;
+    m.add_class::<puzzles::Rooks>()?;
+    m.add_class::<puzzles::Lpuzzle>()?;
+    m.add_class::<puzzles::Reason>()?;
+    m.add_class::<puzzles::King>()?;
+    m.add_class::<puzzles::KingStrategy>()?;
     m.add_function(wrap_pyfunction!(graphs::max_matching, m)?)?;
     m.add_function(wrap_pyfunction!(graphs::bipartite_matching, m)?)?;
-    m.add_function(wrap_pyfunction!(graphs::classify, m)?)?;
     m.add_function(wrap_pyfunction!(graphs::geography, m)?)?;
-    m.add_function(wrap_pyfunction!(graphs::verify_matching, m)?)?;
-    m.add_function(wrap_pyfunction!(graphs::verify_bipartite, m)?)?;
     m.add_function(wrap_pyfunction!(graphs::two_sat, m)?)?;
-    m.add_function(wrap_pyfunction!(graphs::two_sat_backbone, m)?)?;
-    m.add_function(wrap_pyfunction!(graphs::two_sat_second_model, m)?)?;
     m.add_function(wrap_pyfunction!(weighted::max_weight_matching, m)?)?;
-    m.add_function(wrap_pyfunction!(weighted::verify_weighted, m)?)?;
-    m.add_function(wrap_pyfunction!(weighted::weighted_json, m)?)?;
     m.add_function(wrap_pyfunction!(weighted::assign_dense, m)?)?;
     m.add_function(wrap_pyfunction!(weighted::assign_sparse, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::rooks_board, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::lpuzzle_board, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::king_board, m)?)?;
-    m.add_function(wrap_pyfunction!(puzzles::verify_record, m)?)?;
     Ok(())
 }

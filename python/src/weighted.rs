@@ -2,46 +2,43 @@
 //! all, maximum-cardinality or perfect matchings) with its LP duals, their independent check,
 //! the command line's JSON record, and the assignment problem (dense and sparse).
 //!
-//! Weights cross as `bytes` of native `i64`: the package has already turned the caller's
-//! numbers into integers (times a common power of ten for decimals). A certificate crosses back
-//! and forth as the tuple of [`CertOut`] (all `bytes` and integers, so the Python object holding
-//! it pickles as it is); [`verify_weighted`] and [`weighted_json`] rebuild the library's
-//! [`WeightedCertificate`] from it.
+//! Weights cross as `int64` arrays: the package has already turned the caller's numbers into
+//! integers (times a common power of ten for decimals). The result, [`WeightedMatching`],
+//! holds its certificate as read-only arrays (pairs, weights, vertex duals, the blossoms as
+//! offsets into one array of members, the cardinality proof), which is what it pickles as;
+//! `verify()` and `to_json()` rebuild the library's [`WeightedCertificate`] from them.
 
+use numpy::{PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyTuple, PyType};
 
 use gridmatch::formats::json::WeightedRecord;
 use gridmatch::graph::certified::weighted::{
     WeightedCertificate, WeightedOutcome, verify_weighted as verify_certificate, weighted_matching,
 };
-use gridmatch::graph::certified::{MatchingCertificate, Proof, Vertices};
+use gridmatch::graph::certified::{Proof, Vertices};
 use gridmatch::graph::read::{Format, GraphInput, Shape};
 use gridmatch::graph::weighted::assignment::{self, Assignment};
 use gridmatch::graph::weighted::{Cardinality, Duals, OddSet, Question, Sense};
 
+use crate::CertificateError;
+use crate::arrays::{Arr1, Arr2, rows2, take1, take2, values1, values2, vec1, vec2};
 use crate::convert::{
-    self, Column, MAX_VERTICES, Result, check_memory, i64_bytes, id_bytes, pair_bytes, value,
+    self, Column, MAX_VERTICES, Result, check_memory, id_values, pair_values, value,
 };
+use crate::graphs::{Matching, input2};
 
 /// Estimated peak bytes per vertex and per edge of a weighted call: the graph, the engine's
 /// state (duals, blossoms, queues), the cardinality engine's run, and the arrays handed back.
 const BYTES_PER_VERTEX: u64 = 256;
 const BYTES_PER_EDGE: u64 = 96;
 
-/// The `i64` values of `bytes`.
-fn values(bytes: &[u8], what: &str) -> Result<Vec<i64>> {
-    let (words, []) = bytes.as_chunks::<8>() else {
-        return Err(value(format!(
-            "{what}: {} bytes are not whole 64-bit integers",
-            bytes.len()
-        )));
-    };
-    Ok(words.iter().map(|w| i64::from_ne_bytes(*w)).collect())
-}
-
 /// The graph on `0..n` (`n` from the ids if `None`) and its weights, one per edge.
-fn weighted_input(edges: &[u8], weights: &[u8], n: Option<u64>) -> Result<(GraphInput, Vec<i64>)> {
+fn weighted_input(
+    edges: &[i64],
+    weights: &[i64],
+    n: Option<u64>,
+) -> Result<(GraphInput, Vec<i64>)> {
     let n = n
         .map(|n| convert::count(n, "n", MAX_VERTICES, "vertices", "vertex"))
         .transpose()?;
@@ -49,12 +46,12 @@ fn weighted_input(edges: &[u8], weights: &[u8], n: Option<u64>) -> Result<(Graph
         n.saturating_mul(BYTES_PER_VERTEX)
             .saturating_add(m.saturating_mul(BYTES_PER_EDGE))
     };
-    let m = edges.len() as u64 / 16;
+    let m = edges.len() as u64 / 2;
     check_memory(need(n.unwrap_or(0), m), || {
         format!("a weighted graph of {m} edges")
     })?;
     let (edges, ends) = convert::pairs(edges, "edges", [Column::vertex(n); 2])?;
-    let weights = values(weights, "weights")?;
+    let weights = weights.to_vec();
     if weights.len() != edges.len() {
         return Err(value(format!(
             "weights: found {} weights for {} edges, expected one per edge",
@@ -98,24 +95,432 @@ fn question(objective: &str, cardinality: &str) -> Result<Question> {
     Ok(Question { sense, cardinality })
 }
 
-/// A certificate as Python holds it: `(optimum, pairs, pair_weights, total, shift, vertex,
-/// blossom_offsets, blossom_vertices, blossom_duals, proof_kind, proof)`: `optimum` is false
-/// for "no perfect matching" (then only `pairs` and the proof count); `vertex` the doubled
-/// vertex duals; blossom `b` is `blossom_vertices[offsets[b]..offsets[b + 1]]` with doubled
-/// dual `blossom_duals[b]`; `proof_kind` 0 none, 1 a König cover, 2 a Tutte–Berge barrier.
-type CertOut<'py> = (
-    bool,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    i128,
-    i64,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    u8,
-    Bound<'py, PyBytes>,
-);
+/// `value / 10**decimals` written exactly, trailing zeros dropped (`35, 1` → `3.5`).
+fn decimal_text(value: i128, decimals: u32) -> String {
+    let digits = value.unsigned_abs().to_string();
+    let text = if decimals == 0 {
+        digits
+    } else {
+        let d = decimals as usize;
+        let digits = format!("{digits:0>width$}", width = d + 1);
+        let (whole, frac) = digits.split_at(digits.len() - d);
+        let frac = frac.trim_end_matches('0');
+        if frac.is_empty() {
+            whole.to_string()
+        } else {
+            format!("{whole}.{frac}")
+        }
+    };
+    if value < 0 { format!("-{text}") } else { text }
+}
+
+/// A count of `10**-decimals` as the caller's kind of number: `int` for integer weights
+/// (`decimals` is `None`), an exact `decimal.Decimal` otherwise.
+fn number<'py>(py: Python<'py>, value: i128, decimals: Option<u32>) -> PyResult<Bound<'py, PyAny>> {
+    match decimals {
+        None => Ok(value.into_pyobject(py)?.into_any()),
+        Some(d) => py
+            .import("decimal")?
+            .getattr("Decimal")?
+            .call1((decimal_text(value, d),)),
+    }
+}
+
+/// An odd set of vertices (a blossom) with its dual value times the denominator.
+///
+/// Public as `gridmatch.OddSet`.
+#[pyclass(frozen, name = "OddSet", module = "gridmatch._core")]
+pub struct PyOddSet {
+    /// Its vertices, in increasing order.
+    #[pyo3(get)]
+    vertices: Arr1<i64>,
+    /// Its dual value times the denominator.
+    #[pyo3(get)]
+    dual: i64,
+}
+
+#[pymethods]
+impl PyOddSet {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
+    #[new]
+    fn new(vertices: &Bound<'_, PyAny>, dual: i64) -> PyResult<PyOddSet> {
+        Ok(PyOddSet {
+            vertices: take1(vertices, "vertices")?,
+            dual,
+        })
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "OddSet(vertices={}, dual={})",
+            self.vertices.bind(py).repr()?,
+            self.dual
+        ))
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let o = slf.get();
+        let args = (o.vertices.clone_ref(py), o.dual);
+        Ok((slf.get_type(), args.into_pyobject(py)?))
+    }
+}
+
+/// The LP dual solution proving a :class:`WeightedMatching` optimal, in integers.
+///
+/// The duals are for the transformed weights `w' = sign·w + shift` (`sign` is `+1` for
+/// the largest total, `-1` for the smallest; `shift` is `0` over all matchings and makes
+/// every best `w'`-matching a maximum-cardinality one otherwise). With `D = denominator`
+/// (`2·10**decimals`: the duals are doubled, and decimal weights scaled), the vertex dual
+/// `y_v = vertex[v] / D` and the dual of an odd set `z_B = B.dual / D`, and:
+///
+/// - every `y_v >= 0` and `z_B > 0`; the sets are laminar (disjoint or nested);
+/// - every edge `uv`: `y_u + y_v + Σ_{B ∋ u, v} z_B >= w'_uv`, with equality on the
+///   matched edges;
+/// - every vertex with `y_v > 0` is matched; every set `B` has `(|B| - 1) / 2` of its
+///   edges matched.
+///
+/// So the matching's `w'`-weight equals `Σ y_v + Σ z_B (|B| - 1) / 2`, which bounds every
+/// matching's `w'`-weight (weak LP duality): it is the best. `Fraction(vertex[v],
+/// denominator)` is a dual exactly; `shift` is in the weights' own units.
+///
+/// Public as `gridmatch.Duals`.
+#[pyclass(frozen, name = "Duals", module = "gridmatch._core")]
+pub struct PyDuals {
+    /// `vertex[v] / denominator` is the dual `y_v`.
+    #[pyo3(get)]
+    vertex: Arr1<i64>,
+    /// The odd sets with a positive dual.
+    #[pyo3(get)]
+    blossoms: Vec<Py<PyOddSet>>,
+    /// `+1` for the largest total, `-1` for the smallest.
+    #[pyo3(get)]
+    sign: i64,
+    /// In the weights' own units: an `int`, or a `Decimal` for decimal weights.
+    #[pyo3(get)]
+    shift: Py<PyAny>,
+    /// `2·10**decimals`.
+    #[pyo3(get)]
+    denominator: i64,
+}
+
+#[pymethods]
+impl PyDuals {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
+    #[new]
+    fn new(
+        vertex: &Bound<'_, PyAny>,
+        blossoms: Vec<Py<PyOddSet>>,
+        sign: i64,
+        shift: Py<PyAny>,
+        denominator: i64,
+    ) -> PyResult<PyDuals> {
+        Ok(PyDuals {
+            vertex: take1(vertex, "vertex")?,
+            blossoms,
+            sign,
+            shift,
+            denominator,
+        })
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Duals(vertex={}, blossoms={}, sign={}, shift={}, denominator={})",
+            self.vertex.bind(py).repr()?,
+            self.blossoms.len(),
+            self.sign,
+            self.shift.bind(py).repr()?,
+            self.denominator
+        ))
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let d = slf.get();
+        let blossoms: Vec<Py<PyOddSet>> = d.blossoms.iter().map(|b| b.clone_ref(py)).collect();
+        let args = (
+            d.vertex.clone_ref(py),
+            blossoms,
+            d.sign,
+            d.shift.clone_ref(py),
+            d.denominator,
+        );
+        Ok((slf.get_type(), args.into_pyobject(py)?))
+    }
+}
+
+/// An optimal weighted matching of a graph on the vertices `0..n-1` and the LP duals that
+/// prove it.
+///
+/// `len(m)` pairs; `m.pairs` (`(k, 2)` array, each row an edge `(u, v)`), `m.mate`
+/// (`-1` for exposed), `m.total` (`int` for integer weights, an exact `Decimal` for
+/// floats and decimals), `m.duals()`, `m.verify()`, `m.to_json()`. Arrays are
+/// read-only; the object is immutable and picklable.
+///
+/// Public as `gridmatch.WeightedMatching`.
+#[pyclass(frozen, module = "gridmatch._core")]
+pub struct WeightedMatching {
+    /// The number of vertices.
+    #[pyo3(get)]
+    n: u64,
+    /// The graph's edges, `(m, 2)`.
+    #[pyo3(get)]
+    edges: Arr2,
+    /// The edges' weights, in units of `10**-decimals`.
+    #[pyo3(get)]
+    weights: Arr1<i64>,
+    /// `None` for integer weights; else the weights were read as integers times
+    /// `10**-decimals`.
+    #[pyo3(get)]
+    decimals: Option<u32>,
+    /// `"max"` or `"min"`.
+    #[pyo3(get)]
+    objective: String,
+    /// Which matchings competed: `"any"`, `"maximum"` or `"perfect"`.
+    #[pyo3(get)]
+    cardinality: String,
+    /// The matched pairs, one row `(u, v)` each.
+    #[pyo3(get)]
+    pairs: Arr2,
+    /// Each pair's weight, in units of `10**-decimals`.
+    #[pyo3(get)]
+    pair_weights: Arr1<i64>,
+    total: i128,
+    shift: i64,
+    vertex: Arr1<i64>,
+    blossom_offsets: Arr1<i64>,
+    blossom_vertices: Arr1<i64>,
+    blossom_duals: Arr1<i64>,
+    proof_kind: u8,
+    proof: Arr1<i64>,
+    /// `mate[v]`: the vertex matched to `v`, or `-1`.
+    #[pyo3(get)]
+    mate: Arr1<i64>,
+}
+
+impl WeightedMatching {
+    /// The question asked.
+    fn question(&self) -> Result<Question> {
+        question(&self.objective, &self.cardinality)
+    }
+
+    /// The library's certificate.
+    fn certificate(&self, py: Python<'_>) -> PyResult<WeightedCertificate> {
+        let q = self.question()?;
+        let pairs = values2(py, &self.pairs);
+        let pw = values1(py, &self.pair_weights);
+        let vertex = values1(py, &self.vertex);
+        let offsets = values1(py, &self.blossom_offsets);
+        let members = values1(py, &self.blossom_vertices);
+        let duals = values1(py, &self.blossom_duals);
+        let proof = values1(py, &self.proof);
+        Ok(certificate(
+            self.n as usize,
+            q,
+            &pairs,
+            &pw,
+            self.total,
+            self.shift,
+            &vertex,
+            &offsets,
+            &members,
+            &duals,
+            self.proof_kind,
+            &proof,
+        )?)
+    }
+}
+
+/// The mate of every vertex of `0..n` as ids (`-1` if exposed), from flat pairs (ids checked
+/// against `n`, others left out).
+fn mate_values(n: u64, pairs: &[i64]) -> Vec<i64> {
+    let mut mate = vec![-1i64; n as usize];
+    for p in pairs.chunks_exact(2) {
+        let (u, v) = (p[0], p[1]);
+        if (0..n as i64).contains(&u) && (0..n as i64).contains(&v) {
+            mate[u as usize] = v;
+            mate[v as usize] = u;
+        }
+    }
+    mate
+}
+
+#[pymethods]
+impl WeightedMatching {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        n: u64,
+        edges: &Bound<'_, PyAny>,
+        weights: &Bound<'_, PyAny>,
+        decimals: Option<u32>,
+        objective: String,
+        cardinality: String,
+        pairs: &Bound<'_, PyAny>,
+        pair_weights: &Bound<'_, PyAny>,
+        total: i128,
+        shift: i64,
+        vertex: &Bound<'_, PyAny>,
+        blossom_offsets: &Bound<'_, PyAny>,
+        blossom_vertices: &Bound<'_, PyAny>,
+        blossom_duals: &Bound<'_, PyAny>,
+        proof_kind: u8,
+        proof: &Bound<'_, PyAny>,
+    ) -> PyResult<WeightedMatching> {
+        question(&objective, &cardinality)?;
+        convert::count(n, "n", MAX_VERTICES, "vertices", "vertex")?;
+        let pairs = take2(pairs, "pairs", 2)?;
+        let mate = vec1(py, mate_values(n, &values2(py, &pairs)))?;
+        Ok(WeightedMatching {
+            n,
+            edges: take2(edges, "edges", 2)?,
+            weights: take1(weights, "weights")?,
+            decimals,
+            objective,
+            cardinality,
+            pairs,
+            pair_weights: take1(pair_weights, "pair_weights")?,
+            total,
+            shift,
+            vertex: take1(vertex, "vertex")?,
+            blossom_offsets: take1(blossom_offsets, "blossom_offsets")?,
+            blossom_vertices: take1(blossom_vertices, "blossom_vertices")?,
+            blossom_duals: take1(blossom_duals, "blossom_duals")?,
+            proof_kind,
+            proof: take1(proof, "proof")?,
+            mate,
+        })
+    }
+
+    /// The total weight of the pairs: an `int` for integer weights, an exact `Decimal` for
+    /// float or decimal weights.
+    #[getter]
+    fn total<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        number(py, self.total, self.decimals)
+    }
+
+    /// The dual solution that proves the matching optimal.
+    fn duals(&self, py: Python<'_>) -> PyResult<PyDuals> {
+        let offsets = values1(py, &self.blossom_offsets);
+        let members = values1(py, &self.blossom_vertices);
+        let duals = values1(py, &self.blossom_duals);
+        let mut blossoms = Vec::with_capacity(duals.len());
+        for (w, &dual) in offsets.windows(2).zip(&duals) {
+            let (a, b) = (w[0].max(0) as usize, w[1].max(0) as usize);
+            let vertices = members.get(a..b).unwrap_or_default().to_vec();
+            blossoms.push(Py::new(
+                py,
+                PyOddSet {
+                    vertices: vec1(py, vertices)?,
+                    dual,
+                },
+            )?);
+        }
+        let sign = if self.objective == "max" { 1 } else { -1 };
+        let scale = 10i64.pow(self.decimals.unwrap_or(0));
+        Ok(PyDuals {
+            vertex: self.vertex.clone_ref(py),
+            blossoms,
+            sign,
+            shift: number(py, i128::from(self.shift), self.decimals)?.unbind(),
+            denominator: 2 * scale,
+        })
+    }
+
+    /// Checks the matching and its duals against the graph and weights it was computed on
+    /// with the library's independent verifier. Returns `True`.
+    fn verify(&self, py: Python<'_>) -> PyResult<bool> {
+        let cert = self.certificate(py)?;
+        let e = values2(py, &self.edges);
+        let w = values1(py, &self.weights);
+        let n = self.n;
+        let why = py.detach(|| -> Result<Option<String>> {
+            let (input, weights) = weighted_input(&e, &w, Some(n))?;
+            Ok(verify_certificate(&input, &weights, &cert)
+                .err()
+                .map(|e| e.describe(&|v| format!("vertex {v}"))))
+        })?;
+        match why {
+            Some(why) => Err(CertificateError::new_err(why)),
+            None => Ok(true),
+        }
+    }
+
+    /// The certificate as one JSON line, as `gridmatch match --weights --json` writes it.
+    fn to_json(&self, py: Python<'_>) -> PyResult<String> {
+        let cert = self.certificate(py)?;
+        let input = GraphInput {
+            format: Format::EdgeList,
+            shape: Shape::General {
+                vertices: self.n as usize,
+            },
+            edges: Vec::new(),
+            ids: Vec::new(),
+        };
+        let record = WeightedRecord::new(&input, self.decimals.unwrap_or(0), &cert);
+        serde_json::to_string(&record).map_err(|e| value(e.to_string()).into())
+    }
+
+    fn __len__(&self, py: Python<'_>) -> usize {
+        rows2(py, &self.pairs)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "WeightedMatching(n={}, size={}, total={}, objective='{}', cardinality='{}')",
+            self.n,
+            rows2(py, &self.pairs),
+            number(py, self.total, self.decimals)?.str()?,
+            self.objective,
+            self.cardinality
+        ))
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let m = slf.get();
+        let args: Vec<Bound<'py, PyAny>> = vec![
+            m.n.into_pyobject(py)?.into_any(),
+            m.edges.bind(py).clone().into_any(),
+            m.weights.bind(py).clone().into_any(),
+            m.decimals.into_pyobject(py)?.into_any(),
+            m.objective.clone().into_pyobject(py)?.into_any(),
+            m.cardinality.clone().into_pyobject(py)?.into_any(),
+            m.pairs.bind(py).clone().into_any(),
+            m.pair_weights.bind(py).clone().into_any(),
+            m.total.into_pyobject(py)?.into_any(),
+            m.shift.into_pyobject(py)?.into_any(),
+            m.vertex.bind(py).clone().into_any(),
+            m.blossom_offsets.bind(py).clone().into_any(),
+            m.blossom_vertices.bind(py).clone().into_any(),
+            m.blossom_duals.bind(py).clone().into_any(),
+            m.proof_kind.into_pyobject(py)?.into_any(),
+            m.proof.bind(py).clone().into_any(),
+        ];
+        Ok((slf.get_type(), PyTuple::new(py, args)?))
+    }
+}
 
 fn proof_parts(proof: Option<&Proof>) -> (u8, &[u32]) {
     match proof {
@@ -125,116 +530,107 @@ fn proof_parts(proof: Option<&Proof>) -> (u8, &[u32]) {
     }
 }
 
-fn cert_out<'py>(py: Python<'py>, cert: &WeightedCertificate) -> PyResult<CertOut<'py>> {
-    let empty = || PyBytes::new(py, &[]);
-    match &cert.outcome {
+/// The best matching of the graph on `0..n` with edges `edges` (`(m, 2)` `int64`) weighing
+/// `weights` (`m` `int64`, in units of `10**-decimals`) for the question `objective` /
+/// `cardinality`: a [`WeightedMatching`], or, when a perfect matching was asked for and there
+/// is none, a maximum [`Matching`] whose proof shows it.
+#[pyfunction]
+#[pyo3(signature = (edges, weights, n=None, objective="max", cardinality="any", decimals=None))]
+pub fn max_weight_matching<'py>(
+    py: Python<'py>,
+    edges: PyReadonlyArray2<'py, i64>,
+    weights: PyReadonlyArray1<'py, i64>,
+    n: Option<u64>,
+    objective: &str,
+    cardinality: &str,
+    decimals: Option<u32>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let q = question(objective, cardinality)?;
+    let e = input2(&edges);
+    let w: Vec<i64> = weights.as_array().iter().copied().collect();
+    let (n, cert) = py.detach(|| -> Result<_> {
+        let (input, weights) = weighted_input(&e, &w, n)?;
+        let n = Vertices::of(&input).n;
+        let cert = weighted_matching(&input, &weights, q).map_err(|e| value(e.to_string()))?;
+        Ok((n, cert))
+    })?;
+    let n = n as u64;
+    match cert.outcome {
         WeightedOutcome::NoPerfectMatching(m) => {
             let (kind, proof) = proof_parts(Some(&m.proof));
-            Ok((
-                false,
-                pair_bytes(py, &m.pairs)?,
-                empty(),
-                0,
-                0,
-                empty(),
-                empty(),
-                empty(),
-                empty(),
-                kind,
-                id_bytes(py, proof)?,
-            ))
+            Ok(Bound::new(py, Matching::build(py, n, e, &m.pairs, kind == 1, proof)?)?.into_any())
         }
         WeightedOutcome::Optimum {
             pairs,
             total,
             shift,
             duals,
-            cardinality,
+            cardinality: proof,
         } => {
             let plain: Vec<(u32, u32)> = pairs.iter().map(|&(u, v, _)| (u, v)).collect();
             let mut offsets = Vec::with_capacity(duals.blossoms.len() + 1);
             offsets.push(0i64);
             let mut members = Vec::new();
             for b in &duals.blossoms {
-                members.extend_from_slice(&b.vertices);
+                members.extend(b.vertices.iter().map(|&v| i64::from(v)));
                 offsets.push(members.len() as i64);
             }
-            let (kind, proof) = proof_parts(cardinality.as_ref());
-            Ok((
-                true,
-                pair_bytes(py, &plain)?,
-                i64_bytes(py, pairs.iter().map(|p| p.2))?,
-                *total,
-                *shift,
-                i64_bytes(py, duals.vertex.iter().copied())?,
-                i64_bytes(py, offsets.into_iter())?,
-                id_bytes(py, &members)?,
-                i64_bytes(py, duals.blossoms.iter().map(|b| b.dual))?,
-                kind,
-                id_bytes(py, proof)?,
-            ))
+            let (kind, proof) = proof_parts(proof.as_ref());
+            let pair_values = pair_values(&plain);
+            let mate = vec1(py, mate_values(n, &pair_values))?;
+            let m = WeightedMatching {
+                n,
+                edges: vec2(py, e, 2)?,
+                weights: vec1(py, w)?,
+                decimals,
+                objective: objective.to_string(),
+                cardinality: cardinality.to_string(),
+                pairs: vec2(py, pair_values, 2)?,
+                pair_weights: vec1(py, pairs.iter().map(|p| p.2).collect())?,
+                total,
+                shift,
+                vertex: vec1(py, duals.vertex)?,
+                blossom_offsets: vec1(py, offsets)?,
+                blossom_vertices: vec1(py, members)?,
+                blossom_duals: vec1(py, duals.blossoms.iter().map(|b| b.dual).collect())?,
+                proof_kind: kind,
+                proof: vec1(py, id_values(proof))?,
+                mate,
+            };
+            Ok(Bound::new(py, m)?.into_any())
         }
     }
 }
 
-/// The best matching of the graph on `0..n` with edges `edges` (`(m, 2)` `i64`) weighing
-/// `weights` (`m` `i64`) for the question `objective` / `cardinality`: `(n, certificate)`, the
-/// certificate as [`CertOut`].
-#[pyfunction]
-#[pyo3(signature = (edges, weights, n=None, objective="max", cardinality="any"))]
-pub fn max_weight_matching<'py>(
-    py: Python<'py>,
-    edges: &[u8],
-    weights: &[u8],
-    n: Option<u64>,
-    objective: &str,
-    cardinality: &str,
-) -> PyResult<(u64, CertOut<'py>)> {
-    let q = question(objective, cardinality)?;
-    let (n, cert) = py.detach(|| -> Result<_> {
-        let (input, weights) = weighted_input(edges, weights, n)?;
-        let n = Vertices::of(&input).n;
-        let cert = weighted_matching(&input, &weights, q).map_err(|e| value(e.to_string()))?;
-        Ok((n, cert))
-    })?;
-    Ok((n as u64, cert_out(py, &cert)?))
-}
-
-/// The library's certificate from the pieces of [`CertOut`], checked for shape and range.
+/// The library's certificate from the pieces a [`WeightedMatching`] holds, checked for shape
+/// and range.
 #[allow(clippy::too_many_arguments)]
 fn certificate(
     n: usize,
     q: Question,
-    optimum: bool,
-    pairs: &[u8],
-    pair_weights: &[u8],
+    pairs: &[i64],
+    pair_weights: &[i64],
     total: i128,
     shift: i64,
-    vertex: &[u8],
-    blossom_offsets: &[u8],
-    blossom_vertices: &[u8],
-    blossom_duals: &[u8],
+    vertex: &[i64],
+    blossom_offsets: &[i64],
+    blossom_vertices: &[i64],
+    blossom_duals: &[i64],
     proof_kind: u8,
-    proof: &[u8],
+    proof: &[i64],
 ) -> Result<WeightedCertificate> {
     let col = Column::vertex(Some(n as u64));
+    if proof_kind == 0 && !proof.is_empty() {
+        return Err(value("proof: given, but no kind (cover or barrier) for it"));
+    }
     let (pairs, _) = convert::pairs(pairs, "pairs", [col; 2])?;
     let proof_ids = convert::ids(proof, "proof", col)?;
     let proof = match proof_kind {
-        0 if proof_ids.is_empty() => None,
-        0 => return Err(value("proof: given, but no kind (cover or barrier) for it")),
+        0 => None,
         1 => Some(Proof::Cover(proof_ids)),
         2 => Some(Proof::Barrier(proof_ids)),
         k => return Err(value(format!("proof kind {k}: expected 0, 1 or 2"))),
     };
-    if !optimum {
-        let proof = proof.ok_or_else(|| value("no perfect matching: the proof is missing"))?;
-        return Ok(WeightedCertificate {
-            question: q,
-            outcome: WeightedOutcome::NoPerfectMatching(MatchingCertificate { pairs, proof }),
-        });
-    }
-    let pair_weights = values(pair_weights, "pair_weights")?;
     if pair_weights.len() != pairs.len() {
         return Err(value(format!(
             "pair_weights: {} weights for {} pairs",
@@ -242,16 +638,16 @@ fn certificate(
             pairs.len()
         )));
     }
-    let vertex = values(vertex, "vertex duals")?;
+    let vertex = vertex.to_vec();
     if vertex.len() != n {
         return Err(value(format!(
             "vertex duals: {} values for {n} vertices",
             vertex.len()
         )));
     }
-    let offsets = values(blossom_offsets, "blossom offsets")?;
+    let offsets = blossom_offsets;
     let members = convert::ids(blossom_vertices, "blossom vertices", col)?;
-    let duals = values(blossom_duals, "blossom duals")?;
+    let duals = blossom_duals;
     let bad_offsets = || value("blossom offsets: not increasing from 0 to the number of members");
     if offsets.len() != duals.len() + 1
         || offsets.first() != Some(&0)
@@ -262,7 +658,7 @@ fn certificate(
     }
     let blossoms = offsets
         .windows(2)
-        .zip(&duals)
+        .zip(duals)
         .map(|(w, &dual)| OddSet {
             vertices: members[w[0] as usize..w[1] as usize].to_vec(),
             dual,
@@ -273,7 +669,7 @@ fn certificate(
         outcome: WeightedOutcome::Optimum {
             pairs: pairs
                 .into_iter()
-                .zip(pair_weights)
+                .zip(pair_weights.iter().copied())
                 .map(|((u, v), w)| (u, v, w))
                 .collect(),
             total,
@@ -282,107 +678,6 @@ fn certificate(
             cardinality: proof,
         },
     })
-}
-
-/// Checks a certificate (the pieces of [`CertOut`]) for `objective` / `cardinality` against
-/// the graph on `0..n` and its weights with the library's independent verifier. `None` if it
-/// holds, else why not.
-#[pyfunction]
-#[allow(clippy::too_many_arguments)]
-pub fn verify_weighted(
-    py: Python<'_>,
-    n: u64,
-    edges: &[u8],
-    weights: &[u8],
-    objective: &str,
-    cardinality: &str,
-    optimum: bool,
-    pairs: &[u8],
-    pair_weights: &[u8],
-    total: i128,
-    shift: i64,
-    vertex: &[u8],
-    blossom_offsets: &[u8],
-    blossom_vertices: &[u8],
-    blossom_duals: &[u8],
-    proof_kind: u8,
-    proof: &[u8],
-) -> PyResult<Option<String>> {
-    let q = question(objective, cardinality)?;
-    Ok(py.detach(|| -> Result<Option<String>> {
-        let (input, weights) = weighted_input(edges, weights, Some(n))?;
-        let cert = certificate(
-            n as usize,
-            q,
-            optimum,
-            pairs,
-            pair_weights,
-            total,
-            shift,
-            vertex,
-            blossom_offsets,
-            blossom_vertices,
-            blossom_duals,
-            proof_kind,
-            proof,
-        )?;
-        Ok(verify_certificate(&input, &weights, &cert)
-            .err()
-            .map(|e| e.describe(&|v| format!("vertex {v}"))))
-    })?)
-}
-
-/// The certificate as `gridmatch match --weights --json` writes it for an edge list on
-/// `0..n` whose weights have `decimals` decimals (one JSON line).
-#[pyfunction]
-#[allow(clippy::too_many_arguments)]
-pub fn weighted_json(
-    py: Python<'_>,
-    n: u64,
-    decimals: u32,
-    objective: &str,
-    cardinality: &str,
-    optimum: bool,
-    pairs: &[u8],
-    pair_weights: &[u8],
-    total: i128,
-    shift: i64,
-    vertex: &[u8],
-    blossom_offsets: &[u8],
-    blossom_vertices: &[u8],
-    blossom_duals: &[u8],
-    proof_kind: u8,
-    proof: &[u8],
-) -> PyResult<String> {
-    let q = question(objective, cardinality)?;
-    Ok(py.detach(|| -> Result<String> {
-        let n = convert::count(n, "n", MAX_VERTICES, "vertices", "vertex")?;
-        let input = GraphInput {
-            format: Format::EdgeList,
-            shape: Shape::General {
-                vertices: n as usize,
-            },
-            edges: Vec::new(),
-            ids: Vec::new(),
-        };
-        let cert = certificate(
-            n as usize,
-            q,
-            optimum,
-            pairs,
-            pair_weights,
-            total,
-            shift,
-            vertex,
-            blossom_offsets,
-            blossom_vertices,
-            blossom_duals,
-            proof_kind,
-            proof,
-        )?;
-        let record = WeightedRecord::new(&input, decimals, &cert);
-        serde_json::to_string(&record).map_err(|e| value(e.to_string()))
-    })?)
 }
 
 /// Estimated peak bytes per entry of an assignment call (the matrix, its copy, the result).
@@ -400,47 +695,39 @@ fn assignment_shape(rows: u64, cols: u64) -> Result<(usize, usize)> {
     Ok((rows as usize, cols as usize))
 }
 
-/// The cheapest assignment of every row of the dense `rows × cols` cost matrix (row-major
-/// `i64`, `rows <= cols`): each row's column, as `i64` bytes.
+/// The cheapest assignment of every row of the dense `rows × cols` cost matrix (`int64`,
+/// `rows <= cols`): each row's column.
 #[pyfunction]
-pub fn assign_dense<'py>(
-    py: Python<'py>,
-    cost: &[u8],
-    rows: u64,
-    cols: u64,
-) -> PyResult<Bound<'py, PyBytes>> {
+pub fn assign_dense(py: Python<'_>, cost: PyReadonlyArray2<'_, i64>) -> PyResult<Arr1<i64>> {
+    let (rows, cols) = (cost.shape()[0] as u64, cost.shape()[1] as u64);
+    let cost = input2(&cost);
     let found = py.detach(|| -> Result<Assignment> {
         let (r, c) = assignment_shape(rows, cols)?;
         let entries = rows.saturating_mul(cols);
         check_memory(entries.saturating_mul(BYTES_PER_ENTRY), || {
             format!("a {rows} × {cols} cost matrix")
         })?;
-        let cost = values(cost, "cost")?;
-        if cost.len() as u64 != entries {
-            return Err(value(format!(
-                "cost: {} values for a {rows} × {cols} matrix",
-                cost.len()
-            )));
-        }
         assignment::dense(r, c, &cost).map_err(|e| value(e.to_string()))
     })?;
-    id_bytes(py, &found.col_of_row)
+    vec1(py, id_values(&found.col_of_row))
 }
 
-/// The cheapest assignment of every row using only the entries `entries` (`(k, 2)` `i64` of
-/// `(row, col)`) costing `costs`, `rows <= cols`: each row's column as `i64` bytes, or `None`
-/// if no assignment covers every row.
+/// The cheapest assignment of every row using only the entries `entries` (`(k, 2)` `int64` of
+/// `(row, col)`) costing `costs`, `rows <= cols`: each row's column, or `None` if no
+/// assignment covers every row.
 #[pyfunction]
-pub fn assign_sparse<'py>(
-    py: Python<'py>,
+pub fn assign_sparse(
+    py: Python<'_>,
     rows: u64,
     cols: u64,
-    entries: &[u8],
-    costs: &[u8],
-) -> PyResult<Option<Bound<'py, PyBytes>>> {
+    entries: PyReadonlyArray2<'_, i64>,
+    costs: PyReadonlyArray1<'_, i64>,
+) -> PyResult<Option<Arr1<i64>>> {
+    let entries = input2(&entries);
+    let costs: Vec<i64> = costs.as_array().iter().copied().collect();
     let found = py.detach(|| -> Result<Option<Assignment>> {
         let (r, c) = assignment_shape(rows, cols)?;
-        let k = entries.len() as u64 / 16;
+        let k = entries.len() as u64 / 2;
         check_memory(
             (rows + cols)
                 .saturating_mul(BYTES_PER_VERTEX)
@@ -454,14 +741,13 @@ pub fn assign_sparse<'py>(
             unit,
         };
         let (entries, _) = convert::pairs(
-            entries,
+            &entries,
             "entries",
             [
                 col("row number", rows, "rows", "rows"),
                 col("column number", cols, "cols", "columns"),
             ],
         )?;
-        let costs = values(costs, "costs")?;
         if costs.len() != entries.len() {
             return Err(value(format!(
                 "costs: {} costs for {} entries",
@@ -471,5 +757,7 @@ pub fn assign_sparse<'py>(
         }
         assignment::sparse(r, c, &entries, &costs).map_err(|e| value(e.to_string()))
     })?;
-    found.map(|a| id_bytes(py, &a.col_of_row)).transpose()
+    found
+        .map(|a| vec1(py, id_values(&a.col_of_row)))
+        .transpose()
 }

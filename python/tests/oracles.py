@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -25,7 +25,7 @@ def random_graph(rng: random.Random, n: int, m: int, loops: bool = True) -> list
 
 def components(n: int, edges, removed=()) -> list[int]:
     """Sizes of the connected components of the graph without the vertices `removed`."""
-    gone = set(int(x) for x in removed)
+    gone = {int(x) for x in removed}
     adj: list[list[int]] = [[] for _ in range(n)]
     for u, v in edges:
         u, v = int(u), int(v)
@@ -77,7 +77,7 @@ def brute_matching_number(n: int, edges) -> int:
             adj[u] |= 1 << v
             adj[v] |= 1 << u
 
-    @lru_cache(maxsize=None)
+    @cache
     def nu(mask: int) -> int:
         if mask == 0:
             return 0
@@ -97,7 +97,7 @@ def brute_matching_number(n: int, edges) -> int:
 def brute_edge_classes(edges) -> list[str]:
     """For each (left, right) edge: in every, some or no maximum matching, by enumerating all
     matchings of distinct pairs (small graphs)."""
-    distinct = sorted(set((int(a), int(b)) for a, b in edges))
+    distinct = sorted({(int(a), int(b)) for a, b in edges})
     best: list[frozenset] = []
     for k in range(len(distinct), -1, -1):
         for combo in itertools.combinations(distinct, k):
@@ -123,7 +123,7 @@ def brute_geography(n: int, edges) -> list[str]:
             adj[u].add(v)
             adj[v].add(u)
 
-    @lru_cache(maxsize=None)
+    @cache
     def to_move_wins(v: int, visited: int) -> bool:
         return any(
             not to_move_wins(w, visited | (1 << w)) for w in adj[v] if not visited >> w & 1

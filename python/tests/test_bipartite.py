@@ -9,10 +9,10 @@ import igraph
 import numpy as np
 import pytest
 import scipy.sparse
+from oracles import brute_edge_classes, check_matching, random_bipartite
 from scipy.sparse.csgraph import maximum_bipartite_matching
 
 import gridmatch
-from oracles import brute_edge_classes, check_matching, random_bipartite
 
 
 def igraph_size(nl: int, nr: int, edges) -> int:
@@ -107,14 +107,11 @@ def test_mutated_cover_is_rejected() -> None:
     bad = gridmatch.BipartiteMatching(
         3,
         2,
-        np.array(edges, dtype=np.int64).tobytes(),
-        (
-            m.pairs.tobytes(),
-            m.mate_left.tobytes(),
-            m.mate_right.tobytes(),
-            m.cover().left[:0].copy().tobytes(),
-            m.cover().right.tobytes(),
-        ),
+        np.array(edges, dtype=np.int64),
+        m.pairs,
+        m.mate_left,
+        m.mate_right,
+        gridmatch.Cover(m.cover().left[:0], m.cover().right),
     )
     with pytest.raises(gridmatch.CertificateError, match="cover"):
         bad.verify()

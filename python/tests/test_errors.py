@@ -137,7 +137,7 @@ def test_rows_without_ends_are_not_edges(call, edges) -> None:
 
 @pytest.mark.parametrize(
     "rows",
-    [lambda: [], lambda: (), lambda: iter([]), lambda: np.empty((0, 2), dtype=np.int64),
+    [list, lambda: (), lambda: iter([]), lambda: np.empty((0, 2), dtype=np.int64),
      lambda: np.empty(0), lambda: np.empty((0, 0))],
     ids=["list", "tuple", "iterator", "0-2", "0", "0-0"],
 )

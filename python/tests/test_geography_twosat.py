@@ -6,9 +6,9 @@ import random
 
 import numpy as np
 import pytest
+from oracles import brute_geography, models, random_graph
 
 import gridmatch
-from oracles import brute_geography, models, random_graph
 
 
 def test_geography_against_game_search() -> None:
@@ -88,7 +88,7 @@ def test_two_sat_unit_clauses_and_arrays() -> None:
 
 def test_two_sat_tampered_model_is_rejected() -> None:
     r = gridmatch.two_sat(2, [(1, 2), (-1, -1)])
-    tampered = gridmatch.TwoSat(r.n, r._clauses, (True, bytes([1, 1]), b""))
+    tampered = gridmatch.TwoSat(r.n, r.clauses, True, model=np.array([True, True]))
     with pytest.raises(gridmatch.CertificateError, match="clause 1"):
         tampered.verify()
     with pytest.raises(ValueError, match="no model"):

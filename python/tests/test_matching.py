@@ -3,13 +3,12 @@ here from the Tutte–Berge formula."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import networkx as nx
 import numpy as np
 import pytest
-
-import gridmatch
 from oracles import (
     as_array,
     brute_matching_number,
@@ -17,6 +16,8 @@ from oracles import (
     check_tutte_berge,
     random_graph,
 )
+
+import gridmatch
 
 
 def nx_size(n: int, edges) -> int:
@@ -113,7 +114,7 @@ def test_numpy_dtypes_and_n_default() -> None:
     assert len(gridmatch.max_matching(np.asfortranarray(np.array(edges)))) == 2
     # Tuples, generators, an empty graph, isolated vertices.
     assert len(gridmatch.max_matching(tuple(edges))) == 2
-    assert len(gridmatch.max_matching((e for e in edges))) == 2
+    assert len(gridmatch.max_matching(e for e in edges)) == 2
     empty = gridmatch.max_matching([])
     assert (empty.n, len(empty), empty.pairs.shape) == (0, 0, (0, 2))
     iso = gridmatch.max_matching([], n=4)
@@ -130,14 +131,14 @@ def test_mutated_certificates_are_rejected() -> None:
         m = gridmatch.max_matching(edges, n)
         if len(m) == 0:
             continue
-        e = as_array(edges).tobytes()
-        fewer = m.pairs[1:].copy().tobytes()
-        bad = gridmatch.Matching(n, e, fewer, m.mate.tobytes(), m.is_bipartite, m.barrier().tobytes())
+        e = as_array(edges)
+        fewer = m.pairs[1:]
+        bad = gridmatch.Matching(n, e, fewer, m.mate, m.is_bipartite, m.barrier())
         with pytest.raises(gridmatch.CertificateError):
             bad.verify()
         if len(m.barrier()):
-            short = m.barrier()[1:].copy().tobytes()
-            bad = gridmatch.Matching(n, e, m.pairs.tobytes(), m.mate.tobytes(), m.is_bipartite, short)
+            short = m.barrier()[1:]
+            bad = gridmatch.Matching(n, e, m.pairs, m.mate, m.is_bipartite, short)
             with pytest.raises(gridmatch.CertificateError):
                 bad.verify()
         # Against a graph without one matched edge, the pairs are no matching of it.
@@ -168,7 +169,7 @@ def test_gil_is_released() -> None:
     rng = np.random.default_rng(9)
     n = 300_000
     edges = rng.integers(0, n, size=(3 * n, 2))
-    e = edges.tobytes()
+    e = np.ascontiguousarray(edges, dtype=np.int64)
     ticks = [0]
     stop = threading.Event()
 
@@ -195,4 +196,26 @@ def test_gil_is_released() -> None:
         th.start()
     for th in threads:
         th.join()
-    assert got == [len(out[1]) // 16] * 2
+    assert got == [len(out)] * 2
+
+
+def test_gallai_edmonds_classes_against_brute_force() -> None:
+    """D: the vertices some maximum matching misses (ν(G - v) = ν(G), by brute force); A: their
+    neighbours outside D; C: the rest. A is a Tutte–Berge barrier."""
+    rng = random.Random(11)
+    for _ in range(150):
+        n = rng.randrange(1, 11)
+        edges = random_graph(rng, n, rng.randrange(0, 2 * n + 1))
+        m = gridmatch.max_matching(edges, n)
+        classes = m.gallai_edmonds()
+        assert classes.shape == (n,) and not classes.flags.writeable
+        nu = brute_matching_number(n, edges)
+        d = {v for v in range(n)
+             if brute_matching_number(n, [e for e in edges if v not in e]) == nu}
+        a = {w for u, v in edges for x, w in ((u, v), (v, u)) if x in d and w not in d}
+        want = ["D" if v in d else "A" if v in a else "C" for v in range(n)]
+        assert classes.tolist() == want, (n, edges)
+        barrier = [v for v in range(n) if want[v] == "A"]
+        check_tutte_berge(n, edges, nu, barrier)
+        # The same from a pickled copy.
+        assert pickle.loads(pickle.dumps(m)).gallai_edmonds().tolist() == want

@@ -33,6 +33,8 @@ def _results() -> list[tuple[str, Any]]:
         ("rooks", gridmatch.rooks("X.\n..", roles=True)),
         ("lpuzzle", gridmatch.lpuzzle("BW\nW.", unique=True, forced=True)),
         ("king", gridmatch.king("K.\n..")),
+        ("KingStrategy", gridmatch.king("K.\n..").strategy),
+        ("Reason", gridmatch.lpuzzle("BW\n..").reason),
         ("max_weight_matching", weighted),
         ("Duals", weighted.duals()),
         ("OddSet", weighted.duals().blossoms[0]),
@@ -100,20 +102,22 @@ def test_every_result_array_is_read_only() -> None:
     # The walk reaches every array-valued result (so that it checks them).
     names = {where.split(": ")[-1].split("[")[0] for where in found}
     assert names >= {
-        "Matching.pairs", "Matching.mate", "Matching.barrier()",
+        "Matching.pairs", "Matching.mate", "Matching.barrier()", "Matching.gallai_edmonds()",
         "BipartiteMatching.pairs", "BipartiteMatching.mate_left",
-        "BipartiteMatching.mate_right", "BipartiteMatching.cover()",
-        "BipartiteMatching.classify()", "Cover", "geography",
+        "BipartiteMatching.mate_right",
+        "BipartiteMatching.classify()", "BipartiteMatching.edges",
+        "BipartiteMatching.edge_classes()", "Cover.left", "Cover.right", "geography",
         "TwoSat.model", "TwoSat.forced()", "TwoSat.second_model()",
         "TwoSat.chain", "TwoSat.chain_clauses",
         "LabeledGraph.edges", "LabeledBipartiteGraph.edges",
-        "WeightedMatching.pairs", "WeightedMatching.mate", "Duals", "OddSet",
+        "WeightedMatching.pairs", "WeightedMatching.mate", "WeightedMatching.pair_weights",
+        "Duals.vertex", "OddSet.vertices", "Matching.edges", "TwoSat.clauses",
         "linear_sum_assignment",
     }, sorted(names)
 
     writeable = sorted(where for where, a in found.items() if a.flags.writeable)
     assert writeable == [], writeable
-    for where, a in found.items():
+    for a in found.values():
         if a.size:
             with pytest.raises(ValueError, match="read-only"):
                 a.flat[0] = a.flat[0]
