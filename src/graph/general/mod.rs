@@ -89,6 +89,7 @@ mod forest;
 mod graph;
 mod greedy;
 mod matching;
+pub mod order;
 #[cfg(test)]
 mod tests;
 
