@@ -325,7 +325,8 @@ pub fn maximum_matching(input: &GraphInput) -> MatchingCertificate {
             }
         }
         Built::General(g, renumbering) => {
-            let (m, decomposition) = general::maximum_matching_and_decomposition(g);
+            // (In `g`'s numbering: `Built::of` renumbered it already if that pays.)
+            let (m, decomposition) = general::matching_and_decomposition(g);
             // Inclusion-minimal: every vertex of the proof is needed.
             let barrier = barrier::minimize(g, &decomposition.barrier());
             match renumbering {
@@ -349,7 +350,10 @@ pub fn maximum_matching(input: &GraphInput) -> MatchingCertificate {
 pub fn matching_size(input: &GraphInput) -> usize {
     match Built::of(input, false) {
         Built::Matrix(g) | Built::Split(_, g, _) => bipartite::maximum_matching(&g).len(),
-        Built::General(g, _) => general::maximum_matching(&g).len(),
+        Built::General(g, _) => {
+            let empty = general::Matching::empty(g.num_vertices());
+            general::maximum_matching_from(&g, empty).len()
+        }
     }
 }
 

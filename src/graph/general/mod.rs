@@ -119,6 +119,14 @@ use matching::check_matching;
 /// the greedy pass (O(n · m · α(n)) worst case, near-linear in practice on
 /// sparse geometric graphs, long corridors included); O(n + m) memory.
 pub fn maximum_matching(g: &Graph) -> Matching {
+    // Locality (order.rs): a far-numbered graph is solved renumbered, the answer mapped back.
+    if order::should_renumber(g) {
+        let (r, h) = order::Renumbering::breadth_first(g);
+        return r.matching_back(&maximum_matching_from(
+            &h,
+            Matching::empty(h.num_vertices()),
+        ));
+    }
     maximum_matching_from(g, Matching::empty(g.num_vertices()))
 }
 
@@ -161,6 +169,18 @@ pub fn maximum_matching_from(g: &Graph, start: Matching) -> Matching {
 /// # Complexity
 /// As [`maximum_matching`].
 pub fn maximum_matching_and_decomposition(g: &Graph) -> (Matching, Decomposition) {
+    // Locality (order.rs): a far-numbered graph is solved renumbered, the answer mapped back.
+    if order::should_renumber(g) {
+        let (r, h) = order::Renumbering::breadth_first(g);
+        let (m, d) = matching_and_decomposition(&h);
+        return (r.matching_back(&m), r.decomposition_back(&d));
+    }
+    matching_and_decomposition(g)
+}
+
+/// [`maximum_matching_and_decomposition`] in the graph's own numbering (for callers that
+/// renumbered it already).
+pub(crate) fn matching_and_decomposition(g: &Graph) -> (Matching, Decomposition) {
     let n = g.num_vertices();
     let mut mate = vec![NONE; n];
     if greedy_extend(g, &mut mate) == 0 {

@@ -395,8 +395,10 @@ mod tests {
                 assert_eq!(gallai_edmonds(&g, &m), d);
                 assert_eq!(maximum_matching(&h).len(), nu);
                 // A barrier maps to a barrier: A of the original graph.
-                assert_eq!(r.set_back(&gallai_edmonds(&h, &maximum_matching(&h)).barrier()),
-                           d.barrier());
+                assert_eq!(
+                    r.set_back(&gallai_edmonds(&h, &maximum_matching(&h)).barrier()),
+                    d.barrier()
+                );
                 count += 1;
             }
         }
@@ -447,7 +449,10 @@ mod tests {
             let g = named(vertices, edges, None);
             let l = Locality::of(&g);
             assert!(l.sampled >= SAMPLE, "{what}: {l:?}");
-            assert!(!l.is_far() && !should_renumber(&g), "{what} in order: {l:?}");
+            assert!(
+                !l.is_far() && !should_renumber(&g),
+                "{what} in order: {l:?}"
+            );
             let mut p: Vec<u32> = (0..vertices as u32).collect();
             p.shuffle(&mut rng);
             let s = named(vertices, edges, Some(&p));
@@ -465,5 +470,35 @@ mod tests {
         p.shuffle(&mut rng);
         let small = named(1000, &path[..999], Some(&p));
         assert!(Locality::with_window(&small, 16).is_far() && !should_renumber(&small));
+    }
+
+    #[test]
+    fn entry_points_renumber_far_graphs_and_map_back() {
+        // An odd cycle with pendant paths and random chords, 2^17 vertices, in order and under
+        // a random permutation: the public entry points renumber the shuffled one (and only
+        // it), and the classes come back in its own numbers.
+        let n = 1u32 << 17;
+        let mut rng = ChaCha8Rng::seed_from_u64(0x0DE2_0004);
+        let mut edges: Vec<(u32, u32)> = (1..n).map(|v| (v - 1, v)).collect();
+        edges.push((0, 2 * (n / 4))); // an odd cycle through the start of the path
+        for _ in 0..200 {
+            let u = rng.random_range(0..n - 2);
+            edges.push((u, u + 2)); // short chords (triangles) keep the numbering local
+        }
+        let mut p: Vec<u32> = (0..n).collect();
+        p.shuffle(&mut rng);
+        let g = named(n as usize, &edges, None);
+        let s = named(n as usize, &edges, Some(&p));
+        assert!(!should_renumber(&g) && should_renumber(&s));
+        let (mg, dg) = maximum_matching_and_decomposition(&g);
+        let (ms, ds) = maximum_matching_and_decomposition(&s);
+        assert!(ms.is_matching_of(&s));
+        assert_eq!(ms.len(), mg.len());
+        assert_eq!(maximum_matching(&s).len(), mg.len());
+        for v in 0..n {
+            assert_eq!(ds.class(p[v as usize]), dg.class(v), "vertex {v}");
+        }
+        // The decomposition grown from the mapped-back matching agrees (it is maximum).
+        assert_eq!(gallai_edmonds(&s, &ms), ds);
     }
 }
