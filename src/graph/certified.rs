@@ -13,7 +13,9 @@
 //! `0..rows` followed by its columns `rows..rows + cols` ([`Vertices`] converts both ways to the
 //! file's own numbering, including an edge list's sparse ids).
 //!
-//! **Complexity:** reading aside, O(n + m) to build and 2-colour, then the engine:
+//! **Complexity:** reading aside, O(n + m) to build, renumber a general-shape graph whose
+//! numbering is far from local (breadth-first, [`general::order`]: the shuffled 10⁶-vertex path
+//! otherwise costs many times its in-order twin) and 2-colour, then the engine:
 //! [`bipartite::maximum_matching`] (push–relabel) or [`general::maximum_matching`] (blossom)
 //! and, for the proof, a König cover (O(n + m)) or one Gallai–Edmonds decomposition in the same
 //! search. [`verify`] is O(n + m) expected (a hash set of the edges) and shares no code with the

@@ -79,7 +79,10 @@
 //! **Layout:** [`Graph`] (`graph.rs`), its 2-colouring
 //! [`Graph::bipartition`] (`bipartition.rs`, with its own tests),
 //! [`Matching`] (`matching.rs`), the blossom search state (`forest.rs`), the greedy warm start
-//! (`greedy.rs`), the entry points and the Gallai–Edmonds types (this
+//! (`greedy.rs`), the locality measure and breadth-first renumbering that
+//! [`maximum_matching`] and [`maximum_matching_and_decomposition`] apply
+//! to far-numbered graphs ([`order`], `order.rs`, with its own tests), the
+//! entry points and the Gallai–Edmonds types (this
 //! file), and the tests (`tests.rs`, with generators and brute-force
 //! oracles in `tests/`). The union–find is the crate's shared one
 //! (`graph/dsu.rs`) and [`NONE`] is the graph core's one sentinel.

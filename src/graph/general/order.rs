@@ -19,33 +19,52 @@
 //!
 //! **Algorithm.** *Measure:* [`SAMPLE`] vertices evenly spread over `0..n`, up to
 //! [`SAMPLE_DEGREE`] neighbours each; an edge `{u, v}` is *far* when `|u − v| > WINDOW`
-//! ([`WINDOW`] vertices of every per-vertex array fit in the second-level cache together).
-//! [`should_renumber`] says yes when the graph has at least [`MIN_VERTICES`] vertices (smaller
-//! ones fit in cache whatever their numbering) and more than half of the sampled edges are far.
-//! In-order paths, cycles, corridors and row-major grids (2-D: `|u − v|` ≤ the side) have no
-//! far edge; random numberings have nearly only far edges. *Order:* breadth-first search,
-//! components in the order of their smallest vertex, neighbours in adjacency order. A level of
-//! a breadth-first search only has edges to its own level and the ones next to it, so on graphs
-//! whose levels are small (paths, cycles, corridors, trees of small width, planar meshes:
-//! levels of O(√n) vertices) neighbours get near numbers. Measured on the issue-26 families
-//! against reverse Cuthill–McKee (the same search, each vertex's new neighbours by increasing
-//! degree, from a pseudo-peripheral vertex, reversed): no faster on any of them, and it costs
-//! more (a sort per list and a second search to find the start), so plain breadth-first order
-//! it is. Expanders (random regular graphs, G(n, m)) have levels that grow geometrically: no
-//! numbering makes them local, and the renumbering is then measured to pay only a little (the
-//! sequential rebuild alone makes the engines' first passes sequential).
+//! (about [`WINDOW`] vertices of every per-vertex array fit in the second-level cache
+//! together). [`should_renumber`] says yes when the graph has at least [`MIN_VERTICES`]
+//! vertices (smaller ones fit in cache whatever their numbering) and more than half of the
+//! sampled edges are far. In-order paths, cycles, corridors, row-major 2-D grids (`|u − v|` ≤
+//! the side) and a file of disjoint edges have no far edge; random numberings have nearly
+//! only far edges; a caterpillar numbered along its spine, leaves after it, about half.
+//! *Order:* one breadth-first search per component, the first from a vertex of smallest
+//! positive degree (an end of a path or corridor, a leaf, a corner), the others from the
+//! smallest vertex no search reached yet. A breadth-first level only has edges to its own level
+//! and the ones next to it, so on graphs whose levels are small (paths, cycles, corridors,
+//! planar meshes: levels of O(√n) vertices) neighbours get near numbers, and a path or a
+//! corridor comes out numbered along it, as the in-order twin is: the greedy warm starts then
+//! leave as few vertices exposed as on the in-order twin. Measured on the issue-26 families
+//! (cachegrind, 2 MiB last-level cache) against two variants: starting from vertex 0 (the
+//! middle of a shuffled path: its two halves interleave, the bipartite greedy start leaves
+//! vertices exposed and push–relabel runs 212 M instructions that the path numbered from an
+//! end does not need), and 256 searches at once whose regions are then laid out one after the
+//! other (independent searches overlap their cache misses, but the second pass and the
+//! region boundaries cost more than that saves: 1.48 G instructions and 19 M last-level
+//! misses against 0.78 G and 11 M on the shuffled 10⁶-vertex path). Reverse Cuthill–McKee
+//! (neighbours by degree, reversed) was not tried: it needs a sort per list and a search for a
+//! pseudo-peripheral start. On expanders (random regular graphs, G(n, m)) no numbering is
+//! local; the renumbering still pays a little there (the engines' first passes become
+//! sequential), see docs/BENCHMARKS.md.
 //!
 //! **Answers:** a renumbering is a graph isomorphism, so a maximum matching maps to a maximum
 //! matching and the Gallai–Edmonds classes of a vertex are those of its image (they are defined
-//! by the graph alone); a barrier maps to a barrier. [`Renumbering`] maps each back.
+//! by the graph alone); a barrier maps to a barrier. [`Renumbering`] maps each back. The
+//! general engine's entry points [`maximum_matching`](super::maximum_matching) and
+//! [`maximum_matching_and_decomposition`](super::maximum_matching_and_decomposition) renumber
+//! when [`should_renumber`] says so (so King boards, numbered row by row, never are); the
+//! certified answers for users' files ([`crate::graph::certified`]) renumber before the
+//! 2-colouring, so that the bipartite engine gets the local numbering too.
 //!
 //! **Status:** tested (this module's tests) that the order is a permutation and the renumbered
 //! graph is isomorphic to the original through it (each list the image of the original one),
-//! on random graphs with isolated vertices, parallel edges and self-loops; that the matching
-//! size and the Gallai–Edmonds classes with and without renumbering are equal and equal brute
-//! force on thousands of small random graphs, and the mapped-back matching is a maximum matching
-//! of the original graph; and that the measure says no on in-order paths, cycles, 5-cycle
-//! chains, grids and the perfect-matching file, yes on their shuffled twins.
+//! on random graphs with isolated vertices, parallel edges and self-loops and on random
+//! forests with a few chords (many vertices of degree 1 and 2); that the matching size and the
+//! Gallai–Edmonds classes with and without renumbering are equal and equal brute force on
+//! hundreds of small random graphs, the mapped-back matching being a maximum matching of the
+//! original graph and the barrier mapping to its barrier; that the measure says no on in-order
+//! paths, odd cycles, 5-cycle chains, grids and a perfect matching of 2^17 vertices and yes on
+//! their shuffled twins, and no on small graphs; that a shuffled path comes out numbered along
+//! it; and that the entry points and the certified answers on shuffled 2^17-vertex graphs
+//! equal those on the in-order twins (classes vertex by vertex, proofs by the independent
+//! verifier).
 
 use super::{Class, Decomposition, Graph, Matching, NONE};
 
