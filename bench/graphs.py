@@ -10,6 +10,13 @@ Matrix Market:
     removed · 100³ grid, 10% removed · random bipartite 10⁶ + 10⁶ with 4·10⁶ edges (.mtx and
     DIMACS)
 
+Then the families of issue 26 (`families`; `--families-only` runs them alone, `--no-families`
+skips them): random tree, caterpillar, path, odd cycle, chain of 5-cycles and 1000² grid −10%
+(the last four numbered along the graph and shuffled), random 3-regular, Delaunay triangulation
+of random points, random geometric graph of mean degree 4, and the floor file (a perfect
+matching alone), against LEMON used well, with the issue-26 targets: ≤ 0.5 of LEMON (≤ 0.3 on
+trees, paths, caterpillars), shuffled ≤ 1.5× its in-order twin, the floor file's MB/s.
+
 Engines: `gridmatch match FILE` (whole process); bench/peers/match_lemon (LEMON's MaxMatching on
 a SmartGraph, greedyInit() + startSparse(), one run; its own reader; whole process, and the
 algorithm alone as it reports it) on every file; on the bipartite files also
