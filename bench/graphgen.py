@@ -10,7 +10,15 @@ no self-loops and no repeated edges. Run alone to write one family:
 
 FAMILY: gnm (G(n, m = 3n)), ba (Barabási–Albert, 3 edges per new vertex), grid2 (side² grid,
 10% of the vertices removed; N is the number of cells), grid3 (side³ grid, 10% removed),
-bip (N + N vertices, 4N random edges; also the .mtx).
+bip (N + N vertices, 4N random edges; also the .mtx); and the families of issue 26: tree
+(random recursive tree), caterpillar (a path of N/2 vertices, each other vertex a leaf on a
+random one of them), path, cycle (an odd cycle: N rounded down to odd), chain5 (N/5 5-cycles,
+each joined to the next by one edge), reg3 (random 3-regular, configuration model), delaunay
+(Delaunay triangulation of N random points in the unit square), geometric (random geometric
+graph in the unit square, mean degree 4), floor (a perfect matching alone: N/2 edges). The
+families path, cycle, chain5 and grid2 number their vertices along the graph; append `-shuffled`
+(e.g. path-shuffled) for the same graph with its vertices renumbered by a random permutation
+and its lines in random order.
 """
 import sys
 
@@ -120,6 +128,131 @@ def bipartite(n_left, n_right, m, seed):
 
 
 # ---------------------------------------------------------------------------------------------
+# The families of issue 26 (trees, paths, corridors, meshes, the floor; locality)
+# ---------------------------------------------------------------------------------------------
+
+
+def random_tree(n, seed):
+    """Random recursive tree: vertex i >= 1 hangs from a uniformly random earlier vertex (so
+    the numbering is far from local: a parent is anywhere before its child); lines shuffled."""
+    rng = np.random.default_rng(seed)
+    child = np.arange(1, n, dtype=np.int64)
+    parent = (rng.random(n - 1) * child).astype(np.int64)
+    perm = rng.permutation(n - 1)
+    return n, parent[perm], child[perm]
+
+
+def caterpillar(n, seed):
+    """A path (the spine) of n/2 vertices numbered along it, 0..k-1, and the other vertices,
+    k..n-1, each a leaf on a uniformly random spine vertex; spine edges first, then leaves."""
+    rng = np.random.default_rng(seed)
+    k = n // 2
+    spine = np.arange(k - 1, dtype=np.int64)
+    leaves = np.arange(k, n, dtype=np.int64)
+    return n, np.concatenate((spine, rng.integers(0, k, n - k))), \
+        np.concatenate((spine + 1, leaves))
+
+
+def path(n):
+    """The path 0 - 1 - … - n-1."""
+    u = np.arange(n - 1, dtype=np.int64)
+    return n, u, u + 1
+
+
+def odd_cycle(n):
+    """The cycle on n vertices, n rounded down to odd, numbered along it."""
+    n = n if n % 2 else n - 1
+    u = np.arange(n, dtype=np.int64)
+    return n, u, (u + 1) % n
+
+
+def chain_of_5_cycles(n):
+    """n/5 5-cycles, cycle c on vertices 5c..5c+4 (numbered around it), and the edge
+    5c+2 – 5c+5 joining each to the next: an odd, corridor-like graph with a perfect-ish
+    matching that needs blossoms."""
+    c = n // 5
+    base = 5 * np.arange(c, dtype=np.int64)
+    us = [base + i for i in range(5)] + [base[:-1] + 2]
+    vs = [base + (i + 1) % 5 for i in range(5)] + [base[:-1] + 5]
+    u, v = np.concatenate(us), np.concatenate(vs)
+    order = np.argsort(np.minimum(u, v), kind="stable")
+    return 5 * c, u[order], v[order]
+
+
+def random_3_regular(n, seed):
+    """Random 3-regular graph by the configuration model: 3n stubs paired at random; the few
+    self-loops and repeated edges that pairing makes are dropped (so a few vertices have degree
+    2); n rounded down to even; lines shuffled."""
+    rng = np.random.default_rng(seed)
+    n -= n % 2
+    stubs = rng.permutation(np.repeat(np.arange(n, dtype=np.int64), 3))
+    a, b = dedupe(n, stubs[0::2], stubs[1::2])
+    perm = rng.permutation(a.size)
+    return n, a[perm], b[perm]
+
+
+def delaunay(n, seed):
+    """Delaunay triangulation (scipy.spatial.Delaunay) of n uniformly random points in the unit
+    square, vertices numbered in the order the points were drawn; lines shuffled."""
+    from scipy.spatial import Delaunay
+    rng = np.random.default_rng(seed)
+    tri = Delaunay(rng.random((n, 2))).simplices.astype(np.int64)
+    u = np.concatenate((tri[:, 0], tri[:, 1], tri[:, 2]))
+    v = np.concatenate((tri[:, 1], tri[:, 2], tri[:, 0]))
+    a, b = dedupe(n, u, v)
+    perm = rng.permutation(a.size)
+    return n, a[perm], b[perm]
+
+
+def geometric(n, seed, mean_degree=4):
+    """Random geometric graph: n uniformly random points in the unit square, an edge between
+    two points closer than r, with π r² n = mean_degree (scipy cKDTree); vertices numbered in
+    the order the points were drawn; lines shuffled."""
+    from scipy.spatial import cKDTree
+    rng = np.random.default_rng(seed)
+    pts = rng.random((n, 2))
+    r = (mean_degree / (np.pi * n)) ** 0.5
+    pairs = cKDTree(pts).query_pairs(r, output_type="ndarray").astype(np.int64)
+    perm = rng.permutation(pairs.shape[0])
+    return n, pairs[perm, 0], pairs[perm, 1]
+
+
+def perfect_matching(n):
+    """The floor: n (rounded down to even) vertices and the n/2 edges 2i – 2i+1."""
+    u = np.arange(0, n - n % 2, 2, dtype=np.int64)
+    return n - n % 2, u, u + 1
+
+
+def shuffled(n, u, v, seed):
+    """The same graph with its vertices renumbered by a random permutation, each edge's ends in
+    random order and its lines in random order."""
+    rng = np.random.default_rng(seed)
+    name = rng.permutation(n).astype(np.int64)
+    u, v = name[u], name[v]
+    swap = rng.random(u.size) < 0.5
+    u, v = np.where(swap, v, u), np.where(swap, u, v)
+    perm = rng.permutation(u.size)
+    return n, u[perm], v[perm]
+
+
+# Issue-26 family -> (generator of (n, u, v) from (n, seed), description from (n, nv))
+FAMILIES_26 = {
+    "tree": (random_tree, lambda n, nv: f"random recursive tree, n = {nv}"),
+    "caterpillar": (caterpillar, lambda n, nv: f"caterpillar: path of {nv // 2} + {nv - nv // 2} leaves"),
+    "path": (lambda n, s: path(n), lambda n, nv: f"path on {nv} vertices, numbered along it"),
+    "cycle": (lambda n, s: odd_cycle(n), lambda n, nv: f"odd cycle on {nv} vertices, numbered along it"),
+    "chain5": (lambda n, s: chain_of_5_cycles(n),
+               lambda n, nv: f"chain of {nv // 5} 5-cycles, numbered along it"),
+    "grid2": (lambda n, s: grid((round(n ** 0.5),) * 2, s),
+              lambda n, nv: f"{round(n ** 0.5)}x{round(n ** 0.5)} grid, 10% of the vertices removed"),
+    "reg3": (random_3_regular, lambda n, nv: f"random 3-regular (configuration model), n = {nv}"),
+    "delaunay": (delaunay, lambda n, nv: f"Delaunay triangulation of {nv} random points"),
+    "geometric": (geometric, lambda n, nv: f"random geometric graph, mean degree 4, n = {nv}"),
+    "floor": (lambda n, s: perfect_matching(n), lambda n, nv: f"a perfect matching alone, n = {nv}"),
+}
+
+
+# ---------------------------------------------------------------------------------------------
 # Writing: integers to ASCII with numpy (np.savetxt is ~50× slower)
 # ---------------------------------------------------------------------------------------------
 
@@ -200,6 +333,13 @@ def make(family, n, seed, dimacs, mtx=None):
         side = round(n ** (1 / 3))
         nv, u, v = grid((side, side, side), seed)
         what = f"{side}^3 grid, 10% of the vertices removed, seed {seed}"
+    elif family.removesuffix("-shuffled") in FAMILIES_26:
+        gen, desc = FAMILIES_26[family.removesuffix("-shuffled")]
+        nv, u, v = gen(n, seed)
+        what = f"{desc(n, nv)}, seed {seed}"
+        if family.endswith("-shuffled"):
+            nv, u, v = shuffled(nv, u, v, seed + 1)
+            what += ", vertices renumbered at random"
     elif family == "bip":
         r, c = bipartite(n, n, 4 * n, seed)
         what = f"random bipartite {n} + {n}, m = {4 * n}, seed {seed}"

@@ -10,6 +10,13 @@ Matrix Market:
     removed · 100³ grid, 10% removed · random bipartite 10⁶ + 10⁶ with 4·10⁶ edges (.mtx and
     DIMACS)
 
+Then the families of issue 26 (`families`; `--families-only` runs them alone, `--no-families`
+skips them): random tree, caterpillar, path, odd cycle, chain of 5-cycles and 1000² grid −10%
+(the last four numbered along the graph and shuffled), random 3-regular, Delaunay triangulation
+of random points, random geometric graph of mean degree 4, and the floor file (a perfect
+matching alone), against LEMON used well, with the issue-26 targets: ≤ 0.5 of LEMON (≤ 0.3 on
+trees, paths, caterpillars), shuffled ≤ 1.5× its in-order twin, the floor file's MB/s.
+
 Engines: `gridmatch match FILE` (whole process); bench/peers/match_lemon (LEMON's MaxMatching on
 a SmartGraph, greedyInit() + startSparse(), one run; its own reader; whole process, and the
 algorithm alone as it reports it) on every file; on the bipartite files also
@@ -52,7 +59,7 @@ def one_line(text):
     return " ".join(text.split()).replace("|", "/")
 
 
-def main():
+def parse_args():
     ap = argparse.ArgumentParser()
     ap.add_argument("--gridmatch", required=True)
     ap.add_argument("--peers", required=True, help="directory with the built peer programs")
@@ -62,8 +69,15 @@ def main():
     ap.add_argument("--budget", type=float, default=None,
                     help="minutes after which no engine is started (default 20; 2 with --smoke)")
     ap.add_argument("--json", help="also write raw results here")
-    args = ap.parse_args()
+    ap.add_argument("--families-only", action="store_true",
+                    help="only the families of issue 26 (trees, paths, corridors, meshes, shuffled "
+                         "twins, the floor file)")
+    ap.add_argument("--no-families", action="store_true", help="skip the issue-26 families")
+    return ap.parse_args()
 
+
+def issue13(args):
+    """The issue-13 graph files: prints their tables, returns the exit status."""
     gm, wd, smoke = args.gridmatch, args.workdir, args.smoke
     runs = args.runs if args.runs is not None else (1 if smoke else 3)
     budget = args.budget if args.budget is not None else (2 if smoke else 20)
@@ -282,6 +296,190 @@ def main():
                 "smoke": smoke,
             }, f, indent=1)
     return 1 if (mism or failed) else 0
+
+# ---------------------------------------------------------------------------------------------
+# Issue 26: trees, paths, corridors, meshes, shuffled twins and the floor file
+# ---------------------------------------------------------------------------------------------
+
+# (key, family, generator family, in-order twin key or None, target: "tree" (≤ 0.3 of LEMON),
+# "general" (≤ 0.5) or "floor" (≤ 0.5, and the reading speed))
+FAMILIES = [
+    ("tree", "random tree", "tree", None, "tree"),
+    ("caterpillar", "caterpillar (path with leaves)", "caterpillar", None, "tree"),
+    ("path", "path, numbered along it", "path", None, "tree"),
+    ("path-shuffled", "path, shuffled", "path-shuffled", "path", "tree"),
+    ("cycle", "odd cycle, in order", "cycle", None, "general"),
+    ("cycle-shuffled", "odd cycle, shuffled", "cycle-shuffled", "cycle", "general"),
+    ("chain5", "chain of 5-cycles, in order", "chain5", None, "general"),
+    ("chain5-shuffled", "chain of 5-cycles, shuffled", "chain5-shuffled", "chain5", "general"),
+    ("grid2", "1000² grid −10%, in order", "grid2", None, "general"),
+    ("grid2-shuffled", "1000² grid −10%, shuffled", "grid2-shuffled", "grid2", "general"),
+    ("reg3", "random 3-regular", "reg3", None, "general"),
+    ("delaunay", "Delaunay triangulation of random points", "delaunay", None, "general"),
+    ("geometric", "random geometric, mean degree 4", "geometric", None, "general"),
+    ("floor", "a perfect matching alone (the floor)", "floor", None, "floor"),
+]
+# Targets of issue 26 (gridmatch / LEMON used well, whole process against whole process).
+BOUND = {"tree": 0.3, "general": 0.5, "floor": 0.5}
+TWIN_BOUND = 1.5
+READ_TARGET = 300  # MB/s on the floor file
+
+
+def families(args):
+    """Issue 26's families: `gridmatch match FILE` against LEMON used well (greedyInit +
+    startSparse, one run, its own reader), whole process against whole process, median of the
+    runs, answers compared. Prints the table with each target met or missed by how much;
+    returns the exit status (1 on a mismatch or a failure)."""
+    gm, smoke = args.gridmatch, args.smoke
+    wd = os.path.join(args.workdir, "families")
+    runs = args.runs if args.runs is not None else (1 if smoke else 3)
+    budget = args.budget if args.budget is not None else (2 if smoke else 10)
+    os.makedirs(wd, exist_ok=True)
+    started = time.time()
+    harness.DEADLINE = started + budget * 60
+    load_before = os.getloadavg()
+    n = 10**4 if smoke else 10**6
+    lemon = os.path.join(args.peers, "match_lemon")
+    call_file = os.path.join(wd, "call-time.txt")
+    limit = 20 if smoke else 120
+    res = {}  # key -> dict(nv, ne, bytes, answer, g=Result, l=Result)
+    for key, label, kind, twin, target in FAMILIES:
+        path = os.path.join(wd, f"{kind}-{n}.dimacs")
+        t0 = time.perf_counter()
+        # Fixed seeds; a shuffled twin has its in-order twin's (the same graph, renumbered).
+        seed = 2601 + [k for k, *_ in FAMILIES].index(twin or key)
+        if kind == "grid2" or twin == "grid2":
+            side = round(n ** 0.5)
+            label = label.replace("1000²", f"{side}²")
+        nv, ne = graphgen.make(kind, n, seed, path)
+        log(f"== generated {label}: {nv} vertices, {ne} edges in {time.perf_counter() - t0:.1f} s")
+        g = run_engine([gm, "match", path], path, wd, f"{key}.gridmatch", runs, limit)
+        log(f"   gridmatch: {g.status} {fmt_time(g.median)} {g.note}")
+        expect = g.out if g.status == "ok" else None
+        lr = run_engine([lemon, "--call-time", call_file, path], path, wd, f"{key}.lemon", runs,
+                        limit, expect=expect, call_file=call_file)
+        log(f"   LEMON: {lr.status} {fmt_time(lr.median)} call {fmt_time(lr.median_call)} "
+            f"{lr.note}")
+        out = expect or (lr.out if lr.status == "ok" else None)
+        try:
+            answer = open(out).read().strip() if out else "—"
+        except OSError:
+            answer = "—"
+        res[key] = dict(label=label, nv=nv, ne=ne, bytes=os.path.getsize(path), answer=answer,
+                        g=g, l=lr, twin=twin, target=target)
+
+    def ok(r):
+        return r.status == "ok" and r.median
+
+    lines = []
+    p = lines.append
+    elapsed = time.time() - started
+    p("### Issue-26 families: trees, paths, corridors, meshes, shuffled twins, the floor")
+    p("")
+    p(f"Run: {datetime.datetime.now().isoformat(timespec='seconds')}, {elapsed / 60:.1f} min "
+      f"(generation included); load average before {load_before[0]:.2f}, after "
+      f"{os.getloadavg()[0]:.2f} (1-minute); measured processes run at niceness "
+      f"{harness.NICE or '0'}. `gridmatch match FILE` against LEMON used well "
+      f"(bench/peers/match_lemon: SmartGraph, greedyInit() + startSparse(), one run, its own "
+      f"reader), whole process against whole process, median of {runs} runs (fewer for runs over "
+      f"1.5 s), answers compared.")
+    if smoke:
+        p("")
+        p("**Smoke run** (`--smoke`): 10⁴ vertices instead of 10⁶ (below the size at which "
+          "gridmatch renumbers), one run each. It checks that both engines run and agree; its "
+          "times and targets mean nothing.")
+    p("")
+    p("| family | vertices | edges | maximum matching | gridmatch | LEMON (its call alone) | "
+      "gridmatch / LEMON | target | verdict |")
+    p("|---|---|---|---|---|---|---|---|---|")
+    verdicts = []
+    for key, r in res.items():
+        g, lr = r["g"], r["l"]
+        bound = BOUND[r["target"]]
+        gshown = fmt_time(g.median) if ok(g) else g.status
+        lshown = (f"{fmt_time(lr.median)} ({fmt_time(lr.median_call)})" if ok(lr)
+                  else lr.status)
+        if lr.status == "MISMATCH" or g.status == "MISMATCH":
+            ratio, verdict = "—", "**MISMATCH**"
+        elif ok(g) and ok(lr):
+            q = g.median / lr.median
+            ratio = f"{q:.2f}"
+            verdict = "met" if q <= bound else f"missed by {q / bound:.2f}×"
+        else:
+            ratio, verdict = "—", "not judged"
+        verdicts.append(verdict)
+        p(f"| {r['label']} | {r['nv']:,} | {r['ne']:,} | {r['answer']} | {gshown} | {lshown} | "
+          f"{ratio} | ≤ {bound} | {verdict} |")
+    p("")
+    p(f"Shuffled twins (same graph, vertices renumbered by a random permutation, lines in random "
+      f"order): target ≤ {TWIN_BOUND}× the in-order twin.")
+    p("")
+    p("| family | in order | shuffled | shuffled / in order | verdict | LEMON in order / "
+      "shuffled |")
+    p("|---|---|---|---|---|---|")
+    for key, r in res.items():
+        if not r["twin"]:
+            continue
+        a, b = res[r["twin"]], r
+        if ok(a["g"]) and ok(b["g"]):
+            q = b["g"].median / a["g"].median
+            verdict = "met" if q <= TWIN_BOUND else f"missed by {q / TWIN_BOUND:.2f}×"
+            qs = f"{q:.2f}×"
+        else:
+            verdict, qs = "not judged", "—"
+        verdicts.append(verdict)
+        lemon_pair = (f"{fmt_time(a['l'].median)} / {fmt_time(b['l'].median)}"
+                      if ok(a["l"]) and ok(b["l"]) else "—")
+        p(f"| {a['label'].split(',')[0]} | {fmt_time(a['g'].median)} | "
+          f"{fmt_time(b['g'].median)} | {qs} | {verdict} | {lemon_pair} |")
+    p("")
+    fl = res.get("floor")
+    if fl and ok(fl["g"]):
+        mbs = fl["bytes"] / 1e6 / fl["g"].median
+        verdict = "met" if mbs >= READ_TARGET else f"missed by {READ_TARGET / mbs:.2f}×"
+        verdicts.append(verdict)
+        p(f"Reading speed: the floor file ({fl['bytes'] / 1e6:.1f} MB, a perfect matching alone, "
+          f"so matching it is trivial) in {fmt_time(fl['g'].median)}, whole process: "
+          f"**{mbs:.0f} MB/s** (file size / whole-process time; reading, building and matching "
+          f"all counted, so a lower bound of the reader's own speed); target ≥ {READ_TARGET} "
+          f"MB/s: {verdict}.")
+        p("")
+    met = sum(1 for v in verdicts if v == "met")
+    missed = sum(1 for v in verdicts if v.startswith("missed"))
+    p(f"Issue-26 targets here: {met} met, {missed} missed, {len(verdicts) - met - missed} not "
+      f"judged.")
+    bad = [k for k, r in res.items() if "MISMATCH" in (r["g"].status, r["l"].status)]
+    failed = [f"{k} / {e}: {one_line(r[e].note)[:60]}" for k, r in res.items() for e in "gl"
+              if r[e].status == "error"]
+    p("")
+    if failed:
+        p("**Failed: " + "; ".join(failed) + "**")
+        p("")
+    p("**MISMATCH: " + "; ".join(bad) + "**" if bad else
+      "gridmatch and LEMON agree on every family both finished.")
+    print("\n".join(lines))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({k: dict(family=r["label"], vertices=r["nv"], edges=r["ne"],
+                               bytes=r["bytes"], matching=r["answer"],
+                               gridmatch=dict(status=r["g"].status, times=r["g"].times),
+                               lemon=dict(status=r["l"].status, times=r["l"].times,
+                                          calls=r["l"].calls))
+                       for k, r in res.items()}, f, indent=1)
+    return 1 if (bad or failed) else 0
+
+
+
+def main():
+    args = parse_args()
+    status = 0
+    if not args.families_only:
+        status = issue13(args)
+    if not args.no_families:
+        if args.json and not args.families_only:
+            args.json = args.json.removesuffix(".json") + "-families.json"
+        status = families(args) or status
+    return status
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 #
 #     bench/run.sh [--smoke | --quick] [--runs N] [--budget MIN] [--out FILE] [--keep]
 #                  [--graphs-only | --no-graphs] [--weighted-only | --no-weighted]
+#                  [--families-only | --no-families]
 #
 # Installs what the peers need (apt: liblemon-dev libboost-graph-dev g++ time; pip: scipy
 # networkx numpy igraph) if missing, builds gridmatch in release (its own target dir, so concurrent
@@ -17,7 +18,13 @@
 # Matrix Market files of 10⁶ vertices generated with numpy (bench/graphgen.py: G(n, 3n),
 # Barabási–Albert, 2-D and 3-D grids with 10% removed, random bipartite 10⁶ + 10⁶) against
 # LEMON's MaxMatching (bench/peers/match_lemon.cpp) and, on the bipartite files, igraph's and
-# scipy's maximum_bipartite_matching (bench/peers/match_py.py).
+# scipy's maximum_bipartite_matching (bench/peers/match_py.py). With it, the issue-26 families
+# (bench/graphs.py `families`): random tree, caterpillar, path, odd cycle, chain of 5-cycles and
+# 1000² grid −10% (each numbered along the graph and shuffled), random 3-regular, Delaunay
+# triangulation of random points, random geometric graph (mean degree 4) and the floor file (a
+# perfect matching alone), 10⁶ vertices, `gridmatch match FILE` against LEMON used well, with
+# each target (≤ 0.5 of LEMON, ≤ 0.3 on trees, paths, caterpillars; shuffled ≤ 1.5× in order;
+# the floor's reading speed) met or missed by how much.
 # Then the weighted-matching section (bench/weighted.py, issue 25): `gridmatch match --weights`
 # on G(n, 5n), 2-D grids and Euclidean 10-nearest-neighbour graphs (n = 10⁴–10⁶), dense (2000,
 # 5000) and sparse (10⁵ + 10⁵) assignment, against LEMON's MaxWeightedMatching /
@@ -44,6 +51,9 @@
 #   --weighted-only only the weighted-matching section (--quick or --smoke: its small sizes, about
 #                   a minute; its budget 60 minutes, or --budget)
 #   --no-weighted   skip the weighted-matching section
+#   --families-only only the issue-26 families (about 5 minutes at 10⁶ vertices, generation
+#                   included; with --smoke 10⁴ vertices, under a minute)
+#   --no-families   skip the issue-26 families
 #
 # Environment: BENCH_NICE (niceness of the measured processes; default -15 as root), PYTHON,
 # CXX, BENCH_TARGET_DIR (cargo's target directory for the build; default target/bench).
@@ -61,6 +71,7 @@ OUT=""
 KEEP=0
 GRAPHS=yes
 WEIGHTED=yes
+FAMILIES=yes
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --quick) OPTS+=(--quick) ;;
@@ -73,7 +84,9 @@ while [[ $# -gt 0 ]]; do
         --no-graphs) GRAPHS=no ;;
         --weighted-only) WEIGHTED=only; GRAPHS=no ;;
         --no-weighted) WEIGHTED=no ;;
-        -h|--help) sed -n '2,51p' "$0"; exit 0 ;;
+        --families-only) GRAPHS=only; WEIGHTED=no; FAMILIES=only ;;
+        --no-families) FAMILIES=no ;;
+        -h|--help) sed -n '2,62p' "$0"; exit 0 ;;
         *) echo "bench/run.sh: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
@@ -95,9 +108,11 @@ if [[ ${#need_apt[@]} -gt 0 ]]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 PY="${PYTHON:-python3}"
-if ! "$PY" -c 'import scipy, networkx, numpy, igraph' 2>/dev/null; then
-    say "pip install scipy networkx numpy igraph"
-    "$PY" -m pip install -q scipy networkx numpy igraph
+PYPKGS=(scipy networkx numpy igraph)
+[[ $FAMILIES != only ]] || PYPKGS=(scipy numpy)  # the families need numpy and scipy alone
+if ! "$PY" -c "import $(IFS=,; echo "${PYPKGS[*]}")" 2>/dev/null; then
+    say "pip install ${PYPKGS[*]}"
+    "$PY" -m pip install -q "${PYPKGS[@]}"
 fi
 
 # ---- builds ------------------------------------------------------------------------------
@@ -115,12 +130,14 @@ cp "$TARGET/release/gridmatch" "$WORK/gridmatch"
 say "building the peers (g++ -O2)"
 mkdir -p "$WORK/peers"
 CXX="${CXX:-g++}"
-"$CXX" -O2 -std=c++17 -o "$WORK/peers/king_lemon" "$ROOT/bench/peers/king_lemon.cpp"
-"$CXX" -O2 -std=c++17 -o "$WORK/peers/king_boost" "$ROOT/bench/peers/king_boost.cpp"
-"$CXX" -O2 -std=c++17 -o "$WORK/peers/king_dp" "$ROOT/bench/peers/king_dp.cpp"
-"$CXX" -O2 -std=c++17 -o "$WORK/peers/lpuzzle_classic" "$ROOT/bench/peers/lpuzzle_classic.cpp"
 "$CXX" -O2 -std=c++17 -o "$WORK/peers/match_lemon" "$ROOT/bench/peers/match_lemon.cpp"
-"$CXX" -O2 -std=c++17 -o "$WORK/peers/weighted_lemon" "$ROOT/bench/peers/weighted_lemon.cpp"
+if [[ $FAMILIES != only ]]; then
+    "$CXX" -O2 -std=c++17 -o "$WORK/peers/king_lemon" "$ROOT/bench/peers/king_lemon.cpp"
+    "$CXX" -O2 -std=c++17 -o "$WORK/peers/king_boost" "$ROOT/bench/peers/king_boost.cpp"
+    "$CXX" -O2 -std=c++17 -o "$WORK/peers/king_dp" "$ROOT/bench/peers/king_dp.cpp"
+    "$CXX" -O2 -std=c++17 -o "$WORK/peers/lpuzzle_classic" "$ROOT/bench/peers/lpuzzle_classic.cpp"
+    "$CXX" -O2 -std=c++17 -o "$WORK/peers/weighted_lemon" "$ROOT/bench/peers/weighted_lemon.cpp"
+fi
 
 # ---- machine -----------------------------------------------------------------------------
 {
@@ -131,7 +148,7 @@ CXX="${CXX:-g++}"
          "$(uname -sr); rustc $(rustc --version | cut -d' ' -f2), g++ $("$CXX" -dumpfullversion),"\
          "LEMON $(dpkg-query -W -f='${Version}' liblemon-dev 2>/dev/null || echo '?'),"\
          "Boost $(dpkg-query -W -f='${Version}' libboost-graph-dev 2>/dev/null || echo '?'),"\
-         "$("$PY" -c 'import sys, scipy, networkx, igraph; print(f"Python {sys.version.split()[0]}, scipy {scipy.__version__}, networkx {networkx.__version__}, igraph {igraph.__version__}")')."
+         "$("$PY" -c 'import sys, scipy, networkx, igraph; print(f"Python {sys.version.split()[0]}, scipy {scipy.__version__}, networkx {networkx.__version__}, igraph {igraph.__version__}")' 2>/dev/null || "$PY" -c 'import sys, scipy, numpy; print(f"Python {sys.version.split()[0]}, scipy {scipy.__version__}, numpy {numpy.__version__}")')."
     echo "gridmatch: $(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo '?')$(cd "$ROOT" && [[ -n "$(git status --porcelain -- src 2>/dev/null)" ]] && echo ' + uncommitted changes in src/')."
     echo
 } > "$WORK/report.md"
@@ -156,6 +173,8 @@ if [[ $GRAPHS != no ]]; then
     # The graph-file section: --smoke and --budget carry over (--quick does not apply to it).
     GOPTS=()
     for o in ${OPTS[@]+"${OPTS[@]}"}; do [[ $o == --quick ]] || GOPTS+=("$o"); done
+    [[ $FAMILIES != only ]] || GOPTS+=(--families-only)
+    [[ $FAMILIES != no ]] || GOPTS+=(--no-families)
     say "the graph-file section (bench/graphs.py)"
     "$PY" "$ROOT/bench/graphs.py" --gridmatch "$WORK/gridmatch" --peers "$WORK/peers" \
         --workdir "$WORK/graphs" --json "$WORK/graphs.json" ${RUNS[@]+"${RUNS[@]}"} \

@@ -13,7 +13,9 @@
 //! `0..rows` followed by its columns `rows..rows + cols` ([`Vertices`] converts both ways to the
 //! file's own numbering, including an edge list's sparse ids).
 //!
-//! **Complexity:** reading aside, O(n + m) to build and 2-colour, then the engine:
+//! **Complexity:** reading aside, O(n + m) to build, renumber a general-shape graph whose
+//! numbering is far from local (breadth-first, [`general::order`]: the shuffled 10⁶-vertex path
+//! otherwise costs many times its in-order twin) and 2-colour, then the engine:
 //! [`bipartite::maximum_matching`] (push–relabel) or [`general::maximum_matching`] (blossom)
 //! and, for the proof, a König cover (O(n + m)) or one Gallai–Edmonds decomposition in the same
 //! search. [`verify`] is O(n + m) expected (a hash set of the edges) and shares no code with the
@@ -31,6 +33,7 @@ pub mod weighted;
 
 use super::barrier;
 use super::bipartite::{self, BipartiteGraph, EdgeClass};
+use super::general::order::{self, Renumbering};
 use super::general::{self, Graph};
 use super::geography::{Geography, GeographyError, Tutte};
 use super::read::{GraphInput, Shape};
@@ -221,14 +224,16 @@ impl Sides {
 }
 
 /// The engine's view of the input: a bipartite graph (with how its sides map back to the
-/// input's vertices), or a general one.
+/// input's vertices), or a general one. A general-shape input whose numbering is far from local
+/// is renumbered first ([`order`]): its sides, or the general graph, are then in the new
+/// numbers, and the [`Renumbering`] maps them back.
 enum Built {
     /// A matrix: left = rows, right = columns, as in the file.
     Matrix(BipartiteGraph),
     /// A general-shape input that is bipartite.
-    Split(Sides, BipartiteGraph),
+    Split(Sides, BipartiteGraph, Option<Renumbering>),
     /// A general graph with an odd cycle.
-    General(Graph),
+    General(Graph, Option<Renumbering>),
 }
 
 impl Built {
@@ -240,7 +245,14 @@ impl Built {
                 Built::Matrix(BipartiteGraph::from_edges(rows, cols, &input.edges))
             }
             Shape::General { vertices } => {
-                let g = Graph::from_edges(vertices, &input.edges);
+                let mut g = Graph::from_edges(vertices, &input.edges);
+                // (Not `in_order`: its sides must be in the input's numbers.)
+                let mut renumbering = None;
+                if !in_order && order::should_renumber(&g) {
+                    let (r, local) = Renumbering::breadth_first(&g);
+                    g = local;
+                    renumbering = Some(r);
+                }
                 match g.bipartition() {
                     Some(side) => {
                         let sides = Sides::new(side);
@@ -250,9 +262,9 @@ impl Built {
                         } else {
                             sides.graph_of(&g)
                         };
-                        Built::Split(sides, b)
+                        Built::Split(sides, b, renumbering)
                     }
-                    None => Built::General(g),
+                    None => Built::General(g, renumbering),
                 }
             }
         }
@@ -262,7 +274,10 @@ impl Built {
     fn vertex(&self, right: bool, x: u32) -> u32 {
         match self {
             Built::Matrix(g) if right => g.n_left() as u32 + x,
-            Built::Split(sides, _) => sides.members[usize::from(right)][x as usize],
+            Built::Split(sides, _, r) => {
+                let v = sides.members[usize::from(right)][x as usize];
+                r.as_ref().map_or(v, |r| r.old(v))
+            }
             _ => x,
         }
     }
@@ -288,13 +303,17 @@ pub fn is_bipartite(input: &GraphInput) -> bool {
 pub fn maximum_matching(input: &GraphInput) -> MatchingCertificate {
     let built = Built::of(input, false);
     match &built {
-        Built::Matrix(g) | Built::Split(_, g) => {
+        Built::Matrix(g) | Built::Split(_, g, _) => {
             let m = bipartite::maximum_matching(g);
             let cover = bipartite::konig_cover(g, &m);
-            let pairs = m
+            let mut pairs: Vec<(u32, u32)> = m
                 .pairs()
                 .map(|(l, r)| (built.vertex(false, l), built.vertex(true, r)))
                 .collect();
+            if let Built::Split(_, _, Some(_)) = built {
+                // In the order of the input's numbers, as without renumbering.
+                pairs.sort_unstable();
+            }
             let mut cover: Vec<u32> = cover
                 .left
                 .iter()
@@ -307,12 +326,20 @@ pub fn maximum_matching(input: &GraphInput) -> MatchingCertificate {
                 proof: Proof::Cover(cover),
             }
         }
-        Built::General(g) => {
-            let (m, decomposition) = general::maximum_matching_and_decomposition(g);
-            MatchingCertificate {
-                pairs: m.edges().collect(),
-                // Inclusion-minimal: every vertex of the proof is needed.
-                proof: Proof::Barrier(barrier::minimize(g, &decomposition.barrier())),
+        Built::General(g, renumbering) => {
+            // (In `g`'s numbering: `Built::of` renumbered it already if that pays.)
+            let (m, decomposition) = general::matching_and_decomposition(g);
+            // Inclusion-minimal: every vertex of the proof is needed.
+            let barrier = barrier::minimize(g, &decomposition.barrier());
+            match renumbering {
+                None => MatchingCertificate {
+                    pairs: m.edges().collect(),
+                    proof: Proof::Barrier(barrier),
+                },
+                Some(r) => MatchingCertificate {
+                    pairs: r.matching_back(&m).edges().collect(),
+                    proof: Proof::Barrier(r.set_back(&barrier)),
+                },
             }
         }
     }
@@ -324,8 +351,11 @@ pub fn maximum_matching(input: &GraphInput) -> MatchingCertificate {
 /// O(n + m) plus the engine's time.
 pub fn matching_size(input: &GraphInput) -> usize {
     match Built::of(input, false) {
-        Built::Matrix(g) | Built::Split(_, g) => bipartite::maximum_matching(&g).len(),
-        Built::General(g) => general::maximum_matching(&g).len(),
+        Built::Matrix(g) | Built::Split(_, g, _) => bipartite::maximum_matching(&g).len(),
+        Built::General(g, _) => {
+            let empty = general::Matching::empty(g.num_vertices());
+            general::maximum_matching_from(&g, empty).len()
+        }
     }
 }
 
@@ -343,8 +373,8 @@ pub fn classify(input: &GraphInput) -> Result<Vec<EdgeClass>, NotBipartite> {
     let built = Built::of(input, true);
     let (sides, g) = match &built {
         Built::Matrix(g) => (None, g),
-        Built::Split(sides, g) => (Some(sides), g),
-        Built::General(_) => return Err(NotBipartite),
+        Built::Split(sides, g, _) => (Some(sides), g),
+        Built::General(..) => return Err(NotBipartite),
     };
     let m = bipartite::maximum_matching(g);
     let classes = bipartite::classify(g, &m);

@@ -178,3 +178,56 @@ fn classify_against_every_maximum_matching() {
     }
     assert!(counts.iter().all(|&c| c > 1000), "{counts:?}");
 }
+
+/// Large far-numbered inputs are renumbered before the engines (`general::order`): the answers
+/// come back in the input's numbers, proved by `verify`, with the sizes of the in-order twins.
+#[test]
+fn renumbered_inputs_give_verified_answers_in_the_input_numbers() {
+    use crate::graph::general::{Graph, order};
+    use rand::seq::SliceRandom;
+    let n = 1u32 << 17;
+    let mut rng = ChaCha8Rng::seed_from_u64(26);
+    let path: Vec<(u32, u32)> = (1..n).map(|v| (v - 1, v)).collect();
+    // 5-cycles joined in a chain, the last vertices a pendant path: not bipartite.
+    let chain: Vec<(u32, u32)> = (0..n / 5)
+        .flat_map(|c| {
+            let b = 5 * c;
+            (0..5)
+                .map(move |i| (b + i, b + (i + 1) % 5))
+                .chain([(b + 2, b + 5)])
+        })
+        .filter(|&(u, v)| u < n && v < n)
+        .collect();
+    for (what, list, bipartite) in [("path", path, true), ("5-cycle chain", chain, false)] {
+        let mut name: Vec<u32> = (0..n).collect();
+        name.shuffle(&mut rng);
+        let mut shuffled: Vec<(u32, u32)> = list
+            .iter()
+            .map(|&(u, v)| (name[u as usize], name[v as usize]))
+            .collect();
+        shuffled.shuffle(&mut rng);
+        let input = |edges: Vec<(u32, u32)>| GraphInput {
+            format: Format::Dimacs,
+            shape: Shape::General {
+                vertices: n as usize,
+            },
+            edges,
+            ids: Vec::new(),
+        };
+        let (plain, far) = (input(list), input(shuffled));
+        assert!(!order::should_renumber(&Graph::from_edges(
+            n as usize,
+            &plain.edges
+        )));
+        assert!(order::should_renumber(&Graph::from_edges(
+            n as usize, &far.edges
+        )));
+        let (a, b) = (maximum_matching(&plain), maximum_matching(&far));
+        assert_eq!(a.pairs.len(), b.pairs.len(), "{what}");
+        assert_eq!(super::matching_size(&far), b.pairs.len(), "{what}");
+        assert_eq!(verify(&far, &b), Ok(()), "{what}");
+        assert_eq!(matches!(b.proof, Proof::Cover(_)), bipartite, "{what}");
+        // In the input's order, as without renumbering.
+        assert!(b.pairs.windows(2).all(|w| w[0].0 < w[1].0), "{what}");
+    }
+}

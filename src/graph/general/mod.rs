@@ -79,7 +79,10 @@
 //! **Layout:** [`Graph`] (`graph.rs`), its 2-colouring
 //! [`Graph::bipartition`] (`bipartition.rs`, with its own tests),
 //! [`Matching`] (`matching.rs`), the blossom search state (`forest.rs`), the greedy warm start
-//! (`greedy.rs`), the entry points and the Gallai–Edmonds types (this
+//! (`greedy.rs`), the locality measure and breadth-first renumbering that
+//! [`maximum_matching`] and [`maximum_matching_and_decomposition`] apply
+//! to far-numbered graphs ([`order`], `order.rs`, with its own tests), the
+//! entry points and the Gallai–Edmonds types (this
 //! file), and the tests (`tests.rs`, with generators and brute-force
 //! oracles in `tests/`). The union–find is the crate's shared one
 //! (`graph/dsu.rs`) and [`NONE`] is the graph core's one sentinel.
@@ -89,6 +92,7 @@ mod forest;
 mod graph;
 mod greedy;
 mod matching;
+pub mod order;
 #[cfg(test)]
 mod tests;
 
@@ -118,6 +122,14 @@ use matching::check_matching;
 /// the greedy pass (O(n · m · α(n)) worst case, near-linear in practice on
 /// sparse geometric graphs, long corridors included); O(n + m) memory.
 pub fn maximum_matching(g: &Graph) -> Matching {
+    // Locality (order.rs): a far-numbered graph is solved renumbered, the answer mapped back.
+    if order::should_renumber(g) {
+        let (r, h) = order::Renumbering::breadth_first(g);
+        return r.matching_back(&maximum_matching_from(
+            &h,
+            Matching::empty(h.num_vertices()),
+        ));
+    }
     maximum_matching_from(g, Matching::empty(g.num_vertices()))
 }
 
@@ -160,6 +172,18 @@ pub fn maximum_matching_from(g: &Graph, start: Matching) -> Matching {
 /// # Complexity
 /// As [`maximum_matching`].
 pub fn maximum_matching_and_decomposition(g: &Graph) -> (Matching, Decomposition) {
+    // Locality (order.rs): a far-numbered graph is solved renumbered, the answer mapped back.
+    if order::should_renumber(g) {
+        let (r, h) = order::Renumbering::breadth_first(g);
+        let (m, d) = matching_and_decomposition(&h);
+        return (r.matching_back(&m), r.decomposition_back(&d));
+    }
+    matching_and_decomposition(g)
+}
+
+/// [`maximum_matching_and_decomposition`] in the graph's own numbering (for callers that
+/// renumbered it already).
+pub(crate) fn matching_and_decomposition(g: &Graph) -> (Matching, Decomposition) {
     let n = g.num_vertices();
     let mut mate = vec![NONE; n];
     if greedy_extend(g, &mut mate) == 0 {
