@@ -46,12 +46,16 @@ use std::borrow::Borrow;
 mod classify;
 #[cfg(test)]
 mod classify_tests;
+mod dm;
+#[cfg(test)]
+mod dm_tests;
 mod hopcroft_karp;
 mod push_relabel;
 #[cfg(test)]
 mod tests;
 
 pub use classify::{EdgeClass, classify};
+pub use dm::{Dmperm, dmperm};
 pub use hopcroft_karp::hopcroft_karp;
 pub use push_relabel::push_relabel;
 
