@@ -146,7 +146,9 @@ pub fn hopcroft_karp(rows: usize, cols: usize, entries: &[(usize, usize)]) -> Ve
             break;
         }
         // Depth-first searches along the layers; a row that leads nowhere is closed.
-        next.iter_mut().enumerate().for_each(|(i, n)| *n = adj.offsets[i]);
+        next.iter_mut()
+            .enumerate()
+            .for_each(|(i, n)| *n = adj.offsets[i]);
         for root in 0..rows {
             if row_mate[root] != NIL || dist[root] != 0 {
                 continue;
@@ -390,8 +392,9 @@ mod tests {
                 }
             }
             let all = maximum_bipartite_matchings(m, n, &entries);
-            let row_exposed: Vec<bool> =
-                (0..m).map(|i| all.iter().any(|mm| mm[i].is_none())).collect();
+            let row_exposed: Vec<bool> = (0..m)
+                .map(|i| all.iter().any(|mm| mm[i].is_none()))
+                .collect();
             let col_exposed: Vec<bool> = (0..n)
                 .map(|j| all.iter().any(|mm| !mm.contains(&Some(j))))
                 .collect();

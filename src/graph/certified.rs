@@ -27,6 +27,7 @@
 
 use std::collections::HashSet;
 
+pub mod dm;
 pub mod weighted;
 
 use super::barrier;

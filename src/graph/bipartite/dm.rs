@@ -190,11 +190,7 @@ pub fn dmperm(g: &BipartiteGraph, m: &Matching) -> Dmperm {
     let (nl, nr) = (g.n_left(), g.n_right());
     // The over-determined part: rows and columns reached from the unmatched rows.
     let (over_row, over_col) = super::alternating_reach(g, m);
-    let Blocks {
-        under,
-        rows,
-        ends,
-    } = blocks(g, m, &over_row);
+    let Blocks { under, rows, ends } = blocks(g, m, &over_row);
 
     let mut p = Vec::with_capacity(nl);
     let mut q = Vec::with_capacity(nr);
@@ -252,14 +248,7 @@ pub fn dmperm(g: &BipartiteGraph, m: &Matching) -> Dmperm {
     debug_assert_eq!((p.len(), q.len()), (nl, nr));
     starts.push((nl, nr));
     let (r, s) = starts.into_iter().unzip();
-    Dmperm {
-        p,
-        q,
-        r,
-        s,
-        cc,
-        rr,
-    }
+    Dmperm { p, q, r, s, cc, rr }
 }
 
 /// The matched rows outside the over-determined part, grouped into the strongly connected

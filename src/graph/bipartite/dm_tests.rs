@@ -43,7 +43,10 @@ fn check_layout(g: &BipartiteGraph, d: &Dmperm) {
     let (m, n) = (g.n_left(), g.n_right());
     let perm = |xs: &[u32], len: usize| {
         let mut seen = vec![false; len];
-        xs.len() == len && xs.iter().all(|&x| !std::mem::replace(&mut seen[x as usize], true))
+        xs.len() == len
+            && xs
+                .iter()
+                .all(|&x| !std::mem::replace(&mut seen[x as usize], true))
     };
     assert!(perm(&d.p, m) && perm(&d.q, n), "p, q are not permutations");
     let (cc, rr) = (d.cc, d.rr);
@@ -55,7 +58,11 @@ fn check_layout(g: &BipartiteGraph, d: &Dmperm) {
     // The diagonals of A12, A23, A34 are edges (a matching of size rr[3]).
     let has = |i: u32, j: u32| g.neighbors(i).contains(&j);
     for t in 0..rr[3] {
-        let col = if t < rr[1] { cc[1] + t } else { cc[2] + t - rr[1] };
+        let col = if t < rr[1] {
+            cc[1] + t
+        } else {
+            cc[2] + t - rr[1]
+        };
         assert!(has(d.p[t], d.q[col]), "diagonal {t} is not an entry");
     }
     // r, s: leading block, square blocks, trailing block.
@@ -86,12 +93,19 @@ fn check_layout(g: &BipartiteGraph, d: &Dmperm) {
     let col_block = block_of(&d.s, n);
     let mut row_pos = vec![0; m];
     let mut col_pos = vec![0; n];
-    d.p.iter().enumerate().for_each(|(k, &i)| row_pos[i as usize] = k);
-    d.q.iter().enumerate().for_each(|(k, &j)| col_pos[j as usize] = k);
+    d.p.iter()
+        .enumerate()
+        .for_each(|(k, &i)| row_pos[i as usize] = k);
+    d.q.iter()
+        .enumerate()
+        .for_each(|(k, &j)| col_pos[j as usize] = k);
     for i in 0..m as u32 {
         for &j in g.neighbors(i) {
             let (a, b) = (row_pos[i as usize], col_pos[j as usize]);
-            assert!(row_block[a] <= col_block[b], "entry ({i}, {j}) below the blocks");
+            assert!(
+                row_block[a] <= col_block[b],
+                "entry ({i}, {j}) below the blocks"
+            );
             if a >= rr[1] {
                 assert!(b >= cc[2], "entry ({i}, {j}) in a coarse zero block");
             }
@@ -113,14 +127,20 @@ fn check_against(d: &Dmperm, o: &Decomposition) {
         (rows_in(rr[1]..rr[2]), Part::Square),
         (rows_in(rr[2]..rr[4]), Part::Over),
     ] {
-        assert!(rows.iter().all(|&i| o.row_part[i] == part), "rows of {part:?}");
+        assert!(
+            rows.iter().all(|&i| o.row_part[i] == part),
+            "rows of {part:?}"
+        );
     }
     for (cols, part) in [
         (cols_in(0..cc[2]), Part::Under),
         (cols_in(cc[2]..cc[3]), Part::Square),
         (cols_in(cc[3]..cc[4]), Part::Over),
     ] {
-        assert!(cols.iter().all(|&j| o.col_part[j] == part), "columns of {part:?}");
+        assert!(
+            cols.iter().all(|&j| o.col_part[j] == part),
+            "columns of {part:?}"
+        );
     }
     assert_eq!(d.structural_rank(), o.rank());
     assert_eq!(d.under(), o.shape(Part::Under));
@@ -132,8 +152,14 @@ fn check_against(d: &Dmperm, o: &Decomposition) {
     for b in d.square_block_indices() {
         let rows = rows_in(d.r[b]..d.r[b + 1]);
         let ob = o.row_block[rows[0]];
-        assert!(!std::mem::replace(&mut used[ob], true), "two blocks are one");
-        assert!(rows.iter().all(|&i| o.row_block[i] == ob), "a block is split");
+        assert!(
+            !std::mem::replace(&mut used[ob], true),
+            "two blocks are one"
+        );
+        assert!(
+            rows.iter().all(|&i| o.row_block[i] == ob),
+            "a block is split"
+        );
         assert_eq!(rows.len(), o.block_sizes[ob]);
         let cols = cols_in(d.s[b]..d.s[b + 1]);
         assert!(cols.iter().all(|&j| o.col_block[j] == ob));
@@ -222,7 +248,10 @@ fn transposed_pattern_swaps_the_parts() {
         let flip = |(a, b): (usize, usize)| (b, a);
         assert_eq!(d.under(), flip(t.over()));
         assert_eq!(d.over(), flip(t.under()));
-        assert_eq!((d.square(), d.square_blocks()), (t.square(), t.square_blocks()));
+        assert_eq!(
+            (d.square(), d.square_blocks()),
+            (t.square(), t.square_blocks())
+        );
     }
 }
 
@@ -264,7 +293,8 @@ fn long_chains_on_a_small_stack() {
             assert_eq!(Dmperm::new(&g).square_blocks(), 1);
             // A path with one more column: all under-determined, reached 2·10⁵ steps deep.
             let path = (0..n).flat_map(|i| [(i, i), (i, i + 1)]);
-            let g = BipartiteGraph::from_edges(n as usize, n as usize + 1, path.collect::<Vec<_>>());
+            let g =
+                BipartiteGraph::from_edges(n as usize, n as usize + 1, path.collect::<Vec<_>>());
             assert_eq!(Dmperm::new(&g).under(), (n as usize, n as usize + 1));
         })
         .unwrap()
