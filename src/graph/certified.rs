@@ -489,4 +489,6 @@ pub fn verify_edges(
 }
 
 #[cfg(test)]
+mod dm_tests;
+#[cfg(test)]
 mod tests;

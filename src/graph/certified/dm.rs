@@ -318,7 +318,10 @@ pub fn verify_dm(input: &GraphInput, cert: &DmCertificate) -> Result<(), DmError
     while bounds.get(k).is_some_and(|&(x, _)| x < rr[2]) {
         let (x, y) = bounds[k];
         let t = x.wrapping_sub(rr[1]);
-        if x < rr[1] || y != cc[2] + t || last.is_some_and(|l| t <= l) || (last.is_none() && t != 0)
+        if x < rr[1]
+            || cc[2].checked_add(t) != Some(y)
+            || last.is_some_and(|l| t <= l)
+            || (last.is_none() && t != 0)
         {
             return Err(shape(format!(
                 "block boundary {k} ({x}, {y}) does not start a square block on the square \
@@ -329,6 +332,12 @@ pub fn verify_dm(input: &GraphInput, cert: &DmCertificate) -> Result<(), DmError
         k += 1;
     }
     let end_square = k;
+    if rr[2] > rr[1] && last.is_none() {
+        return Err(shape(format!(
+            "block boundary {k} must start the square part's first block at ({}, {})",
+            rr[1], cc[2]
+        )));
+    }
     if rr[2] < m {
         expect(k, (rr[2], cc[3]), "the over-determined block")?;
         k += 1;
@@ -420,17 +429,13 @@ pub fn verify_dm(input: &GraphInput, cert: &DmCertificate) -> Result<(), DmError
                 let t = t as usize;
                 let next: &[u32] = if dir { at.cols(t) } else { at.rows(diag(t)) };
                 for &x in next {
-                    let u = if dir {
-                        row_of_col(x as usize)
-                    } else {
-                        x as usize
+                    let x = x as usize;
+                    let u = match dir {
+                        true if (s[w]..s[w + 1]).contains(&x) => row_of_col(x),
+                        false if (lo..hi).contains(&x) => x,
+                        _ => continue,
                     };
-                    let inside = if dir {
-                        (s[w]..s[w + 1]).contains(&(x as usize))
-                    } else {
-                        (lo..hi).contains(&u)
-                    };
-                    if inside && !std::mem::replace(&mut marks[u], true) {
+                    if !std::mem::replace(&mut marks[u], true) {
                         stack.push(u as u32);
                     }
                 }
