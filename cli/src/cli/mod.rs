@@ -291,8 +291,9 @@ enum Command {
     Verify {
         /// JSON lines file (stdin if absent or `-`).
         file: Option<PathBuf>,
-        /// The certificates are `gridmatch match --json` certificates of this graph file, which
-        /// is read again (the certificates hold no copy of the graph).
+        /// The certificates are `gridmatch match --json` (also `--weights --json`, `--dm --json`)
+        /// certificates of this graph file, which is read again (the certificates hold no copy
+        /// of the graph).
         #[arg(long, value_name = "GRAPH")]
         graph: Option<PathBuf>,
         /// The graph file's format (default: detected from its content).
