@@ -398,8 +398,7 @@ mod tests {
             let col_exposed: Vec<bool> = (0..n)
                 .map(|j| all.iter().any(|mm| !mm.contains(&Some(j))))
                 .collect();
-            for j in 0..n {
-                let under = col_exposed[j];
+            for (j, &under) in col_exposed.iter().enumerate() {
                 let over = entries.iter().any(|&(i, c)| c == j && row_exposed[i]);
                 let want = match (under, over) {
                     (true, _) => Part::Under,
@@ -408,8 +407,7 @@ mod tests {
                 };
                 assert_eq!(d.col_part[j], want, "column {j} of {m}×{n} {entries:?}");
             }
-            for i in 0..m {
-                let over = row_exposed[i];
+            for (i, &over) in row_exposed.iter().enumerate() {
                 let under = entries.iter().any(|&(r, c)| r == i && col_exposed[c]);
                 let want = match (under, over) {
                     (true, _) => Part::Under,

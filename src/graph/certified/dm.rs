@@ -127,7 +127,8 @@ struct Positions {
 
 impl Positions {
     fn new(m: usize, n: usize, entries: &[(u32, u32)]) -> Positions {
-        let group = |len: usize, key: &dyn Fn(&(u32, u32)) -> (u32, u32)| {
+        let group = |len: usize, flip: bool| {
+            let key = |&(a, b): &(u32, u32)| if flip { (b, a) } else { (a, b) };
             let mut start = vec![0usize; len + 1];
             for e in entries {
                 start[key(e).0 as usize + 1] += 1;
@@ -147,8 +148,8 @@ impl Positions {
             }
             (start, out)
         };
-        let (row_start, row_cols) = group(m, &|&(a, b)| (a, b));
-        let (col_start, col_rows) = group(n, &|&(a, b)| (b, a));
+        let (row_start, row_cols) = group(m, false);
+        let (col_start, col_rows) = group(n, true);
         Positions {
             row_start,
             row_cols,
@@ -359,16 +360,16 @@ pub fn verify_dm(input: &GraphInput, cert: &DmCertificate) -> Result<(), DmError
     };
     let row_block = block_of(r, m);
     let col_block = block_of(s, n);
-    for a in 0..m {
+    for (a, &block) in row_block.iter().enumerate() {
         if let Some(&b) = at.cols(a).first()
-            && row_block[a] > col_block[b as usize]
+            && block > col_block[b as usize]
         {
             return Err(DmError::BelowBlocks(format!(
                 "the edge {} {} is below the block diagonal of A(p,q) (row {a} is in block {}, \
                  column {b} in block {})",
                 row_name(a),
                 col_name(b as usize),
-                row_block[a],
+                block,
                 col_block[b as usize]
             )));
         }
