@@ -57,8 +57,10 @@
 //! empty rows and columns included, from several maximum matchings: the same coarse sets, the
 //! same partition of the square part into blocks, a block upper triangular `A(p, q)` with
 //! matched diagonals; on random matrices up to 10⁶ × 10⁶ in `tests/integration/dm.rs` (release
-//! mode); chains of 10⁶ one-by-one blocks on a small stack. `gridmatch verify` checks the
-//! `gridmatch match --dm --json` output with code of its own.
+//! mode); chains of 2·10⁵ one-by-one blocks (both orders), a 2·10⁵-row cycle and a 2·10⁵-step
+//! under-determined path on a 256 KiB stack. `gridmatch verify` checks the `gridmatch match
+//! --dm --json` output with code of its own (`certified/dm.rs`), and on two 10⁶ × 10⁶ patterns
+//! the coarse boundaries and block counts equal CSparse's (docs/BENCHMARKS.md).
 
 use std::ops::Range;
 
