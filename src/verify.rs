@@ -17,7 +17,7 @@ use std::io::{BufRead, Write};
 use crate::InputError;
 use crate::error::RunError as Error;
 use crate::formats::decimal::decimal;
-use crate::formats::json::{MatchingRecord, Record, WeightedRecord};
+use crate::formats::json::{DmRecord, MatchingRecord, Record, WeightedRecord};
 use crate::formats::judge::read_line_bounded;
 use crate::graph::read::{Format, GraphInput, Limits, Weights, read_graph, read_weighted_graph};
 
@@ -88,8 +88,8 @@ impl GraphFile {
     }
 }
 
-/// Checks every line of `input` as a `gridmatch match --json` or `gridmatch match --weights
-/// --json` certificate of `graph` (read from its own file: nothing the certificate says about
+/// Checks every line of `input` as a `gridmatch match --json`, `gridmatch match --weights
+/// --json` or `gridmatch match --dm --json` certificate of `graph` (read from its own file: nothing the certificate says about
 /// the graph is trusted), printing `FILE:LINE: matching of size K: ok` or `… FAIL: why`.
 pub fn verify_matchings<R: BufRead, W: Write>(
     input: R,
@@ -125,6 +125,19 @@ pub fn verify_matchings<R: BufRead, W: Write>(
                 )),
             };
             return Ok((label, verdict));
+        }
+        if kind.certificate == "dulmage_mendelsohn" {
+            let record: DmRecord = serde_json::from_str(line)?;
+            let label = format!(
+                "Dulmage–Mendelsohn decomposition of structural rank {} with {} square block{}",
+                record.structural_rank,
+                record.square_blocks,
+                if record.square_blocks == 1 { "" } else { "s" }
+            );
+            return Ok((
+                label,
+                record.verify(&graph.graph).map_err(|e| e.to_string()),
+            ));
         }
         let record: MatchingRecord = serde_json::from_str(line)?;
         let label = format!("matching of size {}", record.size);

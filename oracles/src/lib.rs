@@ -3,7 +3,7 @@
 //!
 //! **Guarantee.** Each oracle answers from the definition of its problem by exhaustive search
 //! (every placement, tiling, play, matching or assignment is tried, with only pruning that
-//! cannot lose an optimum), so a test that compares a solver with an oracle compares two
+//! cannot lose an optimum; [`dm`] alone is polynomial, and checked against such searches), so a test that compares a solver with an oracle compares two
 //! computations that have nothing in common but the rules. The crate does not depend on
 //! `gridmatch`: boards come in as rows (`&[Vec<u8>]`, `&[&str]`, `&[String]`: anything whose
 //! rows are `AsRef<[u8]>`), graphs as vertex counts and edge lists, formulas as DIMACS clauses;
@@ -19,6 +19,7 @@
 //! | [`rooks`] | most non-attacking rooks; every maximum placement | every subset of empty cells |
 //! | [`lpuzzle`] | L tilings (every one, or whether one exists); the blacks' choice of whites | every piece covering the first uncovered cell |
 //! | [`colouring`] | every proper 2-colouring (bipartiteness) | all 2ⁿ colourings |
+//! | [`dm`] | the Dulmage–Mendelsohn decomposition of a pattern (coarse parts, fine blocks) | Hopcroft–Karp, breadth-first searches on the transpose, Kosaraju (polynomial; checked against exhaustive definitions) |
 //! | [`king`] | the winner of the King game (any move set) and of undirected vertex geography | game search memoised on (visited set, position) |
 //! | [`matching`] | maximum matching size, general and bipartite; every maximum bipartite matching; augmenting paths; Kuhn | subset dynamic programming, enumeration |
 //! | [`twosat`] | satisfiability, every model, the backbone | all 2ⁿ assignments |
@@ -32,6 +33,7 @@
 //! Run `cargo test --release -p gridmatch-oracles`.
 
 pub mod colouring;
+pub mod dm;
 pub mod king;
 pub mod lpuzzle;
 pub mod matching;

@@ -6,8 +6,9 @@
 //! and repeated edges ignored) and a [`Proof`] of the same size that [`verify`] checks against the
 //! graph alone: a König vertex cover when the graph is bipartite (a Matrix Market matrix always
 //! is; a DIMACS file or an edge list is 2-coloured first, in linear time), otherwise a
-//! Tutte–Berge barrier. [`classify`] is exact on bipartite graphs (Dulmage–Mendelsohn);
-//! [`geography`] is exact on any graph.
+//! Tutte–Berge barrier. [`classify`] is exact on bipartite graphs (Dulmage–Mendelsohn), and so
+//! is [`dm::dulmage_mendelsohn`], the decomposition itself, which [`dm::verify_dm`] checks
+//! against the graph alone; [`geography`] is exact on any graph.
 //!
 //! **Vertices** are numbered 0.. in one set: a general graph's own vertices, or a matrix's rows
 //! `0..rows` followed by its columns `rows..rows + cols` ([`Vertices`] converts both ways to the
@@ -29,6 +30,7 @@
 
 use std::collections::HashSet;
 
+pub mod dm;
 pub mod weighted;
 
 use super::barrier;
@@ -517,5 +519,7 @@ pub fn verify_edges(
     }
 }
 
+#[cfg(test)]
+mod dm_tests;
 #[cfg(test)]
 mod tests;

@@ -1,8 +1,9 @@
 //! The graph core: algorithms that know nothing of boards.
 //!
 //! - [`bipartite`]: maximum matching (push–relabel; Hopcroft–Karp is the second, independent
-//!   engine), the König minimum vertex cover, and the Dulmage–Mendelsohn edge classes
-//!   (`bipartite/classify.rs`: in every, some or no maximum matching).
+//!   engine), the König minimum vertex cover, the Dulmage–Mendelsohn edge classes
+//!   (`bipartite/classify.rs`: in every, some or no maximum matching) and the decomposition
+//!   itself (`bipartite/dm.rs`: MATLAB's `dmperm`).
 //! - [`general`]: Edmonds' blossom maximum matching and the Gallai–Edmonds decomposition, one
 //!   file per part:
 //!   - `general/mod.rs`: the entry points (`maximum_matching`, `gallai_edmonds`, …) and the

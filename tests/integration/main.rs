@@ -4,11 +4,14 @@
 //!   oracles crate's exhaustive searches);
 //! - `props`: property tests across the layers (judge text, `--json` certificates, `verify`,
 //!   exhaustive searches on tiny boards, tampered certificates, any bytes);
+//! - `dm`: `dmperm` against the oracles crate's Dulmage–Mendelsohn decomposition on random
+//!   patterns up to 10⁶ × 10⁶, and through the independent verifier;
 //! - `docs_pictures`: the pictures in docs/ are what the code draws;
 //! - `hostile`: inputs built to make `verify` use memory or time out of proportion to them.
 //!
 //! `tests/memory.rs` is a binary of its own: it installs a counting global allocator.
 
+mod dm;
 mod docs_pictures;
 mod hostile;
 mod props;

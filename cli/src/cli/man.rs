@@ -148,6 +148,12 @@ fn extras(name: &str) -> Option<(Vec<Status>, Vec<Example>)> {
                     "gridmatch match --classify matrix.mtx",
                     "The size, then each edge once as U V every|some|none.",
                 ),
+                (
+                    "gridmatch match --dm --json matrix.mtx > dm.json && gridmatch verify \
+                     --graph matrix.mtx dm.json",
+                    "The Dulmage-Mendelsohn decomposition as MATLAB's dmperm (p, q, r, s, cc, \
+                     rr; 0-based), checked against the matrix.",
+                ),
             ],
         ),
         "gridmatch geography" => (

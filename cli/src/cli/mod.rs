@@ -7,6 +7,7 @@
 //! its tests and the fuzz targets.
 
 pub mod batch;
+pub mod dm;
 pub mod graphs;
 pub mod limits;
 pub mod man;
@@ -219,6 +220,12 @@ enum Command {
         /// every, some or no maximum matching (Dulmage–Mendelsohn).
         #[arg(long, conflicts_with = "weights")]
         classify: bool,
+        /// Bipartite graphs: the Dulmage–Mendelsohn decomposition (MATLAB's dmperm): the
+        /// coarse under-determined, square and over-determined parts, the square part's
+        /// blocks, then each block's rows and columns; --json gives p, q, r, s, cc, rr
+        /// (0-based), which `gridmatch verify --graph FILE` checks.
+        #[arg(long, conflicts_with_all = ["pairs", "classify", "weights"])]
+        dm: bool,
         /// Weighted matching: the edges' weights are the third column of an edge list, `e U V
         /// W` in DIMACS, a Matrix Market file's values (decimals read exactly). Prints the
         /// total weight and the number of pairs; --json adds the LP duals that prove it best.
@@ -284,8 +291,9 @@ enum Command {
     Verify {
         /// JSON lines file (stdin if absent or `-`).
         file: Option<PathBuf>,
-        /// The certificates are `gridmatch match --json` certificates of this graph file, which
-        /// is read again (the certificates hold no copy of the graph).
+        /// The certificates are `gridmatch match --json` (also `--weights --json`, `--dm --json`)
+        /// certificates of this graph file, which is read again (the certificates hold no copy
+        /// of the graph).
         #[arg(long, value_name = "GRAPH")]
         graph: Option<PathBuf>,
         /// The graph file's format (default: detected from its content).
@@ -722,6 +730,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             pairs,
             json,
             classify,
+            dm,
             weights,
             min,
             max: _,
@@ -744,6 +753,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                     },
                 };
                 graphs::weighted_match_cmd(&input, &weights, &name, question, opts, out)?;
+            } else if dm {
+                let (input, name) = graph.read()?;
+                dm::dm_cmd(&input, &name, json, out)?;
             } else {
                 let (input, name) = graph.read()?;
                 graphs::match_cmd(&input, &name, opts, out)?;

@@ -5,6 +5,8 @@
 //! - `puzzles`: judge output, tolerance, error reporting, certificates and their verifier,
 //!   pipes, demo and interactive play;
 //! - `designer`: `rooks --roles`, `lpuzzle --unique` / `--forced`, `gen lpuzzle --unique`;
+//! - `dm`: `match --dm` (plain and `--json`) against the oracles crate's decomposition, its
+//!   certificates through `verify --graph`, tampered ones failing;
 //! - `docs`: docs/ERRORS.md is what the binary says to every bad input;
 //! - `graphs`: `match`, `geography`, `twosat` and `verify --graph` on the user's own files;
 //! - `hostile`: `king play` on a board too large to play;
@@ -27,6 +29,7 @@
 mod common;
 
 mod designer;
+mod dm;
 #[cfg(unix)]
 mod docs;
 mod graphs;

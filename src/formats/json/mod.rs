@@ -17,12 +17,14 @@
 //! see [`crate::puzzles::king`] for what they prove. With `--all`, `"map":["AB#",…]`: who wins
 //! from every square.
 
+mod dm;
 mod matching;
 mod reason;
 mod weighted;
 
 use serde::{Deserialize, Serialize};
 
+pub use dm::{CoarseRecord, DmRecord, DmRecordError};
 pub use matching::{MatchingProof, MatchingRecord, MatchingRecordError};
 pub use reason::{ChoiceRecord, ReasonRecord};
 pub use weighted::{BlossomRecord, DualsRecord, WeightedRecord};

@@ -105,7 +105,7 @@ impl EdgeClass {
 /// assert_eq!(classes[1].name(), "none");
 /// ```
 pub fn classify(g: &BipartiteGraph, m: &Matching) -> Vec<EdgeClass> {
-    check_matching(g, m);
+    check_matching(g, m, "classify");
     let nl = g.n_left();
     assert!(
         nl + g.n_right() < NONE as usize,
@@ -135,23 +135,23 @@ pub fn classify(g: &BipartiteGraph, m: &Matching) -> Vec<EdgeClass> {
 }
 
 /// Panics unless `m` is a matching of `g`: vertex counts, mates both ways, matched pairs are
-/// edges, size. O(V + E).
-fn check_matching(g: &BipartiteGraph, m: &Matching) {
+/// edges, size; the message starts with `who`. O(V + E).
+pub(super) fn check_matching(g: &BipartiteGraph, m: &Matching, who: &str) {
     let (nl, nr) = (g.n_left(), g.n_right());
     assert!(
         m.left.len() == nl && m.right.len() == nr,
-        "classify: the matching has other vertex counts than the graph"
+        "{who}: the matching has other vertex counts than the graph"
     );
     let mut size = 0;
     for (u, &v) in m.left.iter().enumerate() {
         if v != NONE {
             assert!(
                 (v as usize) < nr && m.right[v as usize] as usize == u,
-                "classify: the mates disagree"
+                "{who}: the mates disagree"
             );
             assert!(
                 g.neighbors(u as u32).contains(&v),
-                "classify: the matching matches a non-edge"
+                "{who}: the matching matches a non-edge"
             );
             size += 1;
         }
@@ -160,11 +160,11 @@ fn check_matching(g: &BipartiteGraph, m: &Matching) {
         if u != NONE {
             assert!(
                 (u as usize) < nl && m.left[u as usize] as usize == v,
-                "classify: the mates disagree"
+                "{who}: the mates disagree"
             );
         }
     }
-    assert_eq!(size, m.size, "classify: the matching's size is wrong");
+    assert_eq!(size, m.size, "{who}: the matching's size is wrong");
 }
 
 /// The strongly connected components of D and RR, on the vertex ids `0..n_left` (left) and

@@ -6,12 +6,14 @@
 //! theorem the proof that no larger matching exists (it checks the sizes itself and panics
 //! otherwise). [`classify`] turns any maximum matching into the Dulmage–Mendelsohn class of
 //! every edge ([`EdgeClass`]: in every, some or no maximum matching; `classify.rs`, where its
-//! algorithm and tests are described).
+//! algorithm and tests are described), and [`dmperm`] into the Dulmage–Mendelsohn decomposition
+//! itself, as MATLAB's `dmperm` gives it ([`Dmperm`]: coarse parts and the block triangular
+//! form of the square part; `dm.rs`).
 //!
 //! **Complexity:** [`push_relabel`] (the engine of [`maximum_matching`]) is O(V·E) in the worst
 //! case and close to linear on board graphs at every density; [`hopcroft_karp`] is
 //! O(E·(√V + t)), t being the augmenting paths still missing when a phase first gains fewer
-//! than 64 (see its module); [`konig_cover`] and [`classify`] are O(V + E). Memory O(V + E); nothing recurses
+//! than 64 (see its module); [`konig_cover`], [`classify`] and [`dmperm`] are O(V + E). Memory O(V + E); nothing recurses
 //! (explicit stacks and queues), so graphs of 10⁸ edges run on any thread stack.
 //!
 //! **Algorithm.** Both engines start from the same greedy matching (left vertices by
@@ -46,12 +48,16 @@ use std::borrow::Borrow;
 mod classify;
 #[cfg(test)]
 mod classify_tests;
+mod dm;
+#[cfg(test)]
+mod dm_tests;
 mod hopcroft_karp;
 mod push_relabel;
 #[cfg(test)]
 mod tests;
 
 pub use classify::{EdgeClass, classify};
+pub use dm::{Dmperm, dmperm};
 pub use hopcroft_karp::hopcroft_karp;
 pub use push_relabel::push_relabel;
 
