@@ -6,7 +6,8 @@ or a sequence of pairs (or converted with :func:`from_networkx` / :func:`from_ig
 
 - :func:`max_matching` — general graphs (blossom; push–relabel when bipartite), with a
   Tutte–Berge barrier;
-- :func:`bipartite_matching` — with a König cover and the class of every edge;
+- :func:`bipartite_matching` — with a König cover, the class of every edge and the
+  Dulmage–Mendelsohn decomposition (``.dmperm()``, as MATLAB's);
 - :func:`max_weight_matching`, :func:`min_weight_perfect_matching` — weighted matching of
   general graphs with the LP duals that prove it optimal; :func:`linear_sum_assignment` —
   the assignment problem with scipy's signature, dense or ``scipy.sparse``;
@@ -26,6 +27,7 @@ from ._graphs import (
     BipartiteMatching,
     CertificateError,
     Cover,
+    Dmperm,
     Matching,
     TwoSat,
     bipartite_matching,
@@ -51,6 +53,7 @@ __all__ = [
     "BipartiteMatching",
     "CertificateError",
     "Cover",
+    "Dmperm",
     "Duals",
     "King",
     "KingStrategy",

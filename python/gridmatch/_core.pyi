@@ -111,6 +111,61 @@ class Matching:
     def __eq__(self, other: object, /) -> bool: ...
 
 @final
+class Dmperm:
+    """The Dulmage–Mendelsohn decomposition of an ``n_left × n_right`` pattern (rows are left
+    vertices, columns right vertices), as MATLAB's ``[p, q, r, s, cc, rr] = dmperm(A)`` gives
+    it, 0-based, and as ``gridmatch match --dm --json`` prints it: ``A[p][:, q]`` is block upper
+    triangular with fine blocks ``r[b]:r[b+1]`` × ``s[b]:s[b+1]``. Arrays are read-only.
+    """
+
+    def __new__(
+        cls,
+        p: NDArray[np.int64],
+        q: NDArray[np.int64],
+        r: NDArray[np.int64],
+        s: NDArray[np.int64],
+        cc: NDArray[np.int64],
+        rr: NDArray[np.int64],
+    ) -> Dmperm: ...
+    @property
+    def p(self) -> NDArray[np.int64]:
+        """Row permutation: row ``p[k]`` is row ``k`` of the permuted pattern."""
+    @property
+    def q(self) -> NDArray[np.int64]:
+        """Column permutation: column ``q[k]`` is column ``k`` of the permuted pattern."""
+    @property
+    def r(self) -> NDArray[np.int64]:
+        """Fine block boundaries on the permuted rows (one more entry than blocks)."""
+    @property
+    def s(self) -> NDArray[np.int64]:
+        """Fine block boundaries on the permuted columns."""
+    @property
+    def cc(self) -> NDArray[np.int64]:
+        """Coarse column boundaries ``[0, |C0|, |C0|+|C1|, |C0|+|C1|+|C2|, n]``."""
+    @property
+    def rr(self) -> NDArray[np.int64]:
+        """Coarse row boundaries ``[0, |R1|, |R1|+|R2|, |R1|+|R2|+|R3|, m]``."""
+    @property
+    def structural_rank(self) -> int:
+        """The size of a maximum matching (``rr[3]``)."""
+    @property
+    def under(self) -> tuple[int, int]:
+        """The under-determined part's ``(rows, columns)``: more columns than rows, or
+        ``(0, 0)``."""
+    @property
+    def square(self) -> int:
+        """The square part's size (rows = columns)."""
+    @property
+    def over(self) -> tuple[int, int]:
+        """The over-determined part's ``(rows, columns)``: more rows than columns, or
+        ``(0, 0)``."""
+    @property
+    def square_blocks(self) -> int:
+        """The number of fine blocks of the square part (its irreducible diagonal blocks)."""
+    def __reduce__(self) -> _Reduced: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
 class Cover:
     """A König vertex cover: left and right vertices touching every edge, as many as the
     matching has pairs. Unpacks as ``left, right = cover``."""
@@ -174,6 +229,9 @@ class BipartiteMatching:
         Repeated edges get the class of the pair."""
     def edge_classes(self) -> NDArray[np.uint8]:
         """:meth:`classify` as codes: 0 none, 1 some, 2 every."""
+    def dmperm(self) -> Dmperm:
+        """The Dulmage–Mendelsohn decomposition of the graph (rows = left vertices, columns =
+        right vertices), as MATLAB's ``dmperm`` and ``gridmatch match --dm --json`` give it."""
     def verify(self, edges: Any = None) -> None:
         """Checks the matching and its cover against ``edges`` (by default the graph it was
         computed on) with the library's independent verifier. Raises

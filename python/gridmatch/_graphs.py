@@ -8,13 +8,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import _arrays, _core
-from ._core import BipartiteMatching, CertificateError, Cover, Matching, TwoSat
+from ._core import BipartiteMatching, CertificateError, Cover, Dmperm, Matching, TwoSat
 from ._labels import LabeledBipartiteGraph, LabeledGraph
 
 __all__ = [
     "BipartiteMatching",
     "CertificateError",
     "Cover",
+    "Dmperm",
     "Matching",
     "TwoSat",
     "bipartite_matching",

@@ -24,6 +24,7 @@ use crate::arrays::{self, Arr1, Arr2, rows2, take1, take2, values1, values2, vec
 use crate::convert::{
     self, Column, Error, MAX_VERTICES, Result, check_memory, id_values, pair_values, value,
 };
+use crate::dm::Dmperm;
 
 /// Estimated peak bytes per vertex and per edge of a matching or geography call: the engine's
 /// graph and search state, the decoded edges, and the arrays handed back.
@@ -501,6 +502,15 @@ impl BipartiteMatching {
                 .collect())
         })?;
         vec1(py, codes)
+    }
+
+    /// The Dulmage–Mendelsohn decomposition of the graph (rows = left vertices, columns =
+    /// right vertices), as MATLAB's `dmperm` and `gridmatch match --dm --json` give it.
+    fn dmperm(&self, py: Python<'_>) -> PyResult<Dmperm> {
+        let e = values2(py, &self.edges);
+        // The edges are checked as for any bipartite call (an unpickled result may hold any).
+        bipartite_input(&e, self.n_left, self.n_right)?;
+        Dmperm::compute(py, self.n_left as usize, self.n_right as usize, &e)
     }
 
     /// Checks the matching and its cover against `edges` (by default the graph it was

@@ -20,6 +20,7 @@
 
 mod arrays;
 mod convert;
+mod dm;
 mod graphs;
 mod puzzles;
 mod weighted;
@@ -41,6 +42,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<graphs::Matching>()?;
     m.add_class::<graphs::Cover>()?;
     m.add_class::<graphs::BipartiteMatching>()?;
+    m.add_class::<dm::Dmperm>()?;
     m.add_class::<graphs::TwoSat>()?;
     m.add_class::<weighted::WeightedMatching>()?;
     m.add_class::<weighted::PyDuals>()?;

@@ -63,10 +63,12 @@ pub struct DmCertificate {
 /// # Complexity
 /// O(n + m) plus one maximum matching.
 pub fn dulmage_mendelsohn(input: &GraphInput) -> Result<DmCertificate, NotBipartite> {
-    let built = Built::of(input, false);
+    // In the input's numbering (no renumbering), so that the rows are the side of each
+    // component's smallest input vertex.
+    let built = Built::of(input, true);
     let g = match &built {
-        Built::Matrix(g) | Built::Split(_, g) => g,
-        Built::General(_) => return Err(NotBipartite),
+        Built::Matrix(g) | Built::Split(_, g, _) => g,
+        Built::General(..) => return Err(NotBipartite),
     };
     let dm = Dmperm::new(g);
     Ok(DmCertificate {
