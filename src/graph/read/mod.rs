@@ -21,13 +21,21 @@
 //!   comment (a whole line, or after the two numbers); the vertices are the ids that appear
 //!   (renumbered `0..n` in increasing order when some ids below the largest are missing, the
 //!   file's ids kept in [`GraphInput::ids`]), so memory and time follow the file's size.
+//! - METIS graph (`metis`; METIS, KaHIP, the DIMACS10 graphs): `%` comment lines, the header
+//!   `N M [FMT [NCON]]`, then one line per vertex (an empty one for a vertex without
+//!   neighbours) listing its neighbours `1..=N`; FMT's digits announce vertex sizes, vertex
+//!   weights (NCON per vertex) and edge weights, written before the neighbours (sizes,
+//!   weights) or after each (edge weight). Each edge is listed in the lines of both its ends
+//!   (with the same weight), and M counts it once; a self-loop is listed once. Edges are kept
+//!   where the smaller end lists the larger, in file order. Vertex sizes and weights are
+//!   read and ignored.
 //! - DIMACS CNF ([`read_cnf`] only): `c` comment lines, `p cnf VARIABLES CLAUSES`, then the
 //!   clauses, each a list of nonzero literals ended by `0` (a clause may span lines); each
 //!   clause must have one or two literals. SATLIB's trailer (a `%` line, then `0`) ends the input.
 //!
 //! **Weights** ([`read_weighted_graph`]): the third number of an edge list line (`U V W`) or
 //! of a DIMACS edge line (`e U V W`), a Matrix Market entry's value (`integer` or `real`
-//! files only); a decimal number `[+-]digits[.digits][e[+-]digits]` read exactly, as an integer
+//! files only), a METIS graph's edge weights (FMT `1` or `11`); a decimal number `[+-]digits[.digits][e[+-]digits]` read exactly, as an integer
 //! mantissa times a power of ten (no floating point). All weights of a file are scaled to one
 //! common number of decimals, the most any of them needs (at most [`MAX_DECIMALS`]): when a
 //! weight needs more than the ones before it, those are rescaled (at most [`MAX_DECIMALS`]
@@ -64,6 +72,9 @@
 mod cnf;
 mod dimacs;
 mod edges;
+mod metis;
+#[cfg(test)]
+mod metis_tests;
 mod mtx;
 #[cfg(test)]
 mod tests;
@@ -86,18 +97,27 @@ pub enum Format {
     MatrixMarket,
     /// One `U V` pair per line, vertices from 0.
     EdgeList,
+    /// METIS graph (METIS, KaHIP, DIMACS10): `N M [FMT [NCON]]`, then one adjacency line per
+    /// vertex, vertices from 1.
+    Metis,
 }
 
 impl Format {
     /// Every format, in the order of their names in messages.
-    pub const ALL: [Format; 3] = [Format::Dimacs, Format::MatrixMarket, Format::EdgeList];
+    pub const ALL: [Format; 4] = [
+        Format::Dimacs,
+        Format::MatrixMarket,
+        Format::EdgeList,
+        Format::Metis,
+    ];
 
-    /// Its short name: `dimacs`, `mtx` or `edges`.
+    /// Its short name: `dimacs`, `mtx`, `edges` or `metis`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Dimacs => "dimacs",
             Format::MatrixMarket => "mtx",
             Format::EdgeList => "edges",
+            Format::Metis => "metis",
         }
     }
 
@@ -106,19 +126,20 @@ impl Format {
         Format::ALL.into_iter().find(|f| f.name() == s)
     }
 
-    /// "a DIMACS graph", "a Matrix Market file", "an edge list".
+    /// "a DIMACS graph", "a Matrix Market file", "an edge list", "a METIS graph".
     fn described(self) -> &'static str {
         match self {
             Format::Dimacs => "a DIMACS graph",
             Format::MatrixMarket => "a Matrix Market file",
             Format::EdgeList => "an edge list",
+            Format::Metis => "a METIS graph",
         }
     }
 
-    /// The number of the first vertex in files of this format: 1, 1 or 0.
+    /// The number of the first vertex in files of this format: 1, 1, 0 or 1.
     pub fn base(self) -> u64 {
         match self {
-            Format::Dimacs | Format::MatrixMarket => 1,
+            Format::Dimacs | Format::MatrixMarket | Format::Metis => 1,
             Format::EdgeList => 0,
         }
     }
@@ -334,6 +355,10 @@ fn read_any<R: BufRead>(
                     );
                 }
                 Item::Token => match detect(&t.tok) {
+                    Some(Format::EdgeList) if metis_name(file) && t.tok[0] != b'#' => {
+                        t.unread();
+                        break Format::Metis;
+                    }
                     Some(f) => {
                         t.unread();
                         break f;
@@ -351,15 +376,25 @@ fn read_any<R: BufRead>(
         Format::Dimacs => dimacs::read(&mut t, limits, weights),
         Format::MatrixMarket => mtx::read(&mut t, limits, weights),
         Format::EdgeList => edges::read(&mut t, limits, weights),
+        Format::Metis => metis::read(&mut t, limits, weights),
     }
 }
 
-const DETECT_HINT: &str = "the format is told by the first line: '%%MatrixMarket' (mtx), \
-     'c', 'p' or 'e' (dimacs), a number or '#' (edges); or name the format (--format)";
+/// Whether `file` is named like a METIS graph: `*.graph` or `*.metis` (any case).
+fn metis_name(file: &str) -> bool {
+    let lower = file.to_ascii_lowercase();
+    lower.ends_with(".graph") || lower.ends_with(".metis")
+}
 
-/// The format a graph file's first non-blank line tells: `%` (the `%%MatrixMarket` banner) →
-/// Matrix Market, `c`, `p` or `e` → DIMACS, a digit, `+` or `#` → edge list; `None` otherwise (and
-/// for a blank line). A leading byte order mark and blanks are skipped.
+const DETECT_HINT: &str = "the format is told by the first line: '%%MatrixMarket' (mtx), \
+     'c', 'p' or 'e' (dimacs), a number or '#' (edges, or metis in a file named *.graph), \
+     another '%' comment (metis); or name the format (--format)";
+
+/// The format a graph file's first non-blank line tells: `%%` (the `%%MatrixMarket` banner) →
+/// Matrix Market, another `%` (a comment) → METIS, `c`, `p` or `e` → DIMACS, a digit, `+` or
+/// `#` → edge list; `None` otherwise (and for a blank line). A leading byte order mark and
+/// blanks are skipped. ([`read_graph`] also reads a file whose name ends in `.graph` or
+/// `.metis` and whose first line starts with a number as METIS.)
 ///
 /// # Examples
 /// ```
@@ -368,15 +403,17 @@ const DETECT_HINT: &str = "the format is told by the first line: '%%MatrixMarket
 /// assert_eq!(detect(b"%%MatrixMarket matrix coordinate pattern general"), Some(Format::MatrixMarket));
 /// assert_eq!(detect(b"p edge 5 4"), Some(Format::Dimacs));
 /// assert_eq!(detect(b"0 1"), Some(Format::EdgeList));
+/// assert_eq!(detect(b"% a METIS graph"), Some(Format::Metis));
 /// assert_eq!(detect(b"graph {"), None);
 /// ```
 pub fn detect(first_line: &[u8]) -> Option<Format> {
     let line = first_line
         .strip_prefix(crate::encoding::UTF8_BOM)
         .unwrap_or(first_line);
-    let first = line.iter().find(|&&b| !matches!(b, b' ' | b'\t'))?;
-    match first {
-        b'%' => Some(Format::MatrixMarket),
+    let at = line.iter().position(|&b| !matches!(b, b' ' | b'\t'))?;
+    match line[at] {
+        b'%' if line.get(at + 1) == Some(&b'%') => Some(Format::MatrixMarket),
+        b'%' => Some(Format::Metis),
         b'c' | b'p' | b'e' => Some(Format::Dimacs),
         b'0'..=b'9' | b'+' | b'#' => Some(Format::EdgeList),
         _ => None,
