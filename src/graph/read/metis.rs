@@ -367,11 +367,12 @@ fn mirror<R: BufRead>(
         return Err(t
             .bad_token(format!("a vertex whose line lists vertex {}", u + 1))
             .with_hint(format!(
-                "vertex {}'s line (line {}) does not list vertex {}{}: {SYMMETRIC}",
+                "vertex {}'s line (line {}) lists vertex {} fewer times than this line lists \
+                 vertex {}: {SYMMETRIC}",
                 v.value,
                 p.line_of[x as usize],
                 u + 1,
-                " (as often as this one lists it)"
+                v.value,
             )));
     }
     *c -= 1;
@@ -424,11 +425,12 @@ fn finish<R: BufRead>(
                 t.error(line, col, "end of line", expected)
             };
             return Err(e.with_hint(format!(
-                "vertex {}'s line (line {}) lists vertex {} (more often than this line lists \
-                 it back): {SYMMETRIC}",
+                "vertex {}'s line (line {}) lists vertex {} more often than this line lists \
+                 vertex {}: {SYMMETRIC}",
                 w + 1,
                 p.line_of[w],
-                u + 1
+                u + 1,
+                w + 1,
             )));
         }
         if let Some(s) = p.sum.get_mut(w) {

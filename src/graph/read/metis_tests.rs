@@ -300,7 +300,7 @@ fn metis_errors_have_line_and_column() {
         1,
         "'1'",
         "a vertex whose line lists vertex 3",
-        "vertex 1's line (line 2) does not list vertex 3",
+        "vertex 1's line (line 2) lists vertex 3 fewer times than this line lists vertex 1",
     );
     // Listed twice at one end, once at the other.
     let e = metis_err("2 2\n2 2\n1\n");
@@ -310,7 +310,7 @@ fn metis_errors_have_line_and_column() {
         2,
         "end of line",
         "vertex 1 in vertex 2's line",
-        "more often",
+        "lists vertex 2 more often than this line lists vertex 1",
     );
     // Wrong m: too many edges listed, too few.
     let e = metis_err("3 1\n2 3\n1\n1\n");
