@@ -38,14 +38,15 @@ pub(super) fn read<R: BufRead>(
                 push(t, &mut edges, (u as u32, v as u32), "edge")?;
                 continue;
             }
-        } else if (edges.len() as u64) < limits.max_edges
-            && max_vertices > 0
-            && let Some((u, v)) = t.fast_pair(b"", 0, (max_vertices - 1, max_vertices - 1))
-        {
-            vertices = vertices.max(u.max(v) + 1);
+        } else if (edges.len() as u64) < limits.max_edges && max_vertices > 0 {
             // Both < max_vertices < u32::MAX.
-            push(t, &mut edges, (u as u32, v as u32), "edge")?;
-            continue;
+            let most = limits.max_edges - edges.len() as u64;
+            let hi = max_vertices - 1;
+            let (k, top) = t.fast_pairs(None, 0, (hi, hi), most, false, &mut edges);
+            if k > 0 {
+                vertices = vertices.max(top + 1);
+                continue;
+            }
         }
         match t.next_nonblank()? {
             Next::End { line, col } => break (line, col),
