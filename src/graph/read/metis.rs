@@ -20,8 +20,8 @@ use std::collections::BinaryHeap;
 use std::io::BufRead;
 
 use super::{
-    Format, GraphInput, Item, Limits, Number, Shape, Tokens, count, looks_like, out_of_memory,
-    push, reserve, to_usize, weights,
+    Format, GraphInput, Item, Limits, Number, Shape, Tokens, count, is_blank, looks_like,
+    out_of_memory, push, reserve, to_usize, weights,
 };
 use crate::InputError;
 
@@ -107,7 +107,36 @@ pub(super) fn read<R: BufRead>(
     let mut u = 0u64;
     // The last line ended at the end of input, not with a line end.
     let mut ended = false;
+    // The fast path's copy of a line and its numbers (value, column), reused.
+    let mut text: Vec<u8> = Vec::new();
+    let mut numbers: Vec<(u64, u64)> = Vec::new();
+    let fast = h.prefix == 0 && !h.edge_weights;
     loop {
+        if fast && u < n && t.fast_whole_line(&mut text) && plain_list(&text, n, &mut numbers) {
+            let line = t.line;
+            prepare(t, &mut p, u as u32, line, &edges, weights.as_deref())?;
+            for &(value, col) in &numbers {
+                let v = Number { value, line, col };
+                if value <= u {
+                    // Only an error needs the token itself.
+                    let end = to_usize(col - 1)
+                        + text[to_usize(col - 1)..]
+                            .iter()
+                            .take_while(|c| c.is_ascii_digit())
+                            .count();
+                    t.as_token(&text[to_usize(col - 1)..end], line, col);
+                }
+                listing(t, &mut p, &mut edges, &h, u, &v)?;
+            }
+            let content_end = text
+                .iter()
+                .rposition(|&c| !is_blank(c))
+                .map_or(1, |k| k as u64 + 2);
+            finish(t, &mut p, u as u32, line, content_end, false)?;
+            t.commit_line(text.len() + 1);
+            u += 1;
+            continue;
+        }
         let item = t.next()?;
         if u == n {
             match item {
@@ -198,36 +227,7 @@ pub(super) fn read<R: BufRead>(
                     });
                     return Err(e);
                 }
-                // v ≤ n ≤ max_vertices < u32::MAX.
-                let x = (v.value - 1) as u32;
-                if u64::from(x) < u {
-                    mirror(t, &mut p, x, u as u32, &v)?;
-                } else {
-                    if edges.len() as u64 == m {
-                        return Err(t
-                            .error(
-                                v.line,
-                                v.col,
-                                format!("edge {}", m + 1),
-                                format!("at most {}", count(m, "edge", "edges")),
-                            )
-                            .with_hint(format!(
-                                "the header (line {}) announced {}; each is counted once, \
-                                 though listed in the lines of both its ends",
-                                h.line,
-                                count(m, "edge", "edges")
-                            )));
-                    }
-                    let e = edges.len() as u32;
-                    push(t, &mut edges, (u as u32, x), "edge")?;
-                    let mut link = NONE;
-                    if u64::from(x) > u {
-                        link = p
-                            .wait(x, e, u, edges.len())
-                            .ok_or_else(|| out_of_memory(t, edges.len() - 1, "edge"))?;
-                    }
-                    push(t, &mut p.next, link, "edge")?;
-                }
+                let x = listing(t, &mut p, &mut edges, &h, u, &v)?;
                 if h.edge_weights {
                     neighbour = Some((x, v));
                 }
@@ -281,6 +281,72 @@ pub(super) fn read<R: BufRead>(
         edges,
         ids: Vec::new(),
     })
+}
+
+/// Vertex u's line lists v (in range): a mirror of an earlier listing, or a new edge (a
+/// self-loop, or one waiting for its mirror). Returns v's index.
+fn listing<R: BufRead>(
+    t: &Tokens<R>,
+    p: &mut Pending,
+    edges: &mut Vec<(u32, u32)>,
+    h: &Header,
+    u: u64,
+    v: &Number,
+) -> Result<u32, InputError> {
+    let m = h.m.value;
+    // v ≤ n ≤ max_vertices < u32::MAX.
+    let x = (v.value - 1) as u32;
+    if u64::from(x) < u {
+        mirror(t, p, x, u as u32, v)?;
+    } else {
+        if edges.len() as u64 == m {
+            return Err(t
+                .error(
+                    v.line,
+                    v.col,
+                    format!("edge {}", m + 1),
+                    format!("at most {}", count(m, "edge", "edges")),
+                )
+                .with_hint(format!(
+                    "the header (line {}) announced {}; each is counted once, \
+                     though listed in the lines of both its ends",
+                    h.line,
+                    count(m, "edge", "edges")
+                )));
+        }
+        let e = edges.len() as u32;
+        push(t, edges, (u as u32, x), "edge")?;
+        let mut link = NONE;
+        if u64::from(x) > u {
+            link = p
+                .wait(x, e, u, edges.len())
+                .ok_or_else(|| out_of_memory(t, edges.len() - 1, "edge"))?;
+        }
+        push(t, &mut p.next, link, "edge")?;
+    }
+    Ok(x)
+}
+
+/// The numbers of a line of neighbours only (`text`, without its line end): digit runs of 1 to
+/// 18 digits from 1 to n, separated by spaces or tabs, each with its column, into `out`; `false`
+/// for anything else (a comment, a sign, a CR, a number out of range), left to the tokenizer.
+fn plain_list(text: &[u8], n: u64, out: &mut Vec<(u64, u64)>) -> bool {
+    out.clear();
+    let mut j = super::blanks(text, 0);
+    while j < text.len() {
+        let Some((v, k)) = super::digit_run(text, j) else {
+            return false;
+        };
+        if v == 0 || v > n {
+            return false;
+        }
+        out.push((v, j as u64 + 1));
+        j = super::blanks(text, k);
+        if j == k && j < text.len() {
+            return false;
+        }
+    }
+    true
 }
 
 impl Pending {

@@ -10,10 +10,16 @@ fn metis(text: &str, format: Option<Format>) -> Result<GraphInput, InputError> {
     read_graph(text.as_bytes(), "t", format, Limits::default())
 }
 
+/// The error reading `text` as METIS; the same through a one-byte buffer (no fast path).
 fn metis_err(text: &str) -> InputError {
     match metis(text, Some(Format::Metis)) {
         Ok(g) => panic!("accepted {text:?} as {g:?}"),
-        Err(e) => e,
+        Err(e) => {
+            let tiny = std::io::BufReader::with_capacity(1, text.as_bytes());
+            let slow = read_graph(tiny, "t", Some(Format::Metis), Limits::default());
+            assert_eq!(slow.as_ref(), Err(&e), "{text:?}");
+            e
+        }
     }
 }
 

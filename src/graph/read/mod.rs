@@ -48,16 +48,32 @@
 //! blanks and a UTF-8 byte order mark are accepted; `+` may precede a number. [`read_graph`]
 //! detects the format from the first token ([`detect`]) unless it is given one.
 //!
-//! **Complexity:** O(bytes of input) time; memory O(edges or clauses read), growing with what
-//! is actually read (at most 2^20 entries are reserved up front, whatever a header announces),
-//! plus one token of at most 64 bytes: a line or token that never ends is refused or skipped
-//! without being held. Weights add one `i64` per edge and at most [`MAX_DECIMALS`] rescales of
+//! **Algorithm:** one tokenizer (`Tokens`) reads every format from a [`BufRead`], token by
+//! token, and reports every error. The plain edge lines that make up almost all of a large
+//! file (`e U V`, `U V`, a pattern matrix's `I J`) take a fast path first: the buffered bytes
+//! are scanned a line at a time with no copy and no allocation, digits eight at a time (one
+//! 64-bit word), straight into the edge vector, until a line is not exactly such a line (a
+//! comment, a sign, a value, a number out of range, a line cut by the buffer's end); that line
+//! goes to the tokenizer, which reads it or says what is wrong with it at its line and column,
+//! so errors are the same whichever path saw the line first. A METIS graph's symmetry is
+//! checked as its lines come (see `metis.rs`).
+//!
+//! **Complexity:** O(bytes of input) time (METIS: plus O(log m) for each listing of a vertex
+//! beyond the table of pending listings, which grows with the input read); memory O(edges or
+//! clauses read), growing with what is actually read (at most 2^20 entries are reserved up
+//! front, whatever a header announces; METIS adds a count and a line number per vertex line
+//! read and a link per edge), plus one token of at most 64 bytes: a line or token that never
+//! ends is refused or skipped without being held. Weights add one `i64` per edge and at most [`MAX_DECIMALS`] rescales of
 //! those read so far, O(edges) each. Nothing recurses.
 //!
 //! **Status:** `tests.rs` writes seeded random graphs and formulas in every format with
 //! spacing, comment, CRLF, BOM and sign variants and reads them back identically, also through
 //! buffers of 1–5 bytes; every error kind is asserted with its exact line, column and message
-//! (the same through a 1-byte buffer); headers announcing 10^15
+//! (the same through a 1-byte buffer); the fast path's digit scanning against a
+//! one-digit-at-a-time reference on every byte value after runs of 0–20 digits and on random
+//! bytes (`fast_tests.rs`); METIS files against their DIMACS twins (plain and weighted, all
+//! FMT variants, through 1–5 byte buffers) and every METIS error at its place
+//! (`metis_tests.rs`); headers announcing 10^15
 //! vertices, edges or clauses are refused under small and default limits; endless lines and
 //! tokens (100 MB of `1`, endless comments) end in an error or in end of input with bounded
 //! memory; detection and forced formats are tested on every format. Weights: seeded random
@@ -809,6 +825,36 @@ impl<R: BufRead> Tokens<R> {
             (prefix.len() + w_at + 1) as u64,
             prefix.len() + end + 1,
         ))
+    }
+
+    /// The fast paths' whole line: at the start of a line (as [`fast_line`](Self::fast_line)),
+    /// copies the current line's bytes, without its LF, into `into` (reused: no allocation once
+    /// it holds the longest line) and returns `true`; `false` when the line's end is not
+    /// buffered. Nothing is consumed: [`commit_line`](Self::commit_line) does it.
+    fn fast_whole_line(&mut self, into: &mut Vec<u8>) -> bool {
+        let Some(buf) = self.fast_line(b"") else {
+            return false;
+        };
+        let Some(end) = memchr::memchr(b'\n', buf) else {
+            return false;
+        };
+        into.clear();
+        if into.try_reserve(end).is_err() {
+            return false;
+        }
+        into.extend_from_slice(&buf[..end]);
+        true
+    }
+
+    /// Makes `bytes`, at `line:col`, the current token (for an error found on a line the fast
+    /// path read).
+    fn as_token(&mut self, bytes: &[u8], line: u64, col: u64) {
+        self.tok.clear();
+        self.tok
+            .extend_from_slice(&bytes[..bytes.len().min(MAX_TOKEN)]);
+        self.cut = false;
+        self.tok_line = line;
+        self.tok_col = col;
     }
 
     /// Consumes the `len` bytes of a line [`fast_weighted`](Self::fast_weighted) read.
