@@ -12,7 +12,7 @@
 //! u's line lists v (in file order), and vertex v's line must list u back, with the same
 //! weight; a self-loop is listed once, in its vertex's line. M counts each edge once. The
 //! pending listings `u → v` wait in a table indexed by v while it is no larger than the input
-//! read so far (twice the lines and listings, plus 4096), else in a heap ordered by v, so
+//! read so far (four times the lines and listings, plus 4096), else in a heap ordered by v, so
 //! memory grows with the input whatever N says.
 
 use std::cmp::Reverse;
@@ -52,8 +52,10 @@ struct Header {
 struct Pending {
     /// First pending edge to each vertex below `head.len()` (chained by `next`).
     head: Vec<u32>,
-    /// The next pending edge to the same vertex, for each edge.
-    next: Vec<u32>,
+    /// The next pending edge to the same vertex, and the edge's first end, for each edge.
+    next: Vec<[u32; 2]>,
+    /// Neighbours listed so far, mirrors included.
+    listings: usize,
     /// Pending edges to vertices at or beyond `head.len()`: (vertex, edge).
     far: BinaryHeap<Reverse<(u32, u32)>>,
     /// For each vertex read, how many of its listings of the current vertex are still to be
@@ -95,6 +97,7 @@ pub(super) fn read<R: BufRead>(
     let mut p = Pending {
         head: Vec::new(),
         next: Vec::with_capacity(reserve(m)),
+        listings: 0,
         far: BinaryHeap::new(),
         count: Vec::new(),
         sum: Vec::new(),
@@ -294,6 +297,7 @@ fn listing<R: BufRead>(
     v: &Number,
 ) -> Result<u32, InputError> {
     let m = h.m.value;
+    p.listings += 1;
     // v ≤ n ≤ max_vertices < u32::MAX.
     let x = (v.value - 1) as u32;
     if u64::from(x) < u {
@@ -319,10 +323,10 @@ fn listing<R: BufRead>(
         let mut link = NONE;
         if u64::from(x) > u {
             link = p
-                .wait(x, e, u, edges.len())
+                .wait(x, e, u)
                 .ok_or_else(|| out_of_memory(t, edges.len() - 1, "edge"))?;
         }
-        push(t, &mut p.next, link, "edge")?;
+        push(t, &mut p.next, [link, u as u32], "edge")?;
     }
     Ok(x)
 }
@@ -350,13 +354,13 @@ fn plain_list(text: &[u8], n: u64, out: &mut Vec<(u64, u64)>) -> bool {
 }
 
 impl Pending {
-    /// Notes that edge `e` (`u → x`, `u < x`) waits for x's line; `read` edges are held.
-    /// `None` if memory ran out.
-    fn wait(&mut self, x: u32, e: u32, u: u64, read: usize) -> Option<u32> {
+    /// Notes that edge `e` (`u → x`, `u < x`) waits for x's line (vertex u's line is being
+    /// read). `None` if memory ran out.
+    fn wait(&mut self, x: u32, e: u32, u: u64) -> Option<u32> {
         let x_at = x as usize;
         if x_at >= self.head.len() {
-            // The table grows with the input read: lines and listings.
-            let cap = 2 * (to_usize(u) + read) + 4096;
+            // The table grows with the input read (at least 2 bytes a listing, 1 a line).
+            let cap = 4 * (to_usize(u) + self.listings) + 4096;
             if x_at < cap {
                 let len = (2 * self.head.len()).max(x_at + 1).min(cap);
                 self.head.try_reserve(len - self.head.len()).ok()?;
@@ -388,21 +392,19 @@ fn prepare<R: BufRead>(
     }
     let mut e = p.head.get(u as usize).copied().unwrap_or(NONE);
     loop {
-        let edge = if e != NONE {
-            let edge = e;
-            e = p.next[e as usize];
-            edge
+        let (edge, w) = if e != NONE {
+            let [next, first] = p.next[e as usize];
+            (std::mem::replace(&mut e, next), first as usize)
         } else {
             match p.far.peek() {
                 Some(Reverse((x, edge))) if *x == u => {
                     let edge = *edge;
                     p.far.pop();
-                    edge
+                    (edge, edges[edge as usize].0 as usize)
                 }
                 _ => break,
             }
         };
-        let w = edges[edge as usize].0 as usize;
         if p.count[w] == 0 {
             p.listed.push(w as u32);
         }
