@@ -57,7 +57,8 @@ fn digit_runs_read_as_one_digit_at_a_time() {
 
 #[test]
 fn pair_lines_are_exactly_the_simple_ones() {
-    let cases: &[(&[u8], Option<u8>, Option<(u64, u64, usize)>)] = &[
+    type Case<'a> = (&'a [u8], Option<u8>, Option<(u64, u64, usize)>);
+    let cases: &[Case] = &[
         (b"e 1 2\n", Some(b'e'), Some((1, 2, 6))),
         (
             b"e\t12345678 987654321 \r\nx",
