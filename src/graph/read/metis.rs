@@ -11,9 +11,11 @@
 //! **Symmetry, checked as the lines come:** an edge `{u, v}`, `u < v`, is kept where vertex
 //! u's line lists v (in file order), and vertex v's line must list u back, with the same
 //! weight; a self-loop is listed once, in its vertex's line. M counts each edge once. The
-//! pending listings `u → v` wait in a table indexed by v while it is no larger than the input
-//! read so far (four times the lines and listings, plus 4096), else in a heap ordered by v, so
-//! memory grows with the input whatever N says.
+//! pending listings `u → v` wait in a bucket per block of 4096 vertices (v's), sorted by v
+//! when the block's first line comes (a counting sort; listings into the current block wait in
+//! a chain per vertex, in cache), while the buckets cover no more than the input read so far
+//! (four times the lines and listings, plus 4096), else in a heap ordered by v, so memory
+//! grows with the input whatever N says and the check reads memory mostly in order.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -34,6 +36,9 @@ const SYMMETRIC: &str = "a METIS graph lists each edge in the lines of both its 
 /// No edge (the end of a chain).
 const NONE: u32 = u32::MAX;
 
+/// Vertices per block of pending listings (sorted when their block's first line comes).
+const BLOCK: usize = 1 << 12;
+
 /// What the header announced.
 struct Header {
     line: u64,
@@ -50,13 +55,22 @@ struct Header {
 /// The listings `u → v`, `u < v`, whose mirror `v → u` has not been read yet, by v; and the
 /// current line's count of them by u.
 struct Pending {
-    /// First pending edge to each vertex below `head.len()` (chained by `next`).
-    head: Vec<u32>,
-    /// The next pending edge to the same vertex, and the edge's first end, for each edge.
-    next: Vec<[u32; 2]>,
+    /// Pending edges to the vertices of each block of [`BLOCK`] vertices below
+    /// `blocks.len()`, read before the block's first line: (vertex, first end, edge).
+    blocks: Vec<Vec<(u32, u32, u32)>>,
+    /// The current block (the current line's vertex's).
+    current: usize,
+    /// Its pending edges at its first line, sorted by vertex: `sorted[at[k]..at[k + 1]]` are
+    /// those to its k-th vertex: (first end, edge).
+    sorted: Vec<(u32, u32)>,
+    at: Vec<u32>,
+    /// Pending edges read since, into the current block, chained by vertex: the first for its
+    /// k-th vertex is `late[late_head[k]]`: (next, first end, edge).
+    late: Vec<(u32, u32, u32)>,
+    late_head: Vec<u32>,
     /// Neighbours listed so far, mirrors included.
     listings: usize,
-    /// Pending edges to vertices at or beyond `head.len()`: (vertex, edge).
+    /// Pending edges to vertices of blocks at or beyond `blocks.len()`: (vertex, edge).
     far: BinaryHeap<Reverse<(u32, u32)>>,
     /// For each vertex read, how many of its listings of the current vertex are still to be
     /// matched by the current line.
@@ -95,8 +109,12 @@ pub(super) fn read<R: BufRead>(
         return Err(out_of_memory(t, 0, "weight"));
     }
     let mut p = Pending {
-        head: Vec::new(),
-        next: Vec::with_capacity(reserve(m)),
+        blocks: Vec::new(),
+        current: usize::MAX,
+        sorted: Vec::new(),
+        at: Vec::new(),
+        late: Vec::new(),
+        late_head: Vec::new(),
         listings: 0,
         far: BinaryHeap::new(),
         count: Vec::new(),
@@ -320,13 +338,10 @@ fn listing<R: BufRead>(
         }
         let e = edges.len() as u32;
         push(t, edges, (u as u32, x), "edge")?;
-        let mut link = NONE;
         if u64::from(x) > u {
-            link = p
-                .wait(x, e, u)
+            p.wait(x, u as u32, e)
                 .ok_or_else(|| out_of_memory(t, edges.len() - 1, "edge"))?;
         }
-        push(t, &mut p.next, [link, u as u32], "edge")?;
     }
     Ok(x)
 }
@@ -356,23 +371,67 @@ fn plain_list(text: &[u8], n: u64, out: &mut Vec<(u64, u64)>) -> bool {
 impl Pending {
     /// Notes that edge `e` (`u → x`, `u < x`) waits for x's line (vertex u's line is being
     /// read). `None` if memory ran out.
-    fn wait(&mut self, x: u32, e: u32, u: u64) -> Option<u32> {
-        let x_at = x as usize;
-        if x_at >= self.head.len() {
+    fn wait(&mut self, x: u32, u: u32, e: u32) -> Option<()> {
+        let b = x as usize / BLOCK;
+        if b == self.current {
+            let k = x as usize % BLOCK;
+            self.late.try_reserve(1).ok()?;
+            self.late.push((self.late_head[k], u, e));
+            self.late_head[k] = (self.late.len() - 1) as u32;
+            return Some(());
+        }
+        if b >= self.blocks.len() {
             // The table grows with the input read (at least 2 bytes a listing, 1 a line).
-            let cap = 4 * (to_usize(u) + self.listings) + 4096;
-            if x_at < cap {
-                let len = (2 * self.head.len()).max(x_at + 1).min(cap);
-                self.head.try_reserve(len - self.head.len()).ok()?;
-                self.head.resize(len, NONE);
+            let cap = (4 * (u as usize + self.listings) + 4096) / BLOCK + 1;
+            if b < cap {
+                let len = (2 * self.blocks.len()).max(b + 1).min(cap);
+                self.blocks.try_reserve(len - self.blocks.len()).ok()?;
+                self.blocks.resize_with(len, Vec::new);
             }
         }
-        if let Some(h) = self.head.get_mut(x_at) {
-            return Some(std::mem::replace(h, e));
+        if let Some(bucket) = self.blocks.get_mut(b) {
+            bucket.try_reserve(1).ok()?;
+            bucket.push((x, u, e));
+        } else {
+            self.far.try_reserve(1).ok()?;
+            self.far.push(Reverse((x, e)));
         }
-        self.far.try_reserve(1).ok()?;
-        self.far.push(Reverse((x, e)));
-        Some(NONE)
+        Some(())
+    }
+
+    /// Enters block `b` at its first line: sorts its pending edges by vertex.
+    fn enter(&mut self, b: usize) -> Option<()> {
+        self.current = b;
+        let bucket = self
+            .blocks
+            .get_mut(b)
+            .map(std::mem::take)
+            .unwrap_or_default();
+        self.at.clear();
+        self.at.try_reserve(BLOCK + 1).ok()?;
+        self.at.resize(BLOCK + 1, 0);
+        for &(x, _, _) in &bucket {
+            self.at[x as usize % BLOCK + 1] += 1;
+        }
+        for k in 0..BLOCK {
+            self.at[k + 1] += self.at[k];
+        }
+        self.sorted.clear();
+        self.sorted.try_reserve(bucket.len()).ok()?;
+        self.sorted.resize(bucket.len(), (0, 0));
+        // Placed from each vertex's start, which then moves to the next one's; shifted back.
+        for &(x, first, e) in &bucket {
+            let k = x as usize % BLOCK;
+            self.sorted[self.at[k] as usize] = (first, e);
+            self.at[k] += 1;
+        }
+        self.at.copy_within(0..BLOCK, 1);
+        self.at[0] = 0;
+        self.late.clear();
+        self.late_head.clear();
+        self.late_head.try_reserve(BLOCK).ok()?;
+        self.late_head.resize(BLOCK, NONE);
+        Some(())
     }
 }
 
@@ -390,21 +449,33 @@ fn prepare<R: BufRead>(
     if weights.is_some() {
         push(t, &mut p.sum, 0, "vertex")?;
     }
-    let mut e = p.head.get(u as usize).copied().unwrap_or(NONE);
+    let b = u as usize / BLOCK;
+    if b != p.current && p.enter(b).is_none() {
+        return Err(out_of_memory(t, edges.len(), "edge"));
+    }
+    let k = u as usize % BLOCK;
+    let (from, to) = (p.at[k] as usize, p.at[k + 1] as usize);
+    let mut chain = p.late_head[k];
+    let mut i = from;
     loop {
-        let (edge, w) = if e != NONE {
-            let [next, first] = p.next[e as usize];
-            (std::mem::replace(&mut e, next), first as usize)
+        let (first, edge) = if i < to {
+            i += 1;
+            p.sorted[i - 1]
+        } else if chain != NONE {
+            let (next, first, edge) = p.late[chain as usize];
+            chain = next;
+            (first, edge)
         } else {
             match p.far.peek() {
                 Some(Reverse((x, edge))) if *x == u => {
                     let edge = *edge;
                     p.far.pop();
-                    (edge, edges[edge as usize].0 as usize)
+                    (edges[edge as usize].0, edge)
                 }
                 _ => break,
             }
         };
+        let w = first as usize;
         if p.count[w] == 0 {
             p.listed.push(w as u32);
         }
