@@ -266,6 +266,15 @@ code="${PIPESTATUS[0]}"
 set -o pipefail
 record "broken pipe: stdout closed early (quiet exit 0)" 0 - \
     "gridmatch rooks pipe.in | head -n 1   (pipe.in: 40000 one-cell boards)" "$code"
+# --- METIS graph files (issue 27) -------------------------------------------------------------
+try "METIS: an edge listed at one end only" 2 '% a METIS graph\n3 2\n2\n1 3\n\n' match IN
+try "METIS: a neighbour whose line does not list this vertex" 2 '3 1\n2\n1\n1\n' match --format metis IN
+try "METIS: more edges listed than the header says" 2 '3 1\n2 3\n1\n1\n' match --format metis IN
+try "METIS: fewer edges listed than the header says" 2 '3 3\n2 3\n1\n1\n' match --format metis IN
+try "METIS: a vertex line missing" 2 '3 1\n2\n' match --format metis IN
+try "METIS: FMT is not binary digits" 2 '2 1 2\n2\n1\n' match --format metis IN
+try "METIS: edge weights that differ at the two ends" 2 '2 1 1\n2 5\n1 6\n' match --weights --format metis IN
+try "METIS: --weights on a graph without edge weights" 2 '2 1\n2\n1\n' match --weights --format metis IN
 
 {
     echo "# Bad input: what gridmatch says"

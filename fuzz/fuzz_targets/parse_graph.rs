@@ -19,6 +19,7 @@ fuzz_target!(|data: &[u8]| {
         Some(Format::Dimacs),
         Some(Format::MatrixMarket),
         Some(Format::EdgeList),
+        Some(Format::Metis),
     ] {
         let Ok(g) = read_graph(data, "fuzz", format, limits) else {
             continue;

@@ -22,6 +22,7 @@ fuzz_target!(|data: &[u8]| {
         Some(Format::Dimacs),
         Some(Format::MatrixMarket),
         Some(Format::EdgeList),
+        Some(Format::Metis),
     ] {
         let g = match read_weighted_graph(data, "fuzz", format, limits) {
             Ok(g) => g,
@@ -80,6 +81,21 @@ fn canonical(g: &GraphInput, w: &Weights) -> String {
             };
             for (&(u, v), &x) in g.edges.iter().zip(&w.values) {
                 out += &format!("{} {} {}\n", id(u), id(v), weight(x));
+            }
+        }
+        (Format::Metis, Shape::General { vertices }) => {
+            // Each edge in the lines of both ends (a loop once), with its weight.
+            let mut lists = vec![String::new(); vertices];
+            for (&(u, v), &x) in g.edges.iter().zip(&w.values) {
+                lists[u as usize] += &format!(" {} {}", v + 1, weight(x));
+                if u != v {
+                    lists[v as usize] += &format!(" {} {}", u + 1, weight(x));
+                }
+            }
+            out += &format!("{vertices} {} 1\n", g.edges.len());
+            for list in lists {
+                out += &list;
+                out += "\n";
             }
         }
         _ => panic!("a shape its format does not make: {g:?}"),

@@ -366,6 +366,8 @@ enum GraphFormat {
     Mtx,
     /// One `U V` pair per line, vertices from 0.
     Edges,
+    /// METIS/KaHIP `.graph`: `N M [FMT [NCON]]`, then one adjacency line per vertex, from 1.
+    Metis,
 }
 
 impl GraphFormat {
@@ -374,6 +376,7 @@ impl GraphFormat {
             GraphFormat::Dimacs => Format::Dimacs,
             GraphFormat::Mtx => Format::MatrixMarket,
             GraphFormat::Edges => Format::EdgeList,
+            GraphFormat::Metis => Format::Metis,
         }
     }
 }

@@ -13,6 +13,7 @@
 //! - `stress`: `gridmatch stress` against the planted bugs of `tests/stress/`;
 //! - `manpages_and_formats`: a man page for every command, the README's input formats and
 //!   their sample files, standard input on a terminal announced;
+//! - `metis`: METIS graph files answer as their DIMACS twins; malformed ones refused in place;
 //! - `messages`: messages in words, wrong-file and UTF-16 hints, sparse edge lists, limits past
 //!   memory;
 //! - `stress_and_output`: signals on `stress` and the progress line, failures reported as they
@@ -36,6 +37,7 @@ mod graphs;
 mod hostile;
 mod manpages_and_formats;
 mod messages;
+mod metis;
 #[cfg(unix)]
 mod pty;
 mod puzzles;

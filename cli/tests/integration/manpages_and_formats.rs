@@ -266,6 +266,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
     ("graph.col", &["match"]),
     ("matrix.mtx", &["match", "--classify"]),
     ("edges.txt", &["match"]),
+    ("graph.graph", &["match"]),
     ("formula.cnf", &["twosat"]),
 ];
 

@@ -60,7 +60,10 @@ impl Graph {
     {
         assert!(n < NONE as usize, "Graph: n = {n} must be < u32::MAX");
         let edges = edges.into_iter();
-        let mut cursor = vec![0usize; n + 1];
+        // Counting in place, one array: degrees at v + 1, their prefix sums (the start of each
+        // list), then each list filled from its start, which moves offsets[v] to the start of
+        // the next list; shifting the array back by one restores the starts.
+        let mut offsets = vec![0usize; n + 1];
         for e in edges.clone() {
             let (u, v) = *e.borrow();
             assert!(
@@ -68,26 +71,32 @@ impl Graph {
                 "Graph::from_edges: edge ({u}, {v}) has an endpoint >= n = {n}"
             );
             if u != v {
-                cursor[u as usize + 1] += 1;
-                cursor[v as usize + 1] += 1;
+                offsets[u as usize + 1] += 1;
+                offsets[v as usize + 1] += 1;
             }
         }
         for i in 0..n {
-            cursor[i + 1] += cursor[i];
+            offsets[i + 1] += offsets[i];
         }
-        let offsets = cursor.clone();
         let mut targets = vec![0u32; offsets[n]];
         for e in edges {
             let (u, v) = *e.borrow();
             if u != v {
                 // (a differing second pass is caught by the bounds checks or
                 // leaves the graph unspecified, never unsafe)
-                targets[cursor[u as usize]] = v;
-                cursor[u as usize] += 1;
-                targets[cursor[v as usize]] = u;
-                cursor[v as usize] += 1;
+                targets[offsets[u as usize]] = v;
+                offsets[u as usize] += 1;
+                targets[offsets[v as usize]] = u;
+                offsets[v as usize] += 1;
             }
         }
+        // offsets[v] is now the end of v's list, the start of v + 1's.
+        offsets.copy_within(0..n, 1);
+        offsets[0] = 0;
+        assert!(
+            offsets.windows(2).all(|w| w[0] <= w[1]) && offsets[n] == targets.len(),
+            "Graph::from_edges: the second pass over the edges differs from the first"
+        );
         Graph { offsets, targets }
     }
 

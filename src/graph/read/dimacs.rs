@@ -43,12 +43,13 @@ pub(super) fn read<R: BufRead>(
                 push(t, &mut edges, ((u - 1) as u32, (v - 1) as u32), "edge")?;
                 continue;
             }
-        } else if (edges.len() as u64) < m.value
-            && let Some((u, v)) = t.fast_pair(b"e ", 1, (n.value, n.value))
-        {
-            // 1 ≤ u, v ≤ n ≤ max_vertices < u32::MAX.
-            push(t, &mut edges, ((u - 1) as u32, (v - 1) as u32), "edge")?;
-            continue;
+        } else if (edges.len() as u64) < m.value {
+            // n ≤ max_vertices < u32::MAX.
+            let most = m.value - edges.len() as u64;
+            let (k, _) = t.fast_pairs(Some(b'e'), 1, (n.value, n.value), most, false, &mut edges);
+            if k > 0 {
+                continue;
+            }
         }
         match t.next_nonblank()? {
             Next::End { line, col } => {

@@ -38,14 +38,15 @@ pub(super) fn read<R: BufRead>(
                 push(t, &mut edges, (u as u32, v as u32), "edge")?;
                 continue;
             }
-        } else if (edges.len() as u64) < limits.max_edges
-            && max_vertices > 0
-            && let Some((u, v)) = t.fast_pair(b"", 0, (max_vertices - 1, max_vertices - 1))
-        {
-            vertices = vertices.max(u.max(v) + 1);
+        } else if (edges.len() as u64) < limits.max_edges && max_vertices > 0 {
             // Both < max_vertices < u32::MAX.
-            push(t, &mut edges, (u as u32, v as u32), "edge")?;
-            continue;
+            let most = limits.max_edges - edges.len() as u64;
+            let hi = max_vertices - 1;
+            let (k, top) = t.fast_pairs(None, 0, (hi, hi), most, false, &mut edges);
+            if k > 0 {
+                vertices = vertices.max(top + 1);
+                continue;
+            }
         }
         match t.next_nonblank()? {
             Next::End { line, col } => break (line, col),
@@ -156,15 +157,26 @@ pub(super) fn read<R: BufRead>(
 fn compact(edges: &mut [(u32, u32)], bound: u64) -> Option<Vec<u32>> {
     let m = edges.len() as u64;
     if bound <= 2 * m + 1 {
+        // Usually every id appears: a bit per id tells, in a table 32 times smaller than ranks.
+        let words = to_usize(bound.div_ceil(64));
+        let mut seen: Vec<u64> = Vec::new();
+        seen.try_reserve_exact(words).ok()?;
+        seen.resize(words, 0);
+        for &(u, v) in edges.iter() {
+            seen[u as usize / 64] |= 1 << (u % 64);
+            seen[v as usize / 64] |= 1 << (v % 64);
+        }
+        let present: u64 = seen.iter().map(|w| u64::from(w.count_ones())).sum();
+        if present == bound {
+            return Some(Vec::new());
+        }
+        drop(seen);
         let mut rank = Vec::new();
         rank.try_reserve_exact(to_usize(bound)).ok()?;
         rank.resize(to_usize(bound), u32::MAX);
         for &(u, v) in edges.iter() {
             rank[u as usize] = 0;
             rank[v as usize] = 0;
-        }
-        if rank.iter().all(|&r| r == 0) {
-            return Some(Vec::new());
         }
         let mut ids = Vec::new();
         ids.try_reserve_exact(to_usize(bound)).ok()?;

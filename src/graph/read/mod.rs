@@ -21,13 +21,21 @@
 //!   comment (a whole line, or after the two numbers); the vertices are the ids that appear
 //!   (renumbered `0..n` in increasing order when some ids below the largest are missing, the
 //!   file's ids kept in [`GraphInput::ids`]), so memory and time follow the file's size.
+//! - METIS graph (`metis`; METIS, KaHIP, the DIMACS10 graphs): `%` comment lines, the header
+//!   `N M [FMT [NCON]]`, then one line per vertex (an empty one for a vertex without
+//!   neighbours) listing its neighbours `1..=N`; FMT's digits announce vertex sizes, vertex
+//!   weights (NCON per vertex) and edge weights, written before the neighbours (sizes,
+//!   weights) or after each (edge weight). Each edge is listed in the lines of both its ends
+//!   (with the same weight), and M counts it once; a self-loop is listed once. Edges are kept
+//!   where the smaller end lists the larger, in file order. Vertex sizes and weights are
+//!   read and ignored.
 //! - DIMACS CNF ([`read_cnf`] only): `c` comment lines, `p cnf VARIABLES CLAUSES`, then the
 //!   clauses, each a list of nonzero literals ended by `0` (a clause may span lines); each
 //!   clause must have one or two literals. SATLIB's trailer (a `%` line, then `0`) ends the input.
 //!
 //! **Weights** ([`read_weighted_graph`]): the third number of an edge list line (`U V W`) or
 //! of a DIMACS edge line (`e U V W`), a Matrix Market entry's value (`integer` or `real`
-//! files only); a decimal number `[+-]digits[.digits][e[+-]digits]` read exactly, as an integer
+//! files only), a METIS graph's edge weights (FMT `1` or `11`); a decimal number `[+-]digits[.digits][e[+-]digits]` read exactly, as an integer
 //! mantissa times a power of ten (no floating point). All weights of a file are scaled to one
 //! common number of decimals, the most any of them needs (at most [`MAX_DECIMALS`]): when a
 //! weight needs more than the ones before it, those are rescaled (at most [`MAX_DECIMALS`]
@@ -40,16 +48,32 @@
 //! blanks and a UTF-8 byte order mark are accepted; `+` may precede a number. [`read_graph`]
 //! detects the format from the first token ([`detect`]) unless it is given one.
 //!
-//! **Complexity:** O(bytes of input) time; memory O(edges or clauses read), growing with what
-//! is actually read (at most 2^20 entries are reserved up front, whatever a header announces),
-//! plus one token of at most 64 bytes: a line or token that never ends is refused or skipped
-//! without being held. Weights add one `i64` per edge and at most [`MAX_DECIMALS`] rescales of
+//! **Algorithm:** one tokenizer (`Tokens`) reads every format from a [`BufRead`], token by
+//! token, and reports every error. The plain edge lines that make up almost all of a large
+//! file (`e U V`, `U V`, a pattern matrix's `I J`) take a fast path first: the buffered bytes
+//! are scanned a line at a time with no copy and no allocation, digits eight at a time (one
+//! 64-bit word), straight into the edge vector, until a line is not exactly such a line (a
+//! comment, a sign, a value, a number out of range, a line cut by the buffer's end); that line
+//! goes to the tokenizer, which reads it or says what is wrong with it at its line and column,
+//! so errors are the same whichever path saw the line first. A METIS graph's symmetry is
+//! checked as its lines come (see `metis.rs`).
+//!
+//! **Complexity:** O(bytes of input) time (METIS: plus O(log m) for each listing of a vertex
+//! beyond the table of pending listings, which grows with the input read); memory O(edges or
+//! clauses read), growing with what is actually read (at most 2^20 entries are reserved up
+//! front, whatever a header announces; METIS adds a count and a line number per vertex line
+//! read and a link per edge), plus one token of at most 64 bytes: a line or token that never
+//! ends is refused or skipped without being held. Weights add one `i64` per edge and at most [`MAX_DECIMALS`] rescales of
 //! those read so far, O(edges) each. Nothing recurses.
 //!
 //! **Status:** `tests.rs` writes seeded random graphs and formulas in every format with
 //! spacing, comment, CRLF, BOM and sign variants and reads them back identically, also through
 //! buffers of 1–5 bytes; every error kind is asserted with its exact line, column and message
-//! (the same through a 1-byte buffer); headers announcing 10^15
+//! (the same through a 1-byte buffer); the fast path's digit scanning against a
+//! one-digit-at-a-time reference on every byte value after runs of 0–20 digits and on random
+//! bytes (`fast_tests.rs`); METIS files against their DIMACS twins (plain and weighted, all
+//! FMT variants, through 1–5 byte buffers) and every METIS error at its place
+//! (`metis_tests.rs`); headers announcing 10^15
 //! vertices, edges or clauses are refused under small and default limits; endless lines and
 //! tokens (100 MB of `1`, endless comments) end in an error or in end of input with bounded
 //! memory; detection and forced formats are tested on every format. Weights: seeded random
@@ -64,6 +88,11 @@
 mod cnf;
 mod dimacs;
 mod edges;
+#[cfg(test)]
+mod fast_tests;
+mod metis;
+#[cfg(test)]
+mod metis_tests;
 mod mtx;
 #[cfg(test)]
 mod tests;
@@ -86,18 +115,27 @@ pub enum Format {
     MatrixMarket,
     /// One `U V` pair per line, vertices from 0.
     EdgeList,
+    /// METIS graph (METIS, KaHIP, DIMACS10): `N M [FMT [NCON]]`, then one adjacency line per
+    /// vertex, vertices from 1.
+    Metis,
 }
 
 impl Format {
     /// Every format, in the order of their names in messages.
-    pub const ALL: [Format; 3] = [Format::Dimacs, Format::MatrixMarket, Format::EdgeList];
+    pub const ALL: [Format; 4] = [
+        Format::Dimacs,
+        Format::MatrixMarket,
+        Format::EdgeList,
+        Format::Metis,
+    ];
 
-    /// Its short name: `dimacs`, `mtx` or `edges`.
+    /// Its short name: `dimacs`, `mtx`, `edges` or `metis`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Dimacs => "dimacs",
             Format::MatrixMarket => "mtx",
             Format::EdgeList => "edges",
+            Format::Metis => "metis",
         }
     }
 
@@ -106,19 +144,20 @@ impl Format {
         Format::ALL.into_iter().find(|f| f.name() == s)
     }
 
-    /// "a DIMACS graph", "a Matrix Market file", "an edge list".
+    /// "a DIMACS graph", "a Matrix Market file", "an edge list", "a METIS graph".
     fn described(self) -> &'static str {
         match self {
             Format::Dimacs => "a DIMACS graph",
             Format::MatrixMarket => "a Matrix Market file",
             Format::EdgeList => "an edge list",
+            Format::Metis => "a METIS graph",
         }
     }
 
-    /// The number of the first vertex in files of this format: 1, 1 or 0.
+    /// The number of the first vertex in files of this format: 1, 1, 0 or 1.
     pub fn base(self) -> u64 {
         match self {
-            Format::Dimacs | Format::MatrixMarket => 1,
+            Format::Dimacs | Format::MatrixMarket | Format::Metis => 1,
             Format::EdgeList => 0,
         }
     }
@@ -334,6 +373,10 @@ fn read_any<R: BufRead>(
                     );
                 }
                 Item::Token => match detect(&t.tok) {
+                    Some(Format::EdgeList) if metis_name(file) && t.tok[0] != b'#' => {
+                        t.unread();
+                        break Format::Metis;
+                    }
                     Some(f) => {
                         t.unread();
                         break f;
@@ -351,15 +394,25 @@ fn read_any<R: BufRead>(
         Format::Dimacs => dimacs::read(&mut t, limits, weights),
         Format::MatrixMarket => mtx::read(&mut t, limits, weights),
         Format::EdgeList => edges::read(&mut t, limits, weights),
+        Format::Metis => metis::read(&mut t, limits, weights),
     }
 }
 
-const DETECT_HINT: &str = "the format is told by the first line: '%%MatrixMarket' (mtx), \
-     'c', 'p' or 'e' (dimacs), a number or '#' (edges); or name the format (--format)";
+/// Whether `file` is named like a METIS graph: `*.graph` or `*.metis` (any case).
+fn metis_name(file: &str) -> bool {
+    let lower = file.to_ascii_lowercase();
+    lower.ends_with(".graph") || lower.ends_with(".metis")
+}
 
-/// The format a graph file's first non-blank line tells: `%` (the `%%MatrixMarket` banner) →
-/// Matrix Market, `c`, `p` or `e` → DIMACS, a digit, `+` or `#` → edge list; `None` otherwise (and
-/// for a blank line). A leading byte order mark and blanks are skipped.
+const DETECT_HINT: &str = "the format is told by the first line: '%%MatrixMarket' (mtx), \
+     'c', 'p' or 'e' (dimacs), a number or '#' (edges, or metis in a file named *.graph), \
+     another '%' comment (metis); or name the format (--format)";
+
+/// The format a graph file's first non-blank line tells: `%%` (the `%%MatrixMarket` banner) →
+/// Matrix Market, another `%` (a comment) → METIS, `c`, `p` or `e` → DIMACS, a digit, `+` or
+/// `#` → edge list; `None` otherwise (and for a blank line). A leading byte order mark and
+/// blanks are skipped. ([`read_graph`] also reads a file whose name ends in `.graph` or
+/// `.metis` and whose first line starts with a number as METIS.)
 ///
 /// # Examples
 /// ```
@@ -368,15 +421,17 @@ const DETECT_HINT: &str = "the format is told by the first line: '%%MatrixMarket
 /// assert_eq!(detect(b"%%MatrixMarket matrix coordinate pattern general"), Some(Format::MatrixMarket));
 /// assert_eq!(detect(b"p edge 5 4"), Some(Format::Dimacs));
 /// assert_eq!(detect(b"0 1"), Some(Format::EdgeList));
+/// assert_eq!(detect(b"% a METIS graph"), Some(Format::Metis));
 /// assert_eq!(detect(b"graph {"), None);
 /// ```
 pub fn detect(first_line: &[u8]) -> Option<Format> {
     let line = first_line
         .strip_prefix(crate::encoding::UTF8_BOM)
         .unwrap_or(first_line);
-    let first = line.iter().find(|&&b| !matches!(b, b' ' | b'\t'))?;
-    match first {
-        b'%' => Some(Format::MatrixMarket),
+    let at = line.iter().position(|&b| !matches!(b, b' ' | b'\t'))?;
+    match line[at] {
+        b'%' if line.get(at + 1) == Some(&b'%') => Some(Format::MatrixMarket),
+        b'%' => Some(Format::Metis),
         b'c' | b'p' | b'e' => Some(Format::Dimacs),
         b'0'..=b'9' | b'+' | b'#' => Some(Format::EdgeList),
         _ => None,
@@ -670,22 +725,57 @@ impl<R: BufRead> Tokens<R> {
         self.again = true;
     }
 
-    /// The fast path of the edge lines: if the buffered input at the start of a line reads
-    /// exactly `PREFIX A B` and a line end (`prefix` bytes, then two runs of at most 18 digits
-    /// separated by spaces or tabs, then LF), with `lo <= A <= hi.0` and `lo <= B <= hi.1`,
-    /// consumes the line and returns the pair. Anything else (a CR, a comment, a value, a number
-    /// out of range, a line that runs past the buffer) returns `None` with nothing consumed, and
-    /// the general path reads the line and reports what is wrong with it. About twice as fast as
-    /// four tokens on 10⁷ edge lines.
-    fn fast_pair(&mut self, prefix: &[u8], lo: u64, hi: (u64, u64)) -> Option<(u64, u64)> {
-        let rest = self.fast_line(prefix)?;
-        let (a, b, end) = leading_pair(rest)?;
-        if rest.get(end) != Some(&b'\n') || !(lo..=hi.0).contains(&a) || !(lo..=hi.1).contains(&b) {
-            return None;
+    /// The fast path of plain edge lines, a buffer at a time: while the buffered input at the
+    /// start of a line reads `[LEAD] A B` and a line end (with `lead`, that byte and at least
+    /// one blank first; A and B runs of 1 to 18 digits separated by spaces or tabs; then
+    /// blanks, an optional CR and LF), with `lo <= A <= hi.0` and `lo <= B <= hi.1`, appends
+    /// `(A − lo, B − lo)` to `out` (and with `mirror` also `(B − lo, A − lo)` when A ≠ B) and
+    /// consumes the line; at most `most` lines. Returns the lines taken and the largest number
+    /// read. The first other line (a comment, a value, a `+`, a number out of range, a line that
+    /// runs past the buffer), and every line when `out` cannot grow, is left to the general
+    /// path, which reads it and reports what is wrong with it. No allocation but `out`'s,
+    /// whose spare room bounds the lines taken.
+    fn fast_pairs(
+        &mut self,
+        lead: Option<u8>,
+        lo: u64,
+        hi: (u64, u64),
+        most: u64,
+        mirror: bool,
+        out: &mut Vec<(u32, u32)>,
+    ) -> (u64, u64) {
+        if self.again || self.cut || !self.started || self.cr.is_some() || self.col != 0 {
+            return (0, 0);
         }
-        self.input.consume(prefix.len() + end + 1);
-        self.line += 1;
-        Some((a, b))
+        let per = 1 + usize::from(mirror);
+        if out.capacity() - out.len() < per * 1024 && out.try_reserve(per * 4096).is_err() {
+            return (0, 0);
+        }
+        let most = most.min(((out.capacity() - out.len()) / per) as u64);
+        let Ok(buf) = self.input.fill_buf() else {
+            return (0, 0);
+        };
+        let (mut at, mut taken, mut top) = (0, 0, 0);
+        while taken < most {
+            let Some((a, b, len)) = pair_line(&buf[at..], lead) else {
+                break;
+            };
+            if a < lo || a > hi.0 || b < lo || b > hi.1 {
+                break;
+            }
+            // lo ≤ a, b ≤ hi < u32::MAX (the callers' ranges).
+            let (x, y) = ((a - lo) as u32, (b - lo) as u32);
+            out.push((x, y));
+            if mirror && x != y {
+                out.push((y, x));
+            }
+            top = top.max(a.max(b));
+            at += len;
+            taken += 1;
+        }
+        self.input.consume(at);
+        self.line += taken;
+        (taken, top)
     }
 
     /// What the fast paths read: the buffered input after `prefix`, when at the start of a line
@@ -735,6 +825,36 @@ impl<R: BufRead> Tokens<R> {
             (prefix.len() + w_at + 1) as u64,
             prefix.len() + end + 1,
         ))
+    }
+
+    /// The fast paths' whole line: at the start of a line (as [`fast_line`](Self::fast_line)),
+    /// copies the current line's bytes, without its LF, into `into` (reused: no allocation once
+    /// it holds the longest line) and returns `true`; `false` when the line's end is not
+    /// buffered. Nothing is consumed: [`commit_line`](Self::commit_line) does it.
+    fn fast_whole_line(&mut self, into: &mut Vec<u8>) -> bool {
+        let Some(buf) = self.fast_line(b"") else {
+            return false;
+        };
+        let Some(end) = memchr::memchr(b'\n', buf) else {
+            return false;
+        };
+        into.clear();
+        if into.try_reserve(end).is_err() {
+            return false;
+        }
+        into.extend_from_slice(&buf[..end]);
+        true
+    }
+
+    /// Makes `bytes`, at `line:col`, the current token (for an error found on a line the fast
+    /// path read).
+    fn as_token(&mut self, bytes: &[u8], line: u64, col: u64) {
+        self.tok.clear();
+        self.tok
+            .extend_from_slice(&bytes[..bytes.len().min(MAX_TOKEN)]);
+        self.cut = false;
+        self.tok_line = line;
+        self.tok_col = col;
     }
 
     /// Consumes the `len` bytes of a line [`fast_weighted`](Self::fast_weighted) read.
@@ -944,6 +1064,85 @@ fn leading_pair(rest: &[u8]) -> Option<(u64, u64, usize)> {
     }
     let (b, nb) = digits(&rest[na + gap..])?;
     Some((a, b, na + gap + nb))
+}
+
+/// The fast path's line `[LEAD] A B` at the start of `b` (see [`Tokens::fast_pairs`]): A, B
+/// and the line's length, line end included.
+#[inline(always)]
+fn pair_line(b: &[u8], lead: Option<u8>) -> Option<(u64, u64, usize)> {
+    let mut j = 0;
+    if let Some(c) = lead {
+        if b.first() != Some(&c) {
+            return None;
+        }
+        j = blanks(b, 1);
+        if j == 1 {
+            return None;
+        }
+    }
+    let (a, k) = digit_run(b, j)?;
+    j = blanks(b, k);
+    if j == k {
+        return None;
+    }
+    let (v, k) = digit_run(b, j)?;
+    j = blanks(b, k);
+    if b.get(j) == Some(&b'\r') {
+        j += 1;
+    }
+    (b.get(j) == Some(&b'\n')).then_some((a, v, j + 1))
+}
+
+/// The number written by the 1 to 18 digits at `b[j..]`, and the index past them.
+#[inline(always)]
+fn digit_run(b: &[u8], j: usize) -> Option<(u64, usize)> {
+    let (mut v, mut k) = (0u64, j);
+    // Eight bytes at once where the buffer holds them: the digits before the first other byte.
+    if let Some(&eight) = b.get(j..).and_then(|r| r.first_chunk::<8>()) {
+        let x = u64::from_le_bytes(eight);
+        let d = x.wrapping_sub(0x3030_3030_3030_3030);
+        // A byte's high bit is set in `d` below '0' (and above 0xAF), in `d + 0x76` above '9';
+        // borrows and carries only move up, from a byte that is not a digit, so the lowest
+        // flagged byte is the first that is not a digit.
+        let other = (d | d.wrapping_add(0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080;
+        let len = (other.trailing_zeros() / 8) as usize;
+        if len == 0 {
+            return None;
+        }
+        v = eight_digits(d << (8 * (8 - len)));
+        k = j + len;
+        if len < 8 {
+            return Some((v, k));
+        }
+    }
+    while let Some(&c) = b.get(k) {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        // Wrapping past 18 digits: such a run is refused below.
+        v = v.wrapping_mul(10).wrapping_add(u64::from(d));
+        k += 1;
+    }
+    (k > j && k - j <= 18).then_some((v, k))
+}
+
+/// The number of eight digit values (0 to 9), one per byte, the first in the lowest byte.
+#[inline(always)]
+fn eight_digits(d: u64) -> u64 {
+    // Pairs, then quadruples, then all eight, each step a multiply-add of neighbours.
+    let d = (d.wrapping_mul(10) + (d >> 8)) & 0x00ff_00ff_00ff_00ff;
+    let d = (d.wrapping_mul(100) + (d >> 16)) & 0x0000_ffff_0000_ffff;
+    (d.wrapping_mul(10_000) + (d >> 32)) & 0xffff_ffff
+}
+
+/// The index past the spaces and tabs at `b[j..]`.
+#[inline(always)]
+fn blanks(b: &[u8], mut j: usize) -> usize {
+    while let Some(b' ' | b'\t') = b.get(j) {
+        j += 1;
+    }
+    j
 }
 
 /// The spaces and tabs at the start of `b`.

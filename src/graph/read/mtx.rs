@@ -97,19 +97,17 @@ pub(super) fn read<R: BufRead>(
                 }
                 continue;
             }
-        } else if values == 0
-            && entries < nnz.value
-            && (edges.len() as u64) + 2 <= limits.max_edges
-            && let Some((i, j)) = t.fast_pair(b"", 1, (rows.value, cols.value))
+        } else if values == 0 && entries < nnz.value && (edges.len() as u64) + 2 <= limits.max_edges
         {
-            entries += 1;
-            // Both ≤ max_vertices < u32::MAX.
-            let (r, c) = ((i - 1) as u32, (j - 1) as u32);
-            push(t, &mut edges, (r, c), "edge")?;
-            if mirrored && r != c {
-                push(t, &mut edges, (c, r), "edge")?;
+            // Each entry makes at most two edges; rows, cols ≤ max_vertices < u32::MAX.
+            let room = (limits.max_edges - edges.len() as u64) / 2;
+            let most = (nnz.value - entries).min(room);
+            let hi = (rows.value, cols.value);
+            let (k, _) = t.fast_pairs(None, 1, hi, most, mirrored, &mut edges);
+            if k > 0 {
+                entries += k;
+                continue;
             }
-            continue;
         }
         match t.next_nonblank()? {
             Next::End { line, col } => {

@@ -439,8 +439,8 @@ fn format_names_and_detection() {
     assert_eq!(Format::from_name("DIMACS"), None);
     assert_eq!(
         Format::ALL.map(Format::base),
-        [1, 1, 0],
-        "dimacs, mtx, edges"
+        [1, 1, 0, 1],
+        "dimacs, mtx, edges, metis"
     );
     assert_eq!(
         detect(b"\xef\xbb\xbf %%MatrixMarket"),
@@ -532,14 +532,24 @@ fn forced_formats_are_honoured() {
         "a vertex number (a whole number)",
         "looks like a Matrix Market file",
     );
+    // A '%' comment first, not the banner: a METIS graph.
     let e = graph_err("% comment\n1 1 0\n", None);
+    check(
+        &e,
+        2,
+        3,
+        "1 edge",
+        "the number of edges the lines list, 0",
+        "counts each edge once",
+    );
+    let e = graph_err("% comment\n1 1 0\n", Some(Format::MatrixMarket));
     check(
         &e,
         1,
         1,
         "'%'",
         "the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY'",
-        "starts with its banner line",
+        "looks like a METIS graph",
     );
 }
 

@@ -238,7 +238,11 @@ pub(super) fn take<R: BufRead>(
 }
 
 /// The current token as a weight, or the error saying why it is not one.
-fn token<R: BufRead>(t: &Tokens<R>, acc: &Acc, hint: &str) -> Result<Decimal, InputError> {
+pub(super) fn token<R: BufRead>(
+    t: &Tokens<R>,
+    acc: &Acc,
+    hint: &str,
+) -> Result<Decimal, InputError> {
     let parsed = if t.cut {
         // No number worth reading is 64 characters long.
         let all_number = t
