@@ -89,6 +89,7 @@ mod forest;
 mod graph;
 mod greedy;
 mod matching;
+mod reduce;
 #[cfg(test)]
 mod tests;
 
@@ -118,8 +119,29 @@ use matching::check_matching;
 /// the greedy pass (O(n · m · α(n)) worst case, near-linear in practice on
 /// sparse geometric graphs, long corridors included); O(n + m) memory.
 pub fn maximum_matching(g: &Graph) -> Matching {
-    maximum_matching_from(g, Matching::empty(g.num_vertices()))
+    match reduced_matching(g) {
+        Some(mate) => Matching::from_mates(mate),
+        None => maximum_matching_unreduced(g, Matching::empty(g.num_vertices())),
+    }
 }
+
+// --- reductions (reduce.rs): the entry points try them first --------------
+
+/// The kernel of the degree-0/1/2 rules is used when it keeps at most this
+/// fraction (numerator over 16) of the vertices; otherwise copying it costs
+/// more than it saves, and the engine runs on the whole graph.
+const KERNEL_AT_MOST_SIXTEENTHS: usize = 15;
+
+/// A maximum matching (mate array) through the reductions and the engine on
+/// their kernel, or `None` when they remove too little to pay off.
+fn reduced_matching(g: &Graph) -> Option<Vec<u32>> {
+    let n = g.num_vertices();
+    let r = reduce::reduce(g, n / 16 * KERNEL_AT_MOST_SIXTEENTHS + n % 16)?;
+    let kernel = maximum_matching_unreduced(&r.kernel, Matching::empty(r.kernel.num_vertices()));
+    Some(r.lift(g, &kernel.mate))
+}
+
+// --- end of reductions -----------------------------------------------------
 
 /// Maximum-cardinality matching of `g` obtained from `start` by augmenting
 /// only: every vertex matched in `start` is matched in the result.
@@ -136,6 +158,15 @@ pub fn maximum_matching(g: &Graph) -> Matching {
 /// `start` after a greedy extension; O(n + m) memory.
 pub fn maximum_matching_from(g: &Graph, start: Matching) -> Matching {
     check_matching(g, &start, "maximum_matching_from");
+    if start.is_empty() {
+        return maximum_matching(g);
+    }
+    maximum_matching_unreduced(g, start)
+}
+
+/// [`maximum_matching_from`] without the reductions (the engine alone; the
+/// tests compare the two).
+pub(crate) fn maximum_matching_unreduced(g: &Graph, start: Matching) -> Matching {
     let mut mate = start.mate;
     if greedy_extend(g, &mut mate) == 0 {
         return Matching::from_mates(mate);
@@ -160,6 +191,22 @@ pub fn maximum_matching_from(g: &Graph, start: Matching) -> Matching {
 /// # Complexity
 /// As [`maximum_matching`].
 pub fn maximum_matching_and_decomposition(g: &Graph) -> (Matching, Decomposition) {
+    if let Some(mate) = reduced_matching(g) {
+        // The classes of the whole graph, from its complete forest.
+        let mut f = Forest::new(g, mate);
+        if f.grow_full_forest() {
+            let class = classes(&f.label);
+            return (Matching::from_mates(f.mate), Decomposition { class });
+        }
+        // Unreachable on symmetric input (the lifted matching is maximum).
+    }
+    maximum_matching_and_decomposition_unreduced(g)
+}
+
+/// [`maximum_matching_and_decomposition`] without the reductions.
+pub(crate) fn maximum_matching_and_decomposition_unreduced(
+    g: &Graph,
+) -> (Matching, Decomposition) {
     let n = g.num_vertices();
     let mut mate = vec![NONE; n];
     if greedy_extend(g, &mut mate) == 0 {
