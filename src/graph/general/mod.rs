@@ -204,9 +204,7 @@ pub fn maximum_matching_and_decomposition(g: &Graph) -> (Matching, Decomposition
 }
 
 /// [`maximum_matching_and_decomposition`] without the reductions.
-pub(crate) fn maximum_matching_and_decomposition_unreduced(
-    g: &Graph,
-) -> (Matching, Decomposition) {
+pub(crate) fn maximum_matching_and_decomposition_unreduced(g: &Graph) -> (Matching, Decomposition) {
     let n = g.num_vertices();
     let mut mate = vec![NONE; n];
     if greedy_extend(g, &mut mate) == 0 {

@@ -81,7 +81,9 @@
 //! (`tests.rs`, `reduce_*`).
 
 use super::{Graph, NONE};
-use crate::graph::dsu::{Dsu, Rank};
+
+/// `deg` of a removed set.
+const DEAD: u32 = u32::MAX;
 
 /// One degree-2 fold: centre `v` (a set) between the sets `u` and `w`.
 #[derive(Clone, Copy)]
@@ -104,16 +106,23 @@ pub(super) struct Reduced {
     pub(super) kernel: Graph,
     /// Root (an original vertex) of each kernel vertex.
     roots: Vec<u32>,
-    dsu: Dsu<Rank>,
-    /// Link of every non-root of the union–find (uncompressed copy) and the
-    /// fold index at which it was made; `NONE` at roots.
+    /// Per vertex `[parent, deg]`: the union–find parent (path halving; a
+    /// root is its own parent) and, at roots, the live degree of the set or
+    /// [`DEAD`]. One array, so that the common test "root, and alive?" of a
+    /// neighbour costs one cache miss.
+    node: Vec<[u32; 2]>,
+    /// The arrays below are empty until the first fold (a graph reduced by
+    /// degree 0 and 1 alone never needs them), then of length n:
+    /// adjacency size of every set (at roots; union by it, small to large);
+    weight: Vec<u32>,
+    /// the link of every non-root (the uncompressed union–find, for
+    /// [`Reduced::root_before`]) and the fold that made it, `NONE` at roots;
     plink: Vec<u32>,
     ptime: Vec<u32>,
-    /// Members of every set, as circular lists.
+    /// the members of every set, as circular lists;
     ring: Vec<u32>,
-    /// At roots: the fold that made the set, and its anchor.
+    /// at roots, the fold that made the set (`NONE`: a single vertex).
     made: Vec<u32>,
-    anchor: Vec<u32>,
     folds: Vec<Fold>,
     /// Pairs matched by the degree-1 rule (original edges).
     pairs: Vec<(u32, u32)>,
@@ -122,30 +131,28 @@ pub(super) struct Reduced {
 }
 
 /// Applies the degree-0/1/2 rules to exhaustion. `None` when no vertex has
-/// degree ≤ 2 (nothing to reduce). `limit`: give up (`None`) when the kernel
-/// keeps more than this many vertices.
+/// degree ≤ 2 (nothing to reduce), or when the kernel keeps more than
+/// `limit` vertices.
 pub(super) fn reduce(g: &Graph, limit: usize) -> Option<Reduced> {
     let n = g.num_vertices();
     let mut queue: Vec<u32> = (0..n as u32).filter(|&v| g.degree(v) <= 2).collect();
     if queue.is_empty() {
         return None;
     }
-    let mut deg: Vec<u32> = (0..n as u32).map(|v| g.degree(v) as u32).collect();
-    // Adjacency size of every set (at roots), for small-to-large scans.
-    let mut weight: Vec<usize> = deg.iter().map(|&d| d as usize).collect();
-    let mut dead = vec![false; n];
     let mut r = Reduced {
         kernel: Graph {
             offsets: vec![0],
             targets: Vec::new(),
         },
         roots: Vec::new(),
-        dsu: Dsu::new(n),
-        plink: vec![NONE; n],
-        ptime: vec![NONE; n],
-        ring: (0..n as u32).collect(),
-        made: vec![NONE; n],
-        anchor: (0..n as u32).collect(),
+        node: (0..n as u32)
+            .map(|v| [v, g.degree(v).min(DEAD as usize - 1) as u32])
+            .collect(),
+        weight: Vec::new(),
+        plink: Vec::new(),
+        ptime: Vec::new(),
+        ring: Vec::new(),
+        made: Vec::new(),
         folds: Vec::new(),
         pairs: Vec::new(),
         exposed: Vec::new(),
@@ -154,18 +161,19 @@ pub(super) fn reduce(g: &Graph, limit: usize) -> Option<Reduced> {
     let mut found: Vec<(u32, u32, u32)> = Vec::with_capacity(2);
     let mut removed = 0usize;
     while let Some(x) = queue.pop() {
-        if r.dsu.find(x) != x || dead[x as usize] || deg[x as usize] > 2 {
-            continue;
+        let [parent, d] = r.node[x as usize];
+        if parent != x || d > 2 {
+            continue; // merged, removed, or degree above 2 by now
         }
         found.clear();
-        r.scan(g, x, &dead, |a, b, rb| {
+        r.scan(g, x, |a, b, rb| {
             found.push((a, b, rb));
             found.len() < 2
         });
         let (a, b, u) = match found[..] {
             [] => {
                 // Degree 0 (or asymmetric input): exposed.
-                dead[x as usize] = true;
+                r.node[x as usize][1] = DEAD;
                 r.exposed.push(x);
                 removed += 1;
                 continue;
@@ -174,38 +182,22 @@ pub(super) fn reduce(g: &Graph, limit: usize) -> Option<Reduced> {
             [e, f] if e.2 == f.2 => e,
             [(pv, p, u), (qv, q, w)] => {
                 // Fold: x is the centre, u and w merge.
-                dead[x as usize] = true;
+                r.node[x as usize][1] = DEAD;
                 removed += 1;
-                let (small, big) = if weight[u as usize] <= weight[w as usize] {
-                    (u, w)
-                } else {
-                    (w, u)
-                };
-                let mut mult = 0u32;
-                r.scan(g, small, &dead, |_, _, rb| {
-                    mult += u32::from(rb == big);
-                    true
-                });
-                let d = (deg[u as usize] + deg[w as usize]).saturating_sub(2 + 2 * mult);
-                let k = r.folds.len() as u32;
-                r.folds.push(Fold {
-                    ru: u,
-                    made: [r.made[u as usize], r.made[x as usize], r.made[w as usize]],
-                    pv,
-                    p,
-                    qv,
-                    q,
-                });
-                let root = r.dsu.link(u, w);
-                let child = if root == u { w } else { u };
-                r.plink[child as usize] = root;
-                r.ptime[child as usize] = k;
-                r.ring.swap(u as usize, w as usize);
-                weight[root as usize] = weight[u as usize] + weight[w as usize];
-                r.anchor[root as usize] = r.anchor[u as usize];
-                r.made[root as usize] = k;
-                deg[root as usize] = d;
-                if d <= 2 {
+                let root = r.fold(
+                    g,
+                    x,
+                    Fold {
+                        ru: u,
+                        made: [NONE; 3],
+                        pv,
+                        p,
+                        qv,
+                        q,
+                    },
+                    w,
+                );
+                if r.node[root as usize][1] <= 2 {
                     queue.push(root);
                 }
                 continue;
@@ -213,18 +205,20 @@ pub(super) fn reduce(g: &Graph, limit: usize) -> Option<Reduced> {
             _ => unreachable!("at most two entries are collected"),
         };
         // Degree 1: match x to u along (a, b); remove both.
-        dead[x as usize] = true;
-        dead[u as usize] = true;
+        r.node[x as usize][1] = DEAD;
+        r.node[u as usize][1] = DEAD;
         removed += 2;
         r.pairs.push((a, b));
-        r.scan(g, u, &dead, |_, _, rc| {
-            let d = &mut deg[rc as usize];
+        let mut node = std::mem::take(&mut r.node);
+        r.scan_with(g, &mut node, u, |node, _, _, rc| {
+            let d = &mut node[rc as usize][1];
             *d = d.saturating_sub(1);
             if *d <= 2 {
                 queue.push(rc);
             }
             true
         });
+        r.node = node;
     }
     if n - removed > limit {
         return None;
@@ -233,7 +227,7 @@ pub(super) fn reduce(g: &Graph, limit: usize) -> Option<Reduced> {
     // them.
     let mut index = vec![NONE; n];
     for v in 0..n as u32 {
-        if !dead[v as usize] && r.dsu.find(v) == v {
+        if r.node[v as usize][0] == v && r.node[v as usize][1] != DEAD {
             index[v as usize] = r.roots.len() as u32;
             r.roots.push(v);
         }
@@ -243,7 +237,7 @@ pub(super) fn reduce(g: &Graph, limit: usize) -> Option<Reduced> {
     offsets.push(0);
     for i in 0..r.roots.len() {
         let x = r.roots[i];
-        r.scan(g, x, &dead, |_, _, rb| {
+        r.scan(g, x, |_, _, rb| {
             targets.push(index[rb as usize]);
             true
         });
@@ -256,35 +250,118 @@ pub(super) fn reduce(g: &Graph, limit: usize) -> Option<Reduced> {
 }
 
 impl Reduced {
+    /// Root of the set of `x` (path halving).
+    #[inline]
+    fn find(node: &mut [[u32; 2]], mut x: u32) -> u32 {
+        loop {
+            let p = node[x as usize][0];
+            if p == x {
+                return x;
+            }
+            let gp = node[p as usize][0];
+            node[x as usize][0] = gp;
+            x = gp;
+        }
+    }
+
+    /// The next member after `a` in its set's circular list.
+    #[inline]
+    fn next_member(&self, a: u32) -> u32 {
+        self.ring.get(a as usize).copied().unwrap_or(a)
+    }
+
+    /// The fold that made the set rooted at `x` (`NONE`: a single vertex).
+    fn made(&self, x: u32) -> u32 {
+        self.made.get(x as usize).copied().unwrap_or(NONE)
+    }
+
     /// Calls `f(a, b, root of b)` for every adjacency entry from a member
     /// `a` of the set `x` to a vertex `b` of another live set, until `f`
     /// returns `false`.
-    fn scan(
-        &mut self,
+    fn scan(&mut self, g: &Graph, x: u32, mut f: impl FnMut(u32, u32, u32) -> bool) {
+        let mut node = std::mem::take(&mut self.node);
+        self.scan_with(g, &mut node, x, |_, a, b, rb| f(a, b, rb));
+        self.node = node;
+    }
+
+    /// [`Reduced::scan`] with the node array handed to `f` too.
+    fn scan_with(
+        &self,
         g: &Graph,
+        node: &mut [[u32; 2]],
         x: u32,
-        dead: &[bool],
-        mut f: impl FnMut(u32, u32, u32) -> bool,
+        mut f: impl FnMut(&mut [[u32; 2]], u32, u32, u32) -> bool,
     ) {
         let mut a = x;
         loop {
             for &b in g.neighbors(a) {
-                let rb = self.dsu.find(b);
-                if rb != x && !dead[rb as usize] && !f(a, b, rb) {
+                let rb = Self::find(node, b);
+                if rb != x && node[rb as usize][1] != DEAD && !f(node, a, b, rb) {
                     return;
                 }
             }
-            a = self.ring[a as usize];
+            a = self.next_member(a);
             if a == x {
                 return;
             }
         }
     }
 
+    /// Merges the sets `fold.ru` and `w` around the removed centre `x`;
+    /// returns the new root.
+    fn fold(&mut self, g: &Graph, x: u32, mut fold: Fold, w: u32) -> u32 {
+        let n = g.num_vertices();
+        if self.ring.is_empty() {
+            self.weight = (0..n as u32)
+                .map(|v| g.degree(v).min(u32::MAX as usize) as u32)
+                .collect();
+            self.plink = vec![NONE; n];
+            self.ptime = vec![NONE; n];
+            self.ring = (0..n as u32).collect();
+            self.made = vec![NONE; n];
+        }
+        let u = fold.ru;
+        let (small, big) = if self.weight[u as usize] <= self.weight[w as usize] {
+            (u, w)
+        } else {
+            (w, u)
+        };
+        let mut mult = 0u32;
+        self.scan(g, small, |_, _, rb| {
+            mult += u32::from(rb == big);
+            true
+        });
+        let d = (u64::from(self.node[u as usize][1]) + u64::from(self.node[w as usize][1]))
+            .saturating_sub(2 + 2 * u64::from(mult))
+            .min(u64::from(DEAD - 1)) as u32;
+        let k = self.folds.len() as u32;
+        fold.made = [
+            self.made[u as usize],
+            self.made[x as usize],
+            self.made[w as usize],
+        ];
+        self.folds.push(fold);
+        // Union by adjacency size: every member's depth grows only when its
+        // set's size at least doubles, so the links stay O(log m) deep.
+        let (child, root) = (small, big);
+        self.node[child as usize][0] = root;
+        self.plink[child as usize] = root;
+        self.ptime[child as usize] = k;
+        self.ring.swap(u as usize, w as usize);
+        self.weight[root as usize] =
+            self.weight[u as usize].saturating_add(self.weight[w as usize]);
+        self.made[root as usize] = k;
+        self.node[root as usize][1] = d;
+        root
+    }
+
     /// Root of `a`'s set just before fold `k`.
     fn root_before(&self, mut a: u32, k: u32) -> u32 {
-        while self.plink[a as usize] != NONE && self.ptime[a as usize] < k {
-            a = self.plink[a as usize];
+        while let Some(&p) = self.plink.get(a as usize) {
+            if p == NONE || self.ptime[a as usize] >= k {
+                break;
+            }
+            a = p;
         }
         a
     }
@@ -294,7 +371,8 @@ impl Reduced {
     pub(super) fn lift(mut self, g: &Graph, kernel_mate: &[u32]) -> Vec<u32> {
         let n = g.num_vertices();
         let mut mate = vec![NONE; n];
-        // (fold that made a set, its member matched outside it or exposed)
+        // (fold that made a set, its member matched outside it or exposed;
+        // the root of a set is a member that is no fold's centre)
         let mut stack: Vec<(u32, u32)> = Vec::new();
         let pair = |mate: &mut [u32], a: u32, b: u32| {
             if a != b && mate[a as usize] == NONE && mate[b as usize] == NONE {
@@ -306,29 +384,30 @@ impl Reduced {
         for (i, &x) in roots.iter().enumerate() {
             let j = kernel_mate[i];
             if j == NONE {
-                stack.push((self.made[x as usize], self.anchor[x as usize]));
+                stack.push((self.made(x), x));
             } else if (i as u32) < j {
                 let y = roots[j as usize];
-                let mut edge = None;
-                self.scan_to(g, x, y, &mut edge);
-                if let Some((a, b)) = edge {
-                    pair(&mut mate, a, b);
-                    stack.push((self.made[x as usize], a));
-                    stack.push((self.made[y as usize], b));
-                } else {
-                    // Only on asymmetric input.
-                    stack.push((self.made[x as usize], self.anchor[x as usize]));
-                    stack.push((self.made[y as usize], self.anchor[y as usize]));
-                }
+                let mut edge = (x, y); // (only kept on asymmetric input)
+                self.scan(g, x, |a, b, rb| {
+                    if rb == y {
+                        edge = (a, b);
+                    }
+                    rb != y
+                });
+                pair(&mut mate, edge.0, edge.1);
+                stack.push((self.made(x), edge.0));
+                stack.push((self.made(y), edge.1));
             }
         }
         for &x in &self.exposed {
-            stack.push((self.made[x as usize], self.anchor[x as usize]));
+            stack.push((self.made(x), x));
         }
-        for &(a, b) in &self.pairs {
+        for i in 0..self.pairs.len() {
+            let (a, b) = self.pairs[i];
             pair(&mut mate, a, b);
-            stack.push((self.made[self.dsu.find(a) as usize], a));
-            stack.push((self.made[self.dsu.find(b) as usize], b));
+            let (ra, rb) = (Self::find(&mut self.node, a), Self::find(&mut self.node, b));
+            stack.push((self.made(ra), a));
+            stack.push((self.made(rb), b));
         }
         while let Some((k, a)) = stack.pop() {
             if k == NONE {
@@ -345,22 +424,5 @@ impl Reduced {
             }
         }
         mate
-    }
-
-    /// An original edge `(a, b)` from the set `x` to the set `y`.
-    fn scan_to(&mut self, g: &Graph, x: u32, y: u32, edge: &mut Option<(u32, u32)>) {
-        let mut a = x;
-        loop {
-            for &b in g.neighbors(a) {
-                if self.dsu.find(b) == y {
-                    *edge = Some((a, b));
-                    return;
-                }
-            }
-            a = self.ring[a as usize];
-            if a == x {
-                return;
-            }
-        }
     }
 }

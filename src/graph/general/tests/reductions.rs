@@ -170,7 +170,11 @@ fn reduce_big_shuffled_corridors_certified() {
     ] {
         let g = Graph::from_edges(n, permuted(&mut rng, n, &e));
         let r = reduce(&g, n).expect("reducible");
-        assert!(r.kernel.num_vertices() <= n / 100, "kernel {}", r.kernel.num_vertices());
+        assert!(
+            r.kernel.num_vertices() <= n / 100,
+            "kernel {}",
+            r.kernel.num_vertices()
+        );
         let m = maximum_matching(&g);
         check_large(&g, &m, &mut rng, 20);
         compare_with_unreduced(&g);
