@@ -119,13 +119,22 @@ use matching::check_matching;
 /// the greedy pass (O(n · m · α(n)) worst case, near-linear in practice on
 /// sparse geometric graphs, long corridors included); O(n + m) memory.
 pub fn maximum_matching(g: &Graph) -> Matching {
-    match reduced_matching(g) {
-        Some(mate) => Matching::from_mates(mate),
-        None => maximum_matching_unreduced(g, Matching::empty(g.num_vertices())),
+    let mut mate = vec![NONE; g.num_vertices()];
+    if greedy_extend(g, &mut mate) == 0 {
+        return Matching::from_mates(mate);
     }
+    if let Some(mate) = reduced_matching(g) {
+        return Matching::from_mates(mate);
+    }
+    Matching::from_mates(engine(g, mate))
 }
 
 // --- reductions (reduce.rs): the entry points try them first --------------
+//
+// Order: the greedy warm start first (one cheap pass; when it is perfect,
+// nothing else runs, as before), then the reductions from scratch, whose
+// kernel goes to the engine; when they remove too little, the engine runs
+// on the whole graph from the greedy matching.
 
 /// The kernel of the degree-0/1/2 rules is used when it keeps at most this
 /// fraction (numerator over 16) of the vertices; otherwise copying it costs
@@ -171,9 +180,15 @@ pub(crate) fn maximum_matching_unreduced(g: &Graph, start: Matching) -> Matching
     if greedy_extend(g, &mut mate) == 0 {
         return Matching::from_mates(mate);
     }
+    Matching::from_mates(engine(g, mate))
+}
+
+/// The blossom engine on a greedy matching (greedy extension done): the
+/// local searches and the forest.
+fn engine(g: &Graph, mate: Vec<u32>) -> Vec<u32> {
     let mut f = Forest::new(g, mate);
     f.augment_all(&components(g));
-    Matching::from_mates(f.mate)
+    f.mate
 }
 
 /// A maximum matching of `g` and the Gallai–Edmonds decomposition, in one
@@ -191,16 +206,23 @@ pub(crate) fn maximum_matching_unreduced(g: &Graph, start: Matching) -> Matching
 /// # Complexity
 /// As [`maximum_matching`].
 pub fn maximum_matching_and_decomposition(g: &Graph) -> (Matching, Decomposition) {
-    if let Some(mate) = reduced_matching(g) {
+    let n = g.num_vertices();
+    let mut mate = vec![NONE; n];
+    if greedy_extend(g, &mut mate) == 0 {
+        // Perfect: D and A are empty.
+        let class = vec![Class::C; n];
+        return (Matching::from_mates(mate), Decomposition { class });
+    }
+    if let Some(lifted) = reduced_matching(g) {
         // The classes of the whole graph, from its complete forest.
-        let mut f = Forest::new(g, mate);
+        let mut f = Forest::new(g, lifted);
         if f.grow_full_forest() {
             let class = classes(&f.label);
             return (Matching::from_mates(f.mate), Decomposition { class });
         }
         // Unreachable on symmetric input (the lifted matching is maximum).
     }
-    maximum_matching_and_decomposition_unreduced(g)
+    decomposition_from(g, mate)
 }
 
 /// [`maximum_matching_and_decomposition`] without the reductions.
@@ -212,6 +234,12 @@ pub(crate) fn maximum_matching_and_decomposition_unreduced(g: &Graph) -> (Matchi
         let class = vec![Class::C; n];
         return (Matching::from_mates(mate), Decomposition { class });
     }
+    decomposition_from(g, mate)
+}
+
+/// The engine and the classes from a greedy matching (greedy extension
+/// done, not perfect).
+fn decomposition_from(g: &Graph, mate: Vec<u32>) -> (Matching, Decomposition) {
     let mut f = Forest::new(g, mate);
     f.augment_all(&components(g));
     // The forest is complete wherever it grew; trees from the exposed
