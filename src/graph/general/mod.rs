@@ -98,7 +98,7 @@ pub use graph::Graph;
 pub use matching::Matching;
 
 use forest::{EVEN, Forest, ODD};
-use greedy::{components, greedy_extend};
+use greedy::{components, greedy_extend, greedy_extend_exact};
 use matching::check_matching;
 
 // ---------------------------------------------------------------------------
@@ -120,7 +120,8 @@ use matching::check_matching;
 /// sparse geometric graphs, long corridors included); O(n + m) memory.
 pub fn maximum_matching(g: &Graph) -> Matching {
     let mut mate = vec![NONE; g.num_vertices()];
-    if greedy_extend(g, &mut mate) == 0 {
+    let (exposed, exact) = greedy_extend_exact(g, &mut mate);
+    if exposed == 0 || exact {
         return Matching::from_mates(mate);
     }
     if let Some(mate) = reduced_matching(g) {
@@ -132,7 +133,8 @@ pub fn maximum_matching(g: &Graph) -> Matching {
 // --- reductions (reduce.rs): the entry points try them first --------------
 //
 // Order: the greedy warm start first (one cheap pass; when it is perfect,
-// nothing else runs, as before), then the reductions from scratch, whose
+// or made forced choices only, it is maximum and nothing else runs but the
+// classes' forest), then the reductions from scratch, whose
 // kernel goes to the engine; when they remove too little, the engine runs
 // on the whole graph from the greedy matching.
 
@@ -208,21 +210,30 @@ fn engine(g: &Graph, mate: Vec<u32>) -> Vec<u32> {
 pub fn maximum_matching_and_decomposition(g: &Graph) -> (Matching, Decomposition) {
     let n = g.num_vertices();
     let mut mate = vec![NONE; n];
-    if greedy_extend(g, &mut mate) == 0 {
+    let (exposed, exact) = greedy_extend_exact(g, &mut mate);
+    if exposed == 0 {
         // Perfect: D and A are empty.
         let class = vec![Class::C; n];
         return (Matching::from_mates(mate), Decomposition { class });
     }
-    if let Some(lifted) = reduced_matching(g) {
-        // The classes of the whole graph, from its complete forest.
-        let mut f = Forest::new(g, lifted);
-        if f.grow_full_forest() {
-            let class = classes(&f.label);
-            return (Matching::from_mates(f.mate), Decomposition { class });
+    let maximum = if exact {
+        Ok(mate)
+    } else {
+        reduced_matching(g).ok_or(mate)
+    };
+    match maximum {
+        Ok(maximum) => {
+            // The classes of the whole graph, from its complete forest.
+            let mut f = Forest::new(g, maximum);
+            if f.grow_full_forest() {
+                let class = classes(&f.label);
+                return (Matching::from_mates(f.mate), Decomposition { class });
+            }
+            // Unreachable on symmetric input (the matching is maximum).
+            maximum_matching_and_decomposition_unreduced(g)
         }
-        // Unreachable on symmetric input (the lifted matching is maximum).
+        Err(greedy) => decomposition_from(g, greedy),
     }
-    decomposition_from(g, mate)
 }
 
 /// [`maximum_matching_and_decomposition`] without the reductions.

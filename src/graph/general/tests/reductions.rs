@@ -155,6 +155,11 @@ fn compare_with_unreduced(g: &Graph) {
         let lifted = Matching::from_mates(r.lift(g, k.mates()));
         assert_valid(g, &lifted);
         assert_eq!(lifted.len(), mu.len(), "lifted matching size");
+        assert_eq!(
+            gallai_edmonds(g, &lifted),
+            du,
+            "classes from the lifted matching"
+        );
     }
 }
 
