@@ -124,7 +124,7 @@ pub fn maximum_matching(g: &Graph) -> Matching {
     if exposed == 0 || exact {
         return Matching::from_mates(mate);
     }
-    if let Some(mate) = reduced_matching(g) {
+    if let Some(mate) = reduced_matching(g, exposed) {
         return Matching::from_mates(mate);
     }
     Matching::from_mates(engine(g, mate))
@@ -143,10 +143,18 @@ pub fn maximum_matching(g: &Graph) -> Matching {
 /// more than it saves, and the engine runs on the whole graph.
 const KERNEL_AT_MOST_SIXTEENTHS: usize = 15;
 
+/// When the greedy matching leaves fewer than n / this many vertices
+/// exposed, the engine's local searches from them cost less than the
+/// reductions (an odd cycle: one exposed vertex).
+const FEW_EXPOSED: usize = 64;
+
 /// A maximum matching (mate array) through the reductions and the engine on
 /// their kernel, or `None` when they remove too little to pay off.
-fn reduced_matching(g: &Graph) -> Option<Vec<u32>> {
+fn reduced_matching(g: &Graph, exposed: usize) -> Option<Vec<u32>> {
     let n = g.num_vertices();
+    if exposed < n / FEW_EXPOSED {
+        return None;
+    }
     let r = reduce::reduce(g, n / 16 * KERNEL_AT_MOST_SIXTEENTHS + n % 16)?;
     let kernel = maximum_matching_unreduced(&r.kernel, Matching::empty(r.kernel.num_vertices()));
     Some(r.lift(g, &kernel.mate))
@@ -219,7 +227,7 @@ pub fn maximum_matching_and_decomposition(g: &Graph) -> (Matching, Decomposition
     let maximum = if exact {
         Ok(mate)
     } else {
-        reduced_matching(g).ok_or(mate)
+        reduced_matching(g, exposed).ok_or(mate)
     };
     match maximum {
         Ok(maximum) => {
