@@ -3,7 +3,8 @@
 //!
 //! **Complexity:** [`maximum_matching`], [`maximum_matching_from`] and
 //! [`maximum_matching_and_decomposition`] run in O(n + m) time for the
-//! warm start and the local searches, plus O((n + m) · α(n)) for the forest
+//! warm start and the local searches, O((n + m) log n) at worst for the
+//! reductions (`reduce.rs`), plus O((n + m) · α(n)) for the forest
 //! and, per augmentation found there, the size of the two trees it
 //! dissolves: O(k · (n + m) · α(n)) worst case for k augmentations (so
 //! O(n · m · α(n))), near-linear on grid-like graphs, including corridors
@@ -17,8 +18,16 @@
 //! blossoms shrunk implicitly by a union–find structure over their bases.
 //! 1. Warm start: Karp–Sipser-style greedy (a vertex with a single exposed
 //!    neighbour is matched to it, otherwise vertices are matched in id order
-//!    to their least-constrained neighbour). If it is perfect, nothing else
-//!    runs; otherwise the connected components are computed (union–find).
+//!    to their least-constrained neighbour). If it is perfect, or made
+//!    forced (single-neighbour) choices only (forests), it is maximum and
+//!    nothing else runs but, for the classes, step 4's forest. Otherwise,
+//!    when it left at least n/64 vertices exposed, the degree-0/1/2
+//!    reductions (`reduce.rs`: Karp–Sipser's rules with folding, proof
+//!    there) run from scratch; if their kernel keeps at most 15/16 of the
+//!    vertices, steps 2–3 run on the kernel, its matching is lifted back,
+//!    and the classes come from step 4's forest grown on the whole graph
+//!    from the lifted matching. Otherwise the connected components are
+//!    computed (union–find) and steps 2–3 run from the greedy matching.
 //! 2. Local searches: from each exposed vertex `r` in id order, grow an
 //!    alternating tree breadth-first. An even–even edge closes an odd cycle:
 //!    the blossoms on both tree paths up to their lowest common ancestor are
@@ -73,13 +82,17 @@
 //! barrier A, counted independently; the biggest of them run on a 256 KiB
 //! thread stack. Hand-made mutants of the core (path rebuilding,
 //! contraction, resets, skipping rules, the re-queueing after a
-//! dissolution) are caught by the tests (`tests.rs`, `tests/`). Timings
+//! dissolution) are caught by the tests (`tests.rs`, `tests/`). The
+//! reductions are compared with brute force and with the unreduced engine
+//! (size, classes, barrier; `tests/reductions.rs`) on trees, paths, cycles,
+//! caterpillars, chains of odd cycles and sparse random graphs, shuffled
+//! and not; a mutant of the lifting is caught. Timings
 //! (knight serpentines, burnt king boards) are in docs/BENCHMARKS.md.
 //!
 //! **Layout:** [`Graph`] (`graph.rs`), its 2-colouring
 //! [`Graph::bipartition`] (`bipartition.rs`, with its own tests),
 //! [`Matching`] (`matching.rs`), the blossom search state (`forest.rs`), the greedy warm start
-//! (`greedy.rs`), the entry points and the Gallai–Edmonds types (this
+//! (`greedy.rs`), the degree-0/1/2 reductions (`reduce.rs`), the entry points and the Gallai–Edmonds types (this
 //! file), and the tests (`tests.rs`, with generators and brute-force
 //! oracles in `tests/`). The union–find is the crate's shared one
 //! (`graph/dsu.rs`) and [`NONE`] is the graph core's one sentinel.
@@ -379,6 +392,39 @@ pub fn gallai_edmonds(g: &Graph, m: &Matching) -> Decomposition {
     Decomposition {
         class: classes(&f.label),
     }
+}
+
+/// Whether `v` is in D (some maximum matching of `g` misses it), from one
+/// maximum matching `m`: `v` exposed, or an augmenting path from its mate
+/// `t` in G − v for the matching without `{v, t}` (any augmenting path there
+/// starts at `t`, since `m` is maximum in G), looked for by one alternating
+/// tree from `t`. The same answer as the class in [`gallai_edmonds`], often
+/// for the price of a small tree instead of the whole forest.
+///
+/// # Constraints
+/// `m` is a maximum matching of `g`; `v < n`.
+///
+/// # Panics
+/// If `v >= n`, or `m` has a different number of vertices than `g` or
+/// matches a non-edge. If `m` is not maximum the answer is unspecified.
+///
+/// # Complexity
+/// O(n) to set up plus the tree from `t`: O((n + m) · α(n)) at worst.
+pub fn is_missable(g: &Graph, m: &Matching, v: u32) -> bool {
+    check_matching(g, m, "is_missable");
+    let n = g.num_vertices();
+    assert!((v as usize) < n, "is_missable: v = {v} >= n = {n}");
+    let t = m.mate[v as usize];
+    if t == NONE {
+        return true;
+    }
+    let mut mate = m.mate.clone();
+    mate[v as usize] = NONE;
+    mate[t as usize] = NONE;
+    let mut f = Forest::new(g, mate);
+    // `v` leaves the graph: searches ignore inner vertices' edges.
+    f.label[v as usize] = ODD;
+    f.augments_from(t)
 }
 
 /// For `v` in D: a maximum matching of `g` that leaves `v` exposed, obtained

@@ -34,8 +34,9 @@
 //! The kernel (the live sets, with the original edges between them) is
 //! matched by the unreduced engine. Lifting, last step first through an
 //! explicit stack: a set matched along an original edge ending at its
-//! member `a` (or exposed, with `a` its *anchor*, a member that is never the
-//! centre of a fold) is unfolded by the fold that made it: if `a` was in
+//! member `a` (or exposed, with `a` its union–find root; the members of a
+//! set's union–find set are never the centre of one of its folds, which
+//! stay apart as removed sets) is unfolded by the fold that made it: if `a` was in
 //! `u`, the centre `v` is matched to `w` along the recorded edge and `u`
 //! (with `a`), `w` (with the edge's end) and `v` (with its end) are unfolded
 //! in turn; symmetrically if `a` was in `w`. A matched pair of the degree-1
@@ -63,7 +64,10 @@
 //!   live entries go to `u` and `w` (degree 2, counted exactly), and a
 //!   removed set never becomes live again.
 //!
-//! So the lifted matching is maximum for the whole graph. The Gallai–Edmonds
+//! So the lifted matching is maximum for the whole graph. The entry points
+//! (`mod.rs`) run the reductions only after a greedy pass that was neither
+//! perfect nor forced throughout and left at least n/64 vertices exposed,
+//! and use the kernel only when it keeps at most 15/16 of the vertices. The Gallai–Edmonds
 //! classes are not lifted: [`super::maximum_matching_and_decomposition`]
 //! grows the complete alternating forest of the whole graph from the lifted
 //! matching (the labels of a complete forest of *any* maximum matching are
@@ -78,7 +82,9 @@
 //! (matching size, Gallai–Edmonds classes, Tutte–Berge barrier) on random
 //! trees, paths, cycles, caterpillars, chains of odd cycles and random
 //! graphs with many vertices of degree 1 and 2, shuffled and not
-//! (`tests.rs`, `reduce_*`).
+//! (`tests/reductions.rs`, with every small graph also checked by the
+//! brute-force oracles of `tests/oracle.rs`). Turning the lifting's side
+//! test around is caught.
 
 use super::{Graph, NONE};
 
