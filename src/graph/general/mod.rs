@@ -21,7 +21,8 @@
 //!    to their least-constrained neighbour). If it is perfect, or made
 //!    forced (single-neighbour) choices only (forests), it is maximum and
 //!    nothing else runs but, for the classes, step 4's forest. Otherwise,
-//!    when it left at least n/64 vertices exposed, the degree-0/1/2
+//!    when it left at least n/64 vertices exposed and the numbering is not
+//!    local (sampled mean id distance of neighbours above n/64), the degree-0/1/2
 //!    reductions (`reduce.rs`: Karp–Sipser's rules with folding, proof
 //!    there) run from scratch; if their kernel keeps at most 15/16 of the
 //!    vertices, steps 2–3 run on the kernel, its matching is lifted back,
@@ -161,11 +162,31 @@ const KERNEL_AT_MOST_SIXTEENTHS: usize = 15;
 /// reductions (an odd cycle: one exposed vertex).
 const FEW_EXPOSED: usize = 64;
 
+/// Whether the numbering looks local: over up to 1024 evenly spread
+/// vertices, the mean distance |u − v| between the ids of neighbours is at
+/// most n/64 (grids numbered row by row, files numbered along their
+/// structure). Measured: on such graphs the engine's searches are cheap
+/// and the reductions cost more than they save (King boards with wazir or
+/// knight moves); on shuffled ones the engine's searches miss the cache and
+/// the reductions save half or more (a shuffled chain of 5-cycles).
+fn is_local(g: &Graph) -> bool {
+    let n = g.num_vertices();
+    let step = (n / 1024).max(1);
+    let (mut sum, mut count) = (0u64, 0u64);
+    for v in (0..n).step_by(step) {
+        for &u in g.neighbors(v as u32) {
+            sum += (u as u64).abs_diff(v as u64);
+            count += 1;
+        }
+    }
+    sum <= count * (n as u64 / FEW_EXPOSED as u64)
+}
+
 /// A maximum matching (mate array) through the reductions and the engine on
 /// their kernel, or `None` when they remove too little to pay off.
 fn reduced_matching(g: &Graph, exposed: usize) -> Option<Vec<u32>> {
     let n = g.num_vertices();
-    if exposed < n / FEW_EXPOSED {
+    if exposed < n / FEW_EXPOSED || is_local(g) {
         return None;
     }
     let r = reduce::reduce(g, n / 16 * KERNEL_AT_MOST_SIXTEENTHS + n % 16)?;
@@ -414,6 +435,9 @@ pub fn is_missable(g: &Graph, m: &Matching, v: u32) -> bool {
     check_matching(g, m, "is_missable");
     let n = g.num_vertices();
     assert!((v as usize) < n, "is_missable: v = {v} >= n = {n}");
+    if m.is_perfect() {
+        return false; // D is empty
+    }
     let t = m.mate[v as usize];
     if t == NONE {
         return true;

@@ -67,6 +67,7 @@
 //! So the lifted matching is maximum for the whole graph. The entry points
 //! (`mod.rs`) run the reductions only after a greedy pass that was neither
 //! perfect nor forced throughout and left at least n/64 vertices exposed,
+//! on a graph whose numbering is not local (measured there),
 //! and use the kernel only when it keeps at most 15/16 of the vertices. The Gallai–Edmonds
 //! classes are not lifted: [`super::maximum_matching_and_decomposition`]
 //! grows the complete alternating forest of the whole graph from the lifted
