@@ -333,13 +333,6 @@ impl<'g> Forest<'g> {
         outcome
     }
 
-    /// Whether an augmenting path starts at the exposed vertex `r`: one
-    /// alternating tree grown from `r` alone, without a budget (Edmonds: a
-    /// tree that stops growing proves there is none). Augments if so.
-    pub(super) fn augments_from(&mut self, r: u32) -> bool {
-        self.local_search(r, usize::MAX) == Local::Augmented
-    }
-
     /// Makes the matching maximum by growing one alternating forest from
     /// exposed vertices, breadth-first and all at once (trees grow at the
     /// same pace, so partners far apart meet half-way), and augmenting

@@ -415,42 +415,6 @@ pub fn gallai_edmonds(g: &Graph, m: &Matching) -> Decomposition {
     }
 }
 
-/// Whether `v` is in D (some maximum matching of `g` misses it), from one
-/// maximum matching `m`: `v` exposed, or an augmenting path from its mate
-/// `t` in G − v for the matching without `{v, t}` (any augmenting path there
-/// starts at `t`, since `m` is maximum in G), looked for by one alternating
-/// tree from `t`. The same answer as the class in [`gallai_edmonds`], often
-/// for the price of a small tree instead of the whole forest.
-///
-/// # Constraints
-/// `m` is a maximum matching of `g`; `v < n`.
-///
-/// # Panics
-/// If `v >= n`, or `m` has a different number of vertices than `g` or
-/// matches a non-edge. If `m` is not maximum the answer is unspecified.
-///
-/// # Complexity
-/// O(n) to set up plus the tree from `t`: O((n + m) · α(n)) at worst.
-pub fn is_missable(g: &Graph, m: &Matching, v: u32) -> bool {
-    check_matching(g, m, "is_missable");
-    let n = g.num_vertices();
-    assert!((v as usize) < n, "is_missable: v = {v} >= n = {n}");
-    if m.is_perfect() {
-        return false; // D is empty
-    }
-    let t = m.mate[v as usize];
-    if t == NONE {
-        return true;
-    }
-    let mut mate = m.mate.clone();
-    mate[v as usize] = NONE;
-    mate[t as usize] = NONE;
-    let mut f = Forest::new(g, mate);
-    // `v` leaves the graph: searches ignore inner vertices' edges.
-    f.label[v as usize] = ODD;
-    f.augments_from(t)
-}
-
 /// For `v` in D: a maximum matching of `g` that leaves `v` exposed, obtained
 /// from `m` by flipping the even alternating path (through blossoms as
 /// needed) between `v` and an exposed vertex. `None` if `v` is not in D,

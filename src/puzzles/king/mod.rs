@@ -40,7 +40,7 @@ mod tests;
 mod verify;
 
 use crate::graph::NONE;
-use crate::graph::general::{self, Graph};
+use crate::graph::general::Graph;
 pub use crate::graph::geography::Player;
 use crate::graph::geography::{self, Geography};
 pub use crate::grid::Cell;
@@ -112,36 +112,27 @@ super::serde_by_name!(fn name, Moves, "a move set",
 /// leaves the start's connected component, and a vertex's Gallai–Edmonds class is decided
 /// within its component, so when that component is small (at most 3/5 of the free cells: on
 /// boards with many burned squares, and with ferz moves, which never change a square's colour)
-/// only it is built and matched; otherwise the whole board is. Either way only the start's
-/// class is computed: a maximum matching, then one alternating tree from the start's mate with
-/// the start removed ([`general::is_missable`]) instead of the whole decomposition; the answer
-/// is [`Analysis::new`]`(grid, moves).winner(start)`'s. Much faster where the component is
-/// small (the abandoned flood fill costs little; docs/BENCHMARKS.md, *King*).
+/// only it is built and matched; otherwise this is
+/// [`Analysis::new`]`(grid, moves).winner(start)`. Much faster where the component is small,
+/// within noise of the whole-board analysis elsewhere (the abandoned flood fill costs little;
+/// docs/BENCHMARKS.md, *King*).
 ///
 /// # Constraints
 /// `start` is a free cell of `grid`.
 /// # Panics
 /// If `start` is off the board or burned, or the board has 2³² − 1 cells or more.
 /// # Complexity
-/// O(cells) to count, plus the flood fill (stopped once it passes 3/5), one matching of the
-/// component (or of the board) and one alternating tree.
+/// O(cells) to count, plus the flood fill (stopped once it passes 3/5) and one matching
+/// and decomposition of the component (or of the board).
 pub fn winner_from(grid: &Grid, moves: Moves, start: Cell) -> Player {
     let free = grid.cells().iter().filter(|&&c| c != b'#').count();
-    let board = match component_within(grid, moves, start, component_cap(free)) {
-        Some(inside) => BoardGraph::new(grid, moves, &|i| !inside[i]),
-        None => BoardGraph::new(grid, moves, &|_| false),
+    let analysis = match component_within(grid, moves, start, component_cap(free)) {
+        Some(inside) => Analysis::of(BoardGraph::new(grid, moves, &|i| !inside[i])),
+        None => Analysis::new(grid, moves),
     };
-    let s = board
-        .vertex(start)
-        .expect("winner_from: the start must be a free cell");
-    // Only the start's class is asked: one matching, then one alternating
-    // tree from the start's mate (no whole decomposition).
-    let m = general::maximum_matching(&board.graph);
-    if general::is_missable(&board.graph, &m, s) {
-        Player::Bob
-    } else {
-        Player::Alice
-    }
+    analysis
+        .winner(start)
+        .expect("winner_from: the start must be a free cell")
 }
 
 /// The largest start component [`winner_from`] builds on its own, for `free` free cells.

@@ -4,7 +4,7 @@
 
 use super::super::forest::Forest;
 use super::super::{
-    Class, Decomposition, Graph, Matching, NONE, gallai_edmonds, is_missable, maximum_matching,
+    Class, Decomposition, Graph, Matching, NONE, gallai_edmonds, maximum_matching,
     maximum_matching_and_decomposition, maximum_matching_avoiding, maximum_matching_from,
 };
 use super::families::{Rng, random_matching};
@@ -146,7 +146,6 @@ pub(super) fn check_small(g: &Graph, rng: &mut Rng) {
     for v in 0..n {
         let in_d = f[full ^ (1 << v)] as usize == nu;
         assert_eq!(d.class(v as u32) == Class::D, in_d, "class of {v}");
-        assert_eq!(is_missable(g, &m, v as u32), in_d, "is_missable({v})");
     }
     assert_structure(g, &m, &d);
     assert_barrier(g, &m, &d);
