@@ -21,6 +21,7 @@
 //!    to their least-constrained neighbour). If it is perfect, or made
 //!    forced (single-neighbour) choices only (forests), it is maximum and
 //!    nothing else runs but, for the classes, step 4's forest. Otherwise,
+//!    on graphs of 1024 vertices or more,
 //!    when it left at least n/64 vertices exposed and the numbering is not
 //!    local (sampled mean id distance of neighbours above n/64), the degree-0/1/2
 //!    reductions (`reduce.rs`: Karp–Sipser's rules with folding, proof
@@ -157,6 +158,11 @@ pub fn maximum_matching(g: &Graph) -> Matching {
 /// more than it saves, and the engine runs on the whole graph.
 const KERNEL_AT_MOST_SIXTEENTHS: usize = 15;
 
+/// Graphs smaller than this are matched without the reductions (nothing to
+/// gain, and small outputs stay as they were); the unit tests lower it to 0
+/// so that the brute-force comparisons run through the reductions.
+const MIN_VERTICES: usize = if cfg!(test) { 0 } else { 1024 };
+
 /// When the greedy matching leaves fewer than n / this many vertices
 /// exposed, the engine's local searches from them cost less than the
 /// reductions (an odd cycle: one exposed vertex).
@@ -186,7 +192,7 @@ fn is_local(g: &Graph) -> bool {
 /// their kernel, or `None` when they remove too little to pay off.
 fn reduced_matching(g: &Graph, exposed: usize) -> Option<Vec<u32>> {
     let n = g.num_vertices();
-    if exposed < n / FEW_EXPOSED || is_local(g) {
+    if n < MIN_VERTICES || exposed < n / FEW_EXPOSED || is_local(g) {
         return None;
     }
     let r = reduce::reduce(g, n / 16 * KERNEL_AT_MOST_SIXTEENTHS + n % 16)?;
