@@ -11,6 +11,16 @@ use crate::graph::dsu::{Dsu, Rank};
 /// grid-like graphs are usually spatially ordered, so the sweep stays
 /// cache-friendly. Returns the number of vertices left exposed.
 pub(super) fn greedy_extend(g: &Graph, mate: &mut [u32]) -> usize {
+    greedy_extend_exact(g, mate).0
+}
+
+/// [`greedy_extend`], also telling whether every pair it added was forced
+/// (a vertex with a single exposed neighbour). Then, from an empty start,
+/// the result is a maximum matching: the degree-1 rule never loses
+/// optimality (Karp–Sipser), and when it stops every exposed vertex has no
+/// exposed neighbour left (trees and forests end this way).
+pub(super) fn greedy_extend_exact(g: &Graph, mate: &mut [u32]) -> (usize, bool) {
+    let mut exact = true;
     let n = g.num_vertices();
     // deg[v] = number of edges from the exposed vertex v to exposed vertices.
     let mut deg = vec![0u32; n];
@@ -70,6 +80,7 @@ pub(super) fn greedy_extend(g: &Graph, mate: &mut [u32]) -> usize {
             }
         }
         if best != NONE {
+            exact = false;
             pair(v, best, mate, &mut deg, &mut ones);
         } else {
             // Unreachable for symmetric adjacency (deg[v] > 0 means v has an
@@ -77,7 +88,7 @@ pub(super) fn greedy_extend(g: &Graph, mate: &mut [u32]) -> usize {
             deg[v as usize] = 0;
         }
     }
-    mate.iter().filter(|&&m| m == NONE).count()
+    (mate.iter().filter(|&&m| m == NONE).count(), exact)
 }
 
 /// The connected components: `comp[v]` is a vertex id shared by exactly the

@@ -3,7 +3,8 @@
 //!
 //! **Complexity:** [`maximum_matching`], [`maximum_matching_from`] and
 //! [`maximum_matching_and_decomposition`] run in O(n + m) time for the
-//! warm start and the local searches, plus O((n + m) · α(n)) for the forest
+//! warm start and the local searches, O((n + m) log n) at worst for the
+//! reductions (`reduce.rs`), plus O((n + m) · α(n)) for the forest
 //! and, per augmentation found there, the size of the two trees it
 //! dissolves: O(k · (n + m) · α(n)) worst case for k augmentations (so
 //! O(n · m · α(n))), near-linear on grid-like graphs, including corridors
@@ -17,8 +18,18 @@
 //! blossoms shrunk implicitly by a union–find structure over their bases.
 //! 1. Warm start: Karp–Sipser-style greedy (a vertex with a single exposed
 //!    neighbour is matched to it, otherwise vertices are matched in id order
-//!    to their least-constrained neighbour). If it is perfect, nothing else
-//!    runs; otherwise the connected components are computed (union–find).
+//!    to their least-constrained neighbour). If it is perfect, or made
+//!    forced (single-neighbour) choices only (forests), it is maximum and
+//!    nothing else runs but, for the classes, step 4's forest. Otherwise,
+//!    on graphs of 1024 vertices or more,
+//!    when it left at least n/64 vertices exposed and the numbering is not
+//!    local (sampled mean id distance of neighbours above n/64), the degree-0/1/2
+//!    reductions (`reduce.rs`: Karp–Sipser's rules with folding, proof
+//!    there) run from scratch; if their kernel keeps at most 15/16 of the
+//!    vertices, steps 2–3 run on the kernel, its matching is lifted back,
+//!    and the classes come from step 4's forest grown on the whole graph
+//!    from the lifted matching. Otherwise the connected components are
+//!    computed (union–find) and steps 2–3 run from the greedy matching.
 //! 2. Local searches: from each exposed vertex `r` in id order, grow an
 //!    alternating tree breadth-first. An even–even edge closes an odd cycle:
 //!    the blossoms on both tree paths up to their lowest common ancestor are
@@ -73,7 +84,11 @@
 //! barrier A, counted independently; the biggest of them run on a 256 KiB
 //! thread stack. Hand-made mutants of the core (path rebuilding,
 //! contraction, resets, skipping rules, the re-queueing after a
-//! dissolution) are caught by the tests (`tests.rs`, `tests/`). Timings
+//! dissolution) are caught by the tests (`tests.rs`, `tests/`). The
+//! reductions are compared with brute force and with the unreduced engine
+//! (size, classes, barrier; `tests/reductions.rs`) on trees, paths, cycles,
+//! caterpillars, chains of odd cycles and sparse random graphs, shuffled
+//! and not; a mutant of the lifting is caught. Timings
 //! (knight serpentines, burnt king boards) are in docs/BENCHMARKS.md.
 //!
 //! **Layout:** [`Graph`] (`graph.rs`), its 2-colouring
@@ -82,7 +97,8 @@
 //! (`greedy.rs`), the locality measure and breadth-first renumbering that
 //! [`maximum_matching`] and [`maximum_matching_and_decomposition`] apply
 //! to far-numbered graphs ([`order`], `order.rs`, with its own tests), the
-//! entry points and the Gallai–Edmonds types (this
+//! degree-0/1/2 reductions (`reduce.rs`), the entry points and the
+//! Gallai–Edmonds types (this
 //! file), and the tests (`tests.rs`, with generators and brute-force
 //! oracles in `tests/`). The union–find is the crate's shared one
 //! (`graph/dsu.rs`) and [`NONE`] is the graph core's one sentinel.
@@ -93,6 +109,7 @@ mod graph;
 mod greedy;
 mod matching;
 pub mod order;
+mod reduce;
 #[cfg(test)]
 mod tests;
 
@@ -101,7 +118,7 @@ pub use graph::Graph;
 pub use matching::Matching;
 
 use forest::{EVEN, Forest, ODD};
-use greedy::{components, greedy_extend};
+use greedy::{components, greedy_extend, greedy_extend_exact};
 use matching::check_matching;
 
 // ---------------------------------------------------------------------------
@@ -125,13 +142,81 @@ pub fn maximum_matching(g: &Graph) -> Matching {
     // Locality (order.rs): a far-numbered graph is solved renumbered, the answer mapped back.
     if order::should_renumber(g) {
         let (r, h) = order::Renumbering::breadth_first(g);
-        return r.matching_back(&maximum_matching_from(
-            &h,
-            Matching::empty(h.num_vertices()),
-        ));
+        return r.matching_back(&matching(&h));
     }
-    maximum_matching_from(g, Matching::empty(g.num_vertices()))
+    matching(g)
 }
+
+/// [`maximum_matching`] in the graph's own numbering: greedy, the reductions, the engine.
+fn matching(g: &Graph) -> Matching {
+    let mut mate = vec![NONE; g.num_vertices()];
+    let (exposed, exact) = greedy_extend_exact(g, &mut mate);
+    if exposed == 0 || exact {
+        return Matching::from_mates(mate);
+    }
+    if let Some(mate) = reduced_matching(g, exposed) {
+        return Matching::from_mates(mate);
+    }
+    Matching::from_mates(engine(g, mate))
+}
+
+// --- reductions (reduce.rs): the entry points try them first --------------
+//
+// Order: the greedy warm start first (one cheap pass; when it is perfect,
+// or made forced choices only, it is maximum and nothing else runs but the
+// classes' forest), then the reductions from scratch, whose
+// kernel goes to the engine; when they remove too little, the engine runs
+// on the whole graph from the greedy matching.
+
+/// The kernel of the degree-0/1/2 rules is used when it keeps at most this
+/// fraction (numerator over 16) of the vertices; otherwise copying it costs
+/// more than it saves, and the engine runs on the whole graph.
+const KERNEL_AT_MOST_SIXTEENTHS: usize = 15;
+
+/// Graphs smaller than this are matched without the reductions (nothing to
+/// gain, and small outputs stay as they were); not in the unit tests, so
+/// that the brute-force comparisons run through the reductions.
+const MIN_VERTICES: usize = 1024;
+
+/// When the greedy matching leaves fewer than n / this many vertices
+/// exposed, the engine's local searches from them cost less than the
+/// reductions (an odd cycle: one exposed vertex).
+const FEW_EXPOSED: usize = 64;
+
+/// Whether the numbering looks local: over up to 1024 evenly spread
+/// vertices, the mean distance |u − v| between the ids of neighbours is at
+/// most n/64 (grids numbered row by row, files numbered along their
+/// structure). Measured: on such graphs the engine's searches are cheap
+/// and the reductions cost more than they save (King boards with wazir or
+/// knight moves); on shuffled ones the engine's searches miss the cache and
+/// the reductions save half or more (a shuffled chain of 5-cycles).
+fn is_local(g: &Graph) -> bool {
+    let n = g.num_vertices();
+    let step = (n / 1024).max(1);
+    let (mut sum, mut count) = (0u64, 0u64);
+    for v in (0..n).step_by(step) {
+        for &u in g.neighbors(v as u32) {
+            sum += (u as u64).abs_diff(v as u64);
+            count += 1;
+        }
+    }
+    sum <= count * (n as u64 / FEW_EXPOSED as u64)
+}
+
+/// A maximum matching (mate array) through the reductions and the engine on
+/// their kernel, or `None` when they remove too little to pay off.
+fn reduced_matching(g: &Graph, exposed: usize) -> Option<Vec<u32>> {
+    let n = g.num_vertices();
+    let small = n < MIN_VERTICES && !cfg!(test);
+    if small || exposed < n / FEW_EXPOSED || is_local(g) {
+        return None;
+    }
+    let r = reduce::reduce(g, n / 16 * KERNEL_AT_MOST_SIXTEENTHS + n % 16)?;
+    let kernel = maximum_matching_unreduced(&r.kernel, Matching::empty(r.kernel.num_vertices()));
+    Some(r.lift(g, &kernel.mate))
+}
+
+// --- end of reductions -----------------------------------------------------
 
 /// Maximum-cardinality matching of `g` obtained from `start` by augmenting
 /// only: every vertex matched in `start` is matched in the result.
@@ -148,13 +233,28 @@ pub fn maximum_matching(g: &Graph) -> Matching {
 /// `start` after a greedy extension; O(n + m) memory.
 pub fn maximum_matching_from(g: &Graph, start: Matching) -> Matching {
     check_matching(g, &start, "maximum_matching_from");
+    if start.is_empty() {
+        return maximum_matching(g);
+    }
+    maximum_matching_unreduced(g, start)
+}
+
+/// [`maximum_matching_from`] without the reductions (the engine alone; the
+/// tests compare the two).
+pub(crate) fn maximum_matching_unreduced(g: &Graph, start: Matching) -> Matching {
     let mut mate = start.mate;
     if greedy_extend(g, &mut mate) == 0 {
         return Matching::from_mates(mate);
     }
+    Matching::from_mates(engine(g, mate))
+}
+
+/// The blossom engine on a greedy matching (greedy extension done): the
+/// local searches and the forest.
+fn engine(g: &Graph, mate: Vec<u32>) -> Vec<u32> {
     let mut f = Forest::new(g, mate);
     f.augment_all(&components(g));
-    Matching::from_mates(f.mate)
+    f.mate
 }
 
 /// A maximum matching of `g` and the Gallai–Edmonds decomposition, in one
@@ -186,11 +286,47 @@ pub fn maximum_matching_and_decomposition(g: &Graph) -> (Matching, Decomposition
 pub(crate) fn matching_and_decomposition(g: &Graph) -> (Matching, Decomposition) {
     let n = g.num_vertices();
     let mut mate = vec![NONE; n];
+    let (exposed, exact) = greedy_extend_exact(g, &mut mate);
+    if exposed == 0 {
+        // Perfect: D and A are empty.
+        let class = vec![Class::C; n];
+        return (Matching::from_mates(mate), Decomposition { class });
+    }
+    let maximum = if exact {
+        Ok(mate)
+    } else {
+        reduced_matching(g, exposed).ok_or(mate)
+    };
+    match maximum {
+        Ok(maximum) => {
+            // The classes of the whole graph, from its complete forest.
+            let mut f = Forest::new(g, maximum);
+            if f.grow_full_forest() {
+                let class = classes(&f.label);
+                return (Matching::from_mates(f.mate), Decomposition { class });
+            }
+            // Unreachable on symmetric input (the matching is maximum).
+            maximum_matching_and_decomposition_unreduced(g)
+        }
+        Err(greedy) => decomposition_from(g, greedy),
+    }
+}
+
+/// [`maximum_matching_and_decomposition`] without the reductions.
+pub(crate) fn maximum_matching_and_decomposition_unreduced(g: &Graph) -> (Matching, Decomposition) {
+    let n = g.num_vertices();
+    let mut mate = vec![NONE; n];
     if greedy_extend(g, &mut mate) == 0 {
         // Perfect: D and A are empty.
         let class = vec![Class::C; n];
         return (Matching::from_mates(mate), Decomposition { class });
     }
+    decomposition_from(g, mate)
+}
+
+/// The engine and the classes from a greedy matching (greedy extension
+/// done, not perfect).
+fn decomposition_from(g: &Graph, mate: Vec<u32>) -> (Matching, Decomposition) {
     let mut f = Forest::new(g, mate);
     f.augment_all(&components(g));
     // The forest is complete wherever it grew; trees from the exposed

@@ -4,6 +4,7 @@
 
 mod families;
 mod oracle;
+mod reductions;
 
 use super::forest::{EVEN, Forest, ODD, UNLABELED};
 use super::greedy::{components, greedy_extend};
