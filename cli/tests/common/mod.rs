@@ -140,3 +140,19 @@ pub fn on_file(args: &[&str], name: &str, contents: impl AsRef<[u8]>) -> Run {
     full.push(&path);
     run_bytes(&full, b"")
 }
+
+/// `gridmatch verify --graph` of the certificate `line` for the graph file `contents` (each
+/// written to a temporary file; `name` gives the graph file its extension).
+pub fn verify_graph(name: &str, contents: &str, line: &str) -> Run {
+    let g = temp_file(name, contents.as_bytes());
+    let c = temp_file(&format!("{name}.jsonl"), line.as_bytes());
+    run(
+        &[
+            "verify",
+            "--graph",
+            g.to_str().unwrap(),
+            c.to_str().unwrap(),
+        ],
+        "",
+    )
+}

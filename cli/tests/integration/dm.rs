@@ -7,27 +7,12 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
-use crate::common::{Run, on_file, run, temp_file};
+use crate::common::{on_file, verify_graph};
 
 /// A 4 × 4 matrix with all three coarse parts: row 1 alone wants columns 1 and 2 (one of them
 /// stays unmatched), rows 2 and 3 share column 3, row 4 has column 4 and an entry in column 3.
 const THREE_PARTS: &str = "%%MatrixMarket matrix coordinate pattern general\n4 4 6\n\
                            1 1\n1 2\n2 3\n3 3\n4 4\n4 3\n";
-
-/// `verify --graph` of the certificate `line` for the graph file `contents`.
-fn verify(name: &str, contents: &str, line: &str) -> Run {
-    let g = temp_file(name, contents.as_bytes());
-    let c = temp_file(&format!("{name}.jsonl"), line.as_bytes());
-    run(
-        &[
-            "verify",
-            "--graph",
-            g.to_str().unwrap(),
-            c.to_str().unwrap(),
-        ],
-        "",
-    )
-}
 
 fn json(name: &str, contents: &str) -> Value {
     let out = on_file(&["match", "--dm", "--json"], name, contents).ok();
@@ -79,7 +64,7 @@ fn json_is_matlab_dmperm_and_verifies() {
     assert_eq!(v["r"], serde_json::json!([0, 1, 2, 4]));
     assert_eq!(v["s"], serde_json::json!([0, 2, 3, 4]));
     assert!(v.get("row_vertices").is_none());
-    let r = verify("a.mtx", THREE_PARTS, &v.to_string());
+    let r = verify_graph("a.mtx", THREE_PARTS, &v.to_string());
     assert_eq!(r.code, Some(0), "{r:?}");
     assert!(r.stdout.ends_with(
         ": Dulmage–Mendelsohn decomposition of structural rank 3 with 1 square block: ok\n"
@@ -109,7 +94,7 @@ fn json_is_matlab_dmperm_and_verifies() {
             continue;
         }
         let v = json(name, contents);
-        let r = verify(name, contents, &v.to_string());
+        let r = verify_graph(name, contents, &v.to_string());
         assert_eq!(r.code, Some(0), "{name}: {r:?}");
     }
 }
@@ -193,7 +178,7 @@ fn random_matrices_agree_with_the_oracle_verify_and_tampering_fails() {
         sizes.sort_unstable();
         want.sort_unstable();
         assert_eq!(sizes, want, "{text}");
-        let ok = verify(&name, &text, &v.to_string());
+        let ok = verify_graph(&name, &text, &v.to_string());
         assert_eq!(ok.code, Some(0), "{ok:?}");
 
         // Tampering: the summary, the boundaries, and rows or columns moved between blocks.
@@ -225,7 +210,7 @@ fn random_matrices_agree_with_the_oracle_verify_and_tampering_fails() {
             }
         }
         for t in bad {
-            let r = verify(&name, &text, &t.to_string());
+            let r = verify_graph(&name, &text, &t.to_string());
             assert_eq!(r.code, Some(1), "accepted {t}\nfor {text}\n{r:?}");
             assert!(r.stdout.contains(": FAIL: "), "{r:?}");
             assert!(r.stderr.contains("1 of 1 certificates failed"), "{r:?}");
@@ -241,7 +226,7 @@ fn tampered_certificates_say_why() {
     let fail = |edit: &dyn Fn(&mut Value)| {
         let mut t = v.clone();
         edit(&mut t);
-        let r = verify("a.mtx", THREE_PARTS, &t.to_string());
+        let r = verify_graph("a.mtx", THREE_PARTS, &t.to_string());
         assert_eq!(r.code, Some(1), "{r:?}");
         r.stdout
     };
@@ -272,7 +257,7 @@ fn tampered_certificates_say_why() {
         "{out}"
     );
     // A matrix certificate checked against a graph file: the format differs.
-    let r = verify("a.dimacs", "p edge 2 1\ne 1 2\n", &v.to_string());
+    let r = verify_graph("a.dimacs", "p edge 2 1\ne 1 2\n", &v.to_string());
     assert_eq!(r.code, Some(1));
     assert!(
         r.stdout.contains("the certificate is for a mtx file"),

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::common::{Run, on_file, run, temp_file};
+use crate::common::{on_file, verify_graph};
 
 /// A triangle 0-1-2 with a pendant 3 on 0 (edge list): weights make the heaviest edge lose.
 const TRIANGLE: &str = "# u v w\n0 1 4\n1 2 5\n0 2 3\n0 3 2\n";
@@ -88,21 +88,6 @@ fn matrices_are_assignments() {
     );
 }
 
-/// `gridmatch match --weights --json` of `contents`, and `verify --graph` of `line`.
-fn verify(name: &str, contents: &str, line: &str) -> Run {
-    let g = temp_file(name, contents.as_bytes());
-    let c = temp_file(&format!("{name}.jsonl"), line.as_bytes());
-    run(
-        &[
-            "verify",
-            "--graph",
-            g.to_str().unwrap(),
-            c.to_str().unwrap(),
-        ],
-        "",
-    )
-}
-
 #[test]
 fn certificates_verify_and_tampered_ones_fail() {
     let files = [
@@ -132,7 +117,7 @@ fn certificates_verify_and_tampered_ones_fail() {
             let mut args = vec!["match", "--weights", "--json"];
             args.extend_from_slice(q);
             let line = on_file(&args, name, contents).ok();
-            let ok = verify(name, contents, &line);
+            let ok = verify_graph(name, contents, &line);
             assert_eq!(ok.code, Some(0), "{name} {q:?}: {ok:?}\n{line}");
             assert!(ok.stdout.ends_with(": ok\n"), "{ok:?}");
             // Raise the total, lower a dual: each must fail.
@@ -156,7 +141,7 @@ fn certificates_verify_and_tampered_ones_fail() {
                 bad.push(w);
             }
             for w in bad {
-                let r = verify(name, contents, &w.to_string());
+                let r = verify_graph(name, contents, &w.to_string());
                 assert_eq!(
                     r.code,
                     Some(1),
@@ -195,7 +180,7 @@ fn bad_weights_name_line_and_column() {
     assert_eq!(r.code, Some(2), "{r:?}");
     // A certificate checked against a file without weights fails, naming why.
     let line = on_file(&["match", "--weights", "--json"], "t.txt", TRIANGLE).ok();
-    let r = verify("plain.txt", "0 1\n1 2\n", &line);
+    let r = verify_graph("plain.txt", "0 1\n1 2\n", &line);
     assert_eq!(r.code, Some(1), "{r:?}");
     assert!(r.stdout.contains("no weights"), "{r:?}");
 }

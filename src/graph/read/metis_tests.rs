@@ -1,6 +1,7 @@
 //! METIS graphs: random graphs read the same as their DIMACS twins (plain and weighted, also
 //! through tiny buffers, detected or named), and every error with its line, column and message.
 
+use super::tests::check;
 use super::*;
 use crate::graph::certified;
 use rand::{RngExt, SeedableRng};
@@ -27,20 +28,6 @@ fn weighted_err(text: &str) -> InputError {
     match read_weighted_graph(text.as_bytes(), "t", Some(Format::Metis), Limits::default()) {
         Ok(g) => panic!("accepted {text:?} as {g:?}"),
         Err(e) => e,
-    }
-}
-
-/// Asserts line, column, found and expected, and that the hint contains `hint` ("": no hint).
-#[track_caller]
-fn check(e: &InputError, line: u64, col: u64, found: &str, expected: &str, hint: &str) {
-    assert_eq!(
-        (e.line, e.col, e.found.as_str(), e.expected.as_str()),
-        (line, col, found, expected),
-        "{e}"
-    );
-    match &e.hint {
-        None => assert!(hint.is_empty(), "no hint in {e}, expected {hint:?}"),
-        Some(h) => assert!(!hint.is_empty() && h.contains(hint), "{e}\nwanted {hint:?}"),
     }
 }
 

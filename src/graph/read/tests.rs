@@ -32,7 +32,7 @@ fn cnf_err(text: &str) -> InputError {
 
 /// Asserts line, column, found and expected, and that the hint contains `hint` ("" : no hint).
 #[track_caller]
-fn check(e: &InputError, line: u64, col: u64, found: &str, expected: &str, hint: &str) {
+pub(super) fn check(e: &InputError, line: u64, col: u64, found: &str, expected: &str, hint: &str) {
     assert_eq!(
         (e.line, e.col, e.found.as_str(), e.expected.as_str()),
         (line, col, found, expected),
