@@ -183,24 +183,20 @@ const MIN_VERTICES: usize = 1024;
 /// reductions (an odd cycle: one exposed vertex).
 const FEW_EXPOSED: usize = 64;
 
-/// Whether the numbering looks local: over up to 1024 evenly spread
-/// vertices, the mean distance |u − v| between the ids of neighbours is at
-/// most n/64 (grids numbered row by row, files numbered along their
-/// structure). Measured: on such graphs the engine's searches are cheap
-/// and the reductions cost more than they save (King boards with wazir or
-/// knight moves); on shuffled ones the engine's searches miss the cache and
-/// the reductions save half or more (a shuffled chain of 5-cycles).
+/// An edge is far for the reductions when its ends' ids are more than n / this apart.
+const LOCAL_SPAN: usize = 64;
+
+/// Whether the numbering looks local to the reductions: at most half of the
+/// edges sampled by [`order::Locality`] join ids more than n/64 apart (grids
+/// numbered row by row, files numbered along their structure; the
+/// renumbering's own test uses a fixed window instead). Measured: on such
+/// graphs the engine's searches are cheap and the reductions cost more than
+/// they save (King boards with wazir or knight moves); on shuffled ones the
+/// engine's searches miss the cache and the reductions save half or more (a
+/// shuffled chain of 5-cycles).
 fn is_local(g: &Graph) -> bool {
-    let n = g.num_vertices();
-    let step = (n / 1024).max(1);
-    let (mut sum, mut count) = (0u64, 0u64);
-    for v in (0..n).step_by(step) {
-        for &u in g.neighbors(v as u32) {
-            sum += (u as u64).abs_diff(v as u64);
-            count += 1;
-        }
-    }
-    sum <= count * (n as u64 / FEW_EXPOSED as u64)
+    let window = u32::try_from(g.num_vertices() / LOCAL_SPAN).unwrap_or(u32::MAX);
+    !order::Locality::with_window(g, window).is_far()
 }
 
 /// A maximum matching (mate array) through the reductions and the engine on
