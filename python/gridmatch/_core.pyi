@@ -17,6 +17,7 @@ __all__ = [
     "BipartiteMatching",
     "CertificateError",
     "Cover",
+    "Dmperm",
     "Duals",
     "King",
     "KingStrategy",
