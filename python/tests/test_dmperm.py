@@ -86,6 +86,33 @@ def test_dmperm_pickles_and_is_read_only() -> None:
         gridmatch.Dmperm(d.p, d.q, d.r, d.s, d.cc[:4], d.rr)
 
 
+def _arr(xs: list[int]) -> np.ndarray:
+    return np.array(xs, dtype=np.int64)
+
+
+def test_dmperm_constructor_refuses_what_is_not_a_decomposition() -> None:
+    """What pickles back is what was pickled; arrays that no pattern decomposes into are a
+    ValueError (not sizes that contradict each other)."""
+    rng = np.random.default_rng(28)
+    for _ in range(200):
+        rows, cols, edges = _pattern(rng)
+        d = gridmatch.bipartite_matching(edges, rows, cols).dmperm()
+        assert gridmatch.Dmperm(d.p, d.q, d.r, d.s, d.cc, d.rr) == d
+    bad = [
+        # p is not a permutation.
+        ([5], [], [0, 1], [0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 1]),
+        # A 3 × 3 square part split into a 3 × 3 block and a block that goes back.
+        ([0, 1, 2], [0, 1, 2], [0, 3, 0, 3], [0, 3, 0, 3], [0, 0, 0, 3, 3], [0, 0, 3, 3, 3]),
+        # R1 (1 row) matched to C1 (2 columns).
+        ([0, 1, 2], [0, 1, 2], [0, 1, 3], [0, 2, 3], [0, 0, 2, 3, 3], [0, 1, 2, 3, 3]),
+        # A non-square block in the square part.
+        ([0, 1], [0, 1], [0, 1, 2], [0, 2, 2], [0, 0, 0, 2, 2], [0, 0, 2, 2, 2]),
+    ]
+    for args in bad:
+        with pytest.raises(ValueError, match="not a Dulmage"):
+            gridmatch.Dmperm(*(_arr(a) for a in args))
+
+
 @pytest.mark.skipif(GRIDMATCH is None, reason="the gridmatch binary is not built")
 def test_dmperm_equals_the_command_line() -> None:
     rng = np.random.default_rng(27)
