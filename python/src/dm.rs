@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 
 use gridmatch::graph::bipartite::{BipartiteGraph, Dmperm as Decomposition};
+use gridmatch::graph::certified::dm::{check_blocks, check_coarse};
 
 use crate::arrays::{Arr1, take1, values1, vec1};
 use crate::convert::{Result, value};
@@ -53,58 +54,6 @@ fn five(xs: &[i64], what: &str) -> Result<[usize; 5]> {
     let v = indices(xs, what)?;
     v.try_into()
         .map_err(|v: Vec<usize>| value(format!("{what}: expected 5 entries, got {}", v.len())))
-}
-
-/// Why `dm` is not shaped like a decomposition, as far as that can be told without the graph
-/// (a constructor's arguments, e.g. unpickled ones): `p` and `q` are permutations; `cc` and
-/// `rr` rise from 0 to the column and row counts, with the matched coarse parts R1–C1, R2–C2,
-/// R3–C3 square; `r` and `s` lay out CSparse's blocks: the under-determined part when it has
-/// a column, square nonempty blocks tiling the square part's diagonal, the over-determined
-/// part when it has a row. `None` when it is.
-fn shape_error(dm: &Decomposition) -> Option<&'static str> {
-    let permutation = |xs: &[u32]| {
-        let mut seen = vec![false; xs.len()];
-        xs.iter()
-            .all(|&x| (x as usize) < xs.len() && !std::mem::replace(&mut seen[x as usize], true))
-    };
-    if !permutation(&dm.p) || !permutation(&dm.q) {
-        return Some("p and q must be permutations of 0..len(p) and 0..len(q)");
-    }
-    let (m, n, cc, rr, r, s) = (dm.p.len(), dm.q.len(), dm.cc, dm.rr, &dm.r, &dm.s);
-    if cc[0] != 0 || rr[0] != 0 || cc[4] != n || rr[4] != m || !cc.is_sorted() || !rr.is_sorted() {
-        return Some("cc and rr must rise from 0 to len(q) and len(p)");
-    }
-    if rr[1] != cc[2] - cc[1] || rr[2] - rr[1] != cc[3] - cc[2] || rr[3] - rr[2] != cc[4] - cc[3] {
-        return Some("the matched coarse parts (R1, C1), (R2, C2), (R3, C3) must be square");
-    }
-    let layout = "r and s must lay out the blocks as dmperm does";
-    if r.len() < 2
-        || r.len() != s.len()
-        || r[0] != 0
-        || s[0] != 0
-        || !r.is_sorted()
-        || !s.is_sorted()
-    {
-        return Some(layout);
-    }
-    let last = r.len() - 1;
-    let mut b = usize::from(cc[2] > 0);
-    if (r[b], s[b]) != (rr[1], cc[2]) {
-        return Some(layout);
-    }
-    while r[b] < rr[2] {
-        if b == last || r[b + 1] - r[b] != s[b + 1] - s[b] || r[b + 1] == r[b] {
-            return Some(layout);
-        }
-        b += 1;
-    }
-    if (r[b], s[b]) != (rr[2], cc[3])
-        || b + usize::from(rr[2] < m) != last
-        || (r[last], s[last]) != (m, n)
-    {
-        return Some(layout);
-    }
-    None
 }
 
 impl Dmperm {
@@ -180,9 +129,10 @@ impl Dmperm {
             cc: five(&cc, "cc")?,
             rr: five(&rr, "rr")?,
         };
-        if let Some(why) = shape_error(&dm) {
-            return Err(value(format!("not a Dulmage–Mendelsohn decomposition: {why}")).into());
-        }
+        // What the arrays must satisfy whatever the pattern (the verifier's rules 2 and 4).
+        check_coarse(&dm, dm.p.len(), dm.q.len())
+            .and_then(|()| check_blocks(&dm))
+            .map_err(|e| value(format!("not a Dulmage–Mendelsohn decomposition: {e}")))?;
         let [p, q, r, s, cc, rr] = arrays;
         Ok(Dmperm {
             p,

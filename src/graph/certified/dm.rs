@@ -169,6 +169,112 @@ impl Positions {
     }
 }
 
+/// Rule 2, which needs no graph: `p` and `q` are permutations of `0..m` and `0..n`, `cc` and
+/// `rr` rise from 0 to `n` and `m`, and the matched coarse parts R1–C1, R2–C2, R3–C3 are
+/// square. With [`check_blocks`], what a decomposition's arrays must satisfy whatever the
+/// pattern (the Python `Dmperm` constructor checks unpickled arrays with both).
+///
+/// # Complexity
+/// O(m + n).
+pub fn check_coarse(dm: &Dmperm, m: usize, n: usize) -> Result<(), DmError> {
+    let Dmperm { p, q, cc, rr, .. } = dm;
+    if !is_permutation(p, m) {
+        return Err(shape(format!("p is not a permutation of 0..{m}")));
+    }
+    if !is_permutation(q, n) {
+        return Err(shape(format!("q is not a permutation of 0..{n}")));
+    }
+    let rising = |b: &[usize; 5], end: usize| b[0] == 0 && b[4] == end && b.is_sorted();
+    if !rising(cc, n) || !rising(rr, m) {
+        return Err(shape(format!(
+            "cc must rise from 0 to {n} and rr from 0 to {m}"
+        )));
+    }
+    for (k, (rows_k, cols_k)) in [(rr[1], cc[2] - cc[1]), (rr[2] - rr[1], cc[3] - cc[2])]
+        .into_iter()
+        .chain([(rr[3] - rr[2], cc[4] - cc[3])])
+        .enumerate()
+    {
+        if rows_k != cols_k {
+            return Err(shape(format!(
+                "R{0} has {rows_k} rows but C{0} {cols_k} columns",
+                k + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Rule 4, which needs no graph, after [`check_coarse`]: `r` and `s` lay out the blocks as
+/// dmperm does — the under-determined block when it has a column, square nonempty blocks along
+/// the square part's diagonal, the over-determined block when it has a row, then `(m, n)`.
+/// Returns the range of the square part's blocks (first, end).
+///
+/// # Complexity
+/// O(number of blocks).
+pub fn check_blocks(dm: &Dmperm) -> Result<(usize, usize), DmError> {
+    let Dmperm { r, s, cc, rr, .. } = dm;
+    let (m, n) = (dm.p.len(), dm.q.len());
+    if r.len() != s.len() || r.is_empty() {
+        return Err(shape(
+            "r and s must have the same length, at least 1".into(),
+        ));
+    }
+    let bounds: Vec<(usize, usize)> = r.iter().copied().zip(s.iter().copied()).collect();
+    let mut k = 0;
+    let expect = |k: usize, want: (usize, usize), what: &str| {
+        if bounds.get(k) == Some(&want) {
+            Ok(())
+        } else {
+            Err(shape(format!(
+                "block boundary {k} must be {want:?} ({what}), found {:?}",
+                bounds.get(k)
+            )))
+        }
+    };
+    if cc[2] > 0 {
+        expect(0, (0, 0), "the under-determined block")?;
+        k = 1;
+    }
+    let first_square = k;
+    let mut last = None;
+    while bounds.get(k).is_some_and(|&(x, _)| x < rr[2]) {
+        let (x, y) = bounds[k];
+        let t = x.wrapping_sub(rr[1]);
+        if x < rr[1]
+            || cc[2].checked_add(t) != Some(y)
+            || last.is_some_and(|l| t <= l)
+            || (last.is_none() && t != 0)
+        {
+            return Err(shape(format!(
+                "block boundary {k} ({x}, {y}) does not start a square block on the square \
+                 part's diagonal, after the previous one"
+            )));
+        }
+        last = Some(t);
+        k += 1;
+    }
+    let end_square = k;
+    if rr[2] > rr[1] && last.is_none() {
+        return Err(shape(format!(
+            "block boundary {k} must start the square part's first block at ({}, {})",
+            rr[1], cc[2]
+        )));
+    }
+    if rr[2] < m {
+        expect(k, (rr[2], cc[3]), "the over-determined block")?;
+        k += 1;
+    }
+    expect(k, (m, n), "the end")?;
+    if k + 1 != bounds.len() {
+        return Err(shape(format!(
+            "r and s have {} entries after the end",
+            bounds.len() - k - 1
+        )));
+    }
+    Ok((first_square, end_square))
+}
+
 /// Checks `cert` against the input alone (the rules in the module docs).
 ///
 /// # Complexity
@@ -209,30 +315,7 @@ pub fn verify_dm(input: &GraphInput, cert: &DmCertificate) -> Result<(), DmError
         col_of[x as usize] = k as u32;
     }
     // Rule 2.
-    if !is_permutation(p, m) {
-        return Err(shape(format!("p is not a permutation of 0..{m}")));
-    }
-    if !is_permutation(q, n) {
-        return Err(shape(format!("q is not a permutation of 0..{n}")));
-    }
-    let rising = |b: &[usize; 5], end: usize| b[0] == 0 && b[4] == end && b.is_sorted();
-    if !rising(cc, n) || !rising(rr, m) {
-        return Err(shape(format!(
-            "cc must rise from 0 to {n} and rr from 0 to {m}"
-        )));
-    }
-    for (k, (rows_k, cols_k)) in [(rr[1], cc[2] - cc[1]), (rr[2] - rr[1], cc[3] - cc[2])]
-        .into_iter()
-        .chain([(rr[3] - rr[2], cc[4] - cc[3])])
-        .enumerate()
-    {
-        if rows_k != cols_k {
-            return Err(shape(format!(
-                "R{0} has {rows_k} rows but C{0} {cols_k} columns",
-                k + 1
-            )));
-        }
-    }
+    check_coarse(dm, m, n)?;
     // Positions in A(p, q).
     let mut row_pos = vec![0u32; m];
     let mut col_pos = vec![0u32; n];
@@ -295,63 +378,7 @@ pub fn verify_dm(input: &GraphInput, cert: &DmCertificate) -> Result<(), DmError
         }
     }
     // Rule 4.
-    if r.len() != s.len() || r.is_empty() {
-        return Err(shape(
-            "r and s must have the same length, at least 1".into(),
-        ));
-    }
-    let bounds: Vec<(usize, usize)> = r.iter().copied().zip(s.iter().copied()).collect();
-    let mut k = 0;
-    let expect = |k: usize, want: (usize, usize), what: &str| {
-        if bounds.get(k) == Some(&want) {
-            Ok(())
-        } else {
-            Err(shape(format!(
-                "block boundary {k} must be {want:?} ({what}), found {:?}",
-                bounds.get(k)
-            )))
-        }
-    };
-    if cc[2] > 0 {
-        expect(0, (0, 0), "the under-determined block")?;
-        k = 1;
-    }
-    let first_square = k;
-    let mut last = None;
-    while bounds.get(k).is_some_and(|&(x, _)| x < rr[2]) {
-        let (x, y) = bounds[k];
-        let t = x.wrapping_sub(rr[1]);
-        if x < rr[1]
-            || cc[2].checked_add(t) != Some(y)
-            || last.is_some_and(|l| t <= l)
-            || (last.is_none() && t != 0)
-        {
-            return Err(shape(format!(
-                "block boundary {k} ({x}, {y}) does not start a square block on the square \
-                 part's diagonal, after the previous one"
-            )));
-        }
-        last = Some(t);
-        k += 1;
-    }
-    let end_square = k;
-    if rr[2] > rr[1] && last.is_none() {
-        return Err(shape(format!(
-            "block boundary {k} must start the square part's first block at ({}, {})",
-            rr[1], cc[2]
-        )));
-    }
-    if rr[2] < m {
-        expect(k, (rr[2], cc[3]), "the over-determined block")?;
-        k += 1;
-    }
-    expect(k, (m, n), "the end")?;
-    if k + 1 != bounds.len() {
-        return Err(shape(format!(
-            "r and s have {} entries after the end",
-            bounds.len() - k - 1
-        )));
-    }
+    let (first_square, end_square) = check_blocks(dm)?;
     // Rule 5.
     let block_of = |b: &[usize], len: usize| {
         let mut out = vec![0u32; len];
