@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from test_read_only import _results, _walk
+from test_read_only import _public_types, _results, _walk
 
 import gridmatch
 
@@ -50,11 +50,7 @@ def _cases() -> list[tuple[str, Any]]:
 @pytest.mark.parametrize("protocol", [2, pickle.DEFAULT_PROTOCOL, pickle.HIGHEST_PROTOCOL])
 def test_every_result_pickles(protocol: int) -> None:
     cases = _cases()
-    public = {
-        obj
-        for obj in (getattr(gridmatch, name) for name in gridmatch.__all__)
-        if isinstance(obj, type) and not issubclass(obj, Exception)
-    }
+    public = _public_types()
     assert public <= {type(r) for _, r in cases}, public
     for case, r in cases:
         back = pickle.loads(pickle.dumps(r, protocol=protocol))

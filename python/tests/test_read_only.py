@@ -45,6 +45,15 @@ def _results() -> list[tuple[str, Any]]:
     ]
 
 
+def _public_types() -> set[type]:
+    """The public result types: the classes in ``gridmatch.__all__`` but the exceptions."""
+    return {
+        obj
+        for obj in (getattr(gridmatch, name) for name in gridmatch.__all__)
+        if isinstance(obj, type) and not issubclass(obj, Exception)
+    }
+
+
 def _takes_no_arguments(method: Any) -> bool:
     try:
         sig = inspect.signature(method)
@@ -90,11 +99,7 @@ def _walk(case: str, obj: Any) -> dict[str, np.ndarray]:
 def test_every_result_array_is_read_only() -> None:
     results = _results()
     # A new public result type must be added to _results() to be checked.
-    public_types = {
-        obj
-        for obj in (getattr(gridmatch, name) for name in gridmatch.__all__)
-        if isinstance(obj, type) and not issubclass(obj, Exception)
-    }
+    public_types = _public_types()
     assert public_types <= {type(r) for _, r in results}, public_types
 
     found: dict[str, np.ndarray] = {}
