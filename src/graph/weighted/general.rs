@@ -910,6 +910,19 @@ impl Engine {
         for &x in &gone {
             for a in self.adj_start[x]..self.adj_start[x + 1] {
                 let (y, p) = self.adj[a];
+                // A vertex inside another tree's T-blossom that `x` reached (scan_edge's
+                // inner T mark) loses that mark: `x` has left the forest, so the edge may
+                // stop being tight (x's dual is now fixed while y's grows), and expanding
+                // that blossom must not label through it. Its sub-blossom is then either
+                // reached along the blossom's even path or looked at again as unlabelled.
+                if self.label[y] == T
+                    && self.labelend[y] == (p ^ 1)
+                    && self.inblossom[y] != y
+                    && self.label[self.inblossom[y]] == T
+                {
+                    self.label[y] = FREE;
+                    self.labelend[y] = NONE;
+                }
                 self.allowed[p / 2] = false;
                 if self.label[self.inblossom[y]] == S {
                     self.pending.push(p ^ 1);
