@@ -7,6 +7,12 @@ set -euxo pipefail
 PY="$1"
 cd "$(dirname "$0")"
 "$PY" -m pip install -q --only-binary=:all: -r requirements-test.txt
+# dask and distributed (tests/test_dask.py) by the README's own line, as a user pastes it: a pinned
+# pair, since each distributed requires its own dask and an unpinned pair can resolve to an old
+# distributed that fails on import. The import check keeps test_dask.py from being skipped.
+dask_line=$(grep -o 'pip install "dask\[bag\]==[0-9.]*" "distributed==[0-9.]*"' ../README.md)
+eval "\"\$PY\" -m $dask_line -q --only-binary=:all:"
+"$PY" -c 'import dask.bag, dask.distributed'
 # `python -m` puts the current directory (python/, which holds the pure-Python sources but not
 # the compiled _core) first on sys.path; PYTHONSAFEPATH (3.11+) keeps it off, and the check
 # below fails if the package were imported from anywhere but the installed wheel.
