@@ -14,11 +14,10 @@ mod stress;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
 use cli::{Cli, Error};
 
 fn main() -> ExitCode {
-    let args = Cli::parse();
+    let args = Cli::parse_args();
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = cli::run(args, &mut out);

@@ -57,14 +57,14 @@ pub struct Batch {
 const CHUNK_CELLS: usize = 1 << 24;
 
 /// Solves every board of `puzzle` in `reader` and writes each board's output to `out` in input
-/// order. Boards before a bad one are always written.
+/// order; returns the number of boards. Boards before a bad one are always written.
 pub fn solve_all<R: BufRead, W: Write>(
     reader: &mut BoardReader<R>,
     out: &mut W,
     puzzle: Puzzle,
     opts: &Options,
     batch: &Batch,
-) -> Result<(), Error> {
+) -> Result<u64, Error> {
     let mut stream = BoardStream::new(reader, puzzle, Header::of(puzzle, opts.rect));
     if let Some(dir) = &batch.svg {
         picture_dir(dir)?;
@@ -107,6 +107,7 @@ pub fn solve_all<R: BufRead, W: Write>(
     // A board that would take a chunk past CHUNK_CELLS waits for the next chunk: a big board is
     // solved on its own, so the memory of one board (what --max-cells bounds) is the peak.
     let mut pending: Option<(u64, Board)> = None;
+    let mut boards = 0;
     loop {
         let mut chunk = Vec::new();
         let mut cells = 0;
@@ -148,6 +149,7 @@ pub fn solve_all<R: BufRead, W: Write>(
         for output in outputs {
             out.write_all(&output?)?;
             bar.inc(1);
+            boards += 1;
         }
         if batch.interactive {
             out.flush()?;
@@ -156,7 +158,7 @@ pub fn solve_all<R: BufRead, W: Write>(
             return Err(e.into());
         }
         if chunk.is_empty() {
-            return Ok(());
+            return Ok(boards);
         }
     }
 }

@@ -86,6 +86,93 @@ pub struct Cli {
     generate: Vec<std::ffi::OsString>,
 }
 
+impl Cli {
+    /// Parses the process's arguments as [`parsing_command`] defines them; on an error, `--help`
+    /// or `--version`, prints what clap prints and exits as clap does.
+    pub fn parse_args() -> Cli {
+        use clap::FromArgMatches;
+        let mut cmd = parsing_command();
+        let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        let matches = cmd
+            .try_get_matches_from_mut(&args)
+            .unwrap_or_else(|e| explained(e, &mut cmd, &args).exit());
+        Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit())
+    }
+}
+
+/// Flags a command does not have but a user may expect from the others, and what it does
+/// instead: clap's own message would suggest passing the flag as a file name (`tip: to pass
+/// '--json' as a value, use '-- --json'`).
+const NOT_HERE: [(&str, &str, &str); 1] = [(
+    "twosat",
+    "--json",
+    "twosat has no --json: it writes the SAT competition's text, `s SATISFIABLE` and the model \
+     on one `v … 0` line (exit code 10) or `s UNSATISFIABLE` (exit code 20), which SAT tools \
+     read; --proof adds the implication chain behind an UNSAT answer, --forced and --unique \
+     `c` lines after a model",
+)];
+
+/// clap's error `e` for the command line `args`, or the message of [`NOT_HERE`] for its flag.
+fn explained(e: clap::Error, cmd: &mut clap::Command, args: &[std::ffi::OsString]) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return e;
+    }
+    let Some(ContextValue::String(given)) = e.get(ContextKind::InvalidArg) else {
+        return e;
+    };
+    let flag = given.split('=').next().unwrap_or(given);
+    // The root command takes no flag before a subcommand's name (--generate excludes one).
+    let command = args.get(1).and_then(|a| a.to_str());
+    for (name, not_a_flag, message) in NOT_HERE {
+        if command == Some(name)
+            && flag == not_a_flag
+            && let Some(sub) = cmd.find_subcommand_mut(name)
+        {
+            return sub.error(ErrorKind::UnknownArgument, message);
+        }
+    }
+    e
+}
+
+/// The command line as it is parsed: [`Cli`]'s, with every subcommand's usage line fixed to
+/// the one its `--help` shows. Left to itself, clap's error message prints the arguments that
+/// were given as if they were required — `Usage: gridmatch match --pairs <FILE>` although FILE
+/// is optional (standard input when absent). The man pages and completions are generated from
+/// [`Cli`]'s own command, whose synopsis lists every flag.
+pub fn parsing_command() -> clap::Command {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    cmd.build();
+    fix_usage(&mut cmd);
+    cmd
+}
+
+/// Sets each subcommand's usage (recursively) to what clap renders for it with nothing given.
+fn fix_usage(cmd: &mut clap::Command) {
+    for sub in cmd.get_subcommands_mut() {
+        fix_usage(sub);
+        let usage = usage_without_title(sub.render_usage());
+        *sub = std::mem::take(sub).override_usage(usage);
+    }
+}
+
+/// `Usage: gridmatch match [OPTIONS] [FILE]` → `gridmatch match [OPTIONS] [FILE]`, keeping the
+/// styles (clap adds the title to an overridden usage itself).
+fn usage_without_title(usage: clap::builder::StyledStr) -> clap::builder::StyledStr {
+    let ansi = usage.ansi().to_string();
+    let Some(at) = ansi.find("Usage:") else {
+        return usage;
+    };
+    let mut rest = &ansi[at + "Usage:".len()..];
+    // The title's reset, then the space after it.
+    while let Some(tail) = rest.strip_prefix("\x1b[0m") {
+        rest = tail;
+    }
+    let rest = rest.strip_prefix(' ').unwrap_or(rest);
+    clap::builder::StyledStr::from(rest.to_string())
+}
+
 /// What `--generate` prints (ripgrep's convention).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum Generated {
@@ -521,7 +608,28 @@ impl InputArgs {
             puzzle,
             &opts.request(puzzle, self.svg.is_some()),
         )?;
-        solve_all(&mut reader, &mut { out }, puzzle, &opts, &self.batch())
+        let boards = solve_all(&mut reader, &mut { out }, puzzle, &opts, &self.batch())?;
+        // An input without boards is a valid judge input (rooks has no count line) and answers
+        // nothing, successfully, as ripgrep does on an empty file; but a silent success on an
+        // empty file (a wrong path, a failed redirection) is easy to miss, so stderr says so.
+        // (The other puzzles' inputs start with a count: an empty one is refused, and `0` is
+        // what the file says.)
+        if boards == 0 && !gridmatch::formats::judge::is_counted(puzzle) {
+            eprintln!(
+                "gridmatch {puzzle}: {} holds no boards; there is nothing to answer",
+                shown_name(reader.file())
+            );
+        }
+        Ok(())
+    }
+}
+
+/// An input's name as messages show it: `standard input` for stdin.
+fn shown_name(name: &str) -> &str {
+    if name == "<stdin>" {
+        "standard input"
+    } else {
+        name
     }
 }
 

@@ -93,9 +93,10 @@ pub struct StressArgs {
     /// Seconds each run of CMD may take (fractions allowed: 0.5).
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_timeout)]
     timeout: Duration,
-    /// Where the shrunk failing board is written (judge input).
-    #[arg(long, value_name = "FILE", default_value = "stress-failure.in")]
-    save: PathBuf,
+    /// Where the shrunk failing board is written (judge input) [default: a new file
+    /// gridmatch-stress-….in in the temporary directory]; the report names the file.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
     /// Runs of CMD at once (default: all cores); the output is the same for every value.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
@@ -561,13 +562,9 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
             ""
         }
     )?;
-    match std::fs::write(&args.save, &input) {
-        Ok(()) => writeln!(out, "the board (saved to {}):", args.save.display())?,
-        Err(e) => writeln!(
-            out,
-            "the board (could not save it to {}: {e}):",
-            args.save.display()
-        )?,
+    match save_board(args.save.as_deref(), &input) {
+        Ok(path) => writeln!(out, "the board (saved to {}):", path.display())?,
+        Err((path, e)) => writeln!(out, "the board (could not save it to {path}: {e}):")?,
     }
     out.write_all(&input)?;
     // The judge answers side by side, then gridmatch's drawn with its explanation.
@@ -584,6 +581,32 @@ pub fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, Error> 
     writeln!(out, "gridmatch's answer drawn:")?;
     write_text(out, &show)?;
     Ok(ExitCode::from(1))
+}
+
+/// Writes the shrunk board to `--save FILE`, or to a new file in the temporary directory (the
+/// working directory gets nothing it was not asked for); returns the path written, or the
+/// path (or folder) that failed and why.
+fn save_board(
+    save: Option<&std::path::Path>,
+    input: &[u8],
+) -> Result<PathBuf, (String, io::Error)> {
+    match save {
+        Some(path) => std::fs::write(path, input)
+            .map(|()| path.to_path_buf())
+            .map_err(|e| (path.display().to_string(), e)),
+        None => {
+            let dir = std::env::temp_dir();
+            let fail = |e| (format!("a new file in {}", dir.display()), e);
+            let mut file = tempfile::Builder::new()
+                .prefix("gridmatch-stress-")
+                .suffix(".in")
+                .tempfile_in(&dir)
+                .map_err(fail)?;
+            file.write_all(input).map_err(fail)?;
+            let (_, path) = file.keep().map_err(|e| fail(e.error))?;
+            Ok(path)
+        }
+    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
-use crate::common::{BIN, Run, run, temp_file};
+use crate::common::{BIN, Run, on_file, run, temp_file};
 const PUZZLES: [&str; 3] = ["rooks", "lpuzzle", "king"];
 const MOVES: [&str; 4] = ["king", "wazir", "ferz", "knight"];
 
@@ -958,9 +958,31 @@ fn rooks_extreme_boards() {
         &["....", "XXXX", "....", "XXXX"],
     ]);
     assert_eq!(run(&["rooks"], &input).ok(), "1\n0\n0\n9\n4\n2\n");
-    // No boards at all: no answers.
-    assert_eq!(run(&["rooks"], "").ok(), "");
-    assert_eq!(run(&["rooks"], "\n\n").ok(), "");
+    // No boards at all: no answers, success, and a word on stderr (a silent success on an
+    // empty file is easy to mistake for an answer).
+    for input in ["", "\n\n"] {
+        for args in [&["rooks"][..], &["rooks", "--json"], &["rooks", "--rect"]] {
+            let r = run(args, input);
+            assert_eq!(
+                (r.code, r.stdout.as_str()),
+                (Some(0), ""),
+                "{args:?} {input:?}"
+            );
+            assert_eq!(
+                r.stderr,
+                "gridmatch rooks: standard input holds no boards; there is nothing to answer\n"
+            );
+        }
+    }
+    let r = on_file(&["rooks"], "empty.txt", "");
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), ""));
+    assert!(
+        r.stderr.starts_with("gridmatch rooks: ") && r.stderr.contains("empty.txt holds no boards"),
+        "{}",
+        r.stderr
+    );
+    // A count line of 0 says it itself: nothing more to say.
+    assert_eq!(run(&["king"], "0\n").ok(), "");
 }
 
 #[test]

@@ -285,25 +285,40 @@ fn floods_and_signals_are_failures() {
 }
 
 #[test]
-fn default_save_is_in_the_current_directory() {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("stress-cwd-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+fn default_save_is_a_new_file_in_the_temporary_directory() {
+    let base = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("stress-default-save-{}", std::process::id()));
+    let (cwd, tmp) = (base.join("cwd"), base.join("tmp"));
+    std::fs::create_dir_all(&cwd).unwrap();
+    std::fs::create_dir_all(&tmp).unwrap();
     let mut cmd = vec!["stress".to_string(), "lpuzzle".into(), "--".into()];
     cmd.extend(program("crash.py"));
     let out = Command::new(BIN)
         .args(&cmd)
-        .current_dir(&dir)
+        .current_dir(&cwd)
+        .env("TMPDIR", &tmp)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(stdout.contains("(saved to stress-failure.in)"), "{stdout}");
-    assert_eq!(
-        std::fs::read_to_string(dir.join("stress-failure.in")).unwrap(),
-        "1\n1 1\n.\n"
+    // Nothing in the working directory; one new file in the temporary one, named in the report.
+    assert_eq!(std::fs::read_dir(&cwd).unwrap().count(), 0, "{stdout}");
+    let saved: Vec<PathBuf> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    let name = saved[0].file_name().unwrap().to_str().unwrap();
+    assert!(
+        name.starts_with("gridmatch-stress-") && name.ends_with(".in"),
+        "{name}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        stdout.contains(&format!("(saved to {}):", saved[0].display())),
+        "{stdout}"
+    );
+    assert_eq!(std::fs::read_to_string(&saved[0]).unwrap(), "1\n1 1\n.\n");
+    let _ = std::fs::remove_dir_all(&base);
 }
 
 #[test]

@@ -543,3 +543,89 @@ fn the_wrong_puzzles_file_is_named() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// clap's own messages
+// ---------------------------------------------------------------------------------------------
+
+/// The `Usage:` line of stderr (or of stdout, for `--help`).
+fn usage_line(text: &str) -> &str {
+    text.lines()
+        .find(|l| l.starts_with("Usage: "))
+        .unwrap_or_else(|| panic!("no usage line in:\n{text}"))
+}
+
+#[test]
+fn usage_lines_show_an_optional_file_as_optional() {
+    // FILE is optional everywhere but `king play` (standard input when absent); clap's error
+    // message printed the FILE that was given as `<FILE>`, a required argument.
+    let f = temp_file("usage.txt", b"1\nX\n");
+    let file = f.to_str().unwrap();
+    for (command, mistake) in [
+        ("rooks", &["--show", "--json"][..]),
+        ("lpuzzle", &["--show", "--json"]),
+        ("king", &["--show", "--json"]),
+        ("match", &["--pairs", "--dm"]),
+        ("geography", &["--all", "--start", "1"]),
+        ("twosat", &["extra"]),
+        ("verify", &["--format", "dimacs"]),
+    ] {
+        let mut args = vec![command, file];
+        args.extend(mistake);
+        let r = run(&args, "");
+        assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
+        let help = run(&[command, "--help"], "").ok();
+        let expected = usage_line(&help);
+        assert!(expected.contains(" [FILE]"), "{command} --help: {expected}");
+        assert_eq!(usage_line(&r.stderr), expected, "{args:?}");
+        assert!(!r.stderr.contains("<FILE>"), "{args:?}: {}", r.stderr);
+    }
+    // Where FILE is required, it stays `<FILE>`.
+    let r = run(&["king", "play"], "");
+    assert_eq!(r.code, Some(2));
+    assert_eq!(
+        usage_line(&r.stderr),
+        "Usage: gridmatch king play [OPTIONS] <FILE>"
+    );
+}
+
+#[test]
+fn twosat_json_says_what_twosat_writes() {
+    for args in [
+        &["twosat", "--json"][..],
+        &["twosat", "--proof", "--json", "f.cnf"],
+    ] {
+        let r = run(args, "p cnf 1 1\n1 0\n");
+        assert_eq!((r.code, r.stdout.as_str()), (Some(2), ""), "{args:?}");
+        assert!(!r.stderr.contains("tip:"), "{}", r.stderr);
+        assert!(
+            r.stderr
+                .starts_with("error: twosat has no --json: it writes the SAT competition's")
+                && r.stderr.contains("`s SATISFIABLE`")
+                && r.stderr.contains("--proof"),
+            "{}",
+            r.stderr
+        );
+    }
+    // Not advertised: the help, the man page and the completions do not list it.
+    assert!(!run(&["twosat", "--help"], "").ok().contains("--json"));
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("twosat-man-{}", std::process::id()));
+    run(&["--generate", "man", dir.to_str().unwrap()], "").ok();
+    let page = std::fs::read_to_string(dir.join("gridmatch-twosat.1")).unwrap();
+    assert!(
+        page.contains("max\\-clauses") && !page.contains("json"),
+        "{page}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let bash = run(&["--generate", "complete-bash"], "").ok();
+    let twosat_opts = bash
+        .lines()
+        .skip_while(|l| !l.trim().starts_with("gridmatch__subcmd__twosat)"))
+        .find(|l| l.contains("opts="))
+        .unwrap();
+    assert!(
+        twosat_opts.contains("--proof") && !twosat_opts.contains("--json"),
+        "{twosat_opts}"
+    );
+}
