@@ -1,6 +1,7 @@
 //! Words and terminal pictures: the sentences that explain an answer, and boards drawn as
 //! text. Each takes a result value; nothing here solves.
 
+use crate::formats::count;
 use crate::grid::{Cell, Grid};
 use crate::puzzles::king::{Player, Strategy, WinnerMap};
 use crate::puzzles::lpuzzle::{self, Axis, Colouring, Dir, Forced, Outcome, Piece, Reason};
@@ -11,7 +12,9 @@ use crate::puzzles::rooks;
 pub fn reason_message(grid: &Grid, reason: &Reason) -> String {
     match reason {
         Reason::Count { blacks, whites } => format!(
-            "{whites} white cells but {blacks} black cells: every piece has 1 black and 2 whites, so whites must be {}",
+            "{} but {}: every piece has 1 black and 2 whites, so whites must be {}",
+            count(*whites, "white cell", "white cells"),
+            count(*blacks, "black cell", "black cells"),
             2 * blacks
         ),
         Reason::Stranded { cell, axis } => format!(
@@ -172,10 +175,10 @@ pub fn lpuzzle_two_tilings(grid: &Grid, first: &[Piece], second: &[Piece]) -> St
         cells[r * grid.cols() + c] = b'*';
     }
     format!(
-        "first tiling:\n{}second tiling:\n{}{} cells in other pieces (*):\n{}",
+        "first tiling:\n{}second tiling:\n{}{} in other pieces (*):\n{}",
         lpuzzle_picture(grid, &Outcome::Yes(first.to_vec())),
         lpuzzle_picture(grid, &Outcome::Yes(second.to_vec())),
-        differ.len(),
+        count(differ.len(), "cell", "cells"),
         lines(&cells, grid.cols())
     )
 }
@@ -191,9 +194,9 @@ pub fn lpuzzle_forced(grid: &Grid, forced: &Forced) -> String {
         .collect();
     letter_pieces(grid, &pieces, &mut cells);
     format!(
-        "{} of {} pieces in every tiling (? elsewhere):\n{}",
+        "{} of {} in every tiling (? elsewhere):\n{}",
         pieces.len(),
-        forced.tiling.len(),
+        count(forced.tiling.len(), "piece", "pieces"),
         lines(&cells, grid.cols())
     )
 }

@@ -118,7 +118,9 @@ impl<'a> Vertices<'a> {
     pub fn numbering(&self) -> String {
         match (self.n, self.ids) {
             (0, _) => "no vertices".into(),
+            (1, []) => format!("the one vertex {}", self.base),
             (n, []) => format!("vertices {} to {}", self.base, self.base + n as u64 - 1),
+            (1, ids) => format!("one vertex, {} (the number its edges name)", ids[0]),
             (n, ids) => format!(
                 "{n} vertices (the numbers its edges name, from {} to {})",
                 ids[0],

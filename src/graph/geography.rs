@@ -328,10 +328,10 @@ impl<V> Certificate<V> {
 #[non_exhaustive]
 pub enum GeographyError {
     /// The start is not a vertex.
-    #[error("the start {0} is not a vertex (the graph has {1})")]
+    #[error("the start {} is not a vertex (the graph has {})", .0, crate::formats::count(*.1, "vertex", "vertices"))]
     StartOutOfRange(u32, usize),
     /// A vertex of the certificate is not one of the graph's.
-    #[error("vertex {0} is not a vertex of the graph (it has {1})")]
+    #[error("vertex {} is not a vertex of the graph (it has {})", .0, crate::formats::count(*.1, "vertex", "vertices"))]
     OutOfRange(u32, usize),
     /// A matched pair is not an edge.
     #[error("the pair {0} {1} is not an edge of the graph")]
@@ -349,8 +349,10 @@ pub enum GeographyError {
     },
     /// The Tutte–Berge equality fails, so the matching is not proved maximum.
     #[error(
-        "the {what} does not prove the matching maximum: {vertices} vertices − 2·{matched} \
-         matched ≠ {odd} odd components − {size} barrier vertices"
+        "the {what} does not prove the matching maximum: {} − 2·{matched} matched ≠ {} − {}",
+        crate::formats::count(*.vertices, "vertex", "vertices"),
+        crate::formats::count(*.odd, "odd component", "odd components"),
+        crate::formats::count(*.size, "barrier vertex", "barrier vertices")
     )]
     TutteBerge {
         /// Which barrier.

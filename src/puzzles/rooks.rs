@@ -415,7 +415,7 @@ pub enum RooksError {
     #[error("empty cell ({},{}) is in no cover run, so the cover does not prove optimality", .0.0, .0.1)]
     Uncovered((usize, usize)),
     /// An answer that is not the number of rooks placed.
-    #[error("answer {answer} but {rooks} rooks placed")]
+    #[error("answer {answer} but {} placed", crate::formats::count(*.rooks, "rook", "rooks"))]
     Answer {
         /// The answer claimed.
         answer: usize,
@@ -423,7 +423,7 @@ pub enum RooksError {
         rooks: usize,
     },
     /// A roles board with another number of rows than the board.
-    #[error("roles: {rows} rows, the board has {board}")]
+    #[error("roles: {}, the board has {board}", crate::formats::count(*.rows, "row", "rows"))]
     RolesRows {
         /// The roles board's rows.
         rows: usize,
@@ -431,7 +431,7 @@ pub enum RooksError {
         board: usize,
     },
     /// A roles row with another number of cells than the board's rows.
-    #[error("roles: row {row} has {cells} cells, the board has {board}")]
+    #[error("roles: row {row} has {}, the board has {board}", crate::formats::count(*.cells, "cell", "cells"))]
     RolesRow {
         /// The row, from 0.
         row: usize,
@@ -453,7 +453,7 @@ pub enum RooksError {
         rook: bool,
     },
     /// As many rooks as cover runs is what proves the placement maximum.
-    #[error("{rooks} rooks but {runs} cover runs: sizes must be equal")]
+    #[error("{} but {}: sizes must be equal", crate::formats::count(*.rooks, "rook", "rooks"), crate::formats::count(*.runs, "cover run", "cover runs"))]
     Sizes {
         /// Rooks placed.
         rooks: usize,

@@ -5,6 +5,7 @@ use std::io::Write;
 
 use super::Error;
 use gridmatch::InputError;
+use gridmatch::formats::count;
 use gridmatch::formats::json::DmRecord;
 use gridmatch::graph::certified::Vertices;
 use gridmatch::graph::certified::dm::dulmage_mendelsohn;
@@ -38,10 +39,10 @@ pub fn dm_cmd(
     let (under, over) = (d.under(), d.over());
     writeln!(
         out,
-        "structural rank {} ({} rows, {} columns)",
+        "structural rank {} ({}, {})",
         d.structural_rank(),
-        d.n_rows(),
-        d.n_cols()
+        count(d.n_rows(), "row", "rows"),
+        count(d.n_cols(), "column", "columns")
     )?;
     writeln!(
         out,

@@ -952,8 +952,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             };
             if summary.failed > 0 {
                 eprintln!(
-                    "gridmatch verify: {} of {} certificates failed",
-                    summary.failed, summary.checked
+                    "gridmatch verify: {} of {} failed",
+                    summary.failed,
+                    gridmatch::formats::count(summary.checked, "certificate", "certificates")
                 );
                 return Ok(ExitCode::from(1));
             }

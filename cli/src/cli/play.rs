@@ -63,7 +63,7 @@ pub fn pick_board<R: BufRead>(
             &file,
             1,
             1,
-            format!("{count} boards"),
+            gridmatch::formats::count(count, "board", "boards"),
             format!("board {case} (--case)"),
         )
         .into()

@@ -315,7 +315,7 @@ fn piece_cells(p: &lpuzzle::Piece) -> [[usize; 2]; 3] {
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    gridmatch::formats::count(n, one, many)
 }
 
 /// Checks the size first (measured while the board was read), then the shape and the alphabet.

@@ -362,12 +362,9 @@ fn deep_shape(rng: &mut generate::GenRng, puzzle: Puzzle, rows: usize, cols: usi
     Grid::from_cells(rows, cols, cells)
 }
 
+/// `1 case`, `2 cases` (every noun here takes an `s`).
 fn plural(n: u64, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
+    gridmatch::formats::count(n, what, &format!("{what}s"))
 }
 
 /// What went wrong, after "CMD".

@@ -331,3 +331,50 @@ fn an_lpuzzle_reason_names_only_the_whites_there_are() {
     let checked = run(&["verify"], &json).ok();
     assert!(checked.ends_with("ok\n"), "{checked}");
 }
+
+#[test]
+fn counts_of_one_are_singular() {
+    // A bad row's length, in the hint.
+    let e = refused(run(&["rooks"], "3\n...\n.\n...\n"));
+    assert!(
+        e.contains("hint: row 2 has 1 cell, the header said 3"),
+        "{e}"
+    );
+    // An L-puzzle's NO by counts, in --show's words.
+    let shown = run(&["lpuzzle", "--show"], "1\n2 2\nBW\nWW\n").ok();
+    assert!(
+        shown.contains("why: 3 white cells but 1 black cell: every piece"),
+        "{shown}"
+    );
+    // The pieces in every tiling, of a tiling of one piece.
+    let forced = run(&["lpuzzle", "--forced"], "1\n2 2\nBW\nW.\n").ok();
+    assert!(forced.contains("1 of 1 piece in every tiling"), "{forced}");
+    // A 1 × 1 matrix's decomposition.
+    let mtx = "%%MatrixMarket matrix coordinate pattern general\n1 1 1\n1 1\n";
+    let dm = run(&["match", "--dm"], mtx).ok();
+    assert!(
+        dm.starts_with("structural rank 1 (1 row, 1 column)\n"),
+        "{dm}"
+    );
+    // A graph of one vertex, numbered 1 to 1 or named by its edges.
+    let e = refused(run(&["geography", "--start", "5"], "p edge 1 0\n"));
+    assert!(e.ends_with("which has the one vertex 1\n"), "{e}");
+    let e = refused(run(&["geography", "--start", "3"], "5 5\n"));
+    assert!(
+        e.ends_with("which has one vertex, 5 (the number its edges name)\n"),
+        "{e}"
+    );
+    // One certificate, failed.
+    let cert = run(&["rooks", "--json"], "2\n..\n..\n").ok();
+    let r = run(&["verify"], &cert.replace("\"answer\":2", "\"answer\":1"));
+    assert_eq!(r.code, Some(1), "{r:?}");
+    assert!(
+        r.stdout.contains("answer 1 but 2 rooks placed"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(r.stderr, "gridmatch verify: 1 of 1 certificate failed\n");
+    // `king play --case` past a file of one board.
+    let e = refused(run(&["king", "play", "--case", "3", "-"], "1\n1 1\nK\n"));
+    assert!(e.contains("found 1 board, expected board 3"), "{e}");
+}

@@ -211,11 +211,7 @@ fn other_puzzle(puzzle: Puzzle, line: &[u8]) -> Option<(Puzzle, u8)> {
 
 /// "1 board", "2 boards".
 fn boards(n: u64) -> String {
-    if n == 1 {
-        "1 board".into()
-    } else {
-        format!("{n} boards")
-    }
+    super::count(n, "board", "boards")
 }
 
 /// One board of `puzzle` given as its rows alone, without a size header (as typed in a text box
@@ -265,8 +261,12 @@ pub fn read_bare_board(
             file,
             skipped + 1,
             1,
-            format!("{rows} rows of {cols} cells"),
-            format!("at most {max_cells} cells"),
+            format!(
+                "{} of {}",
+                super::count(rows, "row", "rows"),
+                super::count(cols, "cell", "cells")
+            ),
+            format!("at most {}", super::count(max_cells, "cell", "cells")),
         );
         return Err(if max_cells == MAX_CELLS {
             e.with_hint("the solvers number cells with 32-bit integers")

@@ -14,6 +14,7 @@
 use std::io::BufRead;
 
 use crate::error::{InputError, describe_at};
+use crate::formats::count;
 use crate::grid::Grid;
 
 /// Default limit on the cells of one board for library callers (the command-line tool derives
@@ -379,7 +380,7 @@ impl<R: BufRead> BoardReader<R> {
             rows.line,
             rows.col,
             format!("a board of {} × {} cells", rows.value, cols.value),
-            format!("at most {} cells", self.max_cells),
+            format!("at most {}", count(self.max_cells, "cell", "cells")),
         );
         e.hint = Some(match &self.limit_hint {
             Some(h) => h.clone(),
@@ -449,9 +450,9 @@ impl<R: BufRead> BoardReader<R> {
                     ""
                 };
                 e.hint = Some(format!(
-                    "row {} has {more}{} cells, the header said {cols}",
+                    "row {} has {more}{}, the header said {cols}",
                     r + 1,
-                    line.len()
+                    count(line.len(), "cell", "cells")
                 ));
                 return Err(e);
             }
@@ -463,11 +464,7 @@ impl<R: BufRead> BoardReader<R> {
 
 /// "1 character", "5 characters".
 fn characters(n: usize) -> String {
-    if n == 1 {
-        "1 character".into()
-    } else {
-        format!("{n} characters")
-    }
+    count(n, "character", "characters")
 }
 
 fn alphabet_text(alphabet: &[u8]) -> String {

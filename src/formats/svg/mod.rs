@@ -24,6 +24,7 @@ use std::fmt::{self, Write};
 #[cfg(test)]
 mod tests;
 
+use crate::formats::count;
 use crate::formats::text::reason_message;
 use crate::grid::{Cell, Grid};
 use crate::puzzles::king::{Player, WinnerMap};
@@ -383,21 +384,22 @@ fn rooks_picture(grid: &Grid, sol: &rooks::Solution, roles: Option<&rooks::Roles
     let (rows, cols) = (grid.rows(), grid.cols());
     let roles = roles.filter(|r| r.cols == cols && r.cells.len() == rows * cols);
     let mut title = format!(
-        "Rooks: {} non-attacking rooks on a {rows}×{cols} board",
-        sol.rooks.len()
+        "Rooks: {} on a {rows}×{cols} board",
+        count(sol.rooks.len(), "non-attacking rook", "non-attacking rooks")
     );
     let mut caption = format!(
-        "{} rooks. König cover: {} row runs (blue) + {} column runs (orange) touch every empty square, and each holds at most one rook.",
-        sol.rooks.len(),
-        sol.row_cover.len(),
-        sol.col_cover.len()
+        "{}. König cover: {} (blue) + {} (orange) touch every empty square, and each holds at most one rook.",
+        count(sol.rooks.len(), "rook", "rooks"),
+        count(sol.row_cover.len(), "row run", "row runs"),
+        count(sol.col_cover.len(), "column run", "column runs")
     );
     if let Some(roles) = roles {
         let [every, some, none] = role_counts(roles);
         title.push_str(", with the role of every empty square");
         let _ = write!(
             caption,
-            "|Roles across all maximum placements: dark green, a rook in every one ({every} squares); light green, in some ({some}); plain, in none ({none})."
+            "|Roles across all maximum placements: dark green, a rook in every one ({}); light green, in some ({some}); plain, in none ({none}).",
+            count(every, "square", "squares")
         );
     }
     let mut svg = Svg::new(rows, cols, &title, &caption);
@@ -543,10 +545,13 @@ pub fn lpuzzle_svg(grid: &Grid, answer: &lpuzzle::Outcome) -> String {
     let (rows, cols) = (grid.rows(), grid.cols());
     match answer {
         Outcome::Yes(pieces) => {
-            let title = format!("L-puzzle: YES, {} L pieces", pieces.len());
+            let title = format!(
+                "L-puzzle: YES, {}",
+                count(pieces.len(), "L piece", "L pieces")
+            );
             let caption = format!(
-                "YES: {} L pieces, one colour each; the dot marks each piece's black corner.",
-                pieces.len()
+                "YES: {}, one colour each; the dot marks each piece's black corner.",
+                count(pieces.len(), "L piece", "L pieces")
             );
             tiling_picture(grid, pieces, &title, &caption, &[])
         }
@@ -749,23 +754,26 @@ const DIFFER: &str = "#c026d3";
 /// caption says the tiling is unique.
 pub fn lpuzzle_two_svg(grid: &Grid, first: &[lpuzzle::Piece], second: &[lpuzzle::Piece]) -> String {
     let differ = lpuzzle::differing_cells(grid, first, second);
-    let n = first.len();
+    let n = count(first.len(), "L piece", "L pieces");
     let (title, caption) = if differ.is_empty() {
         (
-            format!("L-puzzle: YES, unique, {n} L pieces"),
-            format!(
-                "YES, unique: {n} L pieces, one colour each; the dot marks each piece's black corner."
-            ),
+            format!("L-puzzle: YES, unique, {n}"),
+            format!("YES, unique: {n}, one colour each; the dot marks each piece's black corner."),
         )
     } else {
+        let cells = count(differ.len(), "cell", "cells");
         (
             format!(
-                "L-puzzle: YES, not unique: {} cells differ in another tiling",
-                differ.len()
+                "L-puzzle: YES, not unique: {cells} {} in another tiling",
+                if differ.len() == 1 {
+                    "differs"
+                } else {
+                    "differ"
+                }
             ),
             format!(
-                "YES, not unique: {n} L pieces, one colour each; the dot marks each piece's black corner.|The {} cells framed in magenta are covered by another piece in another tiling.",
-                differ.len()
+                "YES, not unique: {n}, one colour each; the dot marks each piece's black corner.|The {cells} framed in magenta {} covered by another piece in another tiling.",
+                if differ.len() == 1 { "is" } else { "are" }
             ),
         )
     };
@@ -791,8 +799,8 @@ pub fn king_svg(grid: &Grid, map: &WinnerMap, start: Cell, pairs: &[(Cell, Cell)
     let compact = is_compact(rows, cols);
     let dominoes = !compact || pairs.len() <= COMPACT_MAX_DOMINOES;
     let caption = format!(
-        "{who} (gold frame). Blue A: Alice wins starting there; orange B: Bob wins. Dominoes: a maximum matching ({} pairs){}.",
-        pairs.len(),
+        "{who} (gold frame). Blue A: Alice wins starting there; orange B: Bob wins. Dominoes: a maximum matching ({}){}.",
+        count(pairs.len(), "pair", "pairs"),
         if dominoes {
             ""
         } else {

@@ -41,7 +41,10 @@ pub enum KingError {
     },
     /// The Tutte–Berge equality fails.
     #[error(
-        "{what}: {vertices} cells − 2×{matched} matched ≠ {odd} odd components − {size} barrier cells"
+        "{what}: {} − 2×{matched} matched ≠ {} − {}",
+        crate::formats::count(*.vertices, "cell", "cells"),
+        crate::formats::count(*.odd, "odd component", "odd components"),
+        crate::formats::count(*.size, "barrier cell", "barrier cells")
     )]
     TutteBerge {
         /// Which barrier.
@@ -62,7 +65,7 @@ pub enum KingError {
     #[error("Alice's claim needs a non-empty matching")]
     EmptyMatching,
     /// A map with another number of rows than the board.
-    #[error("map: {rows} rows for a board of {board}")]
+    #[error("map: {} for a board of {board}", crate::formats::count(*.rows, "row", "rows"))]
     MapRows {
         /// The map's rows.
         rows: usize,
@@ -70,7 +73,7 @@ pub enum KingError {
         board: usize,
     },
     /// A map row with another number of squares than the board's rows.
-    #[error("map: row {row} has {squares} squares, not {board}")]
+    #[error("map: row {row} has {}, not {board}", crate::formats::count(*.squares, "square", "squares"))]
     MapRow {
         /// The row, from 0.
         row: usize,

@@ -56,7 +56,9 @@ pub enum LpuzzleError {
     NotCovered((usize, usize)),
     /// The counts are not the board's.
     #[error(
-        "the board has {blacks} blacks and {whites} whites, not {claimed_blacks} and {claimed_whites}"
+        "the board has {} and {}, not {claimed_blacks} and {claimed_whites}",
+        crate::formats::count(*.blacks, "black", "blacks"),
+        crate::formats::count(*.whites, "white", "whites")
     )]
     WrongCount {
         /// The board's blacks.
@@ -116,7 +118,7 @@ pub enum LpuzzleError {
     #[error("the forced piece at ({},{}) is listed twice", .0.0, .0.1)]
     ForcedTwice((usize, usize)),
     /// A unique tiling whose pieces are not all listed as forced (each is in every tiling).
-    #[error("a unique tiling has every piece forced, but {forced} of its {pieces} are listed")]
+    #[error("a unique tiling has every piece forced, but {forced} of its {pieces} {} listed", if *.forced == 1 { "is" } else { "are" })]
     UniqueNotAllForced {
         /// The tiling's pieces.
         pieces: usize,
