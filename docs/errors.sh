@@ -275,6 +275,8 @@ try "METIS: a vertex line missing" 2 '3 1\n2\n' match --format metis IN
 try "METIS: FMT is not binary digits" 2 '2 1 2\n2\n1\n' match --format metis IN
 try "METIS: edge weights that differ at the two ends" 2 '2 1 1\n2 5\n1 6\n' match --weights --format metis IN
 try "METIS: --weights on a graph without edge weights" 2 '2 1\n2\n1\n' match --weights --format metis IN
+# --- command-line polish (issue 33) ----------------------------------------------------------
+try "twosat --json (twosat has none: what it writes instead)" 2 'p cnf 1 1\n1 0\n' twosat --json IN
 
 {
     echo "# Bad input: what gridmatch says"
