@@ -157,7 +157,7 @@ fn forced_pieces_are_drawn() {
     let one = run(&["lpuzzle", "--forced"], ONE_PIECE).ok();
     assert_eq!(
         one,
-        "YES\n1 of 1 pieces in every tiling (? elsewhere):\nAa\na.\n"
+        "YES\n1 of 1 piece in every tiling (? elsewhere):\nAa\na.\n"
     );
     // NO has no pieces to show.
     assert_eq!(

@@ -213,7 +213,7 @@ fn random_matrices_agree_with_the_oracle_verify_and_tampering_fails() {
             let r = verify_graph(&name, &text, &t.to_string());
             assert_eq!(r.code, Some(1), "accepted {t}\nfor {text}\n{r:?}");
             assert!(r.stdout.contains(": FAIL: "), "{r:?}");
-            assert!(r.stderr.contains("1 of 1 certificates failed"), "{r:?}");
+            assert!(r.stderr.contains("1 of 1 certificate failed"), "{r:?}");
             tampered += 1;
         }
     }
