@@ -86,6 +86,9 @@
 //! again the same after a canonical rewrite.
 
 mod cnf;
+mod detect;
+#[cfg(test)]
+mod detect_tests;
 mod dimacs;
 mod edges;
 #[cfg(test)]
@@ -98,12 +101,13 @@ mod mtx;
 mod tests;
 mod weights;
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 use crate::InputError;
 use crate::error::describe_at;
 
 pub use cnf::{Cnf, read_cnf, read_cnf_within};
+pub use detect::AMBIGUOUS;
 pub use weights::MAX_DECIMALS;
 
 /// A graph file's format.
@@ -361,41 +365,146 @@ fn read_any<R: BufRead>(
     limits: Limits,
     weights: Option<&mut weights::Acc>,
 ) -> Result<GraphInput, InputError> {
-    let mut t = Tokens::new(input, file);
-    let format = match format {
-        Some(f) => f,
-        None => loop {
-            match t.next()? {
-                Item::LineEnd { .. } => {}
-                Item::End { line, col } => {
-                    return Err(
-                        InputError::end_of_input(file, line, col, "a graph").with_hint(DETECT_HINT)
-                    );
-                }
-                Item::Token => match detect(&t.tok) {
-                    Some(Format::EdgeList) if metis_name(file) && t.tok[0] != b'#' => {
-                        t.unread();
-                        break Format::Metis;
-                    }
-                    Some(f) => {
-                        t.unread();
-                        break f;
-                    }
-                    None => {
-                        return Err(t
-                            .bad_token("a graph in a known format")
-                            .with_hint(DETECT_HINT));
-                    }
-                },
-            }
-        },
-    };
-    match format {
-        Format::Dimacs => dimacs::read(&mut t, limits, weights),
-        Format::MatrixMarket => mtx::read(&mut t, limits, weights),
-        Format::EdgeList => edges::read(&mut t, limits, weights),
-        Format::Metis => metis::read(&mut t, limits, weights),
+    if let Some(f) = format {
+        return read_as(f, &mut Tokens::new(input, file), limits, weights);
     }
+    let mut tee = detect::Tee::new(input, weights.is_some());
+    let mut t = Tokens::new(&mut tee, file);
+    let format = loop {
+        match t.next()? {
+            Item::LineEnd { .. } => {}
+            Item::End { line, col } => {
+                return Err(
+                    InputError::end_of_input(file, line, col, "a graph").with_hint(DETECT_HINT)
+                );
+            }
+            Item::Token => match detect(&t.tok) {
+                Some(Format::EdgeList) if metis_name(file) && t.tok[0] != b'#' => {
+                    break Format::Metis;
+                }
+                // A first line of numbers: a METIS header, or an edge (see `detect.rs`).
+                Some(Format::EdgeList) if t.tok[0] != b'#' => {
+                    t.unread();
+                    return metis_or_edges(t, limits, weights);
+                }
+                Some(f) => break f,
+                None => {
+                    return Err(t
+                        .bad_token("a graph in a known format")
+                        .with_hint(DETECT_HINT));
+                }
+            },
+        }
+    };
+    t.unread();
+    t.input.keep.stop();
+    t.input.keep.kept = Vec::new();
+    read_as(format, &mut t, limits, weights)
+}
+
+/// Reads the graph in `format` from `t`.
+fn read_as<R: BufRead>(
+    format: Format,
+    t: &mut Tokens<R>,
+    limits: Limits,
+    weights: Option<&mut weights::Acc>,
+) -> Result<GraphInput, InputError> {
+    match format {
+        Format::Dimacs => dimacs::read(t, limits, weights),
+        Format::MatrixMarket => mtx::read(t, limits, weights),
+        Format::EdgeList => edges::read(t, limits, weights),
+        Format::Metis => metis::read(t, limits, weights),
+    }
+}
+
+/// A file whose first line starts with a number, read through `t` (that number unread): METIS
+/// or an edge list, told by the rule of `detect.rs`.
+fn metis_or_edges<R: BufRead>(
+    mut t: Tokens<&mut detect::Tee<R>>,
+    limits: Limits,
+    weights: Option<&mut weights::Acc>,
+) -> Result<GraphInput, InputError> {
+    let file = t.file.clone();
+    let weighted = weights.is_some();
+    let mut metis_acc = weights::Acc::default();
+    let metis = metis::read(&mut t, limits, weighted.then_some(&mut metis_acc));
+    let tee = t.input;
+    tee.keep.stop();
+    let kept = std::mem::take(&mut tee.keep.kept);
+    if tee.keep.lost {
+        return Err(InputError::at(
+            &file,
+            1,
+            1,
+            "a file too large to keep while its format is told",
+            detect::AMBIGUOUS,
+        )
+        .with_hint(format!(
+            "{OUT_OF_MEMORY} keeping its first {} bytes, to read them again as an edge list if \
+             they are not a METIS graph",
+            kept.len()
+        )));
+    }
+    let shaped_out = tee.keep.shaped_out;
+    let metis = match metis {
+        Err(metis_error) => {
+            // Read again from the start as an edge list; after a line no edge list holds, its
+            // reading stops there with an error.
+            let rest = if shaped_out { 0 } else { u64::MAX };
+            let replay = std::io::Cursor::new(kept).chain((&mut *tee).take(rest));
+            let read = edges::read(&mut Tokens::new(replay, &file), limits, weights);
+            return match read {
+                Ok(_) if shaped_out => Err(metis_error),
+                read => read,
+            };
+        }
+        Ok(g) => g,
+    };
+    let put = |weights: Option<&mut weights::Acc>, acc: weights::Acc| {
+        if let Some(w) = weights {
+            *w = acc;
+        }
+    };
+    if shaped_out {
+        put(weights, metis_acc);
+        return Ok(metis);
+    }
+    // The whole input was kept: does it read as an edge list too?
+    let mut edge_acc = weights::Acc::default();
+    let edges = edges::read(
+        &mut Tokens::new(&kept[..], &file),
+        limits,
+        weighted.then_some(&mut edge_acc),
+    );
+    let vertices = match metis.shape {
+        Shape::General { vertices } => vertices,
+        Shape::Bipartite { .. } => unreachable!("a METIS graph has one vertex set"),
+    };
+    match edges {
+        // Only METIS reads it, or the edge list would start with the self-loop `N N`.
+        Err(_) => {}
+        Ok(_) if vertices == metis.edges.len() => {}
+        Ok(e) => {
+            return Err(InputError::at(
+                &file,
+                1,
+                1,
+                format!(
+                    "a file that reads both as a METIS graph ({}, {}) and as an edge list ({})",
+                    count(vertices as u64, "vertex", "vertices"),
+                    count(metis.edges.len() as u64, "edge", "edges"),
+                    count(e.edges.len() as u64, "edge", "edges"),
+                ),
+                detect::AMBIGUOUS,
+            )
+            .with_hint(
+                "its first line is a METIS header or an edge, and every line after it fits \
+                 either reading",
+            ));
+        }
+    }
+    put(weights, metis_acc);
+    Ok(metis)
 }
 
 /// Whether `file` is named like a METIS graph: `*.graph` or `*.metis` (any case).

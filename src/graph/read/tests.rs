@@ -1114,7 +1114,8 @@ fn edge_list_errors() {
         max_vertices: 0,
         max_edges: 2,
     };
-    let e = read_graph(&b"0 0\n"[..], "t", None, none).unwrap_err();
+    // Named: detected, `0 0` alone is an empty METIS graph (an edge list's self-loop header).
+    let e = read_graph(&b"0 0\n"[..], "t", Some(Format::EdgeList), none).unwrap_err();
     check(
         &e,
         2,
