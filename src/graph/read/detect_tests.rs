@@ -98,7 +98,12 @@ fn edge_lists_read_as_before() {
         }
     }
     // Errors are the edge list's, at their place.
-    for text in ["0 1\n1 2 3\n", "2 2\n1 2\n2 x\n", "1 2\n2\n", "3 3\n2\n1 2 x\n"] {
+    for text in [
+        "0 1\n1 2 3\n",
+        "2 2\n1 2\n2 x\n",
+        "1 2\n2\n",
+        "3 3\n2\n1 2 x\n",
+    ] {
         let e = read(text, None, 2).unwrap_err();
         assert_eq!(Err(e), read(text, Some(Format::EdgeList), 2), "{text:?}");
     }
@@ -142,10 +147,7 @@ fn random_file(rng: &mut ChaCha8Rng, weighted: bool) -> String {
             let u = rng.random_range(0..n);
             let v = rng.random_range(0..n);
             let (u, v) = (u.min(v), u.max(v));
-            if deg[u as usize] < 2
-                && deg[v as usize] < 2
-                && !edges.contains(&(u, v))
-            {
+            if deg[u as usize] < 2 && deg[v as usize] < 2 && !edges.contains(&(u, v)) {
                 deg[u as usize] += 1;
                 if u != v {
                     deg[v as usize] += 1;
@@ -226,7 +228,12 @@ fn detection_follows_the_rule_on_random_files() {
                 assert_eq!(d, m, "{text:?}");
                 as_metis += 1;
             }
-            (Ok((g, _)), Ok(_)) if g.shape == (Shape::General { vertices: g.edges.len() }) => {
+            (Ok((g, _)), Ok(_))
+                if g.shape
+                    == (Shape::General {
+                        vertices: g.edges.len(),
+                    }) =>
+            {
                 assert_eq!(d, m, "{text:?}");
                 as_metis += 1;
             }
@@ -238,5 +245,8 @@ fn detection_follows_the_rule_on_random_files() {
         }
     }
     // Every branch is met often.
-    assert!(as_metis > 200 && as_edges > 200 && refused > 50, "{as_metis} {as_edges} {refused}");
+    assert!(
+        as_metis > 200 && as_edges > 200 && refused > 50,
+        "{as_metis} {as_edges} {refused}"
+    );
 }

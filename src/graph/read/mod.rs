@@ -4,8 +4,9 @@
 //! (edges and clauses in file order, every number checked against the header that announced
 //! it) or an [`InputError`] naming file, line and column (1-based, columns in bytes) of the first
 //! thing wrong, what was found there and what was expected. They never panic on any input,
-//! never buffer more than one short token of it, and refuse a header announcing more than the
-//! [`Limits`] before allocating anything for it.
+//! never buffer more than one short token of it (but for telling METIS from an edge list by
+//! content, below), and refuse a header announcing more than the [`Limits`] before allocating
+//! anything for it.
 //!
 //! **Formats** (each [`Format::name`] in brackets):
 //! - DIMACS graph (`dimacs`): `c` comment lines anywhere, one problem line `p edge N M` (or
@@ -16,7 +17,12 @@
 //!   `ROWS COLS ENTRIES`, then the entries `I J` followed by no value (pattern), one (real,
 //!   integer) or two (complex); rows `1..=ROWS` on the left, columns `1..=COLS` on the right.
 //!   A symmetric matrix (any but `general`) must be square and also gets the mirrored edge of
-//!   each off-diagonal entry.
+//!   each off-diagonal entry. The dense form `%%MatrixMarket matrix array FIELD SYMMETRY`
+//!   (what `scipy.io.mmwrite` writes for a NumPy array; FIELD `real`, `integer` or `complex`)
+//!   has the size line `ROWS COLS`, then every value, one per line, column after column (a
+//!   symmetric or hermitian matrix: its lower triangle, diagonal included; skew-symmetric: below
+//!   the diagonal); every entry, zero or not, is an edge, as in the coordinate file listing
+//!   the same entries in that order.
 //! - Edge list (`edges`): one edge `U V` per line, vertices numbered from 0; `#` starts a
 //!   comment (a whole line, or after the two numbers); the vertices are the ids that appear
 //!   (renumbered `0..n` in increasing order when some ids below the largest are missing, the
@@ -46,7 +52,12 @@
 //!
 //! Everywhere: numbers are separated by spaces or tabs; blank lines, CRLF line ends, trailing
 //! blanks and a UTF-8 byte order mark are accepted; `+` may precede a number. [`read_graph`]
-//! detects the format from the first token ([`detect`]) unless it is given one.
+//! detects the format from the first token ([`detect`]) unless it is given one; a first line
+//! of numbers in a file not named `*.graph` or `*.metis` is a METIS header or an edge, told by
+//! what follows (see `detect.rs`): METIS when only that reading holds or when the edge list's
+//! first line would be a self-loop (`N N`), an edge list when only that one holds, refused
+//! ([`AMBIGUOUS`]) when both hold. The bytes read while that is undecided are kept, at most
+//! the input.
 //!
 //! **Algorithm:** one tokenizer (`Tokens`) reads every format from a [`BufRead`], token by
 //! token, and reports every error. The plain edge lines that make up almost all of a large
@@ -85,6 +96,8 @@
 //! `parse_weighted` checks that whatever reads has one weight per edge within range and reads
 //! again the same after a canonical rewrite.
 
+#[cfg(test)]
+mod array_tests;
 mod cnf;
 mod detect;
 #[cfg(test)]
@@ -115,7 +128,8 @@ pub use weights::MAX_DECIMALS;
 pub enum Format {
     /// DIMACS graph: `p edge N M`, then `e U V` lines, vertices from 1.
     Dimacs,
-    /// Matrix Market coordinate matrix: rows and columns are the two sides of a bipartite graph.
+    /// Matrix Market matrix (coordinate or array): rows and columns are the two sides of a
+    /// bipartite graph.
     MatrixMarket,
     /// One `U V` pair per line, vertices from 0.
     EdgeList,
@@ -389,9 +403,8 @@ fn read_any<R: BufRead>(
                 }
                 Some(f) => break f,
                 None => {
-                    return Err(t
-                        .bad_token("a graph in a known format")
-                        .with_hint(DETECT_HINT));
+                    let hint = edges::csv_hint(&t.tok).unwrap_or(DETECT_HINT.to_string());
+                    return Err(t.bad_token("a graph in a known format").with_hint(hint));
                 }
             },
         }
@@ -576,6 +589,10 @@ fn out_of_memory<R: BufRead>(t: &Tokens<R>, held: usize, what: &str) -> InputErr
     )
     .with_hint(format!("{OUT_OF_MEMORY} holding {held} {what}s"))
 }
+
+/// How the hint of an edge line (edge list, DIMACS) read without weights ends when a third
+/// number follows its two vertices: a weight; the command line says how to read it.
+pub const WEIGHTS_NOT_READ: &str = "(weights are not read)";
 
 /// How the hint starts when a reader runs out of memory below its limit (a limit raised past
 /// the memory); the command line adds the flag.
@@ -1068,6 +1085,23 @@ impl<R: BufRead> Tokens<R> {
     fn line_end(&mut self, hint: &str) -> Result<(), InputError> {
         match self.next()? {
             Item::Token => Err(self.bad_token("end of line").with_hint(hint)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Reads the end of an edge line read without weights; `hint` explains a token found
+    /// instead, and says that weights are not read ([`WEIGHTS_NOT_READ`]) when it is a number.
+    fn edge_line_end(&mut self, hint: &str) -> Result<(), InputError> {
+        match self.next()? {
+            Item::Token => {
+                let weight = !self.cut && weights::parse(&self.tok, false).is_ok();
+                let hint = if weight {
+                    format!("{hint} {WEIGHTS_NOT_READ}")
+                } else {
+                    hint.to_string()
+                };
+                Err(self.bad_token("end of line").with_hint(hint))
+            }
             _ => Ok(()),
         }
     }
