@@ -823,16 +823,17 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             }
             let (r, name) = open(file.as_ref(), "certificates (JSON lines)")?;
             let (limit, hint) = limits::line_limit(max_line_bytes);
+            // The graph file's bytes, to try the format a failed certificate names.
+            let mut graph_bytes = Vec::new();
             let graph = match graph {
                 Some(path) => {
                     let (mut g, gname) = open(Some(&path), "the graph")?;
                     let limits = limits::graph_limits(None);
                     // Read twice from memory: as a plain graph and with weights.
-                    let mut bytes = Vec::new();
-                    io::Read::read_to_end(&mut g, &mut bytes)?;
+                    io::Read::read_to_end(&mut g, &mut graph_bytes)?;
                     Some(
                         verify::GraphFile::read(
-                            &bytes,
+                            &graph_bytes,
                             &gname,
                             format.map(GraphFormat::format),
                             limits,
@@ -866,7 +867,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                     "gridmatch verify: {} of {} certificates failed",
                     summary.failed, summary.checked
                 );
-                if let Some(f) = summary.other_format {
+                if let Some(f) = summary.other_format
+                    && read_graph(&graph_bytes[..], "", Some(f), limits::graph_limits(None)).is_ok()
+                {
                     eprintln!(
                         "hint: a failed certificate is for a graph in the {0} format: read the \
                          graph as one with --format {0}",
