@@ -75,7 +75,7 @@ fn array_files_read_as_their_coordinate_twins() {
             std::io::BufReader::with_capacity(buffer, std::io::Cursor::new(t.as_bytes().to_vec()))
         };
         let a = read_graph(tiny(&array), "a", None, Limits::default()).unwrap();
-        let c = read_graph(&coord.as_bytes()[..], "c", None, Limits::default()).unwrap();
+        let c = read_graph(coord.as_bytes(), "c", None, Limits::default()).unwrap();
         assert_eq!(a, c, "{array}");
         let n_edges = match symmetry {
             "skew-symmetric" => rows * rows - rows,
@@ -83,7 +83,7 @@ fn array_files_read_as_their_coordinate_twins() {
         };
         assert_eq!(a.edges.len(), n_edges, "{array}");
         let a = read_weighted_graph(tiny(&array), "a", None, Limits::default()).unwrap();
-        let c = read_weighted_graph(&coord.as_bytes()[..], "c", None, Limits::default()).unwrap();
+        let c = read_weighted_graph(coord.as_bytes(), "c", None, Limits::default()).unwrap();
         assert_eq!(a, c, "{array}");
     }
     // What scipy.io.mmwrite writes for np.array([[1, 0], [2.5, 3]]), Fortran exponents too.
