@@ -169,7 +169,7 @@ try "DIMACS: a line that is not c, p or e" 2 'p edge 2 1\nx 1 2\n' match IN
 try "edge list: not a number" 2 '0 1\n1 x\n' match IN
 try "edge list: a weight column" 2 '0 1 0.5\n' match IN
 try "edge list: negative vertex" 2 '0 -1\n' match --format edges IN
-try "Matrix Market: array format" 2 '%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n' match IN
+try "Matrix Market: array format (accepted: every entry an edge)" 0 '%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n' match IN
 try "Matrix Market: row out of range" 2 '%%MatrixMarket matrix coordinate pattern general\n2 2 1\n3 1\n' match IN
 try "Matrix Market: missing value in a real matrix" 2 '%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1\n' match IN
 try "Matrix Market: fewer entries than announced" 2 '%%MatrixMarket matrix coordinate pattern general\n2 2 2\n1 1\n' match IN
@@ -277,6 +277,20 @@ try "METIS: edge weights that differ at the two ends" 2 '2 1 1\n2 5\n1 6\n' matc
 try "METIS: --weights on a graph without edge weights" 2 '2 1\n2\n1\n' match --weights --format metis IN
 # --- command-line polish (issue 33) ----------------------------------------------------------
 try "twosat --json (twosat has none: what it writes instead)" 2 'p cnf 1 1\n1 0\n' twosat --json IN
+# --- telling METIS from an edge list, array matrices, hints (issue 33) -----------------------
+try "METIS without '%' or a .graph name: the header would be a self-loop (accepted: METIS)" 0 '6 6\n2 6\n1 3\n2 4\n3 5\n4 6\n5 1\n' match IN
+try "a file that reads both as METIS and as an edge list" 2 '4 3\n2 3\n1 3\n1 2\n\n' match IN
+try "DIMACS: a weight column without --weights" 2 'p edge 2 1\ne 1 2 5\n' match IN
+try "edge list: a weight column given to geography (no --weights there)" 2 '0 1 5\n' geography --all IN
+try "a CSV edge list" 2 '0,1\n1,2\n' match IN
+try "a CSV edge list with a header line" 2 'source,target\n0,1\n' match IN
+try "Matrix Market array: fewer values than the size line says" 2 '%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n' match IN
+try "Matrix Market array: a pattern array" 2 '%%MatrixMarket matrix array pattern general\n2 2\n' match IN
+try "Matrix Market array: two values on a real entry's line" 2 '%%MatrixMarket matrix array real general\n2 1\n1 2\n' match IN
+try "--weights --min --perfect on a rectangular matrix (accepted: no perfect matching, and a hint)" 0 '%%MatrixMarket matrix array real general\n2 3\n1\n2\n3\n4\n5\n6\n' match --weights --min --perfect IN
+printf '4 3\n2 3\n1 3\n1 2\n\n' >both.txt
+try "verify --graph: a METIS certificate against the graph read as an edge list" 1 '{"certificate":"matching","format":"metis","size":1,"matching":[[1,2]],"proof":{"barrier":[]}}\n' verify --graph both.txt --format edges IN
+try "verify --graph: a puzzle certificate" 2 '{"puzzle":"rooks","case":1,"board":["X.",".."],"answer":2,"rooks":[[0,1],[1,0]],"cover":{"rows":[[0,1,1],[1,0,1]],"cols":[]}}\n' verify --graph g.col IN
 
 {
     echo "# Bad input: what gridmatch says"

@@ -28,7 +28,14 @@ pub struct Summary {
     pub checked: usize,
     /// Certificates rejected.
     pub failed: usize,
+    /// The format named by a matching certificate that failed while the graph was read in
+    /// another (the command line says how to read it in that one).
+    pub other_format: Option<Format>,
 }
+
+/// What a puzzle certificate given as a matching certificate is found to be (the command line
+/// adds how to check it).
+pub const PUZZLE_CERTIFICATE: &str = "a puzzle certificate";
 
 /// Checks every JSON line of `input` and prints one line per certificate:
 /// `FILE:LINE: PUZZLE case N: ok` or `… FAIL: the first broken rule`.
@@ -46,6 +53,8 @@ pub fn verify_records<R: BufRead, W: Write>(
     check_lines(input, file, out, max_line, limit_hint, |line| {
         if line.contains("\"certificate\"") && !line.contains("\"puzzle\"") {
             return Err(Rejected::Hint(
+                "a matching certificate",
+                "a puzzle certificate line written by --json",
                 "this is a `gridmatch match --json` certificate: check it with \
                  `gridmatch verify --graph GRAPH FILE`",
             ));
@@ -99,59 +108,93 @@ pub fn verify_matchings<R: BufRead, W: Write>(
     max_line: usize,
     limit_hint: Option<&str>,
 ) -> Result<Summary, Error> {
-    /// Just the kind of certificate a line holds.
+    /// Just the kind of certificate a line holds, and the graph format it names.
     #[derive(serde::Deserialize)]
     struct Kind {
-        certificate: String,
+        certificate: Option<String>,
+        format: Option<String>,
     }
-    check_lines(input, file, out, max_line, limit_hint, |line| {
+    let mut other_format = None;
+    let mut summary = check_lines(input, file, out, max_line, limit_hint, |line| {
         let kind: Kind = serde_json::from_str(line)?;
-        if kind.certificate == "weighted_matching" {
-            let record: WeightedRecord = serde_json::from_str(line)?;
-            let label = match &record.total {
-                Some(t) => format!(
-                    "weighted matching of size {} and weight {}",
-                    record.size,
-                    decimal(*t, record.decimals)
-                ),
-                None => "no perfect matching".to_string(),
-            };
-            let verdict = match &graph.weights {
-                Ok(w) => record
-                    .verify(&graph.graph, &w.values, w.decimals)
-                    .map_err(|e| e.to_string()),
-                Err(why) => Err(format!(
-                    "the graph file has no weights to check it against: {why}"
-                )),
-            };
-            return Ok((label, verdict));
+        let Some(certificate) = kind.certificate else {
+            if line.contains("\"puzzle\"") {
+                return Err(Rejected::Hint(
+                    PUZZLE_CERTIFICATE,
+                    "a matching certificate line written by `gridmatch match --json`",
+                    "a puzzle certificate (`gridmatch rooks|king|lpuzzle --json`) holds its \
+                     board: it is checked on its own, without a graph file",
+                ));
+            }
+            // Says which field is missing.
+            let _: MatchingRecord = serde_json::from_str(line)?;
+            unreachable!("a matching record has a certificate field");
+        };
+        let (label, verdict) = check_matching(line, &certificate, graph)?;
+        if verdict.is_err()
+            && let Some(f) = kind.format.as_deref().and_then(Format::from_name)
+            && f != graph.graph.format
+        {
+            other_format = Some(f);
         }
-        if kind.certificate == "dulmage_mendelsohn" {
-            let record: DmRecord = serde_json::from_str(line)?;
-            let label = format!(
-                "Dulmage–Mendelsohn decomposition of structural rank {} with {} square block{}",
-                record.structural_rank,
-                record.square_blocks,
-                if record.square_blocks == 1 { "" } else { "s" }
-            );
-            return Ok((
-                label,
-                record.verify(&graph.graph).map_err(|e| e.to_string()),
-            ));
-        }
-        let record: MatchingRecord = serde_json::from_str(line)?;
-        let label = format!("matching of size {}", record.size);
-        Ok((
+        Ok((label, verdict))
+    })?;
+    summary.other_format = other_format;
+    Ok(summary)
+}
+
+/// The label and verdict of the matching certificate `line` (of kind `certificate`).
+fn check_matching(
+    line: &str,
+    certificate: &str,
+    graph: &GraphFile,
+) -> Result<(String, Result<(), String>), Rejected> {
+    if certificate == "weighted_matching" {
+        let record: WeightedRecord = serde_json::from_str(line)?;
+        let label = match &record.total {
+            Some(t) => format!(
+                "weighted matching of size {} and weight {}",
+                record.size,
+                decimal(*t, record.decimals)
+            ),
+            None => "no perfect matching".to_string(),
+        };
+        let verdict = match &graph.weights {
+            Ok(w) => record
+                .verify(&graph.graph, &w.values, w.decimals)
+                .map_err(|e| e.to_string()),
+            Err(why) => Err(format!(
+                "the graph file has no weights to check it against: {why}"
+            )),
+        };
+        return Ok((label, verdict));
+    }
+    if certificate == "dulmage_mendelsohn" {
+        let record: DmRecord = serde_json::from_str(line)?;
+        let label = format!(
+            "Dulmage–Mendelsohn decomposition of structural rank {} with {} square block{}",
+            record.structural_rank,
+            record.square_blocks,
+            if record.square_blocks == 1 { "" } else { "s" }
+        );
+        return Ok((
             label,
             record.verify(&graph.graph).map_err(|e| e.to_string()),
-        ))
-    })
+        ));
+    }
+    let record: MatchingRecord = serde_json::from_str(line)?;
+    let label = format!("matching of size {}", record.size);
+    Ok((
+        label,
+        record.verify(&graph.graph).map_err(|e| e.to_string()),
+    ))
 }
 
 /// Why a line was not checked.
 enum Rejected {
     Json(serde_json::Error),
-    Hint(&'static str),
+    /// What the line is, what was expected, and a hint.
+    Hint(&'static str, &'static str, &'static str),
 }
 
 impl From<serde_json::Error> for Rejected {
@@ -217,14 +260,9 @@ fn check_lines<R: BufRead, W: Write>(
                 format!("invalid JSON ({})", json_reason(&e)),
                 "a certificate line written by --json",
             ),
-            Rejected::Hint(hint) => InputError::at(
-                file,
-                line_no,
-                1,
-                "a matching certificate",
-                "a puzzle certificate line written by --json",
-            )
-            .with_hint(hint),
+            Rejected::Hint(found, expected, hint) => {
+                InputError::at(file, line_no, 1, found, expected).with_hint(hint)
+            }
         })?;
         summary.checked += 1;
         match verdict {

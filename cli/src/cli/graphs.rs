@@ -21,6 +21,28 @@ pub fn file_number(input: &GraphInput, v: u32) -> u64 {
     Vertices::of(input).number(v)
 }
 
+/// The command line's own words on a graph the reader refused: the flag that helps, which the
+/// library's messages do not name. `weights`: the command has `--weights` (`match`).
+pub fn name_graph_flags(mut e: InputError, weights: bool) -> InputError {
+    if e.expected == gridmatch::graph::read::AMBIGUOUS {
+        let hint = e.hint.get_or_insert_with(String::new);
+        if !hint.is_empty() {
+            hint.push_str("; ");
+        }
+        hint.push_str("choose with --format metis or --format edges");
+    }
+    if weights
+        && let Some(hint) = &mut e.hint
+        && let Some(line) = hint.strip_suffix(gridmatch::graph::read::WEIGHTS_NOT_READ)
+    {
+        *hint = format!(
+            "{}; add --weights to read the third number as a weight",
+            line.trim_end()
+        );
+    }
+    e
+}
+
 /// What `gridmatch match` prints.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatchOptions {
@@ -109,6 +131,7 @@ pub fn weighted_match_cmd(
         .with_hint(e.to_string())
     })?;
     if opts.json {
+        // A script reads the certificate, which proves the answer: no hint.
         let record = WeightedRecord::new(input, weights.decimals, &cert);
         serde_json::to_writer(&mut *out, &record).map_err(std::io::Error::from)?;
         writeln!(out)?;
@@ -116,6 +139,9 @@ pub fn weighted_match_cmd(
     }
     let WeightedOutcome::Optimum { pairs, total, .. } = &cert.outcome else {
         writeln!(out, "no perfect matching")?;
+        if let Some(hint) = rectangular_hint(input) {
+            eprintln!("hint: {hint}");
+        }
         return Ok(());
     };
     writeln!(out, "{} {}", decimal(*total, weights.decimals), pairs.len())?;
@@ -131,6 +157,19 @@ pub fn weighted_match_cmd(
         }
     }
     Ok(())
+}
+
+/// For a matrix that is not square, asked for a perfect matching (which it cannot have): the
+/// question that is scipy's rectangular assignment.
+fn rectangular_hint(input: &GraphInput) -> Option<String> {
+    match input.shape {
+        Shape::Bipartite { rows, cols } if rows != cols => Some(format!(
+            "a {rows} × {cols} matrix has no perfect matching (it would match every row and \
+             every column); the rectangular assignment (scipy's linear_sum_assignment), which \
+             matches all of the smaller side, is --max-cardinality, not --perfect"
+        )),
+        _ => None,
+    }
 }
 
 /// What `gridmatch geography` answers.

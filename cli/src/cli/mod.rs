@@ -482,11 +482,13 @@ struct GraphArgs {
 }
 
 impl GraphArgs {
-    fn read(&self) -> Result<(GraphInput, String), Error> {
+    /// The graph; `weights`: the command has `--weights` (named in hints).
+    fn read(&self, weights: bool) -> Result<(GraphInput, String), Error> {
         let (r, name) = open(self.file.as_ref(), "a graph")?;
         let limits = limits::graph_limits(self.max_edges);
         let input = read_graph(r, &name, self.format.map(GraphFormat::format), limits)
-            .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))?;
+            .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))
+            .map_err(|e| graphs::name_graph_flags(e, weights))?;
         self.check_memory(&input, &name)?;
         Ok((input, name))
     }
@@ -496,7 +498,8 @@ impl GraphArgs {
         let (r, name) = open(self.file.as_ref(), "a weighted graph")?;
         let limits = limits::graph_limits(self.max_edges);
         let read = read_weighted_graph(r, &name, self.format.map(GraphFormat::format), limits)
-            .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))?;
+            .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))
+            .map_err(|e| graphs::name_graph_flags(e, true))?;
         self.check_memory(&read.graph, &name)?;
         Ok((read.graph, read.weights, name))
     }
@@ -865,10 +868,10 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                 };
                 graphs::weighted_match_cmd(&input, &weights, &name, question, opts, out)?;
             } else if dm {
-                let (input, name) = graph.read()?;
+                let (input, name) = graph.read(false)?;
                 dm::dm_cmd(&input, &name, json, out)?;
             } else {
-                let (input, name) = graph.read()?;
+                let (input, name) = graph.read(true)?;
                 graphs::match_cmd(&input, &name, opts, out)?;
             }
         }
@@ -878,7 +881,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             all,
             show,
         } => {
-            let (input, name) = graph.read()?;
+            let (input, name) = graph.read(false)?;
             let query = match start {
                 Some(vertex) if !all => graphs::GeographyQuery::Start { vertex, show },
                 _ => graphs::GeographyQuery::All,
@@ -928,25 +931,42 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             }
             let (r, name) = open(file.as_ref(), "certificates (JSON lines)")?;
             let (limit, hint) = limits::line_limit(max_line_bytes);
+            // The graph file's bytes, to try the format a failed certificate names.
+            let mut graph_bytes = Vec::new();
             let graph = match graph {
                 Some(path) => {
                     let (mut g, gname) = open(Some(&path), "the graph")?;
                     let limits = limits::graph_limits(None);
                     // Read twice from memory: as a plain graph and with weights.
-                    let mut bytes = Vec::new();
-                    io::Read::read_to_end(&mut g, &mut bytes)?;
-                    Some(verify::GraphFile::read(
-                        &bytes,
-                        &gname,
-                        format.map(GraphFormat::format),
-                        limits,
-                    )?)
+                    io::Read::read_to_end(&mut g, &mut graph_bytes)?;
+                    Some(
+                        verify::GraphFile::read(
+                            &graph_bytes,
+                            &gname,
+                            format.map(GraphFormat::format),
+                            limits,
+                        )
+                        .map_err(|e| graphs::name_graph_flags(e, false))?,
+                    )
                 }
                 None => None,
             };
             let summary = match &graph {
                 Some(g) => {
-                    verify::verify_matchings(r, &name, g, &mut { out }, limit, hint.as_deref())?
+                    verify::verify_matchings(r, &name, g, &mut { out }, limit, hint.as_deref())
+                        .map_err(|e| match e {
+                            gridmatch::RunError::Input(mut e)
+                                if e.found == verify::PUZZLE_CERTIFICATE =>
+                            {
+                                if let Some(h) = &mut e.hint {
+                                    h.push_str(
+                                        ": check it with `gridmatch verify FILE`, without --graph",
+                                    );
+                                }
+                                Error::Input(e)
+                            }
+                            e => e.into(),
+                        })?
                 }
                 None => verify::verify_records(r, &name, &mut { out }, limit, hint.as_deref())?,
             };
@@ -956,6 +976,15 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                     summary.failed,
                     gridmatch::formats::count(summary.checked, "certificate", "certificates")
                 );
+                if let Some(f) = summary.other_format
+                    && read_graph(&graph_bytes[..], "", Some(f), limits::graph_limits(None)).is_ok()
+                {
+                    eprintln!(
+                        "hint: a failed certificate is for a graph in the {0} format: read the \
+                         graph as one with --format {0}",
+                        f.name()
+                    );
+                }
                 return Ok(ExitCode::from(1));
             }
         }

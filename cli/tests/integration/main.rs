@@ -10,6 +10,8 @@
 //! - `docs`: docs/ERRORS.md is what the binary says to every bad input;
 //! - `graphs`: `match`, `geography`, `twosat` and `verify --graph` on the user's own files;
 //! - `hostile`: `king play` on a board too large to play;
+//! - `input_hints`: METIS told from an edge list by content, Matrix Market array files, and
+//!   the hints naming a flag where a user is lost (issue 33);
 //! - `stress`: `gridmatch stress` against the planted bugs of `tests/stress/`;
 //! - `manpages_and_formats`: a man page for every command, the README's input formats and
 //!   their sample files, standard input on a terminal announced;
@@ -35,6 +37,7 @@ mod dm;
 mod docs;
 mod graphs;
 mod hostile;
+mod input_hints;
 mod manpages_and_formats;
 mod messages;
 mod metis;

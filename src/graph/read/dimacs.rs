@@ -124,7 +124,7 @@ pub(super) fn read<R: BufRead>(
                 weights::take(t, acc, 1, false, WEIGHTED_LINE)?;
                 t.line_end(WEIGHTED_LINE)?;
             }
-            None => t.line_end("an 'e' line holds two vertex numbers")?,
+            None => t.edge_line_end("an 'e' line holds two vertex numbers")?,
         }
         push(t, &mut edges, (ends[0], ends[1]), "edge")?;
     }

@@ -73,11 +73,13 @@ pub(super) fn read<R: BufRead>(
                     if edges.is_empty() {
                         e.hint = looks_like(&t.tok, Format::EdgeList).or(e.hint);
                     }
+                    e.hint = csv_hint(&t.tok).or(e.hint);
                     e
                 })?
             } else {
                 t.number_on_line("a second vertex number")
                     .map_err(|mut e| {
+                        e.hint = csv_hint(&t.tok).or(e.hint.take());
                         // A first line holding one number: the count or size line of a board file.
                         if edges.is_empty() && e.found == "end of line" {
                             e.hint = Some(format!(
@@ -111,9 +113,8 @@ pub(super) fn read<R: BufRead>(
                 return Err(t.bad_token("end of line").with_hint(WEIGHTED_LINE));
             }
             Item::Token => {
-                return Err(t.bad_token("end of line").with_hint(
-                    "an edge list line holds two vertex numbers (weights are not read)",
-                ));
+                t.unread();
+                t.edge_line_end("an edge list line holds two vertex numbers")?;
             }
             Item::LineEnd { .. } | Item::End { .. } => {}
         }
@@ -144,6 +145,15 @@ pub(super) fn read<R: BufRead>(
         },
         edges,
         ids,
+    })
+}
+
+/// The hint for a vertex number glued to a comma (`0,1`, `0,`): a CSV file.
+pub(super) fn csv_hint(tok: &[u8]) -> Option<String> {
+    tok.contains(&b',').then(|| {
+        "an edge list separates its numbers with spaces or tabs, not commas: is this CSV? \
+         Convert it, e.g. with `tr ',' ' '` (and drop a header line)"
+            .to_string()
     })
 }
 

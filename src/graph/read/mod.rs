@@ -4,8 +4,9 @@
 //! (edges and clauses in file order, every number checked against the header that announced
 //! it) or an [`InputError`] naming file, line and column (1-based, columns in bytes) of the first
 //! thing wrong, what was found there and what was expected. They never panic on any input,
-//! never buffer more than one short token of it, and refuse a header announcing more than the
-//! [`Limits`] before allocating anything for it.
+//! never buffer more than one short token of it (but for telling METIS from an edge list by
+//! content, below), and refuse a header announcing more than the [`Limits`] before allocating
+//! anything for it.
 //!
 //! **Formats** (each [`Format::name`] in brackets):
 //! - DIMACS graph (`dimacs`): `c` comment lines anywhere, one problem line `p edge N M` (or
@@ -16,7 +17,12 @@
 //!   `ROWS COLS ENTRIES`, then the entries `I J` followed by no value (pattern), one (real,
 //!   integer) or two (complex); rows `1..=ROWS` on the left, columns `1..=COLS` on the right.
 //!   A symmetric matrix (any but `general`) must be square and also gets the mirrored edge of
-//!   each off-diagonal entry.
+//!   each off-diagonal entry. The dense form `%%MatrixMarket matrix array FIELD SYMMETRY`
+//!   (what `scipy.io.mmwrite` writes for a NumPy array; FIELD `real`, `integer` or `complex`)
+//!   has the size line `ROWS COLS`, then every value, one per line, column after column (a
+//!   symmetric or hermitian matrix: its lower triangle, diagonal included; skew-symmetric: below
+//!   the diagonal); every entry, zero or not, is an edge, as in the coordinate file listing
+//!   the same entries in that order.
 //! - Edge list (`edges`): one edge `U V` per line, vertices numbered from 0; `#` starts a
 //!   comment (a whole line, or after the two numbers); the vertices are the ids that appear
 //!   (renumbered `0..n` in increasing order when some ids below the largest are missing, the
@@ -46,7 +52,12 @@
 //!
 //! Everywhere: numbers are separated by spaces or tabs; blank lines, CRLF line ends, trailing
 //! blanks and a UTF-8 byte order mark are accepted; `+` may precede a number. [`read_graph`]
-//! detects the format from the first token ([`detect`]) unless it is given one.
+//! detects the format from the first token ([`detect`]) unless it is given one; a first line
+//! of numbers in a file not named `*.graph` or `*.metis` is a METIS header or an edge, told by
+//! what follows (see `detect.rs`): METIS when only that reading holds or when the edge list's
+//! first line would be a self-loop (`N N`), an edge list when only that one holds, refused
+//! ([`AMBIGUOUS`]) when both hold. The bytes read while that is undecided are kept, at most
+//! the input.
 //!
 //! **Algorithm:** one tokenizer (`Tokens`) reads every format from a [`BufRead`], token by
 //! token, and reports every error. The plain edge lines that make up almost all of a large
@@ -85,7 +96,12 @@
 //! `parse_weighted` checks that whatever reads has one weight per edge within range and reads
 //! again the same after a canonical rewrite.
 
+#[cfg(test)]
+mod array_tests;
 mod cnf;
+mod detect;
+#[cfg(test)]
+mod detect_tests;
 mod dimacs;
 mod edges;
 #[cfg(test)]
@@ -98,12 +114,13 @@ mod mtx;
 mod tests;
 mod weights;
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 use crate::InputError;
 use crate::error::describe_at;
 
 pub use cnf::{Cnf, read_cnf, read_cnf_within};
+pub use detect::AMBIGUOUS;
 pub use weights::MAX_DECIMALS;
 
 /// A graph file's format.
@@ -111,7 +128,8 @@ pub use weights::MAX_DECIMALS;
 pub enum Format {
     /// DIMACS graph: `p edge N M`, then `e U V` lines, vertices from 1.
     Dimacs,
-    /// Matrix Market coordinate matrix: rows and columns are the two sides of a bipartite graph.
+    /// Matrix Market matrix (coordinate or array): rows and columns are the two sides of a
+    /// bipartite graph.
     MatrixMarket,
     /// One `U V` pair per line, vertices from 0.
     EdgeList,
@@ -361,41 +379,145 @@ fn read_any<R: BufRead>(
     limits: Limits,
     weights: Option<&mut weights::Acc>,
 ) -> Result<GraphInput, InputError> {
-    let mut t = Tokens::new(input, file);
-    let format = match format {
-        Some(f) => f,
-        None => loop {
-            match t.next()? {
-                Item::LineEnd { .. } => {}
-                Item::End { line, col } => {
-                    return Err(
-                        InputError::end_of_input(file, line, col, "a graph").with_hint(DETECT_HINT)
-                    );
-                }
-                Item::Token => match detect(&t.tok) {
-                    Some(Format::EdgeList) if metis_name(file) && t.tok[0] != b'#' => {
-                        t.unread();
-                        break Format::Metis;
-                    }
-                    Some(f) => {
-                        t.unread();
-                        break f;
-                    }
-                    None => {
-                        return Err(t
-                            .bad_token("a graph in a known format")
-                            .with_hint(DETECT_HINT));
-                    }
-                },
-            }
-        },
-    };
-    match format {
-        Format::Dimacs => dimacs::read(&mut t, limits, weights),
-        Format::MatrixMarket => mtx::read(&mut t, limits, weights),
-        Format::EdgeList => edges::read(&mut t, limits, weights),
-        Format::Metis => metis::read(&mut t, limits, weights),
+    if let Some(f) = format {
+        return read_as(f, &mut Tokens::new(input, file), limits, weights);
     }
+    let mut tee = detect::Tee::new(input, weights.is_some());
+    let mut t = Tokens::new(&mut tee, file);
+    let format = loop {
+        match t.next()? {
+            Item::LineEnd { .. } => {}
+            Item::End { line, col } => {
+                return Err(
+                    InputError::end_of_input(file, line, col, "a graph").with_hint(DETECT_HINT)
+                );
+            }
+            Item::Token => match detect(&t.tok) {
+                Some(Format::EdgeList) if metis_name(file) && t.tok[0] != b'#' => {
+                    break Format::Metis;
+                }
+                // A first line of numbers: a METIS header, or an edge (see `detect.rs`).
+                Some(Format::EdgeList) if t.tok[0] != b'#' => {
+                    t.unread();
+                    return metis_or_edges(t, limits, weights);
+                }
+                Some(f) => break f,
+                None => {
+                    let hint = edges::csv_hint(&t.tok).unwrap_or(DETECT_HINT.to_string());
+                    return Err(t.bad_token("a graph in a known format").with_hint(hint));
+                }
+            },
+        }
+    };
+    t.unread();
+    t.input.keep.stop();
+    t.input.keep.kept = Vec::new();
+    read_as(format, &mut t, limits, weights)
+}
+
+/// Reads the graph in `format` from `t`.
+fn read_as<R: BufRead>(
+    format: Format,
+    t: &mut Tokens<R>,
+    limits: Limits,
+    weights: Option<&mut weights::Acc>,
+) -> Result<GraphInput, InputError> {
+    match format {
+        Format::Dimacs => dimacs::read(t, limits, weights),
+        Format::MatrixMarket => mtx::read(t, limits, weights),
+        Format::EdgeList => edges::read(t, limits, weights),
+        Format::Metis => metis::read(t, limits, weights),
+    }
+}
+
+/// A file whose first line starts with a number, read through `t` (that number unread): METIS
+/// or an edge list, told by the rule of `detect.rs`.
+fn metis_or_edges<R: BufRead>(
+    mut t: Tokens<&mut detect::Tee<R>>,
+    limits: Limits,
+    weights: Option<&mut weights::Acc>,
+) -> Result<GraphInput, InputError> {
+    let file = t.file.clone();
+    let weighted = weights.is_some();
+    let mut metis_acc = weights::Acc::default();
+    let metis = metis::read(&mut t, limits, weighted.then_some(&mut metis_acc));
+    let tee = t.input;
+    tee.keep.stop();
+    let kept = std::mem::take(&mut tee.keep.kept);
+    if tee.keep.lost {
+        return Err(InputError::at(
+            &file,
+            1,
+            1,
+            "a file too large to keep while its format is told",
+            detect::AMBIGUOUS,
+        )
+        .with_hint(format!(
+            "{OUT_OF_MEMORY} keeping its first {} bytes, to read them again as an edge list if \
+             they are not a METIS graph",
+            kept.len()
+        )));
+    }
+    let shaped_out = tee.keep.shaped_out;
+    let metis = match metis {
+        Err(metis_error) => {
+            // Read again from the start as an edge list; after a line no edge list holds, its
+            // reading stops there with an error.
+            let rest = if shaped_out { 0 } else { u64::MAX };
+            let replay = std::io::Cursor::new(kept).chain((&mut *tee).take(rest));
+            let read = edges::read(&mut Tokens::new(replay, &file), limits, weights);
+            return match read {
+                Ok(_) if shaped_out => Err(metis_error),
+                read => read,
+            };
+        }
+        Ok(g) => g,
+    };
+    let put = |weights: Option<&mut weights::Acc>, acc: weights::Acc| {
+        if let Some(w) = weights {
+            *w = acc;
+        }
+    };
+    if shaped_out {
+        put(weights, metis_acc);
+        return Ok(metis);
+    }
+    // The whole input was kept: does it read as an edge list too?
+    let mut edge_acc = weights::Acc::default();
+    let edges = edges::read(
+        &mut Tokens::new(&kept[..], &file),
+        limits,
+        weighted.then_some(&mut edge_acc),
+    );
+    let vertices = match metis.shape {
+        Shape::General { vertices } => vertices,
+        Shape::Bipartite { .. } => unreachable!("a METIS graph has one vertex set"),
+    };
+    match edges {
+        // Only METIS reads it, or the edge list would start with the self-loop `N N`.
+        Err(_) => {}
+        Ok(_) if vertices == metis.edges.len() => {}
+        Ok(e) => {
+            return Err(InputError::at(
+                &file,
+                1,
+                1,
+                format!(
+                    "a file that reads both as a METIS graph ({}, {}) and as an edge list ({})",
+                    count(vertices as u64, "vertex", "vertices"),
+                    count(metis.edges.len() as u64, "edge", "edges"),
+                    count(e.edges.len() as u64, "edge", "edges"),
+                ),
+                detect::AMBIGUOUS,
+            )
+            .with_hint(
+                "its first line is a METIS header or an edge, and every line after it fits \
+                 either reading",
+            ));
+        }
+    }
+    put(weights, metis_acc);
+    Ok(metis)
 }
 
 /// Whether `file` is named like a METIS graph: `*.graph` or `*.metis` (any case).
@@ -467,6 +589,10 @@ fn out_of_memory<R: BufRead>(t: &Tokens<R>, held: usize, what: &str) -> InputErr
     )
     .with_hint(format!("{OUT_OF_MEMORY} holding {held} {what}s"))
 }
+
+/// How the hint of an edge line (edge list, DIMACS) read without weights ends when a third
+/// number follows its two vertices: a weight; the command line says how to read it.
+pub const WEIGHTS_NOT_READ: &str = "(weights are not read)";
 
 /// How the hint starts when a reader runs out of memory below its limit (a limit raised past
 /// the memory); the command line adds the flag.
@@ -959,6 +1085,23 @@ impl<R: BufRead> Tokens<R> {
     fn line_end(&mut self, hint: &str) -> Result<(), InputError> {
         match self.next()? {
             Item::Token => Err(self.bad_token("end of line").with_hint(hint)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Reads the end of an edge line read without weights; `hint` explains a token found
+    /// instead, and says that weights are not read ([`WEIGHTS_NOT_READ`]) when it is a number.
+    fn edge_line_end(&mut self, hint: &str) -> Result<(), InputError> {
+        match self.next()? {
+            Item::Token => {
+                let weight = !self.cut && weights::parse(&self.tok, false).is_ok();
+                let hint = if weight {
+                    format!("{hint} {WEIGHTS_NOT_READ}")
+                } else {
+                    hint.to_string()
+                };
+                Err(self.bad_token("end of line").with_hint(hint))
+            }
             _ => Ok(()),
         }
     }

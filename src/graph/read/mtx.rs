@@ -1,4 +1,6 @@
-//! The Matrix Market coordinate format: rows on the left, columns on the right.
+//! The Matrix Market format: rows on the left, columns on the right. A coordinate matrix lists
+//! its entries `I J [VALUE]`; an array (dense) matrix lists every value, column after column,
+//! and each of its entries, zero or not, is an edge.
 
 use std::io::BufRead;
 
@@ -9,7 +11,7 @@ use super::{
 use crate::InputError;
 
 /// The banner, as expected.
-const BANNER: &str = "the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY'";
+const BANNER: &str = "the banner '%%MatrixMarket matrix coordinate|array FIELD SYMMETRY'";
 
 /// Reads a Matrix Market coordinate matrix as a bipartite graph; with `weights`, also each
 /// entry's value.
@@ -18,9 +20,12 @@ pub(super) fn read<R: BufRead>(
     limits: Limits,
     mut weights: Option<&mut weights::Acc>,
 ) -> Result<GraphInput, InputError> {
-    let (values, field, mirrored, skew) = banner(t, weights.is_some())?;
+    let (values, field, mirrored, skew, array) = banner(t, weights.is_some())?;
     if let Some(acc) = weights.as_deref_mut() {
         acc.fortran = true;
+    }
+    if array {
+        return read_array(t, limits, weights, values, field, mirrored, skew);
     }
     // Comment lines, then the size line.
     loop {
@@ -214,7 +219,7 @@ pub(super) fn read<R: BufRead>(
 fn banner<R: BufRead>(
     t: &mut Tokens<R>,
     weighted: bool,
-) -> Result<(usize, &'static str, bool, bool), InputError> {
+) -> Result<(usize, &'static str, bool, bool, bool), InputError> {
     match t.next_nonblank()? {
         Next::End { line, col } => {
             return Err(InputError::end_of_input(&t.file, line, col, BANNER));
@@ -232,14 +237,10 @@ fn banner<R: BufRead>(
             .bad_token("'matrix'")
             .with_hint("only matrices are graphs"));
     }
-    t.token_on_line("'coordinate'")?;
-    if t.is("array") {
-        return Err(t.bad_token("'coordinate'").with_hint(
-            "only coordinate matrices are graphs: an array matrix lists every entry, zero or not",
-        ));
-    }
-    if !t.is("coordinate") {
-        return Err(t.bad_token("'coordinate'"));
+    t.token_on_line("'coordinate' or 'array'")?;
+    let array = t.is("array");
+    if !array && !t.is("coordinate") {
+        return Err(t.bad_token("'coordinate' or 'array'"));
     }
     const FIELDS: &str = "'pattern', 'real', 'integer' or 'complex'";
     t.token_on_line(FIELDS)?;
@@ -254,6 +255,11 @@ fn banner<R: BufRead>(
     } else {
         return Err(t.bad_token(FIELDS));
     };
+    if array && values == 0 {
+        return Err(t
+            .bad_token("'real', 'integer' or 'complex'")
+            .with_hint("an array matrix lists every value: it cannot be a pattern"));
+    }
     if weighted && values != 1 {
         return Err(t
             .bad_token("a Matrix Market file with values (integer or real) — --weights needs them")
@@ -273,8 +279,172 @@ fn banner<R: BufRead>(
     } else {
         return Err(t.bad_token(SYMMETRIES));
     };
-    t.line_end("the banner is '%%MatrixMarket matrix coordinate FIELD SYMMETRY'")?;
-    Ok((values, field, mirrored, skew))
+    t.line_end("the banner is '%%MatrixMarket matrix coordinate|array FIELD SYMMETRY'")?;
+    Ok((values, field, mirrored, skew, array))
+}
+
+/// Reads the rest of an array (dense) matrix after its banner: `%` comment lines, the size
+/// line `ROWS COLS`, then every value, column after column (`values` numbers each: 1, or 2
+/// when complex), one entry per line. Each entry is an edge (row, column), zero or not; a
+/// symmetric or hermitian matrix lists its lower triangle, diagonal included, and gets the
+/// mirrored edge of each entry off the diagonal (weight the same); a skew-symmetric one lists
+/// the triangle below the diagonal (whose entries are zero, and no edges), the mirrored weight
+/// negated. The edges come in the order of the coordinate file listing the same entries
+/// column after column.
+fn read_array<R: BufRead>(
+    t: &mut Tokens<R>,
+    limits: Limits,
+    mut weights: Option<&mut weights::Acc>,
+    values: usize,
+    field: &str,
+    mirrored: bool,
+    skew: bool,
+) -> Result<GraphInput, InputError> {
+    loop {
+        match t.next_nonblank()? {
+            Next::End { line, col } => {
+                return Err(InputError::end_of_input(
+                    &t.file,
+                    line,
+                    col,
+                    "the size line 'ROWS COLS'",
+                ));
+            }
+            Next::Token if t.tok.first() == Some(&b'%') => t.skip_line()?,
+            Next::Token => break,
+        }
+    }
+    let size_line = t.tok_line;
+    let rows = t.number("the number of rows")?;
+    t.check_limit(rows, limits.vertices(), "rows", "vertex")?;
+    let cols = t.number_on_line("the number of columns")?;
+    t.check_limit(cols, limits.vertices(), "columns", "vertex")?;
+    t.line_end("an array matrix's size line is 'ROWS COLS' (every entry is listed)")?;
+    let (r, c) = (rows.value, cols.value);
+    if mirrored && r != c {
+        return Err(t
+            .error(
+                rows.line,
+                rows.col,
+                format!("a {r} × {c} matrix"),
+                "a square matrix",
+            )
+            .with_hint("only a square matrix can be symmetric (the banner says it is)"));
+    }
+    // Entries listed, and edges: every position (a skew-symmetric matrix's diagonal is none).
+    let entries = match (mirrored, skew) {
+        (false, _) => u128::from(r) * u128::from(c),
+        (true, false) => u128::from(r) * u128::from(r + 1) / 2,
+        (true, true) => u128::from(r) * u128::from(r.saturating_sub(1)) / 2,
+    };
+    let edge_count = if skew {
+        u128::from(r) * u128::from(r) - u128::from(r)
+    } else {
+        u128::from(r) * u128::from(c)
+    };
+    if edge_count > u128::from(limits.max_edges) {
+        return Err(t
+            .error(
+                rows.line,
+                rows.col,
+                format!("a {r} × {c} array matrix: {edge_count} edges, one per entry"),
+                format!("at most {}", count(limits.max_edges, "edge", "edges")),
+            )
+            .with_hint(format!("the edge limit is {}", limits.max_edges)));
+    }
+    // entries ≤ edges ≤ max_edges.
+    let entries = entries as u64;
+    let mut edges = Vec::with_capacity(reserve(edge_count as u64));
+    if let Some(acc) = weights.as_deref_mut()
+        && !acc.room(reserve(edge_count as u64))
+    {
+        return Err(super::out_of_memory(t, 0, "weight"));
+    }
+    let announced = format!(
+        "the size line (line {size_line}) announced a {r} × {c} {}matrix: {} listed, column \
+         after column",
+        if skew {
+            "skew-symmetric "
+        } else if mirrored {
+            "symmetric "
+        } else {
+            ""
+        },
+        count(entries, "entry", "entries")
+    );
+    let article = if field == "integer" { "an" } else { "a" };
+    let entry_hint = if values == 1 {
+        format!("{article} {field} array matrix lists one value per line")
+    } else {
+        "a complex array matrix lists 'REAL IMAGINARY' per line".to_string()
+    };
+    // The next position (row, column), 0-based, column after column.
+    let (mut i, mut j) = (if skew { 1 } else { 0 }, 0u64);
+    for read in 0..entries {
+        match t.next_nonblank()? {
+            Next::End { line, col } => {
+                return Err(InputError::end_of_input(
+                    &t.file,
+                    line,
+                    col,
+                    count(entries - read, "more entry", "more entries"),
+                )
+                .with_hint(format!("{announced}; the file has {read}")));
+            }
+            Next::Token if t.tok.first() == Some(&b'%') => {
+                t.skip_line()?;
+                continue;
+            }
+            Next::Token => {}
+        }
+        let copies = if mirrored && i != j { 2 } else { 1 };
+        if let Some(acc) = weights.as_deref_mut() {
+            weights::take(t, acc, copies, skew, &entry_hint)?;
+        } else {
+            for k in 0..values {
+                if k > 0 {
+                    t.token_on_line("a value (a number)")?;
+                }
+                if !is_value(&t.tok, t.cut) {
+                    return Err(t
+                        .bad_token("a value (a number)")
+                        .with_hint(entry_hint.as_str()));
+                }
+            }
+        }
+        t.line_end(&entry_hint)?;
+        // i < rows, j < cols ≤ max_vertices < u32::MAX.
+        let (a, b) = (i as u32, j as u32);
+        push(t, &mut edges, (a, b), "edge")?;
+        if copies == 2 {
+            push(t, &mut edges, (b, a), "edge")?;
+        }
+        i += 1;
+        if i == r {
+            j += 1;
+            i = if mirrored { j + u64::from(skew) } else { 0 };
+        }
+    }
+    loop {
+        match t.next_nonblank()? {
+            Next::End { .. } => break,
+            Next::Token if t.tok.first() == Some(&b'%') => t.skip_line()?,
+            Next::Token => {
+                return Err(t
+                    .bad_token("the end of the file")
+                    .with_hint(announced.as_str()));
+            }
+        }
+    }
+    Ok(GraphInput {
+        format: Format::MatrixMarket,
+        shape: Shape::Bipartite {
+            rows: to_usize(r),
+            cols: to_usize(c),
+        },
+        edges,
+        ids: Vec::new(),
+    })
 }
 
 /// Whether `tok` reads as a number (decimal, exponent with `e`, `E`, `d` or `D`, `inf`, `nan`);

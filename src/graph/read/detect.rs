@@ -1,0 +1,149 @@
+//! Telling a METIS graph from an edge list by content, when neither a `%` comment nor the
+//! file's name says which: both start with a line of numbers.
+//!
+//! **Rule:** a file whose first line starts with a number (and is not named `*.graph` or
+//! `*.metis`) is read as METIS first. When that fails, it is an edge list, read as before.
+//! When it succeeds (a header of 2–4 numbers, N vertex lines, ids in `1..=N`, 2M listings,
+//! every listing mirrored) and the file does not read as an edge list, it is METIS. When it
+//! reads both ways, it is METIS if the edge list would need its first line to be a self-loop
+//! (`N N`), and refused otherwise ([`AMBIGUOUS`]): never one reading picked while the other
+//! holds too.
+//!
+//! **Algorithm:** the METIS reader reads the input through a [`Tee`], which keeps the bytes it
+//! consumes while a line scanner finds every line shaped like an edge list line (no numbers, or
+//! exactly two — three with weights — before a `#` comment). The first line shaped otherwise
+//! is one the edge list reader refuses: the bytes are kept up to its end and no further. The
+//! edge list reader then reads the bytes kept followed by the rest of the input: the same
+//! input from its start, or, after such a line, enough of it to meet its error there.
+//!
+//! **Complexity:** O(bytes) time: each byte is read by the METIS reader, scanned once, and read
+//! again by the edge list reader only when the METIS reading fails before it or succeeds.
+//! Memory: the bytes kept, at most the input (a METIS graph that is also an edge list line by
+//! line, a cycle's); usually a few lines, as the METIS reading of an edge list fails at once
+//! (its second line names vertex 0, or lists a vertex not mirrored).
+
+use std::io::{BufRead, Read};
+
+/// What an ambiguous file is refused as expecting: the command line recognises this text and
+/// names the flag that chooses.
+pub const AMBIGUOUS: &str = "a file that reads one way only: name its format";
+
+/// A reader that keeps the bytes consumed from `inner` while they may be read again.
+pub(super) struct Tee<R> {
+    inner: R,
+    /// What is kept, and the line scanner.
+    pub(super) keep: Keeper,
+}
+
+/// The bytes a [`Tee`] kept, and its line scanner.
+pub(super) struct Keeper {
+    /// The bytes consumed while recording.
+    pub(super) kept: Vec<u8>,
+    /// Still keeping.
+    recording: bool,
+    /// Keeping stopped at the end of a line no edge list holds.
+    pub(super) shaped_out: bool,
+    /// Keeping stopped because memory or the input failed: what was kept is not all there was.
+    pub(super) lost: bool,
+    /// Numbers an edge list line holds: 2, or 3 with weights.
+    want: u32,
+    /// Tokens before a comment on the current line so far.
+    count: u32,
+    in_token: bool,
+    comment: bool,
+}
+
+impl<R: BufRead> Tee<R> {
+    /// Keeps what is read from `inner`; `weighted`: edge list lines hold a weight.
+    pub(super) fn new(inner: R, weighted: bool) -> Self {
+        Tee {
+            inner,
+            keep: Keeper {
+                kept: Vec::new(),
+                recording: true,
+                shaped_out: false,
+                lost: false,
+                want: if weighted { 3 } else { 2 },
+                count: 0,
+                in_token: false,
+                comment: false,
+            },
+        }
+    }
+}
+
+impl Keeper {
+    /// Stops keeping (what is kept stays).
+    pub(super) fn stop(&mut self) {
+        self.recording = false;
+    }
+
+    /// Keeps `bytes`, scanning their lines; stops after a line no edge list holds (a line of
+    /// tokens before any `#` comment other than none or exactly `want`).
+    fn keep(&mut self, bytes: &[u8]) {
+        let mut end = bytes.len();
+        for (i, &b) in bytes.iter().enumerate() {
+            match b {
+                b'\n' => {
+                    let bad = self.count != 0 && self.count != self.want;
+                    self.count = 0;
+                    self.in_token = false;
+                    self.comment = false;
+                    if bad {
+                        self.shaped_out = true;
+                        self.recording = false;
+                        end = i + 1;
+                        break;
+                    }
+                }
+                b' ' | b'\t' | b'\r' => self.in_token = false,
+                _ if self.comment || self.in_token => {}
+                b'#' => self.comment = true,
+                _ => {
+                    self.in_token = true;
+                    self.count += 1;
+                }
+            }
+        }
+        if self.kept.try_reserve(end).is_err() {
+            self.recording = false;
+            self.shaped_out = false;
+            self.lost = true;
+            return;
+        }
+        self.kept.extend_from_slice(&bytes[..end]);
+    }
+}
+
+impl<R: BufRead> Read for Tee<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = {
+            let data = self.fill_buf()?;
+            let n = data.len().min(buf.len());
+            buf[..n].copy_from_slice(&data[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Tee<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        if self.keep.recording && amount > 0 {
+            // The bytes just returned by `fill_buf`, still buffered: no read happens.
+            match self.inner.fill_buf() {
+                Ok(data) if data.len() >= amount => self.keep.keep(&data[..amount]),
+                _ => {
+                    self.keep.recording = false;
+                    self.keep.lost = true;
+                }
+            }
+        }
+        self.inner.consume(amount);
+    }
+}
