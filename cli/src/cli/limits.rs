@@ -128,6 +128,47 @@ pub fn line_limit(flag: Option<usize>) -> (usize, Option<String>) {
 /// one vertex set, the CSR graph and the engine's arrays), rounded up; also charged per vertex.
 pub const GRAPH_BYTES_PER_EDGE: u64 = 64;
 
+/// What a graph command builds on the input, for its memory pre-check ([`GraphWork::bytes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraphWork {
+    /// `match` (the size, the pairs, the certificate, `--classify`): the cardinality engines.
+    Matching,
+    /// `match --dm`: the decomposition, every vertex listed.
+    Dm,
+    /// `geography`: a maximum matching and its Gallai–Edmonds decomposition.
+    Geography,
+    /// `match --weights`: the weighted engines (and, for the maximum-cardinality question, the
+    /// cardinality engine's proof as well).
+    Weighted(gridmatch::graph::weighted::Cardinality),
+}
+
+impl GraphWork {
+    /// Peak bytes per vertex and per edge of the whole process (the input as read included),
+    /// measured with `/usr/bin/time -v` on a path (about one edge per vertex) and on a random
+    /// graph of five edges per vertex (figures in docs/BENCHMARKS.md, *Memory of graph
+    /// commands*) and rounded up by a quarter.
+    pub fn rates(self) -> (u64, u64) {
+        use gridmatch::graph::weighted::Cardinality;
+        match self {
+            GraphWork::Matching | GraphWork::Dm => (GRAPH_BYTES_PER_EDGE, GRAPH_BYTES_PER_EDGE),
+            GraphWork::Geography => (GRAPH_BYTES_PER_EDGE, GRAPH_BYTES_PER_EDGE),
+            GraphWork::Weighted(Cardinality::Any | Cardinality::Perfect) => (128, 160),
+            GraphWork::Weighted(Cardinality::Maximum) => (128, 160),
+        }
+    }
+
+    /// About what the work needs at its peak on `n` vertices and `m` edges.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn bytes(self, n: u64, m: u64) -> u64 {
+        let (per_vertex, per_edge) = self.rates();
+        per_vertex
+            .saturating_mul(n)
+            .saturating_add(per_edge.saturating_mul(m))
+    }
+}
+
 /// Peak bytes per clause, and per variable, of `gridmatch twosat` (the clause and its line, the
 /// implication graph, the SCC and probing arrays), rounded up.
 pub const TWOSAT_BYTES_PER_CLAUSE: u64 = 64;
@@ -196,7 +237,7 @@ pub fn check_memory(
 ) -> Result<(), super::Error> {
     let fits = usize::try_from(bytes)
         .ok()
-        .is_some_and(|b| Vec::<u8>::new().try_reserve_exact(b).is_ok());
+        .is_some_and(|b| crate::oom::probe(|| Vec::<u8>::new().try_reserve_exact(b).is_ok()));
     if fits {
         return Ok(());
     }

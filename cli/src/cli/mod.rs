@@ -12,6 +12,7 @@ pub mod graphs;
 pub mod limits;
 pub mod man;
 pub mod play;
+use std::borrow::Cow;
 pub use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
@@ -84,6 +85,24 @@ pub struct Cli {
     /// gridmatch-king-play.1).
     #[arg(long, num_args = 1..=2, value_names = ["KIND", "DIR"])]
     generate: Vec<std::ffi::OsString>,
+}
+
+impl Cli {
+    /// What the out-of-memory line adds after the amount ([`crate::oom`]): the flag that bounds
+    /// this command's input.
+    pub fn memory_hint(&self) -> &'static str {
+        match &self.command {
+            Some(Command::Match { .. } | Command::Geography { .. }) => {
+                "; lower --max-edges or give a smaller graph"
+            }
+            Some(Command::Twosat { .. }) => "; lower --max-clauses or give a smaller formula",
+            Some(Command::Verify { .. }) => "; lower --max-line-bytes or give smaller certificates",
+            Some(Command::Rooks { .. } | Command::Lpuzzle { .. } | Command::King { .. }) => {
+                "; lower --max-cells or give smaller boards"
+            }
+            _ => "; give a smaller input",
+        }
+    }
 }
 
 /// What `--generate` prints (ripgrep's convention).
@@ -400,7 +419,6 @@ impl GraphArgs {
         let limits = limits::graph_limits(self.max_edges);
         let input = read_graph(r, &name, self.format.map(GraphFormat::format), limits)
             .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))?;
-        self.check_memory(&input, &name)?;
         Ok((input, name))
     }
 
@@ -410,15 +428,40 @@ impl GraphArgs {
         let limits = limits::graph_limits(self.max_edges);
         let read = read_weighted_graph(r, &name, self.format.map(GraphFormat::format), limits)
             .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))?;
-        self.check_memory(&read.graph, &name)?;
         Ok((read.graph, read.weights, name))
     }
 
-    fn check_memory(&self, input: &GraphInput, name: &str) -> Result<(), Error> {
+    /// `input` without its isolated vertices, which no engine needs to see (see
+    /// [`compact`](gridmatch::graph::certified::compact)), once what `work` needs on it is
+    /// known to fit in memory.
+    fn small<'a>(
+        &self,
+        input: &'a GraphInput,
+        name: &str,
+        work: limits::GraphWork,
+    ) -> Result<Cow<'a, GraphInput>, Error> {
+        let small =
+            gridmatch::graph::certified::compact::without_isolated(input).map_err(|_| {
+                usage(format!(
+                    "{name}: out of memory while leaving out its isolated vertices ({}); give a \
+                 smaller input",
+                    limits::count(input.edges.len() as u64, "edge", "edges")
+                ))
+            })?;
+        self.check_memory(&small, name, work)?;
+        Ok(small)
+    }
+
+    fn check_memory(
+        &self,
+        input: &GraphInput,
+        name: &str,
+        work: limits::GraphWork,
+    ) -> Result<(), Error> {
         let n = gridmatch::graph::certified::Vertices::of(input).n as u64;
         let m = input.edges.len() as u64;
         limits::check_memory(
-            limits::GRAPH_BYTES_PER_EDGE.saturating_mul(n.saturating_add(m)),
+            work.bytes(n, m),
             &format!(
                 "{} and {}",
                 limits::count(n, "vertex", "vertices"),
@@ -755,13 +798,18 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                         _ => Cardinality::Any,
                     },
                 };
-                graphs::weighted_match_cmd(&input, &weights, &name, question, opts, out)?;
+                let work = limits::GraphWork::Weighted(question.cardinality);
+                let small = graph.small(&input, &name, work)?;
+                graphs::weighted_match_cmd(&input, &small, &weights, &name, question, opts, out)?;
             } else if dm {
+                // Every vertex is listed: the whole input.
                 let (input, name) = graph.read()?;
+                graph.check_memory(&input, &name, limits::GraphWork::Dm)?;
                 dm::dm_cmd(&input, &name, json, out)?;
             } else {
                 let (input, name) = graph.read()?;
-                graphs::match_cmd(&input, &name, opts, out)?;
+                let small = graph.small(&input, &name, limits::GraphWork::Matching)?;
+                graphs::match_cmd(&small, &name, opts, out)?;
             }
         }
         Command::Geography {
@@ -775,7 +823,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                 Some(vertex) if !all => graphs::GeographyQuery::Start { vertex, show },
                 _ => graphs::GeographyQuery::All,
             };
-            graphs::geography_cmd(&input, &name, query, out)?;
+            let small = graph.small(&input, &name, limits::GraphWork::Geography)?;
+            graphs::geography_cmd(&input, &small, &name, query, out)?;
         }
         Command::Twosat {
             file,

@@ -171,8 +171,7 @@ pub fn weighted(
     weights: &[i64],
     question: Question,
 ) -> Result<WeightedCertificate, WeightError> {
-    if question.cardinality == Cardinality::Perfect
-        && Vertices::of(small).n < Vertices::of(input).n
+    if question.cardinality == Cardinality::Perfect && Vertices::of(small).n < Vertices::of(input).n
     {
         return Ok(WeightedCertificate {
             question,

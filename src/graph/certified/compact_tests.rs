@@ -245,7 +245,10 @@ fn a_few_edges_among_many_vertices() {
     assert_eq!(small.shape, Shape::Bipartite { rows: 1, cols: 1 });
     assert_eq!(small.ids, vec![1, 20_000_000]);
     let v = Vertices::of(&small);
-    assert_eq!((v.name(0), v.name(1)), ("row 1".into(), "column 20000000".into()));
+    assert_eq!(
+        (v.name(0), v.name(1)),
+        ("row 1".into(), "column 20000000".into())
+    );
     assert_eq!(v.vertex(20_000_000, true), Some(1));
     assert_eq!(v.vertex(1, true), None);
     assert_eq!(v.vertex(1, false), Some(0));
