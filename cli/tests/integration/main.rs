@@ -10,6 +10,8 @@
 //! - `docs`: docs/ERRORS.md is what the binary says to every bad input;
 //! - `graphs`: `match`, `geography`, `twosat` and `verify --graph` on the user's own files;
 //! - `hostile`: `king play` on a board too large to play;
+//! - `isolated`: tiny files declaring millions of vertices answer within 256 MB, certificates
+//!   verified; memory that runs out is exit 2 with one line;
 //! - `stress`: `gridmatch stress` against the planted bugs of `tests/stress/`;
 //! - `manpages_and_formats`: a man page for every command, the README's input formats and
 //!   their sample files, standard input on a terminal announced;
@@ -35,6 +37,7 @@ mod dm;
 mod docs;
 mod graphs;
 mod hostile;
+mod isolated;
 mod manpages_and_formats;
 mod messages;
 mod metis;
