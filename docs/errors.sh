@@ -232,7 +232,18 @@ raised_limit() { # DESCRIPTION INPUT COMMAND-ARGS...
     (ulimit -v 4000000; exec "$bin" "$@" "$name") >stdout 2>stderr || code=$?
     record "$desc" 2 "$input" "gridmatch $* $name" "$code"
 }
-raised_limit "--max-edges raised past memory (run in 4 GB of address space)" 'p edge 3000000000 1\ne 1 2\n' match --max-edges 3000000000
+raised_limit "--max-edges raised past memory, --dm (which lists every vertex; run in 4 GB of address space)" 'p edge 3000000000 1\ne 1 2\n' match --dm --max-edges 3000000000
+try "one edge among 10⁷ declared vertices (accepted: the engines leave isolated vertices out)" 0 'p edge 10000000 1\ne 1 2 5\n' match --weights IN
+# Memory that runs out where no pre-check stands (here while reading: 4·10⁶ edges in 40 MB of
+# address space): the allocator's one line, exit 2. How far the reading got, and so the amount,
+# depends on the machine: it is written ‹bytes›.
+seq 0 3999999 | awk '{ print $1, $1 + 1 }' >oom.in
+n=$((n + 1))
+code=0
+(ulimit -v 40000; exec "$bin" match --format edges oom.in) >stdout 2>stderr || code=$?
+perl -pi -e 's/an allocation of \d+ bytes/an allocation of ‹bytes› bytes/' stderr
+record "out of memory while reading (4·10⁶ edges in 40 MB of address space, oom.in)" 2 - \
+    "gridmatch match --format edges oom.in   (ulimit -v 40000)" "$code"
 raised_limit "--max-clauses raised past memory (run in 4 GB of address space)" 'p cnf 2000000000 1\n1 0\n' twosat --max-clauses 3000000000
 # --- lines without an end -------------------------------------------------------------------
 # Inputs too long to show: generated here, described in the table (stdin is empty). Memory stays

@@ -3,9 +3,12 @@
 //! A thin layer over the `gridmatch` library: [`cli`] parses the arguments and renders what the
 //! library's puzzle interface answers, [`stress`] tests a program against it, [`serve`] is the
 //! local web playground. None of them is public: the library is the API.
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 mod cli;
+// The global allocator that reports memory running out (exit 2) instead of aborting.
+#[allow(unsafe_code)]
+mod oom;
 #[cfg(feature = "serve")]
 mod serve;
 mod signals;
@@ -16,8 +19,12 @@ use std::process::ExitCode;
 
 use cli::{Cli, Error};
 
+#[global_allocator]
+static ALLOCATOR: oom::Reporting = oom::Reporting;
+
 fn main() -> ExitCode {
     let args = Cli::parse_args();
+    oom::set_hint(args.memory_hint());
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = cli::run(args, &mut out);

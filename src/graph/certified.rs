@@ -30,6 +30,7 @@
 
 use std::collections::HashSet;
 
+pub mod compact;
 pub mod dm;
 pub mod weighted;
 
@@ -52,7 +53,8 @@ pub struct Vertices<'a> {
     pub n: usize,
     /// The number of the first vertex (of the first row, of the first column) in the file.
     pub base: u64,
-    /// The file's number of each vertex of a general graph, if not `base + index`.
+    /// The file's number of each vertex, if not `base + index` (for a matrix, as
+    /// [`compact::without_isolated`] leaves it: its rows' numbers, then its columns').
     pub ids: &'a [u32],
 }
 
@@ -91,7 +93,13 @@ impl<'a> Vertices<'a> {
     pub fn vertex(&self, number: u64, column: bool) -> Option<u32> {
         if !self.ids.is_empty() {
             let id = u32::try_from(number).ok()?;
-            return self.ids.binary_search(&id).ok().map(|i| i as u32);
+            // A matrix's ids: its rows' numbers, then its columns' (each in increasing order).
+            let (ids, shift) = match (self.rows, column) {
+                (Some(rows), false) => (&self.ids[..rows], 0),
+                (Some(rows), true) => (&self.ids[rows..], rows),
+                (None, _) => (self.ids, 0),
+            };
+            return ids.binary_search(&id).ok().map(|i| (i + shift) as u32);
         }
         let (count, shift) = match (self.rows, column) {
             (Some(rows), false) => (rows, 0),

@@ -8,7 +8,8 @@ use super::Error;
 use gridmatch::InputError;
 use gridmatch::formats::decimal::decimal;
 use gridmatch::formats::json::{MatchingRecord, WeightedRecord};
-use gridmatch::graph::certified::weighted::{WeightedOutcome, weighted_matching};
+use gridmatch::graph::certified::compact;
+use gridmatch::graph::certified::weighted::WeightedOutcome;
 use gridmatch::graph::certified::{self, Vertices};
 use gridmatch::graph::geography::{Player, Strategy};
 use gridmatch::graph::read::{Cnf, GraphInput, Shape, Weights};
@@ -55,6 +56,9 @@ pub struct MatchOptions {
 }
 
 /// `gridmatch match`: the size of a maximum matching, and what the options ask for.
+///
+/// `input` is the input without its isolated vertices ([`compact::without_isolated`]): it
+/// names every vertex as the file does, and no answer depends on a vertex without an edge.
 pub fn match_cmd(
     input: &GraphInput,
     name: &str,
@@ -77,14 +81,11 @@ pub fn match_cmd(
         let key = |(u, v): (u32, u32)| if matrix || u <= v { (u, v) } else { (v, u) };
         let names = Vertices::of(input);
         // A matrix's edges are (row, column) with both counted from 0 in `input.edges`.
-        let number = |x: u32| match names.rows {
-            Some(_) => u64::from(x) + names.base,
-            None => names.number(x),
-        };
+        let rows = names.rows.unwrap_or(0) as u32;
         let mut seen = std::collections::HashSet::with_capacity(input.edges.len());
         for (&(u, v), class) in input.edges.iter().zip(classes) {
             if seen.insert(key((u, v))) {
-                let (u, v) = (number(u), number(v));
+                let (u, v) = (names.number(u), names.number(rows + v));
                 writeln!(out, "{u} {v} {}", class.name())?;
             }
         }
@@ -110,8 +111,12 @@ pub fn match_cmd(
 
 /// `gridmatch match --weights`: the total weight and size of the best matching the question
 /// asks for (or `no perfect matching`), and what the options ask for.
+///
+/// `small` is `input` without its isolated vertices ([`compact::without_isolated`]), which the
+/// engines answer on; a perfect matching asked of a graph with an isolated vertex is "none".
 pub fn weighted_match_cmd(
     input: &GraphInput,
+    small: &GraphInput,
     weights: &Weights,
     name: &str,
     question: Question,
@@ -120,7 +125,7 @@ pub fn weighted_match_cmd(
 ) -> Result<(), Error> {
     // The reader bounds each weight; what is left is a question whose arithmetic would not fit
     // (the shift of a maximum-cardinality question), which belongs to the file as a whole.
-    let cert = weighted_matching(input, &weights.values, question).map_err(|e| {
+    let cert = compact::weighted(input, small, &weights.values, question).map_err(|e| {
         InputError::at(
             name,
             1,
@@ -132,7 +137,7 @@ pub fn weighted_match_cmd(
     })?;
     if opts.json {
         // A script reads the certificate, which proves the answer: no hint.
-        let record = WeightedRecord::new(input, weights.decimals, &cert);
+        let record = WeightedRecord::new(small, weights.decimals, &cert);
         serde_json::to_writer(&mut *out, &record).map_err(std::io::Error::from)?;
         writeln!(out)?;
         return Ok(());
@@ -150,8 +155,8 @@ pub fn weighted_match_cmd(
             writeln!(
                 out,
                 "{} {} {}",
-                file_number(input, u),
-                file_number(input, v),
+                file_number(small, u),
+                file_number(small, v),
                 decimal(i128::from(w), weights.decimals)
             )?;
         }
@@ -186,9 +191,12 @@ pub enum GeographyQuery {
     All,
 }
 
-/// `gridmatch geography`: undirected vertex geography on the graph.
+/// `gridmatch geography`: undirected vertex geography on the graph. The game is played on
+/// `small`, `input` without its isolated vertices ([`compact::without_isolated`]): from an
+/// isolated vertex Alice has no move, so Bob wins there.
 pub fn geography_cmd(
     input: &GraphInput,
+    small: &GraphInput,
     name: &str,
     query: GeographyQuery,
     out: &mut dyn Write,
@@ -204,11 +212,21 @@ pub fn geography_cmd(
         );
     }
     let names = Vertices::of(input);
-    let game = certified::geography(input);
+    let kept = Vertices::of(small);
     match query {
         GeographyQuery::All => {
-            for (v, w) in game.winners().into_iter().enumerate() {
-                writeln!(out, "{} {}", names.number(v as u32), w.letter())?;
+            let winners = certified::geography(small).winners();
+            // Both numberings increase: walk the kept vertices along the whole set.
+            let mut next = 0;
+            for v in 0..names.n as u32 {
+                let number = names.number(v);
+                let winner = if next < kept.n && kept.number(next as u32) == number {
+                    next += 1;
+                    winners[next - 1]
+                } else {
+                    Player::Bob
+                };
+                writeln!(out, "{number} {}", winner.letter())?;
             }
         }
         GeographyQuery::Start { vertex, show } => {
@@ -224,6 +242,16 @@ pub fn geography_cmd(
                     ),
                 }));
             };
+            let Some(s) = kept.vertex(names.number(s), false) else {
+                // No edge at s: Alice cannot move.
+                writeln!(out, "{}", Player::Bob.letter())?;
+                if show {
+                    writeln!(out, "Bob wins from {vertex}: Alice has no move")?;
+                }
+                return Ok(());
+            };
+            let names = kept;
+            let game = certified::geography(small);
             let winner = game.winner(s);
             writeln!(out, "{}", winner.letter())?;
             if show {

@@ -128,6 +128,54 @@ pub fn line_limit(flag: Option<usize>) -> (usize, Option<String>) {
 /// one vertex set, the CSR graph and the engine's arrays), rounded up; also charged per vertex.
 pub const GRAPH_BYTES_PER_EDGE: u64 = 64;
 
+/// What a graph command builds on the input, for its memory pre-check ([`GraphWork::bytes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraphWork {
+    /// `match` (the size, the pairs, the certificate, `--classify`): the cardinality engines.
+    Matching,
+    /// `match --dm`: the decomposition, every vertex listed.
+    Dm,
+    /// `geography`: a maximum matching and its Gallai–Edmonds decomposition.
+    Geography,
+    /// `match --weights`: the weighted engines (and, for the maximum-cardinality question, the
+    /// cardinality engine's proof as well).
+    Weighted(gridmatch::graph::weighted::Cardinality),
+}
+
+impl GraphWork {
+    /// Peak bytes per vertex and per edge of the whole process (the input as read included),
+    /// measured with `/usr/bin/time -v` (peak RSS) and rounded up by about a quarter. Measured
+    /// on a path of 10⁶ vertices, a random graph of 5·10⁴ vertices and 5·10⁵ edges, and
+    /// 5·10⁷ declared vertices with one edge (before isolated vertices were left out):
+    /// - weighted, every matching: 194 MB, 89 MB and 3.9 GB: about 80 per vertex and 160 per
+    ///   edge;
+    /// - weighted, maximum-cardinality or perfect: 135 MB, 96 MB and 3.9 GB: about 80 and 175;
+    /// - unweighted `match`, `--dm`, `geography`: at most 65 MB on the path, 18 MB on the
+    ///   random graph and 1.2 GB on the declared vertices: at most 24 per vertex and 33 per
+    ///   edge, well within [`GRAPH_BYTES_PER_EDGE`] for each.
+    pub fn rates(self) -> (u64, u64) {
+        use gridmatch::graph::weighted::Cardinality;
+        match self {
+            GraphWork::Matching | GraphWork::Dm | GraphWork::Geography => {
+                (GRAPH_BYTES_PER_EDGE, GRAPH_BYTES_PER_EDGE)
+            }
+            GraphWork::Weighted(Cardinality::Any) => (100, 200),
+            GraphWork::Weighted(Cardinality::Maximum | Cardinality::Perfect) => (100, 220),
+        }
+    }
+
+    /// About what the work needs at its peak on `n` vertices and `m` edges.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn bytes(self, n: u64, m: u64) -> u64 {
+        let (per_vertex, per_edge) = self.rates();
+        per_vertex
+            .saturating_mul(n)
+            .saturating_add(per_edge.saturating_mul(m))
+    }
+}
+
 /// Peak bytes per clause, and per variable, of `gridmatch twosat` (the clause and its line, the
 /// implication graph, the SCC and probing arrays), rounded up.
 pub const TWOSAT_BYTES_PER_CLAUSE: u64 = 64;
@@ -196,7 +244,7 @@ pub fn check_memory(
 ) -> Result<(), super::Error> {
     let fits = usize::try_from(bytes)
         .ok()
-        .is_some_and(|b| Vec::<u8>::new().try_reserve_exact(b).is_ok());
+        .is_some_and(|b| crate::oom::probe(|| Vec::<u8>::new().try_reserve_exact(b).is_ok()));
     if fits {
         return Ok(());
     }
@@ -215,6 +263,20 @@ pub fn check_memory(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The weighted estimate covers what was measured (see [`GraphWork::rates`]): 3.9 GB on
+    /// 5·10⁷ vertices and one edge, 96 MB on 5·10⁴ vertices and 5·10⁵ edges.
+    #[test]
+    fn weighted_estimates_cover_the_measured_peaks() {
+        use gridmatch::graph::weighted::Cardinality;
+        for c in [Cardinality::Any, Cardinality::Maximum, Cardinality::Perfect] {
+            let work = GraphWork::Weighted(c);
+            assert!(work.bytes(50_000_000, 1) >= 3_912_272_000, "{c:?}");
+            assert!(work.bytes(50_000, 500_000) >= 96_436_000, "{c:?}");
+            assert!(work.bytes(1_000_000, 999_999) >= 193_892_000, "{c:?}");
+        }
+        assert_eq!(GraphWork::Matching.bytes(u64::MAX, 1), u64::MAX);
+    }
 
     #[test]
     fn limit_from_memory() {

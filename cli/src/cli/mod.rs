@@ -12,6 +12,7 @@ pub mod graphs;
 pub mod limits;
 pub mod man;
 pub mod play;
+use std::borrow::Cow;
 pub use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
@@ -97,6 +98,22 @@ impl Cli {
             .try_get_matches_from_mut(&args)
             .unwrap_or_else(|e| explained(e, &mut cmd, &args).exit());
         Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit())
+    }
+
+    /// What the out-of-memory line adds after the amount ([`crate::oom`]): the flag that bounds
+    /// this command's input.
+    pub fn memory_hint(&self) -> &'static str {
+        match &self.command {
+            Some(Command::Match { .. } | Command::Geography { .. }) => {
+                "; lower --max-edges or give a smaller graph"
+            }
+            Some(Command::Twosat { .. }) => "; lower --max-clauses or give a smaller formula",
+            Some(Command::Verify { .. }) => "; lower --max-line-bytes or give smaller certificates",
+            Some(Command::Rooks { .. } | Command::Lpuzzle { .. } | Command::King { .. }) => {
+                "; lower --max-cells or give smaller boards"
+            }
+            _ => "; give a smaller input",
+        }
     }
 }
 
@@ -489,7 +506,6 @@ impl GraphArgs {
         let input = read_graph(r, &name, self.format.map(GraphFormat::format), limits)
             .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))
             .map_err(|e| graphs::name_graph_flags(e, weights))?;
-        self.check_memory(&input, &name)?;
         Ok((input, name))
     }
 
@@ -500,15 +516,40 @@ impl GraphArgs {
         let read = read_weighted_graph(r, &name, self.format.map(GraphFormat::format), limits)
             .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))
             .map_err(|e| graphs::name_graph_flags(e, true))?;
-        self.check_memory(&read.graph, &name)?;
         Ok((read.graph, read.weights, name))
     }
 
-    fn check_memory(&self, input: &GraphInput, name: &str) -> Result<(), Error> {
+    /// `input` without its isolated vertices, which no engine needs to see (see
+    /// [`compact`](gridmatch::graph::certified::compact)), once what `work` needs on it is
+    /// known to fit in memory.
+    fn small<'a>(
+        &self,
+        input: &'a GraphInput,
+        name: &str,
+        work: limits::GraphWork,
+    ) -> Result<Cow<'a, GraphInput>, Error> {
+        let small =
+            gridmatch::graph::certified::compact::without_isolated(input).map_err(|_| {
+                usage(format!(
+                    "{name}: out of memory while leaving out its isolated vertices ({}); give a \
+                 smaller input",
+                    limits::count(input.edges.len() as u64, "edge", "edges")
+                ))
+            })?;
+        self.check_memory(&small, name, work)?;
+        Ok(small)
+    }
+
+    fn check_memory(
+        &self,
+        input: &GraphInput,
+        name: &str,
+        work: limits::GraphWork,
+    ) -> Result<(), Error> {
         let n = gridmatch::graph::certified::Vertices::of(input).n as u64;
         let m = input.edges.len() as u64;
         limits::check_memory(
-            limits::GRAPH_BYTES_PER_EDGE.saturating_mul(n.saturating_add(m)),
+            work.bytes(n, m),
             &format!(
                 "{} and {}",
                 limits::count(n, "vertex", "vertices"),
@@ -866,13 +907,18 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                         _ => Cardinality::Any,
                     },
                 };
-                graphs::weighted_match_cmd(&input, &weights, &name, question, opts, out)?;
+                let work = limits::GraphWork::Weighted(question.cardinality);
+                let small = graph.small(&input, &name, work)?;
+                graphs::weighted_match_cmd(&input, &small, &weights, &name, question, opts, out)?;
             } else if dm {
+                // Every vertex is listed: the whole input.
                 let (input, name) = graph.read(false)?;
+                graph.check_memory(&input, &name, limits::GraphWork::Dm)?;
                 dm::dm_cmd(&input, &name, json, out)?;
             } else {
                 let (input, name) = graph.read(true)?;
-                graphs::match_cmd(&input, &name, opts, out)?;
+                let small = graph.small(&input, &name, limits::GraphWork::Matching)?;
+                graphs::match_cmd(&small, &name, opts, out)?;
             }
         }
         Command::Geography {
@@ -886,7 +932,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                 Some(vertex) if !all => graphs::GeographyQuery::Start { vertex, show },
                 _ => graphs::GeographyQuery::All,
             };
-            graphs::geography_cmd(&input, &name, query, out)?;
+            let small = graph.small(&input, &name, limits::GraphWork::Geography)?;
+            graphs::geography_cmd(&input, &small, &name, query, out)?;
         }
         Command::Twosat {
             file,

@@ -12,6 +12,8 @@
 //! - `hostile`: `king play` on a board too large to play;
 //! - `input_hints`: METIS told from an edge list by content, Matrix Market array files, and
 //!   the hints naming a flag where a user is lost (issue 33);
+//! - `isolated`: tiny files declaring millions of vertices answer within 256 MB, certificates
+//!   verified; memory that runs out is exit 2 with one line;
 //! - `stress`: `gridmatch stress` against the planted bugs of `tests/stress/`;
 //! - `manpages_and_formats`: a man page for every command, the README's input formats and
 //!   their sample files, standard input on a terminal announced;
@@ -38,6 +40,7 @@ mod docs;
 mod graphs;
 mod hostile;
 mod input_hints;
+mod isolated;
 mod manpages_and_formats;
 mod messages;
 mod metis;

@@ -213,7 +213,9 @@ pub struct GraphInput {
     /// The file's own number of each vertex, in increasing order, when the vertices are not
     /// numbered `0..n` from the format's [`base`](Format::base): an edge list's vertices are the
     /// ids its edges name, so sparse ids (`0 296202815`) make two vertices, not 296202816.
-    /// Empty otherwise (DIMACS and Matrix Market keep their declared counts). See
+    /// Empty otherwise (DIMACS and Matrix Market keep their declared counts), except in the
+    /// smaller input [`without_isolated`](crate::graph::certified::compact::without_isolated)
+    /// makes (a matrix's rows' numbers, then its columns'). See
     /// [`Vertices`](crate::graph::certified::Vertices), which converts both ways.
     pub ids: Vec<u32>,
 }

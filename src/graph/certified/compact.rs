@@ -1,0 +1,186 @@
+//! The input with its isolated vertices left out, so that what the engines cost follows the
+//! edges a file holds rather than the vertex count its header declares (`p edge 50000000 1`).
+//!
+//! **Why it changes no answer.** A vertex with no edge is exposed in every matching, has dual 0
+//! and lies in no odd set; left out of a graph it changes no matching, no cover, no edge's
+//! class and no other vertex's geography. A Tutte–Berge barrier `X` of the smaller graph is one
+//! of the whole graph too: each left-out vertex adds one vertex and one odd component of
+//! `G − X`, both sides of `n − 2|M| = odd(G − X) − |X|` alike. Only a perfect matching notices
+//! them: with one left out there is none ([`weighted`] answers so at once). The weighted shift
+//! of the maximum-cardinality and perfect questions is computed from the vertices kept (it only
+//! has to exceed what one more pair could gain); a certificate still verifies against the file.
+//!
+//! **Numbering.** The smaller input keeps the file's numbers in [`GraphInput::ids`] (for a
+//! matrix: its rows' numbers, then its columns'), so [`Vertices`] of it names every vertex as the
+//! file does and certificates built from it are in the file's numbering.
+//!
+//! **Complexity:** O(n/64 + m) time and memory when the declared vertices are at most 64 per
+//! edge (a bit per vertex), O(m log m) otherwise (the named vertices sorted); nothing per
+//! declared vertex then. An input without isolated vertices is borrowed, not copied.
+//!
+//! **Status:** the tests below compare every question on the smaller input with the whole one
+//! on small random graphs with many isolated vertices, certificates verified against the
+//! whole input.
+
+use std::borrow::Cow;
+use std::collections::TryReserveError;
+
+use super::weighted::{WeightedCertificate, WeightedOutcome, weighted_matching};
+use super::{Vertices, maximum_matching};
+use crate::graph::read::{GraphInput, Shape};
+use crate::graph::weighted::{Cardinality, Question, WeightError};
+
+/// The vertices of `0..n` that `ends` names, in increasing order; `None` when that is all of
+/// them. Allocates O(n/64 + m) or O(m), whichever the size ratio makes smaller (module docs).
+fn named(
+    n: usize,
+    ends: &mut dyn Iterator<Item = u32>,
+    m: usize,
+) -> Result<Option<Vec<u32>>, TryReserveError> {
+    let mut kept: Vec<u32> = Vec::new();
+    if n / 64 <= m + 1 {
+        let mut seen: Vec<u64> = Vec::new();
+        seen.try_reserve_exact(n.div_ceil(64))?;
+        seen.resize(n.div_ceil(64), 0);
+        for v in ends {
+            seen[v as usize / 64] |= 1 << (v % 64);
+        }
+        let present: usize = seen.iter().map(|w| w.count_ones() as usize).sum();
+        if present == n {
+            return Ok(None);
+        }
+        kept.try_reserve_exact(present)?;
+        for (i, &w) in seen.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                kept.push((i * 64) as u32 + w.trailing_zeros());
+                w &= w - 1;
+            }
+        }
+    } else {
+        kept.try_reserve_exact(2 * m)?;
+        kept.extend(ends);
+        kept.sort_unstable();
+        kept.dedup();
+        if kept.len() == n {
+            return Ok(None);
+        }
+    }
+    Ok(Some(kept))
+}
+
+/// `v`'s index among `kept` (which holds it).
+fn rank(kept: &[u32], v: u32) -> u32 {
+    kept.binary_search(&v).expect("a vertex some edge names") as u32
+}
+
+/// `input` without the vertices no edge names (see the module docs); borrowed when every
+/// vertex has an edge. A self-loop keeps its vertex (`--classify` lists it).
+///
+/// # Errors
+/// The smaller input's tables could not be allocated.
+///
+/// # Complexity
+/// See the module docs.
+pub fn without_isolated(input: &GraphInput) -> Result<Cow<'_, GraphInput>, TryReserveError> {
+    let m = input.edges.len();
+    let base = input.format.base();
+    // The file's number of vertex `v` of a general graph.
+    let number = |v: u32| match input.ids.get(v as usize) {
+        Some(&id) => id,
+        None => (u64::from(v) + base) as u32,
+    };
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    match input.shape {
+        Shape::General { vertices } => {
+            let Some(kept) = named(
+                vertices,
+                &mut input.edges.iter().flat_map(|&(u, v)| [u, v]),
+                m,
+            )?
+            else {
+                return Ok(Cow::Borrowed(input));
+            };
+            edges.try_reserve_exact(m)?;
+            edges.extend(
+                input
+                    .edges
+                    .iter()
+                    .map(|&(u, v)| (rank(&kept, u), rank(&kept, v))),
+            );
+            let mut ids = kept;
+            for id in ids.iter_mut() {
+                *id = number(*id);
+            }
+            Ok(Cow::Owned(GraphInput {
+                format: input.format,
+                shape: Shape::General {
+                    vertices: ids.len(),
+                },
+                edges,
+                ids,
+            }))
+        }
+        Shape::Bipartite { rows, cols } => {
+            let kept_rows = named(rows, &mut input.edges.iter().map(|&(r, _)| r), m)?;
+            let kept_cols = named(cols, &mut input.edges.iter().map(|&(_, c)| c), m)?;
+            if kept_rows.is_none() && kept_cols.is_none() {
+                return Ok(Cow::Borrowed(input));
+            }
+            let all = |k: usize| (0..k as u32).collect::<Vec<u32>>();
+            let kept_rows = kept_rows.unwrap_or_else(|| all(rows));
+            let kept_cols = kept_cols.unwrap_or_else(|| all(cols));
+            edges.try_reserve_exact(m)?;
+            edges.extend(
+                input
+                    .edges
+                    .iter()
+                    .map(|&(r, c)| (rank(&kept_rows, r), rank(&kept_cols, c))),
+            );
+            let mut ids: Vec<u32> = Vec::new();
+            ids.try_reserve_exact(kept_rows.len() + kept_cols.len())?;
+            ids.extend(
+                kept_rows
+                    .iter()
+                    .chain(&kept_cols)
+                    .map(|&x| (u64::from(x) + base) as u32),
+            );
+            Ok(Cow::Owned(GraphInput {
+                format: input.format,
+                shape: Shape::Bipartite {
+                    rows: kept_rows.len(),
+                    cols: kept_cols.len(),
+                },
+                edges,
+                ids,
+            }))
+        }
+    }
+}
+
+/// [`weighted_matching`] on `small`, the input `input` without its isolated vertices
+/// ([`without_isolated`]): the certificate is in `small`'s numbering (which names every vertex
+/// as the file does). A perfect matching asked of a graph with an isolated vertex has no answer
+/// but "none", proved by a maximum matching of `small` and its cover or barrier.
+///
+/// # Errors
+/// As [`weighted_matching`].
+pub fn weighted(
+    input: &GraphInput,
+    small: &GraphInput,
+    weights: &[i64],
+    question: Question,
+) -> Result<WeightedCertificate, WeightError> {
+    if question.cardinality == Cardinality::Perfect && Vertices::of(small).n < Vertices::of(input).n
+    {
+        return Ok(WeightedCertificate {
+            question,
+            outcome: WeightedOutcome::NoPerfectMatching(maximum_matching(small)),
+        });
+    }
+    weighted_matching(small, weights, question)
+}
+
+#[cfg(test)]
+#[path = "compact_tests.rs"]
+mod tests;
