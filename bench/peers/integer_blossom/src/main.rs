@@ -44,7 +44,10 @@ fn main() {
         match it.next() {
             Some("p") => {
                 it.next();
-                n = it.next().and_then(|x| x.parse().ok()).unwrap_or_else(|| fail("bad p line"));
+                n = it
+                    .next()
+                    .and_then(|x| x.parse().ok())
+                    .unwrap_or_else(|| fail("bad p line"));
                 if n > 20_000 {
                     fail("too many vertices for an n × n matrix");
                 }
@@ -54,7 +57,9 @@ fn main() {
                 let mut num = || it.next().and_then(|x| x.parse::<i64>().ok());
                 let (u, v) = (num(), num());
                 let c = num().unwrap_or(1);
-                let (Some(u), Some(v)) = (u, v) else { fail("bad edge line") };
+                let (Some(u), Some(v)) = (u, v) else {
+                    fail("bad edge line")
+                };
                 if n == usize::MAX || u < 1 || v < 1 || u as usize > n || v as usize > n {
                     fail("edge out of range (or before p)");
                 }
@@ -83,7 +88,10 @@ fn main() {
             fail("--min --perfect needs a complete graph");
         }
         let mate = integer_blossom::min_weight_perfect_matching(&w, n);
-        (0..n).filter(|&i| i < mate[i]).map(|i| (i, mate[i])).collect()
+        (0..n)
+            .filter(|&i| i < mate[i])
+            .map(|i| (i, mate[i]))
+            .collect()
     } else {
         let mate = integer_blossom::max_weight_matching(&w, n);
         (0..n)
