@@ -67,7 +67,8 @@
 # CXX, BENCH_TARGET_DIR (cargo's target directory for the build; default target/bench),
 # BLOSSOM5_DIR (Blossom V's sources, for the frontier; unset: its cells are empty),
 # INTEGER_BLOSSOM=0 (do not build the integer-blossom driver, bench/peers/integer_blossom),
-# FRONTIER_NOTE (a sentence for the frontier table's caption, e.g. "Busy machine.").
+# FRONTIER_NOTE (a sentence for the frontier table's caption, e.g. "Busy machine."),
+# FRONTIER_ARGS (more options for bench/frontier.py: --no-growth, --blossom-max, --timeout S).
 #
 # Not part of CI. The full run takes about 15–20 minutes on a quiet 2-core machine (plus the
 # first build), 25 at most (--budget), then the graph-file section 10–15 minutes (20 at most:
@@ -258,7 +259,7 @@ if [[ $FRONTIER != no ]]; then
     say "the weighted frontier (bench/frontier.py)"
     "$PY" "$ROOT/bench/frontier.py" --gridmatch "$WORK/gridmatch" --peers "$WORK/peers" \
         --workdir "$WORK/frontier" --json "$WORK/frontier.json" --note "${FRONTIER_NOTE:-}" \
-        ${FOPTS[@]+"${FOPTS[@]}"} >> "$WORK/report.md"
+        ${FOPTS[@]+"${FOPTS[@]}"} ${FRONTIER_ARGS:-} >> "$WORK/report.md"
     fstatus=$?
     echo >> "$WORK/report.md"
     [[ $status -ne 0 ]] || status=$fstatus
