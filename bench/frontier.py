@@ -357,8 +357,8 @@ def main():
                 tail = " ".join(open(vout, errors="replace").read(300).split())
             except OSError:
                 pass
-            v = Run(st, vwall, vrss, note=(tail if st == "ok" else
-                                           " ".join((err or "").split())[:200]))
+            msg = tail if st == "ok" else " ".join((err or "").split())
+            v = Run(st, vwall, vrss, note=msg.replace(r.out, "CERT").replace(gpath, "GRAPH")[:200])
             log(f"   verify {' '.join(mode)}: {st} {fmt_time(vwall)} {fmt_rss(vrss)} "
                 f"{v.note[:120]}")
         if r.out and os.path.exists(r.out):
@@ -488,7 +488,7 @@ def main():
             f"{r.size / 1e6:.1f} MB" if r.size < 1e9 else f"{r.size / 1e9:.2f} GB")
         vcell = "—" if v is None else (
             f"{v.status}, {fmt_time(v.wall)}, {fmt_rss(v.rss)}" if v.status == "ok"
-            else f"**{v.status}**: {v.note[:90]}")
+            else f"**{v.status}**: {v.note[:160]}")
         if v is not None and v.status != "ok":
             targets.append((f"`{' '.join(mode)} --json` certificate verified", False, None, None))
         p(f"| `{' '.join(mode)}` | {r.answer or '—'} | "
