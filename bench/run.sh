@@ -3,7 +3,7 @@
 #
 #     bench/run.sh [--smoke | --quick] [--runs N] [--budget MIN] [--out FILE] [--keep]
 #                  [--graphs-only | --no-graphs] [--weighted-only | --no-weighted]
-#                  [--families-only | --no-families]
+#                  [--families-only | --no-families] [--frontier-only | --no-frontier]
 #
 # Installs what the peers need (apt: liblemon-dev libboost-graph-dev g++ time; pip: scipy
 # networkx numpy igraph) if missing, builds gridmatch in release (its own target dir, so concurrent
@@ -31,6 +31,12 @@
 # MaxWeightedPerfectMatching (bench/peers/weighted_lemon.cpp), networkx, rustworkx, scipy and the
 # lap package (bench/peers/weighted_py.py, in a virtualenv made from
 # bench/requirements-weighted.txt in target/bench-venv).
+# Then the weighted frontier (bench/frontier.py, issue 34 part 3): G(n, 5n), Euclidean 10-NN,
+# complete Euclidean and dense bipartite families (fixed seeds), `gridmatch match --weights`
+# against LEMON, Blossom V (built from BLOSSOM5_DIR, a copy kept outside the repository: see
+# docs/BENCHMARKS.md; skipped with a note when unset) and the integer-blossom crate, answers
+# compared, the certificate ratios of `--max-cardinality` and `--min --perfect` with `--json`,
+# growth exponents, every issue-34 target met or missed (about 15–20 minutes).
 # Last, the designer tools (bench/designer.py, issue 14): `rooks --roles`, `lpuzzle --unique` and
 # `--forced`, `gen lpuzzle --unique`, each against the plain run on the same boards (skipped with
 # --graphs-only).
@@ -54,9 +60,15 @@
 #   --families-only only the issue-26 families (about 5 minutes at 10⁶ vertices, generation
 #                   included; with --smoke 10⁴ vertices, under a minute)
 #   --no-families   skip the issue-26 families
+#   --frontier-only only the weighted frontier of issue 34 (with --smoke: toy sizes, a minute)
+#   --no-frontier   skip it
 #
 # Environment: BENCH_NICE (niceness of the measured processes; default -15 as root), PYTHON,
-# CXX, BENCH_TARGET_DIR (cargo's target directory for the build; default target/bench).
+# CXX, BENCH_TARGET_DIR (cargo's target directory for the build; default target/bench),
+# BLOSSOM5_DIR (Blossom V's sources, for the frontier; unset: its cells are empty),
+# INTEGER_BLOSSOM=0 (do not build the integer-blossom driver, bench/peers/integer_blossom),
+# FRONTIER_NOTE (a sentence for the frontier table's caption, e.g. "Busy machine."),
+# FRONTIER_ARGS (more options for bench/frontier.py: --no-growth, --blossom-max, --timeout S).
 #
 # Not part of CI. The full run takes about 15–20 minutes on a quiet 2-core machine (plus the
 # first build), 25 at most (--budget), then the graph-file section 10–15 minutes (20 at most:
@@ -72,6 +84,7 @@ KEEP=0
 GRAPHS=yes
 WEIGHTED=yes
 FAMILIES=yes
+FRONTIER=yes
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --quick) OPTS+=(--quick) ;;
@@ -80,13 +93,15 @@ while [[ $# -gt 0 ]]; do
         --budget) OPTS+=(--budget "$2"); shift ;;
         --out) OUT="$2"; shift ;;
         --keep) KEEP=1 ;;
-        --graphs-only) GRAPHS=only ;;
+        --graphs-only) GRAPHS=only; FRONTIER=no ;;
         --no-graphs) GRAPHS=no ;;
-        --weighted-only) WEIGHTED=only; GRAPHS=no ;;
+        --weighted-only) WEIGHTED=only; GRAPHS=no; FRONTIER=no ;;
         --no-weighted) WEIGHTED=no ;;
-        --families-only) GRAPHS=only; WEIGHTED=no; FAMILIES=only ;;
+        --families-only) GRAPHS=only; WEIGHTED=no; FAMILIES=only; FRONTIER=no ;;
         --no-families) FAMILIES=no ;;
-        -h|--help) sed -n '2,62p' "$0"; exit 0 ;;
+        --frontier-only) FRONTIER=only; GRAPHS=no; WEIGHTED=no ;;
+        --no-frontier) FRONTIER=no ;;
+        -h|--help) sed -n '2,75p' "$0"; exit 0 ;;
         *) echo "bench/run.sh: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
@@ -97,7 +112,8 @@ say() { printf '\n>>> %s\n' "$*" >&2; }
 # ---- dependencies ------------------------------------------------------------------------
 need_apt=()
 [[ -f /usr/include/lemon/matching.h ]] || need_apt+=(liblemon-dev)
-[[ -f /usr/include/boost/graph/max_cardinality_matching.hpp ]] || need_apt+=(libboost-graph-dev)
+[[ $FRONTIER == only || -f /usr/include/boost/graph/max_cardinality_matching.hpp ]] \
+    || need_apt+=(libboost-graph-dev)
 command -v g++ >/dev/null || need_apt+=(g++)
 [[ -x /usr/bin/time ]] || need_apt+=(time)
 if [[ ${#need_apt[@]} -gt 0 ]]; then
@@ -109,7 +125,8 @@ if [[ ${#need_apt[@]} -gt 0 ]]; then
 fi
 PY="${PYTHON:-python3}"
 PYPKGS=(scipy networkx numpy igraph)
-[[ $FAMILIES != only ]] || PYPKGS=(scipy numpy)  # the families need numpy and scipy alone
+# the families and the frontier need numpy and scipy alone
+[[ $FAMILIES != only && $FRONTIER != only ]] || PYPKGS=(scipy numpy)
 if ! "$PY" -c "import $(IFS=,; echo "${PYPKGS[*]}")" 2>/dev/null; then
     say "pip install ${PYPKGS[*]}"
     "$PY" -m pip install -q "${PYPKGS[@]}"
@@ -130,13 +147,40 @@ cp "$TARGET/release/gridmatch" "$WORK/gridmatch"
 say "building the peers (g++ -O2)"
 mkdir -p "$WORK/peers"
 CXX="${CXX:-g++}"
-"$CXX" -O2 -std=c++17 -o "$WORK/peers/match_lemon" "$ROOT/bench/peers/match_lemon.cpp"
-if [[ $FAMILIES != only ]]; then
+[[ $FRONTIER == only ]] \
+    || "$CXX" -O2 -std=c++17 -o "$WORK/peers/match_lemon" "$ROOT/bench/peers/match_lemon.cpp"
+if [[ $FRONTIER == only ]]; then
+    "$CXX" -O2 -std=c++17 -o "$WORK/peers/weighted_lemon" "$ROOT/bench/peers/weighted_lemon.cpp"
+elif [[ $FAMILIES != only ]]; then
     "$CXX" -O2 -std=c++17 -o "$WORK/peers/king_lemon" "$ROOT/bench/peers/king_lemon.cpp"
     "$CXX" -O2 -std=c++17 -o "$WORK/peers/king_boost" "$ROOT/bench/peers/king_boost.cpp"
     "$CXX" -O2 -std=c++17 -o "$WORK/peers/king_dp" "$ROOT/bench/peers/king_dp.cpp"
     "$CXX" -O2 -std=c++17 -o "$WORK/peers/lpuzzle_classic" "$ROOT/bench/peers/lpuzzle_classic.cpp"
     "$CXX" -O2 -std=c++17 -o "$WORK/peers/weighted_lemon" "$ROOT/bench/peers/weighted_lemon.cpp"
+fi
+
+if [[ $FRONTIER != no ]]; then
+    # Blossom V: research-only licence, never in the repository; built from BLOSSOM5_DIR (as its
+    # makefile does, -O3; -fpermissive for today's g++, which refuses MinCost.cpp's unqualified
+    # calls into a dependent base otherwise).
+    if [[ -n "${BLOSSOM5_DIR:-}" ]]; then
+        say "building Blossom V from $BLOSSOM5_DIR (g++ -O3)"
+        B5="$BLOSSOM5_DIR"
+        "$CXX" -O3 -D_NDEBUG -w -fpermissive -I"$B5" -o "$WORK/peers/weighted_blossom5" \
+            "$ROOT/bench/peers/weighted_blossom5.cpp" "$B5"/PM*.cpp "$B5"/misc.cpp \
+            "$B5"/MinCost/MinCost.cpp -lrt
+    else
+        say "BLOSSOM5_DIR not set: the frontier's Blossom V cells stay empty (docs/BENCHMARKS.md)"
+    fi
+    if [[ "${INTEGER_BLOSSOM:-1}" != 0 ]]; then
+        say "building the integer-blossom driver (bench/peers/integer_blossom)"
+        if (cd "$ROOT/bench/peers/integer_blossom" && CARGO_TARGET_DIR="$TARGET/peers-build" \
+                cargo build --release --quiet); then
+            cp "$TARGET/peers-build/release/integer_blossom" "$WORK/peers/integer_blossom"
+        else
+            say "integer-blossom did not build: its cells stay empty"
+        fi
+    fi
 fi
 
 # ---- machine -----------------------------------------------------------------------------
@@ -162,7 +206,7 @@ fi
 say "running the workloads (progress on stderr)"
 set +e
 status=0
-if [[ $GRAPHS != only && $WEIGHTED != only ]]; then
+if [[ $GRAPHS != only && $WEIGHTED != only && $FRONTIER != only ]]; then
     "$PY" "$ROOT/bench/harness.py" --gridmatch "$WORK/gridmatch" --peers "$WORK/peers" \
         --workdir "$WORK/run" --json "$WORK/results.json" ${RUNS[@]+"${RUNS[@]}"} \
         ${OPTS[@]+"${OPTS[@]}"} >> "$WORK/report.md"
@@ -205,7 +249,22 @@ if [[ $WEIGHTED != no ]]; then
     echo >> "$WORK/report.md"
     [[ $status -ne 0 ]] || status=$wstatus
 fi
-if [[ $GRAPHS != only && $WEIGHTED != only ]]; then
+if [[ $FRONTIER != no ]]; then
+    # The weighted frontier (issue 34 part 3).
+    FOPTS=()
+    for o in ${OPTS[@]+"${OPTS[@]}"}; do [[ $o != --smoke ]] || FOPTS+=(--smoke); done
+    for ((i = 0; i + 1 < ${#OPTS[@]}; i++)); do
+        [[ ${OPTS[i]} != --budget ]] || FOPTS+=(--budget "${OPTS[i + 1]}")
+    done
+    say "the weighted frontier (bench/frontier.py)"
+    "$PY" "$ROOT/bench/frontier.py" --gridmatch "$WORK/gridmatch" --peers "$WORK/peers" \
+        --workdir "$WORK/frontier" --json "$WORK/frontier.json" --note "${FRONTIER_NOTE:-}" \
+        ${FOPTS[@]+"${FOPTS[@]}"} ${FRONTIER_ARGS:-} >> "$WORK/report.md"
+    fstatus=$?
+    echo >> "$WORK/report.md"
+    [[ $status -ne 0 ]] || status=$fstatus
+fi
+if [[ $GRAPHS != only && $WEIGHTED != only && $FRONTIER != only ]]; then
     # What the designer tools cost against the plain decision (issue 14).
     DOPTS=()
     for o in ${OPTS[@]+"${OPTS[@]}"}; do [[ $o != --smoke ]] || DOPTS+=(--smoke); done
@@ -226,6 +285,7 @@ if [[ -n "$OUT" ]]; then
     [[ ! -f "$WORK/results.json" ]] || cp "$WORK/results.json" "${OUT%.md}.json"
     [[ ! -f "$WORK/graphs.json" ]] || cp "$WORK/graphs.json" "${OUT%.md}-graphs.json"
     [[ ! -f "$WORK/weighted.json" ]] || cp "$WORK/weighted.json" "${OUT%.md}-weighted.json"
+    [[ ! -f "$WORK/frontier.json" ]] || cp "$WORK/frontier.json" "${OUT%.md}-frontier.json"
 fi
 if [[ $status -ne 0 ]]; then
     echo "!!!!!!!! bench/run.sh: MISMATCH or failure (exit $status) — see the table" >&2
