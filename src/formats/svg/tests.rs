@@ -350,7 +350,10 @@ fn rooks_roles_are_drawn() {
             .and_then(|n| n.text())
             .unwrap_or("");
         for needle in [
-            format!("in every one ({every} squares)"),
+            format!(
+                "in every one ({})",
+                crate::formats::count(every, "square", "squares")
+            ),
             format!("in some ({some})"),
             format!("in none ({none})"),
         ] {
