@@ -569,7 +569,7 @@ def main():
                     help="no gridmatch: networkx against scipy (and LEMON)")
     ap.add_argument("--medium-count", type=int, default=None,
                     help="graphs of weighted_medium.py's differential test run after these "
-                    "checks (default its own: 120, or $GRIDMATCH_WEIGHTED_MEDIUM_COUNT; 0: none)")
+                    "checks (default its own: 240, or $GRIDMATCH_WEIGHTED_MEDIUM_COUNT; 0: none)")
     args = ap.parse_args()
     if not args.peers_only and not args.gridmatch:
         ap.error("GRIDMATCH is required (or --peers-only)")

@@ -43,7 +43,7 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import check_weighted as cw  # noqa: E402
 
-DEFAULT_COUNT = 120
+DEFAULT_COUNT = 240
 
 
 # ---------------------------------------------------------------------------------------------
