@@ -50,11 +50,12 @@ DEFAULT_COUNT = 240
 # Families
 # ---------------------------------------------------------------------------------------------
 
-def medium_weights(rng, count):
-    kind = rng.choice(["0..1", "0..3", "0..3", "1..3", "-1..1", "-3..3", "equal", "mixed",
-                       "negative", "zeros", "wide"])
+def medium_weights(rng, count, kind=None, equal=None):
+    """(kind, weights): `count` weights of `kind` (a random one if None)."""
+    kind = kind or rng.choice(["0..1", "0..3", "0..3", "1..3", "-1..1", "-3..3", "equal",
+                               "mixed", "negative", "zeros", "wide"])
     if kind == "equal":
-        c = rng.choice([-2, 0, 1, 7])
+        c = equal if equal is not None else rng.choice([-2, 0, 1, 7])
         return kind, [c] * count
     if kind == "zeros":
         return kind, [0 if rng.random() < 0.7 else rng.randint(-5, 5) for _ in range(count)]
@@ -153,7 +154,7 @@ def medium_instance(rng, lo, hi):
     if edges and rng.random() < 0.4:  # parallel copies with other weights
         for _ in range(rng.randint(1, max(1, len(edges) // 8))):
             u, v, _ = rng.choice(edges)
-            edges.append((v, u, medium_weights(rng, 1)[1][0] if kind != "equal" else ws[0]))
+            edges.append((v, u, medium_weights(rng, 1, kind, ws[0])[1][0]))
     fmt_ = rng.choice(["edges", "dimacs"])
     if fmt_ == "dimacs" and rng.random() < 0.4:  # self-loops (no matching uses them)
         for _ in range(rng.randint(1, 4)):
