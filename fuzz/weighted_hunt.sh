@@ -39,5 +39,5 @@ done
 for p in "${pids[@]}"; do
     wait "$p" || status=1
 done
-grep -h '^hunt:' "${logs[@]}" || true
+grep -ho 'hunt: seed.*' "${logs[@]}" || true
 exit $status

@@ -2,6 +2,7 @@
 """Peer agreement check of `gridmatch match --weights` (issue 25; run by CI, see README.md here).
 
 Usage: check_weighted.py GRIDMATCH [--seed S] [--count N] [--keep DIR] [--lemon PATH]
+                         [--medium-count N]
        check_weighted.py --peers-only [--lemon PATH] [...]   (the peers against each other)
 
 Generates --count (default 200) random weighted instances of 20..300 vertices (fixed seed) and
