@@ -7,7 +7,10 @@
 //! - `dm`: `dmperm` against the oracles crate's Dulmage–Mendelsohn decomposition on random
 //!   patterns up to 10⁶ × 10⁶, and through the independent verifier;
 //! - `docs_pictures`: the pictures in docs/ are what the code draws;
-//! - `hostile`: inputs built to make `verify` use memory or time out of proportion to them.
+//! - `hostile`: inputs built to make `verify` use memory or time out of proportion to them;
+//! - `weighted_medium`: every weighted question on widened random families (ties, negative
+//!   weights, parallel edges, nested odd cycles, 2–200 vertices) against the subset DP, the
+//!   verifier and renumbered copies; its ignored `hunt` is the long run of fuzz/README.md.
 //!
 //! `tests/memory.rs` is a binary of its own: it installs a counting global allocator.
 
@@ -16,3 +19,4 @@ mod docs_pictures;
 mod hostile;
 mod props;
 mod reference;
+mod weighted_medium;

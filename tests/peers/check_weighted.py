@@ -2,6 +2,7 @@
 """Peer agreement check of `gridmatch match --weights` (issue 25; run by CI, see README.md here).
 
 Usage: check_weighted.py GRIDMATCH [--seed S] [--count N] [--keep DIR] [--lemon PATH]
+                         [--medium-count N]
        check_weighted.py --peers-only [--lemon PATH] [...]   (the peers against each other)
 
 Generates --count (default 200) random weighted instances of 20..300 vertices (fixed seed) and
@@ -34,6 +35,10 @@ tampered (one number of its "duals" raised by 7) and must fail (exit 1). With --
 
 Prints one line per failure with its details, then `N passed, M failed`; exits 1 if anything
 failed. The instance files of failures are kept (in --keep DIR if given).
+
+Then (unless --medium-count 0 or --peers-only) weighted_medium.py's differential test on
+graphs of 20..200 vertices in the families that found issue 33's panic: all six questions on
+each graph and on a renumbered copy, every certificate verified, tampered ones refused.
 """
 import argparse
 import json
@@ -563,6 +568,9 @@ def main():
     ap.add_argument("--lemon", help="bench/peers/weighted_lemon, built: compare it too")
     ap.add_argument("--peers-only", action="store_true",
                     help="no gridmatch: networkx against scipy (and LEMON)")
+    ap.add_argument("--medium-count", type=int, default=None,
+                    help="graphs of weighted_medium.py's differential test run after these "
+                    "checks (default its own: 240, or $GRIDMATCH_WEIGHTED_MEDIUM_COUNT; 0: none)")
     args = ap.parse_args()
     if not args.peers_only and not args.gridmatch:
         ap.error("GRIDMATCH is required (or --peers-only)")
@@ -616,7 +624,14 @@ def main():
           f"(networkx {stats['nx']:.1f} s, scipy {stats['scipy']:.1f} s)")
     ck.close()
     print(f"{ck.passed} passed, {ck.failed} failed")
-    return 1 if ck.failed else 0
+    failed = ck.failed
+    if use_gm and args.medium_count != 0:
+        import weighted_medium  # the medium-size differential test (issue 33), same directory
+        count = weighted_medium.default_count() if args.medium_count is None \
+            else args.medium_count
+        failed += weighted_medium.run(args.gridmatch, args.seed, count,
+                                      jobs=weighted_medium.default_jobs())[1]
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
