@@ -466,7 +466,8 @@ struct GenArgs {
 enum GraphFormat {
     /// DIMACS: `p edge N M`, then `e U V` lines, vertices 1..N.
     Dimacs,
-    /// Matrix Market coordinate: rows × columns, a bipartite graph.
+    /// Matrix Market (coordinate, or array: every entry an edge): rows × columns, a bipartite
+    /// graph.
     Mtx,
     /// One `U V` pair per line, vertices from 0.
     Edges,
@@ -489,7 +490,8 @@ impl GraphFormat {
 struct GraphArgs {
     /// Graph file (stdin if absent or `-`).
     file: Option<PathBuf>,
-    /// The file's format (default: detected from its content).
+    /// The file's format (default: detected from its content; a file starting with a line of
+    /// numbers that reads both as METIS and as an edge list is refused until this says which).
     #[arg(long, value_enum)]
     format: Option<GraphFormat>,
     /// Refuse graphs with more edges (or vertices) than this [default: what fits in three

@@ -5,9 +5,10 @@
 //! `*.metis`) is read as METIS first. When that fails, it is an edge list, read as before.
 //! When it succeeds (a header of 2–4 numbers, N vertex lines, ids in `1..=N`, 2M listings,
 //! every listing mirrored) and the file does not read as an edge list, it is METIS. When it
-//! reads both ways, it is METIS if the edge list would need its first line to be a self-loop
-//! (`N N`), and refused otherwise ([`AMBIGUOUS`]): never one reading picked while the other
-//! holds too.
+//! reads both ways, it is the edge list if the METIS graph has no edges (`1 0` alone, or `N 0`
+//! and blank lines: a one-edge list, not an edgeless graph anyone writes without a `%`), METIS
+//! if the edge list would need its first line to be a self-loop (`N N`), and refused otherwise
+//! ([`AMBIGUOUS`]): never one reading picked while the other holds too, but for those two.
 //!
 //! **Algorithm:** the METIS reader reads the input through a [`Tee`], which keeps the bytes it
 //! consumes while a line scanner finds every line shaped like an edge list line (no numbers, or

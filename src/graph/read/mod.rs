@@ -55,8 +55,8 @@
 //! detects the format from the first token ([`detect`]) unless it is given one; a first line
 //! of numbers in a file not named `*.graph` or `*.metis` is a METIS header or an edge, told by
 //! what follows (see `detect.rs`): METIS when only that reading holds or when the edge list's
-//! first line would be a self-loop (`N N`), an edge list when only that one holds, refused
-//! ([`AMBIGUOUS`]) when both hold. The bytes read while that is undecided are kept, at most
+//! first line would be a self-loop (`N N`), an edge list when only that one holds or the METIS
+//! graph would have no edges, refused ([`AMBIGUOUS`]) when both hold otherwise. The bytes read while that is undecided are kept, at most
 //! the input.
 //!
 //! **Algorithm:** one tokenizer (`Tokens`) reads every format from a [`BufRead`], token by
@@ -502,6 +502,12 @@ fn metis_or_edges<R: BufRead>(
     match edges {
         // Only METIS reads it, or the edge list would start with the self-loop `N N`.
         Err(_) => {}
+        // A METIS graph without edges (`1 0`, `0 0`, blank vertex lines) is no more than an
+        // edge list's first edge: read as the edge list it also is.
+        Ok(e) if metis.edges.is_empty() => {
+            put(weights, edge_acc);
+            return Ok(e);
+        }
         Ok(_) if vertices == metis.edges.len() => {}
         Ok(e) => {
             return Err(InputError::at(
