@@ -9,6 +9,12 @@
 //! edges. Hence `Σ 2y_v + Σ 2z_B·(|B| − 1)/2 = 2·w(M)`, which proves `M` optimal by weak LP
 //! duality. Self-loops never match; of parallel edges at most the heaviest copy matches.
 //!
+//! [`max_weight_perfect_matching`] (perfect mode) returns a perfect matching of the largest
+//! total weight, every weight sign allowed, with duals of the *perfect-matching* LP (every
+//! vertex covered exactly once): the same conditions without `y ≥ 0` and without the rule on
+//! exposed vertices (there are none), which prove by weak duality that no perfect matching
+//! weighs more; or `None` when the graph has no perfect matching.
+//!
 //! **Algorithm.** Edmonds' primal–dual method as set out in Galil's survey (1986), with the
 //! blossom bookkeeping of van Rantwijk's well-known implementation (labels S/T, blossoms as
 //! cycles of sub-blossoms with a base, δ1..δ4) and the forest handling of LEMON's
@@ -30,7 +36,24 @@
 //!    4-ary heaps keyed in clock units, deleted lazily (checked and re-keyed when they reach
 //!    the top) and rebuilt from their live entries once they pass 2(n + m) entries.
 //!
-//! Before the search, self-loops and edges of weight ≤ 0 are dropped (neither can improve a
+//! **Perfect mode** is Edmonds' algorithm as he stated it for perfect matchings: the vertex
+//! duals are free, so there is no δ1 and every exposed vertex stays a tree root until it is
+//! matched; the search ends when every vertex is matched. Every edge (of any weight) is kept,
+//! self-loops aside. The duals start at a feasible point that makes many edges tight: each
+//! vertex at its heaviest edge (`2y_v = max_{e ∋ v} w_e`), plus 1 where needed so that all
+//! start with the parity of the heaviest weight overall — then, as with equal starts, every
+//! S-vertex (joined to its root by tight edges) has the parity of `max w − clock` and every
+//! S–S slack is even, so δ3 stays an integer. The heap cutoffs at δ1 do not apply: every
+//! candidate is kept. If no dual step is possible while vertices are exposed (no candidate
+//! at all), the forest's duals could grow without bound, so the perfect-matching LP's dual is
+//! unbounded and no perfect matching exists; the run says so (it never loops). The same
+//! answer is given when the clock passes `n·(2W + 1)` (`W = max |w|`), which it cannot do
+//! when a perfect matching `M` exists: the doubled dual objective `D = Σ 2y_v + Σ 2z_B(|B|−1)/2`
+//! starts at most at `n·(W + 1)`, each dual step of `δ` lowers it by `δ` per tree (a tree's
+//! S-blossoms lose `δ` net each, its T-blossoms gain as much, and it has one more S than T),
+//! and `D ≥ 2w(M) ≥ −n·W` by weak duality.
+//!
+//! Before the search (maximum weight), self-loops and edges of weight ≤ 0 are dropped (neither can improve a
 //! matching, and with `y ≥ 0` they stay covered), and of parallel edges only the heaviest copy
 //! is kept; a vertex left without edges gets the dual 0 and stays out of the forest. The odd
 //! sets of the answer are listed by visiting the vertices in increasing order and appending
@@ -76,6 +99,13 @@
 //! search when the exposed vertices' dual reaches 0), so the clock-relative stored duals stay
 //! within `[−W, 3W]` and the heap keys (slack + 2·clock ≤ 6W = 3·2⁶⁰) within `i64` too.
 //! Totals are summed in `i128`.
+//!
+//! In perfect mode the clock is bounded by `L = n·(2W + 1)` instead (above). Vertex duals
+//! then stay within `W + 1 + L` in absolute value (each moves by at most the clock), blossom
+//! duals within `L` each and, along a chain, within `W + |d_x| + |d_y|` for a tight matched edge
+//! `xy` inside, so stored duals, slacks and heap keys stay within `12·L`; a step larger than
+//! `L − clock` is never taken (the run ends first). [`perfect_fits_i64`] asks
+//! `L ≤ 2⁵⁸`, so `12·L < 2⁶³`.
 
 use super::{Duals, MAX_WEIGHT, OddSet, WeightError, WeightedMatching};
 
@@ -111,6 +141,52 @@ pub fn max_weight_matching(
     edges: &[(u32, u32)],
     weights: &[i64],
 ) -> Result<WeightedMatching, WeightError> {
+    run(n, edges, weights, Mode::Matching).map(|found| found.expect("every graph has a matching"))
+}
+
+/// A maximum-weight *perfect* matching of the graph on vertices `0..n` with `edges[i]`
+/// weighing `weights[i]` (every sign allowed), and its [`Duals`] for the perfect-matching LP:
+/// vertex duals of any sign, odd-set duals positive (see the module docs, perfect mode);
+/// `Ok(None)` if the graph has no perfect matching. A minimum-cost perfect matching is the
+/// maximum-weight one of the negated weights. Self-loops never match; parallel edges are
+/// allowed.
+///
+/// # Errors
+/// As [`max_weight_matching`].
+///
+/// # Complexity
+/// As [`max_weight_matching`].
+pub fn max_weight_perfect_matching(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i64],
+) -> Result<Option<WeightedMatching>, WeightError> {
+    run(n, edges, weights, Mode::Perfect)
+}
+
+/// Whether perfect mode runs within `i64` on `n` vertices with weights at most `largest` in
+/// absolute value: `n·(2·largest + 1) ≤ 2⁵⁸` (see the module docs, overflow).
+pub fn perfect_fits_i64(n: usize, largest: u64) -> bool {
+    (n as u128) * (2 * u128::from(largest) + 1) <= 1 << 58
+}
+
+/// Which LP the engine solves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Maximum weight over all matchings: vertex duals ≥ 0, exposed vertices at dual 0 (δ1).
+    Matching,
+    /// Maximum weight over perfect matchings: free vertex duals, every vertex matched.
+    Perfect,
+}
+
+/// The engine run behind both entry points; `None` if a perfect matching was asked for and
+/// the graph has none.
+fn run(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i64],
+    mode: Mode,
+) -> Result<Option<WeightedMatching>, WeightError> {
     if edges.len() != weights.len() {
         return Err(WeightError::Shape(format!(
             "{} edges but {} weights",
@@ -130,9 +206,20 @@ pub fn max_weight_matching(
             return Err(WeightError::TooLarge { edge: i, weight: w });
         }
     }
-    // Keep the heaviest positive copy of each vertex pair; self-loops and w <= 0 go.
+    // Keep the heaviest copy of each vertex pair; self-loops go, and so (for the maximum
+    // weight over all matchings) do edges of weight <= 0.
+    let perfect = mode == Mode::Perfect;
+    let largest = weights.iter().map(|w| w.unsigned_abs()).max().unwrap_or(0);
+    if perfect && !perfect_fits_i64(n, largest) {
+        return Err(WeightError::Shape(format!(
+            "weights up to {largest} on {n} vertices: perfect mode needs n·(2·max|w| + 1) ≤ 2^58"
+        )));
+    }
+    if perfect && n % 2 == 1 {
+        return Ok(None);
+    }
     let mut kept: Vec<usize> = (0..edges.len())
-        .filter(|&i| edges[i].0 != edges[i].1 && weights[i] > 0)
+        .filter(|&i| edges[i].0 != edges[i].1 && (perfect || weights[i] > 0))
         .collect();
     let key = |i: usize| {
         let (u, v) = edges[i];
@@ -146,8 +233,10 @@ pub fn max_weight_matching(
     });
     kept.dedup_by(|b, a| key(*a) == key(*b));
 
-    let mut engine = Engine::new(n, edges, weights, &kept);
-    engine.solve();
+    let mut engine = Engine::new(n, edges, weights, &kept, mode);
+    if !engine.solve() {
+        return Ok(None);
+    }
 
     let mut matched: Vec<usize> = Vec::with_capacity(n / 2);
     for v in 0..n {
@@ -198,10 +287,10 @@ pub fn max_weight_matching(
             }
         }
     }
-    Ok(WeightedMatching {
+    Ok(Some(WeightedMatching {
         edges: matched,
         duals: Duals { vertex, blossoms },
-    })
+    }))
 }
 
 /// Calls `f` on every vertex inside blossom (or vertex) `b` (`childs` as in [`Engine`]).
@@ -364,10 +453,14 @@ struct Engine {
     pending: Vec<usize>,
     /// Exposed vertices left.
     exposed: usize,
+    /// Perfect mode: no δ1, vertex duals free, every vertex a root until matched.
+    perfect: bool,
+    /// Perfect mode: past this clock no perfect matching exists (see the module docs).
+    clock_limit: i64,
 }
 
 impl Engine {
-    fn new(n: usize, edges: &[(u32, u32)], weights: &[i64], kept: &[usize]) -> Engine {
+    fn new(n: usize, edges: &[(u32, u32)], weights: &[i64], kept: &[usize], mode: Mode) -> Engine {
         let m = kept.len();
         let mut endpoint = Vec::with_capacity(2 * m);
         let mut wt2 = Vec::with_capacity(m);
@@ -395,13 +488,50 @@ impl Engine {
             adj[fill[v]] = (u, 2 * k);
             fill[v] += 1;
         }
-        // A vertex without a kept edge is never matched: dual 0, and it stays out of the
-        // forest (else its dual would have to fall to 0 with the clock, which keeps every
-        // other tree growing, and nesting blossoms, far longer than needed).
-        let mut dual: Vec<i64> = (0..n)
-            .map(|v| if degree[v] == 0 { 0 } else { max_w })
-            .collect();
+        let perfect = mode == Mode::Perfect;
+        let mut dual: Vec<i64> = if perfect {
+            // Each vertex at its heaviest edge (2y_v = max w, so every edge is covered and
+            // each vertex's heaviest edge is tight), raised by 1 where needed so that every
+            // dual has the parity of the heaviest weight overall: then all S-vertices share
+            // the parity of `max_w − clock` and S–S slacks stay even (δ3 an integer).
+            let mut top = vec![i64::MIN; n];
+            let mut max_all = i64::MIN;
+            for &i in kept {
+                let (u, v) = (edges[i].0 as usize, edges[i].1 as usize);
+                top[u] = top[u].max(weights[i]);
+                top[v] = top[v].max(weights[i]);
+                max_all = max_all.max(weights[i]);
+            }
+            top.into_iter()
+                // (A vertex without an edge ends the run before the search.)
+                .map(|t| {
+                    if t == i64::MIN || (max_all - t) % 2 == 0 {
+                        t.max(-MAX_WEIGHT)
+                    } else {
+                        t + 1
+                    }
+                })
+                .collect()
+        } else {
+            // A vertex without a kept edge is never matched: dual 0, and it stays out of the
+            // forest (else its dual would have to fall to 0 with the clock, which keeps every
+            // other tree growing, and nesting blossoms, far longer than needed).
+            (0..n)
+                .map(|v| if degree[v] == 0 { 0 } else { max_w })
+                .collect()
+        };
         dual.resize(2 * n, 0);
+        // With a perfect matching M, the doubled dual objective Σ dual[v] + Σ 2z_B(|B|−1)/2
+        // starts at most n·(W + 1) and never drops below 2w(M) ≥ −n·W (W = max |w|), and
+        // each dual step lowers it by at least the step: the clock stays within
+        // n·(2W + 1). Past that, no perfect matching exists.
+        let big_w = kept
+            .iter()
+            .map(|&i| weights[i].unsigned_abs())
+            .max()
+            .unwrap_or(0);
+        let clock_limit =
+            i64::try_from(n as u128 * (2 * u128::from(big_w) + 1)).unwrap_or(i64::MAX);
         Engine {
             n,
             endpoint,
@@ -432,6 +562,8 @@ impl Engine {
             epoch: 0,
             pending: Vec::new(),
             exposed: 0,
+            perfect,
+            clock_limit,
         }
     }
 
@@ -1041,13 +1173,13 @@ impl Engine {
             // Keyed in clock units; a key at or past 2·start (δ3 ≥ δ1) stays there while
             // both ends stay S, and a label change rescans the edge: no need to keep it.
             let key = kslack + 2 * self.clock;
-            if key < 2 * self.start {
+            if self.perfect || key < 2 * self.start {
                 self.heap3.push(key, k);
             }
         } else if self.label[w] == FREE {
             // Likewise: δ2 ≥ δ1 from a key at or past start on.
             let key = kslack + self.clock;
-            if key < self.start {
+            if self.perfect || key < self.start {
                 self.heap2.push(key, k);
             }
         }
@@ -1055,8 +1187,12 @@ impl Engine {
 
     /// Runs the search until the duals prove the matching optimal: one forest grown from all
     /// exposed vertices, the two trees of each augmentation dissolved and the others kept.
-    fn solve(&mut self) {
+    /// Returns `false` in perfect mode if the graph has no perfect matching.
+    fn solve(&mut self) -> bool {
         let n = self.n;
+        if self.perfect && (0..n).any(|v| self.adj_start[v] == self.adj_start[v + 1]) {
+            return false;
+        }
         for v in 0..n {
             if self.mate[v] == NONE
                 && self.label[self.inblossom[v]] == FREE
@@ -1118,8 +1254,14 @@ impl Engine {
                 heap.rebuild(|b| self.key4(b));
                 self.heap4 = heap;
             }
-            let mut delta = self.start - self.clock;
-            let mut kind = 1u8;
+            // In perfect mode there is no δ1: with no candidate at all the duals of the
+            // forest could grow without bound, so no perfect matching exists.
+            let mut delta = if self.perfect {
+                i64::MAX
+            } else {
+                self.start - self.clock
+            };
+            let mut kind = if self.perfect { 0u8 } else { 1u8 };
             let mut what = NONE;
             if let Some((d, e)) = self.min2()
                 && d < delta
@@ -1135,6 +1277,9 @@ impl Engine {
                 && d < delta
             {
                 (delta, kind, what) = (d, 4, b);
+            }
+            if kind == 0 || delta > self.clock_limit - self.clock {
+                return false;
             }
             debug_assert!(delta >= 0);
             self.clock += delta;
@@ -1162,5 +1307,6 @@ impl Engine {
         for b in top {
             self.clear_top_label(b);
         }
+        true
     }
 }

@@ -2,9 +2,9 @@
 //! checked by the independent verifier ([`verify`](super::super::verify::verify)).
 
 use super::super::{Duals, MAX_WEIGHT, WeightError};
-use super::max_weight_matching;
-use crate::graph::weighted::verify::verify;
-use gridmatch_oracles::weighted::{max_weight, max_weight_max_cardinality};
+use super::{max_weight_matching, max_weight_perfect_matching, perfect_fits_i64};
+use crate::graph::weighted::verify::{Lp, verify, verify_lp};
+use gridmatch_oracles::weighted::{max_weight, max_weight_max_cardinality, min_weight_perfect};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -128,6 +128,107 @@ fn nested_graph(rng: &mut ChaCha8Rng) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
         weights.push(rng.random_range(-2..heavy));
     }
     (total, edges, weights)
+}
+
+/// Runs perfect mode, checks its duals under [`Lp::Perfect`] and compares with the oracle (the
+/// maximum-weight perfect matching is the minimum-cost one of the negated weights); returns
+/// whether a perfect matching exists.
+fn run_perfect(n: usize, edges: &[(u32, u32)], weights: &[i64]) -> bool {
+    let got = max_weight_perfect_matching(n, edges, weights).expect("valid input");
+    let negated: Vec<_> = edges
+        .iter()
+        .zip(weights)
+        .map(|(&(u, v), &w)| (u as usize, v as usize, -w))
+        .collect();
+    let want = min_weight_perfect(n, &negated).map(|t| -t);
+    let ctx = || format!("n={n} edges={edges:?} weights={weights:?} got={got:?}");
+    match &got {
+        None => {
+            assert_eq!(want, None, "{}", ctx());
+            false
+        }
+        Some(found) => {
+            let total = verify_lp(n, edges, weights, &found.edges, &found.duals, Lp::Perfect)
+                .unwrap_or_else(|e| panic!("{e}: {}", ctx()));
+            assert_eq!(Some(total), want, "{}", ctx());
+            true
+        }
+    }
+}
+
+/// A random graph with a planted perfect matching (sometimes broken by dropping a vertex's
+/// edges), more edges of any kind, and blossoms' shape of odd cycles.
+fn perfect_graph(rng: &mut ChaCha8Rng, nmax: usize) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
+    let n = 2 * rng.random_range(0..=nmax / 2) + usize::from(rng.random_range(0..10) == 0);
+    let mode = rng.random_range(0..4);
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    for i in (1..n).rev() {
+        order.swap(i, rng.random_range(0..=i));
+    }
+    let mut edges = Vec::new();
+    let mut weights = Vec::new();
+    for pair in order.chunks_exact(2) {
+        edges.push((pair[0], pair[1]));
+        weights.push(random_weight(rng, mode));
+    }
+    let extra = if n == 0 {
+        0
+    } else if rng.random_range(0..3) == 0 {
+        n * (n - 1) / 2
+    } else {
+        rng.random_range(0..=2 * n)
+    };
+    for _ in 0..extra {
+        let u = rng.random_range(0..n) as u32;
+        let v = if rng.random_range(0..20) == 0 {
+            u
+        } else {
+            rng.random_range(0..n) as u32
+        };
+        edges.push((u, v));
+        weights.push(random_weight(rng, mode));
+    }
+    if n > 0 && rng.random_range(0..8) == 0 {
+        let gone = rng.random_range(0..n) as u32;
+        let keep: Vec<bool> = edges.iter().map(|&(u, v)| u != gone && v != gone).collect();
+        let mut k = keep.iter();
+        edges.retain(|_| *k.next().unwrap());
+        let mut k = keep.iter();
+        weights.retain(|_| *k.next().unwrap());
+    }
+    (n, edges, weights)
+}
+
+#[test]
+fn perfect_mode_matches_the_oracle() {
+    let mut rng = ChaCha8Rng::seed_from_u64(34);
+    let (mut found, mut none) = (0, 0);
+    for _ in 0..4000 {
+        let (n, edges, weights) = perfect_graph(&mut rng, 11);
+        let largest = weights.iter().map(|w| w.unsigned_abs()).max().unwrap_or(0);
+        if !perfect_fits_i64(n, largest) {
+            continue;
+        }
+        if run_perfect(n, &edges, &weights) {
+            found += 1;
+        } else {
+            none += 1;
+        }
+    }
+    for _ in 0..3000 {
+        let (n, edges, weights) = random_graph(&mut rng, 11);
+        let largest = weights.iter().map(|w| w.unsigned_abs()).max().unwrap_or(0);
+        if perfect_fits_i64(n, largest) && run_perfect(n, &edges, &weights) {
+            found += 1;
+        }
+    }
+    for _ in 0..3000 {
+        let (n, edges, weights) = nested_graph(&mut rng);
+        if run_perfect(n, &edges, &weights) {
+            found += 1;
+        }
+    }
+    assert!(found > 2000 && none > 100, "found {found}, none {none}");
 }
 
 #[test]

@@ -151,6 +151,19 @@ pub fn solve(
         .map(|(w, _)| w.unsigned_abs())
         .max()
         .unwrap_or(0);
+    if question.cardinality == Cardinality::Perfect && general::perfect_fits_i64(n, largest) {
+        let signed: Vec<i64> = weights.iter().map(|&w| sign * w).collect();
+        let Some(found) = general::max_weight_perfect_matching(n, edges, &signed)? else {
+            return Ok(Solution::NoPerfectMatching);
+        };
+        let total = found.edges.iter().map(|&e| i128::from(weights[e])).sum();
+        return Ok(Solution::Optimum(Optimum {
+            edges: found.edges,
+            total,
+            shift: 0,
+            duals: found.duals,
+        }));
+    }
     let shift = match question.cardinality {
         Cardinality::Any => 0,
         // An augmenting path gains one edge and changes the weight by at least −(n − 1)·max|w|

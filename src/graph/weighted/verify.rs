@@ -14,7 +14,8 @@
 //! conditions compare them with twice the weights. In order, each failure its own variant:
 //! 1. shapes: at most 2³² − 1 vertices, one dual per vertex, one weight per edge, endpoints in
 //!    range; the matched indices in range, distinct, no self-loop, no vertex matched twice;
-//! 2. signs and the family: every vertex dual ≥ 0; every odd set's vertices in range and
+//! 2. signs and the family: every vertex dual ≥ 0 (for [`Lp::Perfect`] instead: every vertex
+//!    matched, vertex duals of any sign); every odd set's vertices in range and
 //!    strictly increasing, its size odd and ≥ 3, its dual > 0; fewer sets than vertices, the
 //!    sets distinct and laminar.
 //!    Laminarity: the sets are taken by size, largest first, and each vertex remembers the
@@ -26,8 +27,9 @@
 //!    ancestors in the forest of the innermost sets of u and of v: the sum is the prefix sum
 //!    of duals from the root down to their lowest common ancestor, found by binary lifting;
 //! 4. complementary slackness: every matched edge is tight (equality above), every vertex
-//!    with a positive dual is matched, every odd set holds exactly (|B| − 1)/2 matched edges
-//!    (counted at the lowest common ancestor of each matched edge's ends, then summed up
+//!    with a positive dual is matched
+//!    (under [`Lp::Perfect`] none is exposed), every odd set holds exactly (|B| − 1)/2
+//!    matched edges (counted at the lowest common ancestor of each matched edge's ends, then summed up
 //!    the forest);
 //! 5. the objective: Σ_v 2y_v + Σ_B 2z_B (|B| − 1)/2 = 2 Σ_{e ∈ M} w_e (implied by 1–4, and
 //!    checked anyway).
@@ -135,6 +137,12 @@ pub enum DualError {
         vertex: u32,
         /// Its doubled dual.
         dual: i64,
+    },
+    /// The duals are for perfect matchings, and a vertex is not matched.
+    #[error("vertex {vertex} is not matched, but the duals are for perfect matchings")]
+    NotPerfect {
+        /// The vertex.
+        vertex: u32,
     },
     /// An odd set names a vertex `>= n`.
     #[error("odd set {blossom} names vertex {vertex}, but there are {n} vertices")]
@@ -320,6 +328,11 @@ impl DualError {
                 name(*vertex),
                 half(i128::from(*dual))
             ),
+            DualError::NotPerfect { vertex } => format!(
+                "{} is not matched, but the duals only prove an optimum among perfect \
+                 matchings",
+                name(*vertex)
+            ),
             DualError::BlossomVertexOutOfRange { blossom, vertex, n } => format!(
                 "odd set {blossom} (counting from 0) names vertex number {vertex}, but the graph \
                  has {n} vertices"
@@ -431,13 +444,51 @@ pub fn verify(
     matched: &[usize],
     duals: &Duals,
 ) -> Result<i128, DualError> {
+    verify_lp(n, edges, weights, matched, duals, Lp::Matching)
+}
+
+/// Which linear program the duals are for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lp {
+    /// The maximum-weight matching LP (`x(δ(v)) ≤ 1`): vertex duals ≥ 0, and 0 at every
+    /// exposed vertex. Accepted duals prove that no matching weighs more.
+    #[default]
+    Matching,
+    /// The perfect-matching LP (`x(δ(v)) = 1`): vertex duals of any sign, and the matching
+    /// must be perfect. Accepted duals prove that no perfect matching weighs more.
+    Perfect,
+}
+
+/// [`verify`] for the LP `lp`: under [`Lp::Perfect`] the matching must cover every vertex
+/// and the vertex duals may have any sign; everything else is checked alike (feasibility
+/// with the odd sets, tightness, full odd sets, equal objectives).
+///
+/// # Complexity
+/// As [`verify`].
+pub fn verify_lp(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i64],
+    matched: &[usize],
+    duals: &Duals,
+    lp: Lp,
+) -> Result<i128, DualError> {
     let mate = shapes(n, edges, weights, matched, duals)?;
-    for (v, &d) in duals.vertex.iter().enumerate() {
-        if d < 0 {
-            return Err(DualError::NegativeVertexDual {
-                vertex: v as u32,
-                dual: d,
-            });
+    match lp {
+        Lp::Matching => {
+            for (v, &d) in duals.vertex.iter().enumerate() {
+                if d < 0 {
+                    return Err(DualError::NegativeVertexDual {
+                        vertex: v as u32,
+                        dual: d,
+                    });
+                }
+            }
+        }
+        Lp::Perfect => {
+            if let Some(v) = mate.iter().position(|&e| e == NONE) {
+                return Err(DualError::NotPerfect { vertex: v as u32 });
+            }
         }
     }
     let forest = Forest::new(n, duals)?;
@@ -473,6 +524,7 @@ pub fn verify(
             });
         }
     }
+    // (Under `Lp::Perfect` every vertex is matched.)
     for (v, &d) in duals.vertex.iter().enumerate() {
         if d > 0 && mate[v] == NONE {
             return Err(DualError::ExposedWithDual {
