@@ -380,10 +380,11 @@ fn shift_form_perfect_records_still_verify() {
                 "{input:?} {weights:?} {old:?}"
             );
             let new = weighted_matching(&input, &weights, q).unwrap();
-            if let WeightedOutcome::Optimum { shift, duals, .. } = &new.outcome {
-                if matches!(input.shape, Shape::General { .. }) && *shift == 0 {
-                    negative += usize::from(duals.vertex.iter().any(|&d| d < 0));
-                }
+            if let WeightedOutcome::Optimum { shift, duals, .. } = &new.outcome
+                && matches!(input.shape, Shape::General { .. })
+                && *shift == 0
+            {
+                negative += usize::from(duals.vertex.iter().any(|&d| d < 0));
             }
             checked += 1;
         }
@@ -392,4 +393,59 @@ fn shift_form_perfect_records_still_verify() {
         checked > 200 && negative > 10,
         "checked {checked}, negative {negative}"
     );
+}
+
+/// The perfect questions with weights near ±2^59 (the engine's i128 path): answered, never
+/// refused, verified, equal to the brute force; a dual beyond the verifier's bound refused.
+#[test]
+fn perfect_questions_with_extreme_weights() {
+    use crate::graph::weighted::MAX_WEIGHT;
+    let mut rng = ChaCha8Rng::seed_from_u64(59);
+    let mut answered = 0;
+    for case in 0..1500 {
+        let (input, mut weights) = random_input(&mut rng);
+        for w in &mut weights {
+            *w = match rng.random_range(0..3) {
+                0 => MAX_WEIGHT - rng.random_range(0..3),
+                1 => -MAX_WEIGHT + rng.random_range(0..3),
+                _ => rng.random_range(-MAX_WEIGHT..=MAX_WEIGHT),
+            };
+        }
+        for sense in [Sense::Max, Sense::Min] {
+            let q = Question {
+                sense,
+                cardinality: Cardinality::Perfect,
+            };
+            let cert = weighted_matching(&input, &weights, q).unwrap();
+            let proved = verify_weighted(&input, &weights, &cert)
+                .unwrap_or_else(|e| panic!("case {case}: {e}\n{input:?}\n{weights:?}\n{cert:?}"));
+            assert_eq!(proved, expected(&input, &weights, q), "case {case}");
+            if let WeightedOutcome::Optimum {
+                pairs,
+                total,
+                shift,
+                duals,
+                cardinality,
+            } = &cert.outcome
+            {
+                answered += 1;
+                let mut d = duals.clone();
+                if let Some(v) = d.vertex.first_mut() {
+                    *v = 1 << 100;
+                    let bad = WeightedCertificate {
+                        question: q,
+                        outcome: WeightedOutcome::Optimum {
+                            pairs: pairs.clone(),
+                            total: *total,
+                            shift: *shift,
+                            duals: d,
+                            cardinality: cardinality.clone(),
+                        },
+                    };
+                    assert!(verify_weighted(&input, &weights, &bad).is_err());
+                }
+            }
+        }
+    }
+    assert!(answered > 300, "{answered}");
 }

@@ -160,7 +160,7 @@ fn run_perfect(n: usize, edges: &[(u32, u32)], weights: &[i64]) -> bool {
 /// edges), more edges of any kind, and blossoms' shape of odd cycles.
 fn perfect_graph(rng: &mut ChaCha8Rng, nmax: usize) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
     let n = 2 * rng.random_range(0..=nmax / 2) + usize::from(rng.random_range(0..10) == 0);
-    let mode = rng.random_range(0..4);
+    let mode = rng.random_range(0..6);
     let mut order: Vec<u32> = (0..n as u32).collect();
     for i in (1..n).rev() {
         order.swap(i, rng.random_range(0..=i));
@@ -202,13 +202,11 @@ fn perfect_graph(rng: &mut ChaCha8Rng, nmax: usize) -> (usize, Vec<(u32, u32)>, 
 #[test]
 fn perfect_mode_matches_the_oracle() {
     let mut rng = ChaCha8Rng::seed_from_u64(34);
-    let (mut found, mut none) = (0, 0);
+    let (mut found, mut none, mut wide) = (0, 0, 0);
     for _ in 0..4000 {
         let (n, edges, weights) = perfect_graph(&mut rng, 11);
         let largest = weights.iter().map(|w| w.unsigned_abs()).max().unwrap_or(0);
-        if !perfect_fits_i64(n, largest) {
-            continue;
-        }
+        wide += usize::from(!perfect_fits_i64(n, largest));
         if run_perfect(n, &edges, &weights) {
             found += 1;
         } else {
@@ -217,8 +215,7 @@ fn perfect_mode_matches_the_oracle() {
     }
     for _ in 0..3000 {
         let (n, edges, weights) = random_graph(&mut rng, 11);
-        let largest = weights.iter().map(|w| w.unsigned_abs()).max().unwrap_or(0);
-        if perfect_fits_i64(n, largest) && run_perfect(n, &edges, &weights) {
+        if run_perfect(n, &edges, &weights) {
             found += 1;
         }
     }
@@ -228,7 +225,73 @@ fn perfect_mode_matches_the_oracle() {
             found += 1;
         }
     }
-    assert!(found > 2000 && none > 100, "found {found}, none {none}");
+    // Weights near ±2^59 run on i128 (n·(2W + 1) > 2^58), the others on i64: both tested.
+    assert!(
+        found > 2000 && none > 100 && wide > 500,
+        "found {found}, none {none}, wide {wide}"
+    );
+}
+
+/// Perfect mode's certificates: tampered copies are refused under `Lp::Perfect`, and the
+/// negative duals it writes are refused under `Lp::Matching`.
+#[test]
+fn perfect_mode_tampered_duals_are_refused() {
+    let mut rng = ChaCha8Rng::seed_from_u64(341);
+    let mut negative = 0;
+    for _ in 0..2000 {
+        let (n, edges, weights) = perfect_graph(&mut rng, 11);
+        let Some(found) = max_weight_perfect_matching(n, &edges, &weights).unwrap() else {
+            continue;
+        };
+        let ok = |d: &Duals, m: &[usize]| verify_lp(n, &edges, &weights, m, d, Lp::Perfect);
+        assert!(ok(&found.duals, &found.edges).is_ok());
+        if n > 0 {
+            let v = rng.random_range(0..n);
+            let mut d = found.duals.clone();
+            d.vertex[v] -= 1;
+            assert!(ok(&d, &found.edges).is_err(), "dual of {v} lowered");
+            let mut d = found.duals.clone();
+            d.vertex[v] += 1;
+            assert!(ok(&d, &found.edges).is_err(), "dual of {v} raised");
+            assert!(
+                ok(&found.duals, &found.edges[1..]).is_err(),
+                "a pair dropped"
+            );
+        }
+        if let Some(b) = found.duals.blossoms.first() {
+            let mut d = found.duals.clone();
+            d.blossoms[0].dual = b.dual - 1;
+            let e = ok(&d, &found.edges);
+            assert!(e.is_err(), "odd set dual lowered");
+        }
+        if found.duals.vertex.iter().any(|&d| d < 0) {
+            negative += 1;
+            assert!(
+                verify(n, &edges, &weights, &found.edges, &found.duals).is_err(),
+                "negative duals accepted for the maximum-weight LP"
+            );
+        }
+    }
+    assert!(negative > 100, "{negative}");
+}
+
+/// Perfect questions with weights at the limit ±2^59 on graphs of every size up to 11
+/// (the i128 path), against the oracle.
+#[test]
+fn perfect_mode_extreme_weights() {
+    let mut rng = ChaCha8Rng::seed_from_u64(59);
+    for _ in 0..1500 {
+        let (n, edges, mut weights) = perfect_graph(&mut rng, 11);
+        for w in &mut weights {
+            *w = match rng.random_range(0..4) {
+                0 => MAX_WEIGHT - rng.random_range(0..3),
+                1 => -MAX_WEIGHT + rng.random_range(0..3),
+                2 => rng.random_range(-MAX_WEIGHT..=MAX_WEIGHT),
+                _ => rng.random_range(-2..=2),
+            };
+        }
+        run_perfect(n, &edges, &weights);
+    }
 }
 
 #[test]

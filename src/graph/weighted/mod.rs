@@ -53,15 +53,17 @@ pub struct OddSet {
     /// Its vertices, in increasing order (at least three, an odd number of them).
     pub vertices: Vec<u32>,
     /// Twice its dual value z_B (> 0).
-    pub dual: i64,
+    pub dual: i128,
 }
 
 /// A dual solution of the maximum-weight matching LP (see the module docs), every value
 /// doubled so that integer weights give integer duals.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Duals {
-    /// Twice each vertex's dual y_v (≥ 0), indexed by vertex.
-    pub vertex: Vec<i64>,
+    /// Twice each vertex's dual y_v, indexed by vertex: ≥ 0 for the maximum-weight LP, of
+    /// any sign for the perfect-matching LP. `i128`, as the perfect-matching duals of large
+    /// weights on many vertices can pass `i64` (see [`general`]).
+    pub vertex: Vec<i128>,
     /// The odd sets with a positive dual; a laminar family (any two are disjoint or nested).
     pub blossoms: Vec<OddSet>,
 }

@@ -1,5 +1,6 @@
 //! The questions a user asks of a weighted graph, each answered by one run of an engine on
-//! transformed weights `w' = sign·w + shift` (see the [module docs](super)).
+//! transformed weights `w' = sign·w + shift` (see the [module docs](super)); the perfect
+//! question on the general engine by its perfect mode, with no shift.
 
 use super::assignment::{self, Assignment};
 use super::general;
@@ -108,9 +109,11 @@ pub struct Sides<'a> {
 /// [`general::max_weight_matching`].
 ///
 /// # Errors
-/// A weight beyond [`MAX_WEIGHT`], or, for the maximum-cardinality and perfect questions on the
-/// general engine, weights so large that the shift that makes every maximum-weight matching a
-/// maximum-cardinality one (`(n − 1)·max|w| + 1`) would pass [`MAX_WEIGHT`].
+/// A weight beyond [`MAX_WEIGHT`], or, for the maximum-cardinality question on the general
+/// engine, weights so large that the shift that makes every maximum-weight matching a
+/// maximum-cardinality one (`(n − 1)·max|w| + 1`) would pass [`MAX_WEIGHT`]. The perfect
+/// question is answered for every weight up to [`MAX_WEIGHT`], with no shift
+/// ([`general::max_weight_perfect_matching`]).
 ///
 /// # Complexity
 /// O(n + m) plus the engine's run.
@@ -151,7 +154,7 @@ pub fn solve(
         .map(|(w, _)| w.unsigned_abs())
         .max()
         .unwrap_or(0);
-    if question.cardinality == Cardinality::Perfect && general::perfect_fits_i64(n, largest) {
+    if question.cardinality == Cardinality::Perfect {
         let signed: Vec<i64> = weights.iter().map(|&w| sign * w).collect();
         let Some(found) = general::max_weight_perfect_matching(n, edges, &signed)? else {
             return Ok(Solution::NoPerfectMatching);
@@ -295,9 +298,9 @@ fn by_assignment(
     } else {
         row.iter().copied().max().unwrap_or(0).max(0)
     };
-    // Doubled duals, computed wide; beyond i64 the general engine answers instead.
-    let doubled = |y: i128| i64::try_from(2 * y).ok();
-    let mut vertex = vec![0i64; n];
+    // Doubled duals, computed wide (potentials are i64, so no overflow).
+    let doubled = |y: i128| Some(2 * y);
+    let mut vertex = vec![0i128; n];
     for (i, &u) in row.iter().enumerate() {
         let y = if any {
             -i128::from(u) - i128::from(col[cols + i])

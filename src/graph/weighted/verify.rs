@@ -51,6 +51,11 @@
 
 use super::Duals;
 
+/// The largest doubled dual taken, in absolute value: 2⁹⁴. The engines' duals stay below 2⁹³
+/// (see [`general`](super::general), overflow), and with this bound every sum the checks form
+/// stays within `i128` (argued where they are formed).
+pub const MAX_DUAL: i128 = 1 << 94;
+
 /// No edge (a vertex's matched edge when it is exposed).
 const NONE: usize = usize::MAX;
 
@@ -136,7 +141,16 @@ pub enum DualError {
         /// The vertex.
         vertex: u32,
         /// Its doubled dual.
-        dual: i64,
+        dual: i128,
+    },
+    /// A dual is beyond ±[`MAX_DUAL`] (doubled): no engine writes one, and the bounds of the
+    /// sums below rely on it.
+    #[error("{what} has the dual {dual} (doubled), beyond ±2^94")]
+    DualTooLarge {
+        /// `vertex V` or `odd set B`.
+        what: String,
+        /// Its doubled dual.
+        dual: i128,
     },
     /// The duals are for perfect matchings, and a vertex is not matched.
     #[error("vertex {vertex} is not matched, but the duals are for perfect matchings")]
@@ -194,7 +208,7 @@ pub enum DualError {
         /// The set.
         blossom: usize,
         /// Its doubled dual.
-        dual: i64,
+        dual: i128,
     },
     /// More odd sets than a laminar family of distinct sets can have (n − 1).
     #[error("{sets} odd sets on {n} vertices: a laminar family of distinct sets has fewer than n")]
@@ -264,7 +278,7 @@ pub enum DualError {
         /// The vertex.
         vertex: u32,
         /// Its doubled dual.
-        dual: i64,
+        dual: i128,
     },
     /// An odd set holds fewer than (|B| − 1)/2 matched edges.
     #[error("odd set {blossom} holds {inside} matched edges, not {needed}")]
@@ -323,11 +337,9 @@ impl DualError {
             DualError::MatchedTwice { vertex, .. } => {
                 format!("{} is matched twice", name(*vertex))
             }
-            DualError::NegativeVertexDual { vertex, dual } => format!(
-                "the dual of {} is {}, negative",
-                name(*vertex),
-                half(i128::from(*dual))
-            ),
+            DualError::NegativeVertexDual { vertex, dual } => {
+                format!("the dual of {} is {}, negative", name(*vertex), half(*dual))
+            }
             DualError::NotPerfect { vertex } => format!(
                 "{} is not matched, but the duals only prove an optimum among perfect \
                  matchings",
@@ -361,7 +373,7 @@ impl DualError {
             DualError::BlossomDualNotPositive { blossom, dual } => format!(
                 "odd set {blossom} (counting from 0) has dual {}; only sets with a positive \
                  dual belong in the proof",
-                half(i128::from(*dual))
+                half(*dual)
             ),
             DualError::Crossing {
                 first,
@@ -409,7 +421,7 @@ impl DualError {
             DualError::ExposedWithDual { vertex, dual } => format!(
                 "{} is not matched but its dual is {}, positive",
                 name(*vertex),
-                half(i128::from(*dual))
+                half(*dual)
             ),
             DualError::BlossomNotFull {
                 blossom,
@@ -474,6 +486,18 @@ pub fn verify_lp(
     lp: Lp,
 ) -> Result<i128, DualError> {
     let mate = shapes(n, edges, weights, matched, duals)?;
+    if let Some(v) = duals.vertex.iter().position(|d| d.abs() > MAX_DUAL) {
+        return Err(DualError::DualTooLarge {
+            what: format!("vertex {v}"),
+            dual: duals.vertex[v],
+        });
+    }
+    if let Some(b) = duals.blossoms.iter().position(|s| s.dual.abs() > MAX_DUAL) {
+        return Err(DualError::DualTooLarge {
+            what: format!("odd set {b}"),
+            dual: duals.blossoms[b].dual,
+        });
+    }
     match lp {
         Lp::Matching => {
             for (v, &d) in duals.vertex.iter().enumerate() {
@@ -560,14 +584,17 @@ pub fn verify_lp(
         }
     }
 
-    // 5. The objective. Bounds: n < 2³² vertex duals below 2⁶³ sum below 2⁹⁵; the family is
-    // laminar and its sets distinct, so k < n and Σ_B (|B| − 1)/2 ≤ n · depth / 2 < 2⁶³, each
-    // term's dual below 2⁶³: below 2¹²⁶; at most n/2 ≤ 2³¹ matched weights below 2⁶³ in size.
-    let mut dual: i128 = duals.vertex.iter().map(|&d| i128::from(d)).sum();
+    // 5. The objective. Bounds: n < 2³² vertex duals of at most 2⁹⁴ sum below 2¹²⁶; the odd
+    // sets' terms could pass i128 for a large deep family (Σ_B (|B| − 1)/2 < 2⁶³, each dual up
+    // to 2⁹⁴), so they are added with checks: a sum beyond i128 is far from 2·total, whose
+    // at most n/2 ≤ 2³¹ matched weights are below 2⁶³ in size.
+    let mut dual: Option<i128> = Some(duals.vertex.iter().sum());
     for set in &duals.blossoms {
-        dual += i128::from(set.dual) * ((set.vertices.len() as i128 - 1) / 2);
+        let term = set.dual.checked_mul((set.vertices.len() as i128 - 1) / 2);
+        dual = dual.zip(term).and_then(|(a, b)| a.checked_add(b));
     }
     let total: i128 = matched.iter().map(|&e| i128::from(weights[e])).sum();
+    let dual = dual.unwrap_or(i128::MAX);
     if dual != 2 * total {
         return Err(DualError::ObjectiveMismatch {
             dual,
@@ -650,7 +677,7 @@ const NO_SET: u32 = u32::MAX;
 #[derive(Clone, Copy)]
 struct Vertex {
     /// Its doubled dual.
-    dual: i64,
+    dual: i128,
     /// Its innermost set (`NO_SET` if none holds it).
     inner: u32,
     /// The root of the tree of its innermost set (`NO_SET` if none).
@@ -753,8 +780,9 @@ impl Forest {
         let mut max_depth = 0;
         for &b in &order {
             let (b, p) = (b as usize, parent[b as usize]);
-            // Prefix sums: at most depth ≤ n/2 < 2³¹ duals below 2⁶³ each.
-            let dual = i128::from(sets[b].dual);
+            // Prefix sums: at most depth ≤ n/2 < 2³¹ duals of at most 2⁹⁴ each, so below
+            // 2¹²⁵; a cover adds two vertex duals: below 2¹²⁶.
+            let dual = sets[b].dual;
             if p == NO_SET {
                 prefix[b] = dual;
                 root[b] = b as u32;
@@ -845,10 +873,10 @@ impl Forest {
         }
     }
 
-    /// 2y_u + 2y_v + Σ 2z_B over the sets holding both `u` and `v`: below 2⁶⁵ + 2⁹⁴ in size.
+    /// 2y_u + 2y_v + Σ 2z_B over the sets holding both `u` and `v`: below 2⁹⁵ + 2¹²⁵ in size
+    /// (every dual at most [`MAX_DUAL`], checked first).
     fn cover(&self, u: u32, v: u32) -> i128 {
-        let ends =
-            i128::from(self.vertices[u as usize].dual) + i128::from(self.vertices[v as usize].dual);
+        let ends = self.vertices[u as usize].dual + self.vertices[v as usize].dual;
         match self.common(u, v) {
             NO_SET => ends,
             l => ends + self.prefix[l as usize],
