@@ -584,3 +584,49 @@ fn issue_33_stale_inner_marks() {
     let ours: i64 = got.edges.iter().map(|&i| weights[i]).sum();
     assert_eq!((got.edges.len(), ours), (14, 27));
 }
+
+/// Medium graphs (20–160 vertices, beyond the oracle): perfect mode against the maximum-weight
+/// run on weights shifted by `1 + n·max|w|` (every maximum-weight matching of those is a
+/// maximum-cardinality one, so perfect when one exists), both proved by the verifier.
+#[test]
+fn perfect_mode_agrees_with_the_shift_at_medium_sizes() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3434);
+    let mut perfect = 0;
+    for _ in 0..300 {
+        let n = 2 * rng.random_range(10..=80);
+        let mut edges: Vec<(u32, u32)> = Vec::new();
+        if rng.random_range(0..4) != 0 {
+            let mut order: Vec<u32> = (0..n as u32).collect();
+            for i in (1..n).rev() {
+                order.swap(i, rng.random_range(0..=i));
+            }
+            edges.extend(order.chunks_exact(2).map(|p| (p[0], p[1])));
+        }
+        for _ in 0..rng.random_range(n..=4 * n) {
+            edges.push((rng.random_range(0..n) as u32, rng.random_range(0..n) as u32));
+        }
+        let spread = [2i64, 10, 1000][rng.random_range(0..3)];
+        let weights: Vec<i64> = edges
+            .iter()
+            .map(|_| rng.random_range(-spread..=spread))
+            .collect();
+        let got = max_weight_perfect_matching(n, &edges, &weights).unwrap();
+        let shift = 1 + n as i64 * spread;
+        let shifted: Vec<i64> = weights.iter().map(|&w| w + shift).collect();
+        let other = max_weight_matching(n, &edges, &shifted).unwrap();
+        verify(n, &edges, &shifted, &other.edges, &other.duals).unwrap();
+        let ctx = || format!("n={n} edges={edges:?} weights={weights:?}");
+        match got {
+            None => assert!(2 * other.edges.len() < n, "{}", ctx()),
+            Some(found) => {
+                perfect += 1;
+                let total = verify_lp(n, &edges, &weights, &found.edges, &found.duals, Lp::Perfect)
+                    .unwrap_or_else(|e| panic!("{e}: {}", ctx()));
+                assert_eq!(2 * other.edges.len(), n, "{}", ctx());
+                let theirs: i128 = other.edges.iter().map(|&e| i128::from(weights[e])).sum();
+                assert_eq!(total, theirs, "{}", ctx());
+            }
+        }
+    }
+    assert!(perfect > 150, "{perfect}");
+}
