@@ -190,6 +190,10 @@ impl PyOddSet {
 /// matching's `w'`-weight (weak LP duality): it is the best. `Fraction(vertex[v],
 /// denominator)` is a dual exactly; `shift` is in the weights' own units.
 ///
+/// A minimum-cost (or maximum-weight) *perfect* matching of a non-bipartite graph comes with
+/// duals of the perfect-matching LP instead: `shift` is `0`, the `y_v` may be negative, and
+/// every vertex is matched; the sum then bounds the `w'`-weight of every perfect matching.
+///
 /// Public as `gridmatch.Duals`.
 #[pyclass(frozen, name = "Duals", module = "gridmatch._core")]
 pub struct PyDuals {
