@@ -190,6 +190,10 @@ impl PyOddSet {
 /// matching's `w'`-weight (weak LP duality): it is the best. `Fraction(vertex[v],
 /// denominator)` is a dual exactly; `shift` is in the weights' own units.
 ///
+/// A minimum-cost (or maximum-weight) *perfect* matching of a non-bipartite graph comes with
+/// duals of the perfect-matching LP instead: `shift` is `0`, the `y_v` may be negative, and
+/// every vertex is matched; the sum then bounds the `w'`-weight of every perfect matching.
+///
 /// Public as `gridmatch.Duals`.
 #[pyclass(frozen, name = "Duals", module = "gridmatch._core")]
 pub struct PyDuals {
@@ -589,10 +593,10 @@ pub fn max_weight_matching<'py>(
                 pair_weights: vec1(py, pairs.iter().map(|p| p.2).collect())?,
                 total,
                 shift,
-                vertex: vec1(py, duals.vertex)?,
+                vertex: vec1(py, narrow(duals.vertex)?)?,
                 blossom_offsets: vec1(py, offsets)?,
                 blossom_vertices: vec1(py, members)?,
-                blossom_duals: vec1(py, duals.blossoms.iter().map(|b| b.dual).collect())?,
+                blossom_duals: vec1(py, narrow(duals.blossoms.iter().map(|b| b.dual).collect())?)?,
                 proof_kind: kind,
                 proof: vec1(py, id_values(proof))?,
                 mate,
@@ -638,7 +642,7 @@ fn certificate(
             pairs.len()
         )));
     }
-    let vertex = vertex.to_vec();
+    let vertex: Vec<i128> = vertex.iter().map(|&d| i128::from(d)).collect();
     if vertex.len() != n {
         return Err(value(format!(
             "vertex duals: {} values for {n} vertices",
@@ -661,7 +665,7 @@ fn certificate(
         .zip(duals)
         .map(|(w, &dual)| OddSet {
             vertices: members[w[0] as usize..w[1] as usize].to_vec(),
-            dual,
+            dual: i128::from(dual),
         })
         .collect();
     Ok(WeightedCertificate {
@@ -760,4 +764,20 @@ pub fn assign_sparse(
     found
         .map(|a| vec1(py, id_values(&a.col_of_row)))
         .transpose()
+}
+
+/// The library's `i128` duals as this binding's `int64` arrays (a minimal bridge: duals
+/// beyond `int64`, which only perfect matchings of huge weights on many vertices reach, are
+/// refused here rather than truncated).
+fn narrow(values: Vec<i128>) -> PyResult<Vec<i64>> {
+    values
+        .into_iter()
+        .map(|d| {
+            i64::try_from(d).map_err(|_| {
+                pyo3::exceptions::PyOverflowError::new_err(format!(
+                    "a dual of {d} (doubled) does not fit the int64 arrays of this binding"
+                ))
+            })
+        })
+        .collect()
 }

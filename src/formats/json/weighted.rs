@@ -66,13 +66,13 @@ pub struct WeightedRecord {
 pub struct DualsRecord {
     /// A graph's vertices: `[vertex, 2·y]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub vertex: Vec<(u64, i64)>,
+    pub vertex: Vec<(u64, i128)>,
     /// A matrix's rows: `[row, 2·y]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub rows: Vec<(u64, i64)>,
+    pub rows: Vec<(u64, i128)>,
     /// A matrix's columns: `[column, 2·y]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub cols: Vec<(u64, i64)>,
+    pub cols: Vec<(u64, i128)>,
     /// Odd sets with their doubled duals.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub blossoms: Vec<BlossomRecord>,
@@ -83,7 +83,7 @@ pub struct DualsRecord {
 #[serde(deny_unknown_fields)]
 pub struct BlossomRecord {
     /// 2·z.
-    pub dual: i64,
+    pub dual: i128,
     /// Its vertices.
     pub vertices: Vec<u64>,
 }
@@ -223,8 +223,8 @@ impl WeightedRecord {
             OPTIMUM => {
                 let missing = |what: &str| shape(format!("an optimum needs its {what}"));
                 let d = self.duals.as_ref().ok_or_else(|| missing("duals"))?;
-                let mut vertex = vec![0i64; v.n];
-                let lists: [(&'static str, &[(u64, i64)]); 3] = match v.rows {
+                let mut vertex = vec![0i128; v.n];
+                let lists: [(&'static str, &[(u64, i128)]); 3] = match v.rows {
                     None => [("vertex", &d.vertex), ("row", &[]), ("column", &[])],
                     Some(_) => [("vertex", &[]), ("row", &d.rows), ("column", &d.cols)],
                 };

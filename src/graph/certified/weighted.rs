@@ -10,12 +10,18 @@
 //! the shift, the duals and the cardinality proof, and checks them with
 //! [`weighted::verify`](crate::graph::weighted::verify) and [`verify_edges`].
 //!
-//! **Why the checks prove the answer.** The duals prove that the pairs maximise
-//! `w' = sign·w + shift` over all matchings. With no shift (the question "any matching") that
-//! is the answer. Among maximum-cardinality matchings (all of one size, which the cover or
-//! barrier proves the pairs have) and among perfect matchings (all of size n/2), `w'` differs
-//! from `sign·w` by the same `shift × size` for every competitor, so the pairs are best for
-//! `sign·w` too.
+//! **Why the checks prove the answer.** For the questions over all matchings and over
+//! maximum-cardinality matchings the duals are for the maximum-weight matching LP
+//! ([`Lp::Matching`]) and prove that the pairs maximise `w' = sign·w + shift` over all
+//! matchings. With no shift (the question "any matching") that is the answer. Among
+//! maximum-cardinality matchings (all of one size, which the cover or barrier proves the
+//! pairs have) `w'` differs from `sign·w` by the same `shift × size` for every competitor, so
+//! the pairs are best for `sign·w` too. For the perfect question the duals are for the
+//! perfect-matching LP ([`Lp::Perfect`]: vertex duals of any sign, every vertex matched) and
+//! prove that the pairs maximise `w'` over perfect matchings; the engine writes them with no
+//! shift, and records of the earlier shift form (duals of the maximum-weight LP for a
+//! positive shift, a perfect matching) satisfy the same rules, and all perfect matchings
+//! have n/2 pairs, so both prove the pairs best for `sign·w`.
 //!
 //! **Complexity:** [`weighted_matching`]: O(n + m) to 2-colour and transform, the engine's run,
 //! and for the maximum-cardinality question one run of the cardinality engine.
@@ -31,7 +37,7 @@ use std::collections::HashMap;
 use super::{MatchingCertificate, MatchingError, Proof, Vertices, edges as one_set, verify_edges};
 use crate::graph::general::Graph;
 use crate::graph::read::{GraphInput, Shape};
-use crate::graph::weighted::verify::{DualError, verify as verify_duals};
+use crate::graph::weighted::verify::{DualError, Lp, verify_lp};
 use crate::graph::weighted::{Cardinality, Duals, Question, Sides, Solution, WeightError, solve};
 
 /// A weighted answer, vertices in the one set `0..n` (see [`Vertices`]).
@@ -230,7 +236,15 @@ pub fn verify_weighted(
         .map(|&w| i64::try_from(sign * i128::from(w) + i128::from(shift)))
         .collect::<Result<Vec<i64>, _>>()
         .map_err(|_| WeightedError::Shift(shift))?;
-    verify_duals(n, &edges, &transformed, &matched, duals)?;
+    // Among perfect matchings the duals are for the perfect-matching LP (vertex duals of any
+    // sign; the matching must be perfect). Records of the shift form carry duals of the
+    // maximum-weight LP, which are duals of the perfect-matching LP too once the matching is
+    // perfect, so they verify under the same rule.
+    let lp = match cert.question.cardinality {
+        Cardinality::Perfect => Lp::Perfect,
+        Cardinality::Any | Cardinality::Maximum => Lp::Matching,
+    };
+    verify_lp(n, &edges, &transformed, &matched, duals, lp)?;
     match cert.question.cardinality {
         Cardinality::Any if shift != 0 => return Err(WeightedError::ShiftNotZero(shift)),
         Cardinality::Any => {}

@@ -157,7 +157,9 @@ fn tampered(cert: &WeightedCertificate, n: usize) -> Vec<(&'static str, Weighted
             },
         };
     // A vertex dual lowered where it is positive (some edge or the objective then fails).
-    if let Some(v) = (0..n).find(|&v| duals.vertex[v] > 0) {
+    // (Among perfect matchings every vertex is matched and its dual may have any sign.)
+    let perfect = cert.question.cardinality == Cardinality::Perfect;
+    if let Some(v) = (0..n).find(|&v| duals.vertex[v] > 0 || (perfect && duals.vertex[v] != 0)) {
         let mut d = duals.clone();
         d.vertex[v] -= 1;
         out.push((
@@ -243,6 +245,18 @@ fn tampered(cert: &WeightedCertificate, n: usize) -> Vec<(&'static str, Weighted
             }
         }
     }
+    if perfect {
+        out.push((
+            "shift added to a perfect answer",
+            with(
+                pairs.clone(),
+                *total,
+                *shift + 1,
+                duals.clone(),
+                cardinality.clone(),
+            ),
+        ));
+    }
     if cert.question.cardinality == Cardinality::Any {
         out.push((
             "shift added",
@@ -316,4 +330,122 @@ fn no_perfect_matching_is_proved() {
         verify_weighted(&input, &[5, 7], &bad),
         Err(WeightedError::Cardinality(_))
     ));
+}
+
+/// Records of the earlier shift form (duals of the maximum-weight LP for `sign·w + shift`,
+/// written before the perfect question was answered natively) still verify, and a
+/// perfect answer's duals may be negative.
+#[test]
+fn shift_form_perfect_records_still_verify() {
+    use crate::graph::weighted::general::max_weight_matching;
+    let mut rng = ChaCha8Rng::seed_from_u64(33);
+    let mut checked = 0;
+    let mut negative = 0;
+    for _ in 0..600 {
+        let (input, weights) = random_input(&mut rng);
+        let n = n_of(&input);
+        let edges = one_set(&input);
+        for sense in [Sense::Max, Sense::Min] {
+            let q = Question {
+                sense,
+                cardinality: Cardinality::Perfect,
+            };
+            let sign = sense.sign();
+            let largest = weights.iter().map(|w| w.abs()).max().unwrap_or(0);
+            let shift = largest * n.saturating_sub(1) as i64 + 1;
+            let shifted: Vec<i64> = weights.iter().map(|&w| sign * w + shift).collect();
+            let found = max_weight_matching(n, &edges, &shifted).unwrap();
+            if 2 * found.edges.len() != n {
+                continue;
+            }
+            let pairs: Vec<(u32, u32, i64)> = found
+                .edges
+                .iter()
+                .map(|&e| (edges[e].0, edges[e].1, weights[e]))
+                .collect();
+            let total = pairs.iter().map(|p| i128::from(p.2)).sum();
+            let old = WeightedCertificate {
+                question: q,
+                outcome: WeightedOutcome::Optimum {
+                    pairs,
+                    total,
+                    shift,
+                    duals: found.duals,
+                    cardinality: None,
+                },
+            };
+            assert_eq!(
+                verify_weighted(&input, &weights, &old),
+                Ok(expected(&input, &weights, q)),
+                "{input:?} {weights:?} {old:?}"
+            );
+            let new = weighted_matching(&input, &weights, q).unwrap();
+            if let WeightedOutcome::Optimum { shift, duals, .. } = &new.outcome
+                && matches!(input.shape, Shape::General { .. })
+                && *shift == 0
+            {
+                negative += usize::from(duals.vertex.iter().any(|&d| d < 0));
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 200 && negative > 10,
+        "checked {checked}, negative {negative}"
+    );
+}
+
+/// The perfect questions with weights near ±2^59 (the engine's i128 path): answered, never
+/// refused, verified, equal to the brute force; a dual beyond the verifier's bound refused.
+#[test]
+fn perfect_questions_with_extreme_weights() {
+    use crate::graph::weighted::MAX_WEIGHT;
+    let mut rng = ChaCha8Rng::seed_from_u64(59);
+    let mut answered = 0;
+    for case in 0..1500 {
+        let (input, mut weights) = random_input(&mut rng);
+        for w in &mut weights {
+            *w = match rng.random_range(0..3) {
+                0 => MAX_WEIGHT - rng.random_range(0..3),
+                1 => -MAX_WEIGHT + rng.random_range(0..3),
+                _ => rng.random_range(-MAX_WEIGHT..=MAX_WEIGHT),
+            };
+        }
+        for sense in [Sense::Max, Sense::Min] {
+            let q = Question {
+                sense,
+                cardinality: Cardinality::Perfect,
+            };
+            let cert = weighted_matching(&input, &weights, q).unwrap();
+            let proved = verify_weighted(&input, &weights, &cert)
+                .unwrap_or_else(|e| panic!("case {case}: {e}\n{input:?}\n{weights:?}\n{cert:?}"));
+            assert_eq!(proved, expected(&input, &weights, q), "case {case}");
+            if let WeightedOutcome::Optimum {
+                pairs,
+                total,
+                shift,
+                duals,
+                cardinality,
+            } = &cert.outcome
+            {
+                answered += 1;
+                let mut d = duals.clone();
+                if let Some(v) = d.vertex.first_mut() {
+                    *v = 1 << 100;
+                    let bad = WeightedCertificate {
+                        question: q,
+                        outcome: WeightedOutcome::Optimum {
+                            pairs: pairs.clone(),
+                            total: *total,
+                            shift: *shift,
+                            duals: d,
+                            cardinality: cardinality.clone(),
+                        },
+                    };
+                    assert!(verify_weighted(&input, &weights, &bad).is_err());
+                }
+            }
+        }
+    }
+    assert!(answered > 300, "{answered}");
 }

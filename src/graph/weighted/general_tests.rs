@@ -2,9 +2,9 @@
 //! checked by the independent verifier ([`verify`](super::super::verify::verify)).
 
 use super::super::{Duals, MAX_WEIGHT, WeightError};
-use super::max_weight_matching;
-use crate::graph::weighted::verify::verify;
-use gridmatch_oracles::weighted::{max_weight, max_weight_max_cardinality};
+use super::{max_weight_matching, max_weight_perfect_matching, perfect_fits_i64};
+use crate::graph::weighted::verify::{Lp, verify, verify_lp};
+use gridmatch_oracles::weighted::{max_weight, max_weight_max_cardinality, min_weight_perfect};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -128,6 +128,170 @@ fn nested_graph(rng: &mut ChaCha8Rng) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
         weights.push(rng.random_range(-2..heavy));
     }
     (total, edges, weights)
+}
+
+/// Runs perfect mode, checks its duals under [`Lp::Perfect`] and compares with the oracle (the
+/// maximum-weight perfect matching is the minimum-cost one of the negated weights); returns
+/// whether a perfect matching exists.
+fn run_perfect(n: usize, edges: &[(u32, u32)], weights: &[i64]) -> bool {
+    let got = max_weight_perfect_matching(n, edges, weights).expect("valid input");
+    let negated: Vec<_> = edges
+        .iter()
+        .zip(weights)
+        .map(|(&(u, v), &w)| (u as usize, v as usize, -w))
+        .collect();
+    let want = min_weight_perfect(n, &negated).map(|t| -t);
+    let ctx = || format!("n={n} edges={edges:?} weights={weights:?} got={got:?}");
+    match &got {
+        None => {
+            assert_eq!(want, None, "{}", ctx());
+            false
+        }
+        Some(found) => {
+            let total = verify_lp(n, edges, weights, &found.edges, &found.duals, Lp::Perfect)
+                .unwrap_or_else(|e| panic!("{e}: {}", ctx()));
+            assert_eq!(Some(total), want, "{}", ctx());
+            true
+        }
+    }
+}
+
+/// A random graph with a planted perfect matching (sometimes broken by dropping a vertex's
+/// edges), more edges of any kind, and blossoms' shape of odd cycles.
+fn perfect_graph(rng: &mut ChaCha8Rng, nmax: usize) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
+    let n = 2 * rng.random_range(0..=nmax / 2) + usize::from(rng.random_range(0..10) == 0);
+    let mode = rng.random_range(0..6);
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    for i in (1..n).rev() {
+        order.swap(i, rng.random_range(0..=i));
+    }
+    let mut edges = Vec::new();
+    let mut weights = Vec::new();
+    for pair in order.chunks_exact(2) {
+        edges.push((pair[0], pair[1]));
+        weights.push(random_weight(rng, mode));
+    }
+    let extra = if n == 0 {
+        0
+    } else if rng.random_range(0..3) == 0 {
+        n * (n - 1) / 2
+    } else {
+        rng.random_range(0..=2 * n)
+    };
+    for _ in 0..extra {
+        let u = rng.random_range(0..n) as u32;
+        let v = if rng.random_range(0..20) == 0 {
+            u
+        } else {
+            rng.random_range(0..n) as u32
+        };
+        edges.push((u, v));
+        weights.push(random_weight(rng, mode));
+    }
+    if n > 0 && rng.random_range(0..8) == 0 {
+        let gone = rng.random_range(0..n) as u32;
+        let keep: Vec<bool> = edges.iter().map(|&(u, v)| u != gone && v != gone).collect();
+        let mut k = keep.iter();
+        edges.retain(|_| *k.next().unwrap());
+        let mut k = keep.iter();
+        weights.retain(|_| *k.next().unwrap());
+    }
+    (n, edges, weights)
+}
+
+#[test]
+fn perfect_mode_matches_the_oracle() {
+    let mut rng = ChaCha8Rng::seed_from_u64(34);
+    let (mut found, mut none, mut wide) = (0, 0, 0);
+    for _ in 0..4000 {
+        let (n, edges, weights) = perfect_graph(&mut rng, 11);
+        let largest = weights.iter().map(|w| w.unsigned_abs()).max().unwrap_or(0);
+        wide += usize::from(!perfect_fits_i64(n, largest));
+        if run_perfect(n, &edges, &weights) {
+            found += 1;
+        } else {
+            none += 1;
+        }
+    }
+    for _ in 0..3000 {
+        let (n, edges, weights) = random_graph(&mut rng, 11);
+        if run_perfect(n, &edges, &weights) {
+            found += 1;
+        }
+    }
+    for _ in 0..3000 {
+        let (n, edges, weights) = nested_graph(&mut rng);
+        if run_perfect(n, &edges, &weights) {
+            found += 1;
+        }
+    }
+    // Weights near ±2^59 run on i128 (n·(2W + 1) > 2^58), the others on i64: both tested.
+    assert!(
+        found > 2000 && none > 100 && wide > 500,
+        "found {found}, none {none}, wide {wide}"
+    );
+}
+
+/// Perfect mode's certificates: tampered copies are refused under `Lp::Perfect`, and the
+/// negative duals it writes are refused under `Lp::Matching`.
+#[test]
+fn perfect_mode_tampered_duals_are_refused() {
+    let mut rng = ChaCha8Rng::seed_from_u64(341);
+    let mut negative = 0;
+    for _ in 0..2000 {
+        let (n, edges, weights) = perfect_graph(&mut rng, 11);
+        let Some(found) = max_weight_perfect_matching(n, &edges, &weights).unwrap() else {
+            continue;
+        };
+        let ok = |d: &Duals, m: &[usize]| verify_lp(n, &edges, &weights, m, d, Lp::Perfect);
+        assert!(ok(&found.duals, &found.edges).is_ok());
+        if n > 0 {
+            let v = rng.random_range(0..n);
+            let mut d = found.duals.clone();
+            d.vertex[v] -= 1;
+            assert!(ok(&d, &found.edges).is_err(), "dual of {v} lowered");
+            let mut d = found.duals.clone();
+            d.vertex[v] += 1;
+            assert!(ok(&d, &found.edges).is_err(), "dual of {v} raised");
+            assert!(
+                ok(&found.duals, &found.edges[1..]).is_err(),
+                "a pair dropped"
+            );
+        }
+        if let Some(b) = found.duals.blossoms.first() {
+            let mut d = found.duals.clone();
+            d.blossoms[0].dual = b.dual - 1;
+            let e = ok(&d, &found.edges);
+            assert!(e.is_err(), "odd set dual lowered");
+        }
+        if found.duals.vertex.iter().any(|&d| d < 0) {
+            negative += 1;
+            assert!(
+                verify(n, &edges, &weights, &found.edges, &found.duals).is_err(),
+                "negative duals accepted for the maximum-weight LP"
+            );
+        }
+    }
+    assert!(negative > 100, "{negative}");
+}
+
+/// Perfect questions with weights at the limit ±2^59 on graphs of every size up to 11
+/// (the i128 path), against the oracle.
+#[test]
+fn perfect_mode_extreme_weights() {
+    let mut rng = ChaCha8Rng::seed_from_u64(59);
+    for _ in 0..1500 {
+        let (n, edges, mut weights) = perfect_graph(&mut rng, 11);
+        for w in &mut weights {
+            *w = match rng.random_range(0..4) {
+                0 => MAX_WEIGHT - rng.random_range(0..3),
+                1 => -MAX_WEIGHT + rng.random_range(0..3),
+                2 => rng.random_range(-MAX_WEIGHT..=MAX_WEIGHT),
+                _ => rng.random_range(-2..=2),
+            };
+        }
+        run_perfect(n, &edges, &weights);
+    }
 }
 
 #[test]
@@ -419,4 +583,50 @@ fn issue_33_stale_inner_marks() {
     // are past the exhaustive oracle's reach); the verified duals prove the weight.
     let ours: i64 = got.edges.iter().map(|&i| weights[i]).sum();
     assert_eq!((got.edges.len(), ours), (14, 27));
+}
+
+/// Medium graphs (20–160 vertices, beyond the oracle): perfect mode against the maximum-weight
+/// run on weights shifted by `1 + n·max|w|` (every maximum-weight matching of those is a
+/// maximum-cardinality one, so perfect when one exists), both proved by the verifier.
+#[test]
+fn perfect_mode_agrees_with_the_shift_at_medium_sizes() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3434);
+    let mut perfect = 0;
+    for _ in 0..300 {
+        let n = 2 * rng.random_range(10..=80);
+        let mut edges: Vec<(u32, u32)> = Vec::new();
+        if rng.random_range(0..4) != 0 {
+            let mut order: Vec<u32> = (0..n as u32).collect();
+            for i in (1..n).rev() {
+                order.swap(i, rng.random_range(0..=i));
+            }
+            edges.extend(order.chunks_exact(2).map(|p| (p[0], p[1])));
+        }
+        for _ in 0..rng.random_range(n..=4 * n) {
+            edges.push((rng.random_range(0..n) as u32, rng.random_range(0..n) as u32));
+        }
+        let spread = [2i64, 10, 1000][rng.random_range(0..3)];
+        let weights: Vec<i64> = edges
+            .iter()
+            .map(|_| rng.random_range(-spread..=spread))
+            .collect();
+        let got = max_weight_perfect_matching(n, &edges, &weights).unwrap();
+        let shift = 1 + n as i64 * spread;
+        let shifted: Vec<i64> = weights.iter().map(|&w| w + shift).collect();
+        let other = max_weight_matching(n, &edges, &shifted).unwrap();
+        verify(n, &edges, &shifted, &other.edges, &other.duals).unwrap();
+        let ctx = || format!("n={n} edges={edges:?} weights={weights:?}");
+        match got {
+            None => assert!(2 * other.edges.len() < n, "{}", ctx()),
+            Some(found) => {
+                perfect += 1;
+                let total = verify_lp(n, &edges, &weights, &found.edges, &found.duals, Lp::Perfect)
+                    .unwrap_or_else(|e| panic!("{e}: {}", ctx()));
+                assert_eq!(2 * other.edges.len(), n, "{}", ctx());
+                let theirs: i128 = other.edges.iter().map(|&e| i128::from(weights[e])).sum();
+                assert_eq!(total, theirs, "{}", ctx());
+            }
+        }
+    }
+    assert!(perfect > 150, "{perfect}");
 }

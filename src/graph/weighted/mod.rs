@@ -15,11 +15,18 @@
 //! w(M) ≤ Σ_v y_v + Σ_B z_B (|B| − 1)/2; so a matching whose weight equals that sum is a
 //! maximum-weight matching. On a bipartite graph no odd set is needed.
 //!
-//! **The questions** are all this one, on transformed weights `w' = sign·w + shift` (see
+//! For the **perfect-matching LP** (x(δ(v)) = 1 instead of ≤ 1) the vertex duals y_v are free
+//! (any sign) and the same sum bounds the weight of every *perfect* matching; a perfect
+//! matching whose weight equals it is a maximum-weight perfect matching
+//! ([`verify::Lp::Perfect`]).
+//!
+//! **The questions** are these, on transformed weights `w' = sign·w + shift` (see
 //! [`Duals`]): the largest weight (sign +1, shift 0), the smallest (sign −1), among
 //! maximum-cardinality matchings (any shift, with the cardinality proved separately by a König
-//! cover or a Tutte–Berge barrier), or among perfect matchings (any shift: every perfect matching
-//! has the same number of edges, so the shift adds the same amount to each).
+//! cover or a Tutte–Berge barrier), or among perfect matchings: the perfect-matching LP with
+//! no shift on the general engine (when `i64` suffices: see [`general`]), else the
+//! maximum-weight LP with a shift (every perfect matching has the same number of edges, so the
+//! shift adds the same amount to each).
 //!
 //! - `general.rs`: [`general::max_weight_matching`], Edmonds' primal–dual blossom algorithm.
 //! - `assignment.rs`: [`assignment::dense`] and [`assignment::sparse`], shortest augmenting
@@ -46,15 +53,17 @@ pub struct OddSet {
     /// Its vertices, in increasing order (at least three, an odd number of them).
     pub vertices: Vec<u32>,
     /// Twice its dual value z_B (> 0).
-    pub dual: i64,
+    pub dual: i128,
 }
 
 /// A dual solution of the maximum-weight matching LP (see the module docs), every value
 /// doubled so that integer weights give integer duals.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Duals {
-    /// Twice each vertex's dual y_v (≥ 0), indexed by vertex.
-    pub vertex: Vec<i64>,
+    /// Twice each vertex's dual y_v, indexed by vertex: ≥ 0 for the maximum-weight LP, of
+    /// any sign for the perfect-matching LP. `i128`, as the perfect-matching duals of large
+    /// weights on many vertices can pass `i64` (see [`general`]).
+    pub vertex: Vec<i128>,
     /// The odd sets with a positive dual; a laminar family (any two are disjoint or nested).
     pub blossoms: Vec<OddSet>,
 }

@@ -1,9 +1,11 @@
 //! The questions a user asks of a weighted graph, each answered by one run of an engine on
-//! transformed weights `w' = sign·w + shift` (see the [module docs](super)).
+//! transformed weights `w' = sign·w + shift` (see the [module docs](super)); the perfect
+//! question on the general engine by its perfect mode, with no shift.
 
 use super::assignment::{self, Assignment};
 use super::general;
 use super::{Duals, MAX_WEIGHT, WeightError};
+use crate::graph::general::{Graph, maximum_matching};
 
 /// Largest or smallest total weight.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -108,9 +110,11 @@ pub struct Sides<'a> {
 /// [`general::max_weight_matching`].
 ///
 /// # Errors
-/// A weight beyond [`MAX_WEIGHT`], or, for the maximum-cardinality and perfect questions on the
-/// general engine, weights so large that the shift that makes every maximum-weight matching a
-/// maximum-cardinality one (`(n − 1)·max|w| + 1`) would pass [`MAX_WEIGHT`].
+/// A weight beyond [`MAX_WEIGHT`], or, for the maximum-cardinality question on the general
+/// engine, weights so large that the shift that makes every maximum-weight matching a
+/// maximum-cardinality one (`(n − 1)·max|w| + 1`) would pass [`MAX_WEIGHT`]. The perfect
+/// question is answered for every weight up to [`MAX_WEIGHT`], with no shift
+/// ([`general::max_weight_perfect_matching`]).
 ///
 /// # Complexity
 /// O(n + m) plus the engine's run.
@@ -151,6 +155,26 @@ pub fn solve(
         .map(|(w, _)| w.unsigned_abs())
         .max()
         .unwrap_or(0);
+    if question.cardinality == Cardinality::Perfect {
+        // The cardinality engine first: near-linear in practice, it settles whether a perfect
+        // matching exists at all, which perfect mode would only find out by growing its
+        // forest to a standstill (measured: 44 s against 0.1 s on a G(10⁵, 5·10⁵) with two
+        // pendant vertices on one vertex).
+        if n % 2 == 1 || 2 * maximum_matching(&Graph::from_edges(n, edges)).len() < n {
+            return Ok(Solution::NoPerfectMatching);
+        }
+        let signed: Vec<i64> = weights.iter().map(|&w| sign * w).collect();
+        let Some(found) = general::max_weight_perfect_matching(n, edges, &signed)? else {
+            return Ok(Solution::NoPerfectMatching);
+        };
+        let total = found.edges.iter().map(|&e| i128::from(weights[e])).sum();
+        return Ok(Solution::Optimum(Optimum {
+            edges: found.edges,
+            total,
+            shift: 0,
+            duals: found.duals,
+        }));
+    }
     let shift = match question.cardinality {
         Cardinality::Any => 0,
         // An augmenting path gains one edge and changes the weight by at least −(n − 1)·max|w|
@@ -282,9 +306,9 @@ fn by_assignment(
     } else {
         row.iter().copied().max().unwrap_or(0).max(0)
     };
-    // Doubled duals, computed wide; beyond i64 the general engine answers instead.
-    let doubled = |y: i128| i64::try_from(2 * y).ok();
-    let mut vertex = vec![0i64; n];
+    // Doubled duals, computed wide (potentials are i64, so no overflow).
+    let doubled = |y: i128| Some(2 * y);
+    let mut vertex = vec![0i128; n];
     for (i, &u) in row.iter().enumerate() {
         let y = if any {
             -i128::from(u) - i128::from(col[cols + i])

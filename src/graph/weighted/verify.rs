@@ -14,7 +14,8 @@
 //! conditions compare them with twice the weights. In order, each failure its own variant:
 //! 1. shapes: at most 2³² − 1 vertices, one dual per vertex, one weight per edge, endpoints in
 //!    range; the matched indices in range, distinct, no self-loop, no vertex matched twice;
-//! 2. signs and the family: every vertex dual ≥ 0; every odd set's vertices in range and
+//! 2. signs and the family: every vertex dual ≥ 0 (for [`Lp::Perfect`] instead: every vertex
+//!    matched, vertex duals of any sign); every odd set's vertices in range and
 //!    strictly increasing, its size odd and ≥ 3, its dual > 0; fewer sets than vertices, the
 //!    sets distinct and laminar.
 //!    Laminarity: the sets are taken by size, largest first, and each vertex remembers the
@@ -26,8 +27,9 @@
 //!    ancestors in the forest of the innermost sets of u and of v: the sum is the prefix sum
 //!    of duals from the root down to their lowest common ancestor, found by binary lifting;
 //! 4. complementary slackness: every matched edge is tight (equality above), every vertex
-//!    with a positive dual is matched, every odd set holds exactly (|B| − 1)/2 matched edges
-//!    (counted at the lowest common ancestor of each matched edge's ends, then summed up
+//!    with a positive dual is matched
+//!    (under [`Lp::Perfect`] none is exposed), every odd set holds exactly (|B| − 1)/2
+//!    matched edges (counted at the lowest common ancestor of each matched edge's ends, then summed up
 //!    the forest);
 //! 5. the objective: Σ_v 2y_v + Σ_B 2z_B (|B| − 1)/2 = 2 Σ_{e ∈ M} w_e (implied by 1–4, and
 //!    checked anyway).
@@ -48,6 +50,11 @@
 //! n = 10⁶ and 444 444 sets on two levels, 0.36 s.
 
 use super::Duals;
+
+/// The largest doubled dual taken, in absolute value: 2⁹⁴. The engines' duals stay below 2⁹³
+/// (see [`general`](super::general), overflow), and with this bound every sum the checks form
+/// stays within `i128` (argued where they are formed).
+pub const MAX_DUAL: i128 = 1 << 94;
 
 /// No edge (a vertex's matched edge when it is exposed).
 const NONE: usize = usize::MAX;
@@ -134,7 +141,22 @@ pub enum DualError {
         /// The vertex.
         vertex: u32,
         /// Its doubled dual.
-        dual: i64,
+        dual: i128,
+    },
+    /// A dual is beyond ±[`MAX_DUAL`] (doubled): no engine writes one, and the bounds of the
+    /// sums below rely on it.
+    #[error("{what} has the dual {dual} (doubled), beyond ±2^94")]
+    DualTooLarge {
+        /// `vertex V` or `odd set B`.
+        what: String,
+        /// Its doubled dual.
+        dual: i128,
+    },
+    /// The duals are for perfect matchings, and a vertex is not matched.
+    #[error("vertex {vertex} is not matched, but the duals are for perfect matchings")]
+    NotPerfect {
+        /// The vertex.
+        vertex: u32,
     },
     /// An odd set names a vertex `>= n`.
     #[error("odd set {blossom} names vertex {vertex}, but there are {n} vertices")]
@@ -186,7 +208,7 @@ pub enum DualError {
         /// The set.
         blossom: usize,
         /// Its doubled dual.
-        dual: i64,
+        dual: i128,
     },
     /// More odd sets than a laminar family of distinct sets can have (n − 1).
     #[error("{sets} odd sets on {n} vertices: a laminar family of distinct sets has fewer than n")]
@@ -256,7 +278,7 @@ pub enum DualError {
         /// The vertex.
         vertex: u32,
         /// Its doubled dual.
-        dual: i64,
+        dual: i128,
     },
     /// An odd set holds fewer than (|B| − 1)/2 matched edges.
     #[error("odd set {blossom} holds {inside} matched edges, not {needed}")]
@@ -315,10 +337,13 @@ impl DualError {
             DualError::MatchedTwice { vertex, .. } => {
                 format!("{} is matched twice", name(*vertex))
             }
-            DualError::NegativeVertexDual { vertex, dual } => format!(
-                "the dual of {} is {}, negative",
-                name(*vertex),
-                half(i128::from(*dual))
+            DualError::NegativeVertexDual { vertex, dual } => {
+                format!("the dual of {} is {}, negative", name(*vertex), half(*dual))
+            }
+            DualError::NotPerfect { vertex } => format!(
+                "{} is not matched, but the duals only prove an optimum among perfect \
+                 matchings",
+                name(*vertex)
             ),
             DualError::BlossomVertexOutOfRange { blossom, vertex, n } => format!(
                 "odd set {blossom} (counting from 0) names vertex number {vertex}, but the graph \
@@ -348,7 +373,7 @@ impl DualError {
             DualError::BlossomDualNotPositive { blossom, dual } => format!(
                 "odd set {blossom} (counting from 0) has dual {}; only sets with a positive \
                  dual belong in the proof",
-                half(i128::from(*dual))
+                half(*dual)
             ),
             DualError::Crossing {
                 first,
@@ -396,7 +421,7 @@ impl DualError {
             DualError::ExposedWithDual { vertex, dual } => format!(
                 "{} is not matched but its dual is {}, positive",
                 name(*vertex),
-                half(i128::from(*dual))
+                half(*dual)
             ),
             DualError::BlossomNotFull {
                 blossom,
@@ -431,13 +456,63 @@ pub fn verify(
     matched: &[usize],
     duals: &Duals,
 ) -> Result<i128, DualError> {
+    verify_lp(n, edges, weights, matched, duals, Lp::Matching)
+}
+
+/// Which linear program the duals are for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lp {
+    /// The maximum-weight matching LP (`x(δ(v)) ≤ 1`): vertex duals ≥ 0, and 0 at every
+    /// exposed vertex. Accepted duals prove that no matching weighs more.
+    #[default]
+    Matching,
+    /// The perfect-matching LP (`x(δ(v)) = 1`): vertex duals of any sign, and the matching
+    /// must be perfect. Accepted duals prove that no perfect matching weighs more.
+    Perfect,
+}
+
+/// [`verify`] for the LP `lp`: under [`Lp::Perfect`] the matching must cover every vertex
+/// and the vertex duals may have any sign; everything else is checked alike (feasibility
+/// with the odd sets, tightness, full odd sets, equal objectives).
+///
+/// # Complexity
+/// As [`verify`].
+pub fn verify_lp(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i64],
+    matched: &[usize],
+    duals: &Duals,
+    lp: Lp,
+) -> Result<i128, DualError> {
     let mate = shapes(n, edges, weights, matched, duals)?;
-    for (v, &d) in duals.vertex.iter().enumerate() {
-        if d < 0 {
-            return Err(DualError::NegativeVertexDual {
-                vertex: v as u32,
-                dual: d,
-            });
+    if let Some(v) = duals.vertex.iter().position(|d| d.abs() > MAX_DUAL) {
+        return Err(DualError::DualTooLarge {
+            what: format!("vertex {v}"),
+            dual: duals.vertex[v],
+        });
+    }
+    if let Some(b) = duals.blossoms.iter().position(|s| s.dual.abs() > MAX_DUAL) {
+        return Err(DualError::DualTooLarge {
+            what: format!("odd set {b}"),
+            dual: duals.blossoms[b].dual,
+        });
+    }
+    match lp {
+        Lp::Matching => {
+            for (v, &d) in duals.vertex.iter().enumerate() {
+                if d < 0 {
+                    return Err(DualError::NegativeVertexDual {
+                        vertex: v as u32,
+                        dual: d,
+                    });
+                }
+            }
+        }
+        Lp::Perfect => {
+            if let Some(v) = mate.iter().position(|&e| e == NONE) {
+                return Err(DualError::NotPerfect { vertex: v as u32 });
+            }
         }
     }
     let forest = Forest::new(n, duals)?;
@@ -473,6 +548,7 @@ pub fn verify(
             });
         }
     }
+    // (Under `Lp::Perfect` every vertex is matched.)
     for (v, &d) in duals.vertex.iter().enumerate() {
         if d > 0 && mate[v] == NONE {
             return Err(DualError::ExposedWithDual {
@@ -508,14 +584,17 @@ pub fn verify(
         }
     }
 
-    // 5. The objective. Bounds: n < 2³² vertex duals below 2⁶³ sum below 2⁹⁵; the family is
-    // laminar and its sets distinct, so k < n and Σ_B (|B| − 1)/2 ≤ n · depth / 2 < 2⁶³, each
-    // term's dual below 2⁶³: below 2¹²⁶; at most n/2 ≤ 2³¹ matched weights below 2⁶³ in size.
-    let mut dual: i128 = duals.vertex.iter().map(|&d| i128::from(d)).sum();
+    // 5. The objective. Bounds: n < 2³² vertex duals of at most 2⁹⁴ sum below 2¹²⁶; the odd
+    // sets' terms could pass i128 for a large deep family (Σ_B (|B| − 1)/2 < 2⁶³, each dual up
+    // to 2⁹⁴), so they are added with checks: a sum beyond i128 is far from 2·total, whose
+    // at most n/2 ≤ 2³¹ matched weights are below 2⁶³ in size.
+    let mut dual: Option<i128> = Some(duals.vertex.iter().sum());
     for set in &duals.blossoms {
-        dual += i128::from(set.dual) * ((set.vertices.len() as i128 - 1) / 2);
+        let term = set.dual.checked_mul((set.vertices.len() as i128 - 1) / 2);
+        dual = dual.zip(term).and_then(|(a, b)| a.checked_add(b));
     }
     let total: i128 = matched.iter().map(|&e| i128::from(weights[e])).sum();
+    let dual = dual.unwrap_or(i128::MAX);
     if dual != 2 * total {
         return Err(DualError::ObjectiveMismatch {
             dual,
@@ -598,7 +677,7 @@ const NO_SET: u32 = u32::MAX;
 #[derive(Clone, Copy)]
 struct Vertex {
     /// Its doubled dual.
-    dual: i64,
+    dual: i128,
     /// Its innermost set (`NO_SET` if none holds it).
     inner: u32,
     /// The root of the tree of its innermost set (`NO_SET` if none).
@@ -701,8 +780,9 @@ impl Forest {
         let mut max_depth = 0;
         for &b in &order {
             let (b, p) = (b as usize, parent[b as usize]);
-            // Prefix sums: at most depth ≤ n/2 < 2³¹ duals below 2⁶³ each.
-            let dual = i128::from(sets[b].dual);
+            // Prefix sums: at most depth ≤ n/2 < 2³¹ duals of at most 2⁹⁴ each, so below
+            // 2¹²⁵; a cover adds two vertex duals: below 2¹²⁶.
+            let dual = sets[b].dual;
             if p == NO_SET {
                 prefix[b] = dual;
                 root[b] = b as u32;
@@ -793,10 +873,10 @@ impl Forest {
         }
     }
 
-    /// 2y_u + 2y_v + Σ 2z_B over the sets holding both `u` and `v`: below 2⁶⁵ + 2⁹⁴ in size.
+    /// 2y_u + 2y_v + Σ 2z_B over the sets holding both `u` and `v`: below 2⁹⁵ + 2¹²⁵ in size
+    /// (every dual at most [`MAX_DUAL`], checked first).
     fn cover(&self, u: u32, v: u32) -> i128 {
-        let ends =
-            i128::from(self.vertices[u as usize].dual) + i128::from(self.vertices[v as usize].dual);
+        let ends = self.vertices[u as usize].dual + self.vertices[v as usize].dual;
         match self.common(u, v) {
             NO_SET => ends,
             l => ends + self.prefix[l as usize],

@@ -54,7 +54,7 @@ impl Cert {
 fn set(vertices: &[u32], dual: i64) -> OddSet {
     OddSet {
         vertices: vertices.to_vec(),
-        dual,
+        dual: i128::from(dual),
     }
 }
 
@@ -215,7 +215,7 @@ fn certificates() -> Vec<(Cert, i128)> {
                 weights: vec![k - 1, k - 5, k - 1, k - 5, k - 2],
                 matched: vec![0, 2],
                 duals: Duals {
-                    vertex: vec![k - 1; 4],
+                    vertex: vec![i128::from(k - 1); 4],
                     blossoms: vec![],
                 },
             },
@@ -701,10 +701,10 @@ fn naive(
         }
     }
     let sum = |u: u32, v: u32| -> i128 {
-        let mut s = i128::from(duals.vertex[u as usize]) + i128::from(duals.vertex[v as usize]);
+        let mut s = duals.vertex[u as usize] + duals.vertex[v as usize];
         for b in sets {
             if b.vertices.contains(&u) && b.vertices.contains(&v) {
-                s += i128::from(b.dual);
+                s += b.dual;
             }
         }
         s
@@ -755,9 +755,9 @@ fn naive(
             });
         }
     }
-    let mut dual: i128 = duals.vertex.iter().map(|&d| i128::from(d)).sum();
+    let mut dual: i128 = duals.vertex.iter().sum();
     for s in sets {
-        dual += i128::from(s.dual) * (s.vertices.len() as i128 - 1) / 2;
+        dual += s.dual * (s.vertices.len() as i128 - 1) / 2;
     }
     let total: i128 = matched.iter().map(|&e| i128::from(weights[e])).sum();
     if dual != 2 * total {
@@ -822,7 +822,7 @@ fn random_valid(rng: &mut ChaCha8Rng, n: usize) -> Cert {
         let mut s = vertex[u as usize] + vertex[v as usize];
         for b in &blossoms {
             if b.vertices.contains(&u) && b.vertices.contains(&v) {
-                s += b.dual;
+                s += b.dual as i64;
             }
         }
         s
@@ -873,7 +873,10 @@ fn random_valid(rng: &mut ChaCha8Rng, n: usize) -> Cert {
         edges: new_edges,
         weights: new_weights,
         matched,
-        duals: Duals { vertex, blossoms },
+        duals: Duals {
+            vertex: vertex.into_iter().map(i128::from).collect(),
+            blossoms,
+        },
     }
 }
 
@@ -1082,7 +1085,7 @@ fn extreme_values_neither_overflow_nor_panic() {
     let mut weights = vec![i64::MIN; edges.len()];
     weights[0] = i64::MAX;
     let duals = Duals {
-        vertex: vec![i64::MAX; n],
+        vertex: vec![i128::from(i64::MAX); n],
         blossoms,
     };
     let r = verify(n, &edges, &weights, &[], &duals);
