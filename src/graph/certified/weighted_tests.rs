@@ -173,11 +173,13 @@ fn tampered(cert: &WeightedCertificate, n: usize) -> Vec<(&'static str, Weighted
             with(pairs.clone(), *total, *shift, d, cardinality.clone()),
         ));
     }
-    // An odd set that is even.
-    if let Some(b) = duals.blossoms.first() {
+    // An odd set that is even (a set the forest holds no vertex of, wrapping the first).
+    if !duals.blossoms.is_empty() {
         let mut d = duals.clone();
+        let v = (0..n as u32).find(|v| !duals.blossoms.iter().any(|b| b.vertices.contains(v)));
         d.blossoms.push(OddSet {
-            vertices: b.vertices[1..].to_vec(),
+            vertices: v.into_iter().collect(),
+            children: vec![0],
             dual: 2,
         });
         out.push((
