@@ -131,14 +131,18 @@ impl WeightedRecord {
             proof: None,
         };
         match &cert.outcome {
-            WeightedOutcome::NoPerfectMatching(m) => {
+            WeightedOutcome::NoPerfectMatching {
+                matching: m,
+                weights,
+            } => {
                 record.result = NO_PERFECT.into();
                 record.size = m.pairs.len();
-                // The pairs of a maximum matching; their weights are not part of the proof.
+                // The pairs of a maximum matching, each with its weight in the file.
                 record.matching = m
                     .pairs
                     .iter()
-                    .map(|&(a, b)| (number(a), number(b), 0))
+                    .zip(weights)
+                    .map(|(&(a, b), &w)| (number(a), number(b), w))
                     .collect();
                 record.proof = Some(MatchingProof::new(&m.proof, &v));
             }
@@ -244,10 +248,13 @@ impl WeightedRecord {
                 let proof = proof.ok_or_else(|| {
                     shape("\"no perfect matching\" needs a proof (barrier or cover)".into())
                 })?;
-                WeightedOutcome::NoPerfectMatching(MatchingCertificate {
-                    pairs: pairs.iter().map(|&(a, b, _)| (a, b)).collect(),
-                    proof,
-                })
+                WeightedOutcome::NoPerfectMatching {
+                    matching: MatchingCertificate {
+                        pairs: pairs.iter().map(|&(a, b, _)| (a, b)).collect(),
+                        proof,
+                    },
+                    weights: pairs.iter().map(|&(_, _, w)| w).collect(),
+                }
             }
             OPTIMUM => {
                 let missing = |what: &str| shape(format!("an optimum needs its {what}"));

@@ -140,10 +140,10 @@ impl Duals {
         for &b in &order {
             let s = &sets[b as usize].0;
             let p = inner[s[0] as usize];
-            if let Some(&x) = s.iter().find(|&&x| inner[x as usize] != p) {
+            if s.iter().any(|&x| inner[x as usize] != p) {
                 return Err(format!(
-                    "odd set {b} and a set at least as large cross at vertex number {x} (they \
-                     meet and neither holds the other), so the family is not laminar"
+                    "odd set {b} crosses a set at least as large (they meet and neither holds \
+                     the other)"
                 ));
             }
             if p != NO && sets[p as usize].0.len() == s.len() {
@@ -206,17 +206,20 @@ pub enum WeightError {
         weight: i64,
     },
     /// The shift that makes a maximum-weight matching a maximum-cardinality one,
-    /// `(n − 1)·max|w| + 1`, would pass [`MAX_WEIGHT`].
+    /// `(n − 1)·max|w| + 1`, plus the largest weight, would pass [`MAX_WEIGHT`]: the rule is
+    /// `n·max|w| < 2⁵⁹` (self-loops aside).
     #[error(
         "weights up to {largest} on {vertices} vertices are too large to ask for a \
-         maximum-cardinality or perfect matching: (vertices − 1) × the largest |weight| must \
-         stay below 2^59"
+         maximum-cardinality or perfect matching: vertices × the largest |weight| must stay \
+         below 2^59"
     )]
     ShiftTooLarge {
         /// Vertices of the graph.
         vertices: usize,
-        /// The largest absolute weight.
+        /// The largest absolute weight of an edge other than a self-loop.
         largest: u64,
+        /// The first edge of that weight.
+        edge: usize,
     },
     /// The edge list and the weights differ in length, or an edge names a vertex `>= n`.
     #[error("{0}")]

@@ -110,7 +110,8 @@ pub struct Sides<'a> {
 /// # Errors
 /// A weight beyond [`MAX_WEIGHT`], or, for the maximum-cardinality and perfect questions on the
 /// general engine, weights so large that the shift that makes every maximum-weight matching a
-/// maximum-cardinality one (`(n − 1)·max|w| + 1`) would pass [`MAX_WEIGHT`].
+/// maximum-cardinality one (`(n − 1)·max|w| + 1`), plus the largest weight, would pass
+/// [`MAX_WEIGHT`]: that is, `n·max|w| ≥ 2⁵⁹` (self-loops aside).
 ///
 /// # Complexity
 /// O(n + m) plus the engine's run.
@@ -144,13 +145,17 @@ pub fn solve(
         }
         return Ok(Solution::Optimum(optimum));
     }
-    let largest = weights
+    // The first edge of the largest |weight|, self-loops aside.
+    let (largest, heaviest) = weights
         .iter()
         .zip(edges)
-        .filter(|(_, (u, v))| u != v)
-        .map(|(w, _)| w.unsigned_abs())
-        .max()
-        .unwrap_or(0);
+        .enumerate()
+        .filter(|(_, (_, (u, v)))| u != v)
+        .map(|(e, (w, _))| (w.unsigned_abs(), e))
+        .fold(
+            (0, 0),
+            |best, (w, e)| if w > best.0 { (w, e) } else { best },
+        );
     let shift = match question.cardinality {
         Cardinality::Any => 0,
         // An augmenting path gains one edge and changes the weight by at least −(n − 1)·max|w|
@@ -162,6 +167,7 @@ pub fn solve(
                 return Err(WeightError::ShiftTooLarge {
                     vertices: n,
                     largest,
+                    edge: heaviest,
                 });
             }
             shift as i64
