@@ -363,12 +363,12 @@ def test_odd_sets_are_a_forest() -> None:
     # The first shape: sets listing all their vertices, no children arrays.
     full = [d.all_vertices(i).tolist() for i in range(4)]
     offsets = np.cumsum([0] + [len(f) for f in full])
-    old = type(m)(*args[:11], i64(offsets), i64(sum(full, [])), *args[13:16])
+    old = type(m)(*args[:11], i64(offsets), i64([x for f in full for x in f]), *args[13:16])
     assert old.verify() and len(old.duals().blossoms) == 4
     bad = list(full)
     bad[1] = [2, 3, 4]
     with pytest.raises(CertificateError):
-        type(m)(*args[:11], i64(offsets), i64(sum(bad, [])), *args[13:16]).verify()
+        type(m)(*args[:11], i64(offsets), i64([x for f in bad for x in f]), *args[13:16]).verify()
 
 
 def test_duals_prove_the_total() -> None:

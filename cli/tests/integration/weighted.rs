@@ -204,6 +204,20 @@ fn odd_sets_are_a_forest_and_records_of_the_first_shape_still_verify() {
             .stdout
             .ends_with(": ok\n")
     );
+    // The README's example record is this one.
+    let readme = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"),
+    )
+    .unwrap();
+    let example = readme
+        .split("```json\n")
+        .find_map(|block| {
+            let json = block.split("```").next()?;
+            json.contains("\"weighted_matching\"").then_some(json)
+        })
+        .expect("README shows a weighted record");
+    let shown: Value = serde_json::from_str(example).unwrap();
+    assert_eq!(shown, v, "README's record differs from the binary's");
     // Each child dropped, or a triangle's vertex listed in the outer set too: refused.
     for tamper in 0..4 {
         let mut w = v.clone();
