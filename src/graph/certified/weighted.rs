@@ -343,7 +343,7 @@ fn transformed(
     let half = |x: i128| {
         let a = x.unsigned_abs();
         let sign = if x < 0 { "-" } else { "" };
-        if a % 2 == 0 {
+        if a.is_multiple_of(2) {
             format!("{sign}{}", a / 2)
         } else {
             format!("{sign}{}.5", a / 2)

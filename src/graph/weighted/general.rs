@@ -33,8 +33,10 @@
 //! Before the search, self-loops and edges of weight ≤ 0 are dropped (neither can improve a
 //! matching, and with `y ≥ 0` they stay covered), and of parallel edges only the heaviest copy
 //! is kept; a vertex left without edges gets the dual 0 and stays out of the forest. The odd
-//! sets of the answer are listed by visiting the vertices in increasing order and appending
-//! each to the positive-dual blossoms on its chain of parents, so no list is sorted: O(Σ|B|). Nothing recurses: blossom leaves, augmentation and expansion of nested blossoms use
+//! sets of the answer are the forest of [`Duals::blossoms`] (each set's own vertices and its
+//! children), built from the blossoms' parent pointers in O(n + number of blossoms) by
+//! `odd_set_forest`: blossoms with a zero dual are flattened into their nearest positive
+//! ancestor. Nothing recurses: blossom leaves, augmentation and expansion of nested blossoms use
 //! explicit stacks, so blossoms nested O(n) deep are fine on any thread stack.
 //!
 //! **Complexity:** O(n + m) memory. Time: at most n/2 augmentations; between two of them
@@ -51,9 +53,9 @@
 //! dissolved. The same graphs with every weight shifted by `K = (n − 1)·10⁶ + 1` (the
 //! maximum-cardinality question): 0.3 s at 10⁴, 11–14 s of search at 10⁵, plus the answer
 //! itself: the few exposed vertices left make the clock run to about `K`, their trees' S-blossoms
-//! nest ever deeper with positive duals, and the odd sets list Σ|B| ≈ 1.8·10⁹ vertices (about
-//! 7 GB, 27 s to write) on the first 10⁵-vertex instance of `timing` — a cost of the
-//! explicit-vertex-list [`OddSet`] format, not of the search.
+//! nest ever deeper with positive duals: written as explicit vertex lists the odd sets held
+//! Σ|B| ≈ 1.8·10⁹ vertices (about 7 GB) on the first 10⁵-vertex instance of `timing`; as the
+//! forest of [`OddSet`]s they hold each vertex at most once.
 //!
 //! **Status:** compared on thousands of random small graphs (up to 11 vertices; every weight
 //! sign, ties, zero weights, parallel edges, self-loops, disconnected and dense graphs, odd
