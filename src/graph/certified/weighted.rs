@@ -20,7 +20,7 @@
 //! **Complexity:** [`weighted_matching`]: O(n + m) to 2-colour and transform, the engine's run,
 //! and for the maximum-cardinality question one run of the cardinality engine.
 //! [`verify_weighted`]: O(n + m) expected (a hash map of the edges) plus the dual check's
-//! O(m log n + Σ|B|).
+//! O(n + m log n) (the odd sets are a forest of size O(n)).
 //!
 //! **Status:** see the tests in `certified/weighted_tests.rs`: every question on thousands of
 //! small random graphs of both shapes against the brute force, every certificate verified,
@@ -224,7 +224,7 @@ impl WeightedError {
 /// returns the total weight it proves optimal (`None` for "no perfect matching").
 ///
 /// # Complexity
-/// O(n + m) expected plus the dual check's O(m log n + Σ|B|).
+/// O(n + m) expected plus the dual check's O(n + m log n).
 pub fn verify_weighted(
     input: &GraphInput,
     weights: &[i64],
