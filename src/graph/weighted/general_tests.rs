@@ -1,8 +1,8 @@
 //! Tests of [`max_weight_matching`] against the exhaustive oracle, every answer's duals
 //! checked by the independent verifier ([`verify`](super::super::verify::verify)).
 
-use super::super::{Duals, MAX_WEIGHT, WeightError};
-use super::max_weight_matching;
+use super::super::{Duals, MAX_WEIGHT, OddSet, WeightError};
+use super::{NONE, max_weight_matching, odd_set_forest};
 use crate::graph::weighted::verify::verify;
 use gridmatch_oracles::weighted::{max_weight, max_weight_max_cardinality};
 use rand::{RngExt, SeedableRng};
@@ -424,4 +424,43 @@ fn issue_33_stale_inner_marks() {
     // are past the exhaustive oracle's reach); the verified duals prove the weight.
     let ours: i64 = got.edges.iter().map(|&i| weights[i]).sum();
     assert_eq!((got.edges.len(), ours), (14, 27));
+}
+
+#[test]
+fn odd_set_forest_flattens_zero_duals_and_lists_children_first() {
+    // Vertices 0..7, blossoms 7..14: 7 = {0, 1, 2} (dual 6), 8 = {7, 3, 4} (dual 0: flattened),
+    // 9 = {8, 5, 6} (dual 2); blossom 10 is not in use (its stale parent is never followed).
+    let n = 7;
+    let mut parent = vec![NONE; 2 * n];
+    for v in [0, 1, 2] {
+        parent[v] = 7;
+    }
+    for x in [7, 3, 4] {
+        parent[x] = 8;
+    }
+    for x in [8, 5, 6] {
+        parent[x] = 9;
+    }
+    parent[10] = 10;
+    let sets = odd_set_forest(n, &parent, |b| match b {
+        7 => Some(6),
+        9 => Some(2),
+        _ => None,
+    });
+    assert_eq!(
+        sets,
+        vec![
+            OddSet {
+                vertices: vec![0, 1, 2],
+                children: vec![],
+                dual: 6
+            },
+            OddSet {
+                vertices: vec![3, 4, 5, 6],
+                children: vec![0],
+                dual: 2
+            },
+        ]
+    );
+    assert!(odd_set_forest(n, &vec![NONE; 2 * n], |_| Some(1)).is_empty());
 }
