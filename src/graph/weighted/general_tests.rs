@@ -462,5 +462,5 @@ fn odd_set_forest_flattens_zero_duals_and_lists_children_first() {
             },
         ]
     );
-    assert!(odd_set_forest(n, &vec![NONE; 2 * n], |_| Some(1)).is_empty());
+    assert!(odd_set_forest(n, &[NONE; 14], |_| Some(1)).is_empty());
 }
