@@ -300,15 +300,27 @@ class TwoSat:
 
 @final
 class OddSet:
-    """An odd set of vertices (a blossom) with its dual value times the denominator."""
+    """An odd set of vertices (a blossom) with its dual value times the denominator, one node of
+    the forest :attr:`Duals.blossoms`: the set is its own ``vertices`` together with those of
+    its ``children`` (positions in :attr:`Duals.blossoms`, each before this set);
+    :meth:`Duals.all_vertices` lists them all."""
 
-    def __new__(cls, vertices: NDArray[np.int64], dual: int) -> OddSet: ...
+    def __new__(
+        cls,
+        vertices: NDArray[np.int64],
+        dual: int,
+        children: NDArray[np.int64] | None = None,
+    ) -> OddSet: ...
     @property
     def vertices(self) -> NDArray[np.int64]:
-        """Its vertices, in increasing order."""
+        """The vertices directly in it (in no child set), in increasing order."""
     @property
     def dual(self) -> int:
         """Its dual value times the denominator."""
+    @property
+    def children(self) -> NDArray[np.int64]:
+        """Its largest proper sub-sets, as positions in :attr:`Duals.blossoms` (each smaller
+        than this set's own), in increasing order."""
     def __reduce__(self) -> _Reduced: ...
     def __eq__(self, other: object, /) -> bool: ...
 
@@ -322,7 +334,9 @@ class Duals:
     (``2·10**decimals``: the duals are doubled, and decimal weights scaled), the vertex dual
     ``y_v = vertex[v] / D`` and the dual of an odd set ``z_B = B.dual / D``, and:
 
-    - every ``y_v >= 0`` and ``z_B > 0``; the sets are laminar (disjoint or nested);
+    - every ``y_v >= 0`` and ``z_B > 0``; the sets are laminar (disjoint or nested), listed as
+      a forest: each :class:`OddSet` names its own vertices and its children, children first
+      (:meth:`all_vertices` gives a set's vertices in full);
     - every edge ``uv``: ``y_u + y_v + Σ_{B ∋ u, v} z_B >= w'_uv``, with equality on the
       matched edges;
     - every vertex with ``y_v > 0`` is matched; every set ``B`` has ``(|B| - 1) / 2`` of its
@@ -346,7 +360,11 @@ class Duals:
         """``vertex[v] / denominator`` is the dual ``y_v``."""
     @property
     def blossoms(self) -> list[OddSet]:
-        """The odd sets with a positive dual."""
+        """The odd sets with a positive dual, as a forest (children first)."""
+    def all_vertices(self, b: int) -> NDArray[np.int64]:
+        """Every vertex of set ``b`` of :attr:`blossoms` (its own and its descendants'), sorted.
+        Raises ``ValueError`` if ``b`` or a child below it is out of range or not before its
+        parent."""
     @property
     def sign(self) -> int:
         """``+1`` for the largest total, ``-1`` for the smallest."""
@@ -388,6 +406,8 @@ class WeightedMatching:
         blossom_duals: NDArray[np.int64],
         proof_kind: int,
         proof: NDArray[np.int64],
+        blossom_child_offsets: NDArray[np.int64] | None = None,
+        blossom_children: NDArray[np.int64] | None = None,
     ) -> WeightedMatching: ...
     @property
     def n(self) -> int:

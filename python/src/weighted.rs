@@ -126,17 +126,24 @@ fn number<'py>(py: Python<'py>, value: i128, decimals: Option<u32>) -> PyResult<
     }
 }
 
-/// An odd set of vertices (a blossom) with its dual value times the denominator.
+/// An odd set of vertices (a blossom) with its dual value times the denominator, one node of
+/// the forest :attr:`Duals.blossoms`: the set is its own `vertices` together with those of
+/// its `children` (positions in :attr:`Duals.blossoms`, each before this set);
+/// :meth:`Duals.all_vertices` lists them all.
 ///
 /// Public as `gridmatch.OddSet`.
 #[pyclass(frozen, name = "OddSet", module = "gridmatch._core")]
 pub struct PyOddSet {
-    /// Its vertices, in increasing order.
+    /// The vertices directly in it (in no child set), in increasing order.
     #[pyo3(get)]
     vertices: Arr1<i64>,
     /// Its dual value times the denominator.
     #[pyo3(get)]
     dual: i64,
+    /// Its largest proper sub-sets, as positions in :attr:`Duals.blossoms` (each smaller
+    /// than this set's own), in increasing order.
+    #[pyo3(get)]
+    children: Arr1<i64>,
 }
 
 #[pymethods]
@@ -147,18 +154,29 @@ impl PyOddSet {
     }
 
     #[new]
-    fn new(vertices: &Bound<'_, PyAny>, dual: i64) -> PyResult<PyOddSet> {
+    #[pyo3(signature = (vertices, dual, children=None))]
+    fn new(
+        py: Python<'_>,
+        vertices: &Bound<'_, PyAny>,
+        dual: i64,
+        children: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyOddSet> {
         Ok(PyOddSet {
             vertices: take1(vertices, "vertices")?,
             dual,
+            children: match children {
+                Some(c) => take1(c, "children")?,
+                None => vec1(py, Vec::new())?,
+            },
         })
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
-            "OddSet(vertices={}, dual={})",
+            "OddSet(vertices={}, dual={}, children={})",
             self.vertices.bind(py).repr()?,
-            self.dual
+            self.dual,
+            self.children.bind(py).repr()?
         ))
     }
 
@@ -167,7 +185,7 @@ impl PyOddSet {
     ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let o = slf.get();
-        let args = (o.vertices.clone_ref(py), o.dual);
+        let args = (o.vertices.clone_ref(py), o.dual, o.children.clone_ref(py));
         Ok((slf.get_type(), args.into_pyobject(py)?))
     }
 }
@@ -180,7 +198,9 @@ impl PyOddSet {
 /// (`2·10**decimals`: the duals are doubled, and decimal weights scaled), the vertex dual
 /// `y_v = vertex[v] / D` and the dual of an odd set `z_B = B.dual / D`, and:
 ///
-/// - every `y_v >= 0` and `z_B > 0`; the sets are laminar (disjoint or nested);
+/// - every `y_v >= 0` and `z_B > 0`; the sets are laminar (disjoint or nested), listed as a
+///   forest: each :class:`OddSet` names its own vertices and its children, children first
+///   (:meth:`all_vertices` gives a set's vertices in full);
 /// - every edge `uv`: `y_u + y_v + Σ_{B ∋ u, v} z_B >= w'_uv`, with equality on the
 ///   matched edges;
 /// - every vertex with `y_v > 0` is matched; every set `B` has `(|B| - 1) / 2` of its
@@ -200,7 +220,7 @@ pub struct PyDuals {
     /// `vertex[v] / denominator` is the dual `y_v`.
     #[pyo3(get)]
     vertex: Arr1<i64>,
-    /// The odd sets with a positive dual.
+    /// The odd sets with a positive dual, as a forest (children first).
     #[pyo3(get)]
     blossoms: Vec<Py<PyOddSet>>,
     /// `+1` for the largest total, `-1` for the smallest.
@@ -236,6 +256,33 @@ impl PyDuals {
             shift,
             denominator,
         })
+    }
+
+    /// Every vertex of set `b` of :attr:`blossoms` (its own and its descendants'), sorted.
+    /// Raises `ValueError` if `b` or a child below it is out of range or not before its
+    /// parent.
+    fn all_vertices<'py>(&self, py: Python<'py>, b: usize) -> PyResult<Bound<'py, PyAny>> {
+        let k = self.blossoms.len();
+        if b >= k {
+            return Err(value(format!("set {b}: there are {k} sets")).into());
+        }
+        let mut out = Vec::new();
+        let mut stack = vec![b];
+        while let Some(x) = stack.pop() {
+            let set = self.blossoms[x].get();
+            out.extend(values1(py, &set.vertices));
+            for c in values1(py, &set.children) {
+                if c < 0 || c as usize >= x {
+                    return Err(value(format!(
+                        "set {x} names child {c}: a set's children come before it"
+                    ))
+                    .into());
+                }
+                stack.push(c as usize);
+            }
+        }
+        out.sort_unstable();
+        Ok(vec1(py, out)?.into_bound(py).into_any())
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -305,9 +352,13 @@ pub struct WeightedMatching {
     total: i128,
     shift: i64,
     vertex: Arr1<i64>,
+    /// The odd sets' own vertices, set `i`'s at `blossom_vertices[offsets[i]..offsets[i+1]]`.
     blossom_offsets: Arr1<i64>,
     blossom_vertices: Arr1<i64>,
     blossom_duals: Arr1<i64>,
+    /// The odd sets' children, in the same layout.
+    blossom_child_offsets: Arr1<i64>,
+    blossom_children: Arr1<i64>,
     proof_kind: u8,
     proof: Arr1<i64>,
     /// `mate[v]`: the vertex matched to `v`, or `-1`.
@@ -330,6 +381,8 @@ impl WeightedMatching {
         let offsets = values1(py, &self.blossom_offsets);
         let members = values1(py, &self.blossom_vertices);
         let duals = values1(py, &self.blossom_duals);
+        let child_offsets = values1(py, &self.blossom_child_offsets);
+        let children = values1(py, &self.blossom_children);
         let proof = values1(py, &self.proof);
         Ok(certificate(
             self.n as usize,
@@ -342,6 +395,7 @@ impl WeightedMatching {
             &offsets,
             &members,
             &duals,
+            Some((&child_offsets, &children)),
             self.proof_kind,
             &proof,
         )?)
@@ -371,6 +425,11 @@ impl WeightedMatching {
 
     #[new]
     #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (
+        n, edges, weights, decimals, objective, cardinality, pairs, pair_weights, total, shift,
+        vertex, blossom_offsets, blossom_vertices, blossom_duals, proof_kind, proof,
+        blossom_child_offsets=None, blossom_children=None
+    ))]
     fn new(
         py: Python<'_>,
         n: u64,
@@ -389,10 +448,46 @@ impl WeightedMatching {
         blossom_duals: &Bound<'_, PyAny>,
         proof_kind: u8,
         proof: &Bound<'_, PyAny>,
+        blossom_child_offsets: Option<&Bound<'_, PyAny>>,
+        blossom_children: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<WeightedMatching> {
         question(&objective, &cardinality)?;
         convert::count(n, "n", MAX_VERTICES, "vertices", "vertex")?;
         let pairs = take2(pairs, "pairs", 2)?;
+        let mut blossom_offsets = take1(blossom_offsets, "blossom_offsets")?;
+        let mut blossom_vertices = take1(blossom_vertices, "blossom_vertices")?;
+        let mut blossom_duals = take1(blossom_duals, "blossom_duals")?;
+        let (blossom_child_offsets, blossom_children) =
+            match (blossom_child_offsets, blossom_children) {
+                (Some(o), Some(c)) => (
+                    take1(o, "blossom_child_offsets")?,
+                    take1(c, "blossom_children")?,
+                ),
+                (None, None) => {
+                    // Pickled before the odd sets were a forest: each set lists all its
+                    // vertices. As the forest when they form one; else as they are, with no
+                    // children (and `verify` says what is wrong).
+                    let offsets = values1(py, &blossom_offsets);
+                    let members = values1(py, &blossom_vertices);
+                    let duals = values1(py, &blossom_duals);
+                    match first_shape(n, &offsets, &members, &duals) {
+                        Some(forest) => {
+                            let (o, v, d, co, c) = forest_arrays(&forest);
+                            blossom_offsets = vec1(py, o)?;
+                            blossom_vertices = vec1(py, v)?;
+                            blossom_duals = vec1(py, narrow(d)?)?;
+                            (vec1(py, co)?, vec1(py, c)?)
+                        }
+                        None => (vec1(py, vec![0; duals.len() + 1])?, vec1(py, Vec::new())?),
+                    }
+                }
+                _ => {
+                    return Err(value(
+                        "blossom_child_offsets and blossom_children: give both or neither",
+                    )
+                    .into());
+                }
+            };
         let mate = vec1(py, mate_values(n, &values2(py, &pairs)))?;
         Ok(WeightedMatching {
             n,
@@ -406,9 +501,11 @@ impl WeightedMatching {
             total,
             shift,
             vertex: take1(vertex, "vertex")?,
-            blossom_offsets: take1(blossom_offsets, "blossom_offsets")?,
-            blossom_vertices: take1(blossom_vertices, "blossom_vertices")?,
-            blossom_duals: take1(blossom_duals, "blossom_duals")?,
+            blossom_offsets,
+            blossom_vertices,
+            blossom_duals,
+            blossom_child_offsets,
+            blossom_children,
             proof_kind,
             proof: take1(proof, "proof")?,
             mate,
@@ -427,15 +524,23 @@ impl WeightedMatching {
         let offsets = values1(py, &self.blossom_offsets);
         let members = values1(py, &self.blossom_vertices);
         let duals = values1(py, &self.blossom_duals);
+        let child_offsets = values1(py, &self.blossom_child_offsets);
+        let children = values1(py, &self.blossom_children);
         let mut blossoms = Vec::with_capacity(duals.len());
-        for (w, &dual) in offsets.windows(2).zip(&duals) {
+        for (i, (w, &dual)) in offsets.windows(2).zip(&duals).enumerate() {
             let (a, b) = (w[0].max(0) as usize, w[1].max(0) as usize);
             let vertices = members.get(a..b).unwrap_or_default().to_vec();
+            let (ca, cb) = (
+                child_offsets.get(i).map_or(0, |&x| x.max(0) as usize),
+                child_offsets.get(i + 1).map_or(0, |&x| x.max(0) as usize),
+            );
+            let kids = children.get(ca..cb).unwrap_or_default().to_vec();
             blossoms.push(Py::new(
                 py,
                 PyOddSet {
                     vertices: vec1(py, vertices)?,
                     dual,
+                    children: vec1(py, kids)?,
                 },
             )?);
         }
@@ -521,6 +626,8 @@ impl WeightedMatching {
             m.blossom_duals.bind(py).clone().into_any(),
             m.proof_kind.into_pyobject(py)?.into_any(),
             m.proof.bind(py).clone().into_any(),
+            m.blossom_child_offsets.bind(py).clone().into_any(),
+            m.blossom_children.bind(py).clone().into_any(),
         ];
         Ok((slf.get_type(), PyTuple::new(py, args)?))
     }
@@ -560,7 +667,7 @@ pub fn max_weight_matching<'py>(
     })?;
     let n = n as u64;
     match cert.outcome {
-        WeightedOutcome::NoPerfectMatching(m) => {
+        WeightedOutcome::NoPerfectMatching { matching: m, .. } => {
             let (kind, proof) = proof_parts(Some(&m.proof));
             Ok(Bound::new(py, Matching::build(py, n, e, &m.pairs, kind == 1, proof)?)?.into_any())
         }
@@ -572,13 +679,8 @@ pub fn max_weight_matching<'py>(
             cardinality: proof,
         } => {
             let plain: Vec<(u32, u32)> = pairs.iter().map(|&(u, v, _)| (u, v)).collect();
-            let mut offsets = Vec::with_capacity(duals.blossoms.len() + 1);
-            offsets.push(0i64);
-            let mut members = Vec::new();
-            for b in &duals.blossoms {
-                members.extend(b.vertices.iter().map(|&v| i64::from(v)));
-                offsets.push(members.len() as i64);
-            }
+            let (offsets, members, set_duals, child_offsets, children) =
+                forest_arrays(&duals.blossoms);
             let (kind, proof) = proof_parts(proof.as_ref());
             let pair_values = pair_values(&plain);
             let mate = vec1(py, mate_values(n, &pair_values))?;
@@ -596,7 +698,9 @@ pub fn max_weight_matching<'py>(
                 vertex: vec1(py, narrow(duals.vertex)?)?,
                 blossom_offsets: vec1(py, offsets)?,
                 blossom_vertices: vec1(py, members)?,
-                blossom_duals: vec1(py, narrow(duals.blossoms.iter().map(|b| b.dual).collect())?)?,
+                blossom_duals: vec1(py, narrow(set_duals)?)?,
+                blossom_child_offsets: vec1(py, child_offsets)?,
+                blossom_children: vec1(py, children)?,
                 proof_kind: kind,
                 proof: vec1(py, id_values(proof))?,
                 mate,
@@ -620,6 +724,7 @@ fn certificate(
     blossom_offsets: &[i64],
     blossom_vertices: &[i64],
     blossom_duals: &[i64],
+    blossom_children: Option<(&[i64], &[i64])>,
     proof_kind: u8,
     proof: &[i64],
 ) -> Result<WeightedCertificate> {
@@ -660,11 +765,38 @@ fn certificate(
     {
         return Err(bad_offsets());
     }
+    let k = duals.len();
+    let (child_offsets, children): (Vec<i64>, Vec<u32>) = match blossom_children {
+        None => (vec![0; k + 1], Vec::new()),
+        Some((o, c)) => {
+            let c = c
+                .iter()
+                .map(|&x| {
+                    u32::try_from(x)
+                        .ok()
+                        .filter(|&x| (x as usize) < k)
+                        .ok_or_else(|| value(format!("blossom children: {x} is not a set")))
+                })
+                .collect::<Result<Vec<u32>>>()?;
+            if o.len() != k + 1
+                || o.first() != Some(&0)
+                || o.last().map(|&x| x as u64) != Some(c.len() as u64)
+                || o.windows(2).any(|w| w[0] > w[1])
+            {
+                return Err(value(
+                    "blossom child offsets: not increasing from 0 to the number of children",
+                ));
+            }
+            (o.to_vec(), c)
+        }
+    };
     let blossoms = offsets
         .windows(2)
+        .zip(child_offsets.windows(2))
         .zip(duals)
-        .map(|(w, &dual)| OddSet {
+        .map(|((w, c), &dual)| OddSet {
             vertices: members[w[0] as usize..w[1] as usize].to_vec(),
+            children: children[c[0] as usize..c[1] as usize].to_vec(),
             dual: i128::from(dual),
         })
         .collect();
@@ -682,6 +814,43 @@ fn certificate(
             cardinality: proof,
         },
     })
+}
+
+/// The odd sets as flat arrays: own-vertex offsets and vertices, duals, child offsets and
+/// children.
+fn forest_arrays(sets: &[OddSet]) -> (Vec<i64>, Vec<i64>, Vec<i128>, Vec<i64>, Vec<i64>) {
+    let mut offsets = Vec::with_capacity(sets.len() + 1);
+    let mut child_offsets = Vec::with_capacity(sets.len() + 1);
+    offsets.push(0i64);
+    child_offsets.push(0i64);
+    let (mut members, mut children) = (Vec::new(), Vec::new());
+    for b in sets {
+        members.extend(b.vertices.iter().map(|&v| i64::from(v)));
+        offsets.push(members.len() as i64);
+        children.extend(b.children.iter().map(|&c| i64::from(c)));
+        child_offsets.push(children.len() as i64);
+    }
+    let duals = sets.iter().map(|b| b.dual).collect();
+    (offsets, members, duals, child_offsets, children)
+}
+
+/// Sets of the first shape (each listing all its vertices, as flat offsets and members) as
+/// the forest, or `None` if the arrays are malformed or the sets not a laminar family.
+fn first_shape(n: u64, offsets: &[i64], members: &[i64], duals: &[i64]) -> Option<Vec<OddSet>> {
+    if offsets.len() != duals.len() + 1 || offsets.first() != Some(&0) {
+        return None;
+    }
+    let mut sets = Vec::with_capacity(duals.len());
+    for (w, &dual) in offsets.windows(2).zip(duals) {
+        let (a, b) = (usize::try_from(w[0]).ok()?, usize::try_from(w[1]).ok()?);
+        let vs = members
+            .get(a..b)?
+            .iter()
+            .map(|&x| u32::try_from(x).ok().filter(|&x| u64::from(x) < n))
+            .collect::<Option<Vec<u32>>>()?;
+        sets.push((vs, i128::from(dual)));
+    }
+    Duals::from_full_sets(usize::try_from(n).ok()?, &sets).ok()
 }
 
 /// Estimated peak bytes per entry of an assignment call (the matrix, its copy, the result).

@@ -296,7 +296,7 @@ def tampered(m, **change):
     fields = [
         "n", "edges", "weights", "decimals", "objective", "cardinality", "pairs",
         "pair_weights", "total", "shift", "vertex", "offsets", "members", "bduals", "kind",
-        "proof",
+        "proof", "child_offsets", "children",
     ]
     cls, args = m.__reduce__()
     state = dict(zip(fields, args))
@@ -324,7 +324,10 @@ def test_tampered_certificates_are_refused() -> None:
         tampered(m, pairs=i64([[0, 1]]), pair_weights=i64([6]), total=6).verify()
     if d.blossoms:
         with pytest.raises(CertificateError):
-            tampered(m, offsets=i64([0]), members=i64([]), bduals=i64([])).verify()
+            tampered(
+                m, offsets=i64([0]), members=i64([]), bduals=i64([]),
+                child_offsets=i64([0]), children=i64([]),
+            ).verify()
     mc = gridmatch.max_weight_matching(edges, [6, 6, 6, 1], maxcardinality=True)
     with pytest.raises(CertificateError):
         tampered(mc, kind=0, proof=i64([])).verify()
@@ -332,6 +335,40 @@ def test_tampered_certificates_are_refused() -> None:
     path = gridmatch.max_weight_matching([(0, 1), (1, 2), (2, 3)], [5, 8, 5])
     with pytest.raises(CertificateError):
         tampered(path, pairs=i64([[1, 2]]), pair_weights=i64([8]), total=8).verify()
+
+
+def test_odd_sets_are_a_forest() -> None:
+    """Three triangles in a ring: the outer set lists no vertex, the triangles as children; a
+    state pickled in the first shape (every set listing all its vertices) still verifies."""
+    edges = [(0, 1), (1, 2), (2, 0), (3, 4), (4, 5), (5, 3), (6, 7), (7, 8), (8, 6),
+             (2, 3), (5, 6), (8, 0), (0, 9)]
+    weights = [6] * 9 + [5, 5, 5, 1]
+    m = gridmatch.max_weight_matching(edges, weights)
+    assert m.verify() and m.total == 24
+    d = m.duals()
+    assert len(d.blossoms) == 4
+    outer = d.blossoms[3]
+    assert outer.vertices.tolist() == [] and outer.children.tolist() == [0, 1, 2]
+    assert d.all_vertices(3).tolist() == list(range(9))
+    assert sorted(d.all_vertices(0).tolist()) == d.blossoms[0].vertices.tolist()
+    with pytest.raises(ValueError):
+        d.all_vertices(4)
+    assert '"version":2' in m.to_json() and '"children":[0,1,2]' in m.to_json()
+    # A child dropped, a child not before its parent: refused.
+    _, args = m.__reduce__()
+    with pytest.raises(CertificateError):
+        tampered(m, child_offsets=i64([0, 0, 0, 0, 2]), children=i64([0, 1])).verify()
+    with pytest.raises(CertificateError):
+        tampered(m, child_offsets=i64([0, 0, 0, 0, 3]), children=i64([0, 1, 3])).verify()
+    # The first shape: sets listing all their vertices, no children arrays.
+    full = [d.all_vertices(i).tolist() for i in range(4)]
+    offsets = np.cumsum([0] + [len(f) for f in full])
+    old = type(m)(*args[:11], i64(offsets), i64([x for f in full for x in f]), *args[13:16])
+    assert old.verify() and len(old.duals().blossoms) == 4
+    bad = list(full)
+    bad[1] = [2, 3, 4]
+    with pytest.raises(CertificateError):
+        type(m)(*args[:11], i64(offsets), i64([x for f in bad for x in f]), *args[13:16]).verify()
 
 
 def test_duals_prove_the_total() -> None:
@@ -345,7 +382,10 @@ def test_duals_prove_the_total() -> None:
             d = m.duals()
             D = d.denominator
             y = [Fraction(int(v), D) for v in d.vertex]
-            z = [(set(b.vertices.tolist()), Fraction(b.dual, D)) for b in d.blossoms]
+            z = [
+                (set(d.all_vertices(i).tolist()), Fraction(b.dual, D))
+                for i, b in enumerate(d.blossoms)
+            ]
             assert all(v >= 0 for v in y) and all(q > 0 for _, q in z)
             for (u, v), w in zip(edges, weights):
                 if u != v:

@@ -327,7 +327,7 @@ fn answer(text: &str, q: (Sense, Cardinality)) -> Result<Answer, String> {
     };
     let got = match &cert.outcome {
         WeightedOutcome::Optimum { pairs, total, .. } => Answer::Optimum(*total, pairs.len()),
-        WeightedOutcome::NoPerfectMatching(_) => Answer::NoPerfect,
+        WeightedOutcome::NoPerfectMatching { .. } => Answer::NoPerfect,
     };
     let proved = catch_unwind(AssertUnwindSafe(|| verify_weighted(&g.graph, w, &cert)))
         .map_err(|_| "PANIC in verify_weighted".to_string())?

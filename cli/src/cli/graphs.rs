@@ -14,7 +14,7 @@ use gridmatch::graph::certified::{self, Vertices};
 use gridmatch::graph::geography::{Player, Strategy};
 use gridmatch::graph::read::{Cnf, GraphInput, Shape, Weights};
 use gridmatch::graph::twosat::{self, Lit, Outcome};
-use gridmatch::graph::weighted::Question;
+use gridmatch::graph::weighted::{Question, WeightError};
 
 /// A vertex in the file's own numbering ([`Vertices::number`]): for a matrix, a row or column
 /// number (1-based), as the position in a pair says.
@@ -124,12 +124,20 @@ pub fn weighted_match_cmd(
     out: &mut dyn Write,
 ) -> Result<(), Error> {
     // The reader bounds each weight; what is left is a question whose arithmetic would not fit
-    // (the shift of a maximum-cardinality question), which belongs to the file as a whole.
+    // (the shift of a maximum-cardinality question): pointed at the largest weight, which the
+    // rule names (the start of the file if that one is a self-loop's).
     let cert = compact::weighted(input, small, &weights.values, question).map_err(|e| {
+        let (line, col) = match &e {
+            WeightError::ShiftTooLarge { largest, .. } => weights
+                .largest_at
+                .filter(|_| weights.values.iter().map(|w| w.unsigned_abs()).max() == Some(*largest))
+                .unwrap_or((1, 1)),
+            _ => (1, 1),
+        };
         InputError::at(
             name,
-            1,
-            1,
+            line,
+            col,
             "weights too large for this question",
             "weights the engines' exact 64-bit arithmetic can hold",
         )

@@ -184,3 +184,167 @@ fn bad_weights_name_line_and_column() {
     assert_eq!(r.code, Some(1), "{r:?}");
     assert!(r.stdout.contains("no weights"), "{r:?}");
 }
+
+/// Two triangles of triangles' worth of nesting: three triangles joined in a ring, a pendant.
+const NESTED: &str = "0 1 6\n1 2 6\n2 0 6\n3 4 6\n4 5 6\n5 3 6\n6 7 6\n7 8 6\n8 6 6\n\
+                      2 3 5\n5 6 5\n8 0 5\n0 9 1\n";
+
+#[test]
+fn odd_sets_are_a_forest_and_records_of_the_first_shape_still_verify() {
+    let line = on_file(&["match", "--weights", "--json"], "n.txt", NESTED).ok();
+    let v: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(v["version"], 2, "{line}");
+    // The outer set holds the three triangles as children and no vertex of its own.
+    let sets = v["duals"]["blossoms"].as_array().unwrap();
+    assert_eq!(sets.len(), 4, "{line}");
+    assert_eq!(sets[3]["children"], serde_json::json!([0, 1, 2]), "{line}");
+    assert_eq!(sets[3]["vertices"], serde_json::json!([]), "{line}");
+    assert!(
+        verify_graph("n.txt", NESTED, &line)
+            .stdout
+            .ends_with(": ok\n")
+    );
+    // The README's example record is this one.
+    let readme = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"),
+    )
+    .unwrap();
+    let example = readme
+        .split("```json\n")
+        .find_map(|block| {
+            let json = block.split("```").next()?;
+            json.contains("\"weighted_matching\"").then_some(json)
+        })
+        .expect("README shows a weighted record");
+    let shown: Value = serde_json::from_str(example).unwrap();
+    assert_eq!(shown, v, "README's record differs from the binary's");
+    // Each child dropped, or a triangle's vertex listed in the outer set too: refused.
+    for tamper in 0..4 {
+        let mut w = v.clone();
+        match tamper {
+            0..3 => {
+                let kids = w["duals"]["blossoms"][3]["children"]
+                    .as_array_mut()
+                    .unwrap();
+                kids.remove(tamper);
+            }
+            _ => w["duals"]["blossoms"][3]["vertices"] = serde_json::json!([0]),
+        }
+        let r = verify_graph("n.txt", NESTED, &w.to_string());
+        assert_eq!(r.code, Some(1), "{w}\n{r:?}");
+    }
+    // The same proof as written before version 2: no version, every set listing all its
+    // vertices (largest first here), no children.
+    let old = r#"{"certificate":"weighted_matching","format":"edges","objective":"max","cardinality":"any","decimals":0,"result":"optimum","total":24,"size":5,"matching":[[1,2,6],[3,4,6],[7,8,6],[5,6,5],[0,9,1]],"shift":0,"duals":{"vertex":[[0,1],[1,1],[2,1],[3,1],[4,1],[5,1],[6,1],[7,1],[8,1],[9,1]],"blossoms":[{"dual":8,"vertices":[0,1,2,3,4,5,6,7,8]},{"dual":2,"vertices":[3,4,5]},{"dual":2,"vertices":[6,7,8]},{"dual":2,"vertices":[0,1,2]}]}}"#;
+    let r = verify_graph("n.txt", NESTED, old);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    // Tampered copies of it fail: a crossing set, a dual lowered, children without a version.
+    for (from, to) in [
+        ("[3,4,5]", "[2,3,4]"),
+        (r#""dual":8"#, r#""dual":7"#),
+        ("[3,4,5]", r#"[3,4,5],"children":[0]"#),
+    ] {
+        let bad = old.replacen(from, to, 1);
+        let r = verify_graph("n.txt", NESTED, &bad);
+        assert_eq!(r.code, Some(1), "{bad}\n{r:?}");
+    }
+    // An unknown version is refused.
+    let bad = line.replacen(r#""version":2"#, r#""version":3"#, 1);
+    let r = verify_graph("n.txt", NESTED, &bad);
+    assert_eq!(r.code, Some(1), "{r:?}");
+    assert!(r.stdout.contains("version 3"), "{r:?}");
+}
+
+#[test]
+fn no_perfect_matching_pairs_carry_the_files_weights() {
+    let path = "0 1 5\n1 2 3\n";
+    let line = on_file(
+        &["match", "--weights", "--perfect", "--json"],
+        "p.txt",
+        path,
+    )
+    .ok();
+    let v: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(v["result"], "no perfect matching");
+    let pair = &v["matching"][0];
+    let w = pair[2].as_i64().unwrap();
+    assert_eq!(
+        w,
+        if pair[0] == 1 && pair[1] == 2 { 3 } else { 5 },
+        "{line}"
+    );
+    assert_eq!(verify_graph("p.txt", path, &line).code, Some(0));
+    // A weight that is not the file's fails; all zeros (records written before) still pass.
+    for (weight, code) in [(12345, 1), (w + 1, 1), (0, 0)] {
+        let mut t = v.clone();
+        t["matching"][0][2] = weight.into();
+        let r = verify_graph("p.txt", path, &t.to_string());
+        assert_eq!(r.code, Some(code), "{t}\n{r:?}");
+    }
+}
+
+#[test]
+fn min_certificates_are_explained_in_the_files_weights() {
+    let line = on_file(
+        &["match", "--weights", "--min", "--max-cardinality", "--json"],
+        "t.txt",
+        TRIANGLE,
+    )
+    .ok();
+    let v: Value = serde_json::from_str(&line).unwrap();
+    let shift = v["shift"].as_i64().unwrap();
+    assert!(shift > 0, "{line}");
+    // Every vertex dual lowered a lot: some edge is no longer covered.
+    let mut t = v.clone();
+    for entry in t["duals"]["vertex"].as_array_mut().unwrap() {
+        entry[1] = 0.into();
+    }
+    let r = verify_graph("t.txt", TRIANGLE, &t.to_string());
+    assert_eq!(r.code, Some(1), "{r:?}");
+    let file_weight = [
+        "of weight 4 ",
+        "of weight 5 ",
+        "of weight 3 ",
+        "of weight 2 ",
+    ]
+    .iter()
+    .any(|w| r.stdout.contains(w));
+    assert!(file_weight, "{r:?}");
+    assert!(r.stdout.contains(&format!(" + {shift} = ")), "{r:?}");
+    // A matched edge's end raised: not tight, said with the file's weight of that pair.
+    let mut t = v.clone();
+    t["duals"]["vertex"][0][1] = (t["duals"]["vertex"][0][1].as_i64().unwrap() + 2).into();
+    let r = verify_graph("t.txt", TRIANGLE, &t.to_string());
+    assert_eq!(r.code, Some(1), "{r:?}");
+    assert!(r.stdout.contains("is not tight"), "{r:?}");
+    let pair = v["matching"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p[0] == 0 || p[1] == 0)
+        .unwrap();
+    let w = pair[2].as_i64().unwrap();
+    assert!(
+        r.stdout
+            .contains(&format!("of weight {w} is not tight: for this question its weight counts as -({w}) + {shift} = {}", shift - w)),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn weights_too_large_for_the_question_point_at_the_largest() {
+    // n·max|w| = 4 · 2·10^17 ≥ 2^59: refused at the largest weight (line 4, column 7).
+    let big = "# big\n0 1 1\n1 2 2\n2 0   200000000000000000\n0 3 5\n";
+    let r = on_file(&["match", "--weights", "--max-cardinality"], "big.txt", big);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("big.txt:4:7: "), "{r:?}");
+    assert!(
+        r.stderr
+            .contains("vertices × the largest |weight| must stay below 2^59"),
+        "{r:?}"
+    );
+    // 4 · (2^57 − 1) < 2^59: answered.
+    let fits = "0 1 1\n1 2 2\n2 0 144115188075855871\n0 3 5\n";
+    let r = on_file(&["match", "--weights", "--max-cardinality"], "f.txt", fits);
+    assert_eq!(r.ok(), "7 2\n");
+}

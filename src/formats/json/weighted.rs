@@ -13,16 +13,23 @@ use crate::graph::weighted::{Cardinality, Duals, OddSet, Question, Sense};
 /// numbering (`[row, col, w]` for a Matrix Market matrix), every weight and dual an integer in
 /// units of 10^−`decimals` of the file's weights:
 ///
-/// `{"certificate":"weighted_matching","format":"edges","objective":"max","cardinality":"any",
-/// "decimals":0,"result":"optimum","total":7,"size":1,"matching":[[0,1,7]],"shift":0,
-/// "duals":{"vertex":[[0,8],[1,6]]}}`
+/// `{"certificate":"weighted_matching","version":2,"format":"edges","objective":"max",
+/// "cardinality":"any","decimals":0,"result":"optimum","total":7,"size":1,
+/// "matching":[[0,1,7]],"shift":0,"duals":{"vertex":[[0,8],[1,6]]}}`
 ///
-/// - `result` is `optimum`, or `no perfect matching` (then `matching` is a maximum matching
-///   and `proof` the barrier or cover showing it is smaller than a perfect one);
+/// - `version` is 2 for this shape; a record without it (written before the odd sets were a
+///   forest) is read in the first shape, where each odd set lists all its vertices and has no
+///   `children`, and its sets are turned into the forest before the check;
+/// - `result` is `optimum`, or `no perfect matching` (then `matching` is a maximum matching,
+///   each pair with the file's weight, and `proof` the barrier or cover showing it is smaller
+///   than a perfect one);
 /// - `duals` prove that `matching` has the largest total of `w' = ±w + shift` (`+` for
 ///   `max`, `−` for `min`) over all matchings: `vertex` (or `rows` and `cols` for a matrix)
-///   lists each vertex's dual, **doubled**, where it is not 0; `blossoms` lists odd vertex sets
-///   with their doubled duals;
+///   lists each vertex's dual, **doubled**, where it is not 0; `blossoms` lists the odd sets
+///   with a positive dual as a forest: `{"dual":2z,"vertices":[…],"children":[…]}`, where
+///   `vertices` are the set's own vertices (in no child) in increasing order and `children`
+///   (left out when empty) the positions in `blossoms`, counting from 0, of its largest proper
+///   sub-sets, increasing and each before the set itself;
 /// - `proof` (cardinality `maximum`): the König cover or Tutte–Berge barrier proving that no
 ///   matching has more pairs.
 ///
@@ -32,6 +39,9 @@ use crate::graph::weighted::{Cardinality, Duals, OddSet, Question, Sense};
 pub struct WeightedRecord {
     /// Always `"weighted_matching"`.
     pub certificate: String,
+    /// The record's shape: 2 (odd sets as a forest); absent in records of the first shape.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<u32>,
     /// The graph file's format (`dimacs`, `mtx`, `edges`), which fixes its numbering.
     pub format: String,
     /// `max` or `min`.
@@ -84,9 +94,17 @@ pub struct DualsRecord {
 pub struct BlossomRecord {
     /// 2·z.
     pub dual: i128,
-    /// Its vertices.
+    /// Version 2: the vertices directly in it (in no child), increasing; the first shape: all
+    /// its vertices.
     pub vertices: Vec<u64>,
+    /// Version 2: its largest proper sub-sets, as positions in the list of sets (each before
+    /// this set), increasing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub children: Vec<u32>,
 }
+
+/// The record shape [`WeightedRecord::new`] writes.
+pub const VERSION: u32 = 2;
 
 const OPTIMUM: &str = "optimum";
 const NO_PERFECT: &str = "no perfect matching";
@@ -99,6 +117,7 @@ impl WeightedRecord {
         let triple = |&(a, b, w): &(u32, u32, i64)| (number(a), number(b), w);
         let mut record = WeightedRecord {
             certificate: "weighted_matching".into(),
+            version: Some(VERSION),
             format: input.format.name().into(),
             objective: cert.question.sense.name().into(),
             cardinality: cert.question.cardinality.name().into(),
@@ -112,14 +131,18 @@ impl WeightedRecord {
             proof: None,
         };
         match &cert.outcome {
-            WeightedOutcome::NoPerfectMatching(m) => {
+            WeightedOutcome::NoPerfectMatching {
+                matching: m,
+                weights,
+            } => {
                 record.result = NO_PERFECT.into();
                 record.size = m.pairs.len();
-                // The pairs of a maximum matching; their weights are not part of the proof.
+                // The pairs of a maximum matching, each with its weight in the file.
                 record.matching = m
                     .pairs
                     .iter()
-                    .map(|&(a, b)| (number(a), number(b), 0))
+                    .zip(weights)
+                    .map(|(&(a, b), &w)| (number(a), number(b), w))
                     .collect();
                 record.proof = Some(MatchingProof::new(&m.proof, &v));
             }
@@ -149,6 +172,7 @@ impl WeightedRecord {
                     .map(|b| BlossomRecord {
                         dual: b.dual,
                         vertices: b.vertices.iter().map(|&x| number(x)).collect(),
+                        children: b.children.clone(),
                     })
                     .collect();
                 record.duals = Some(d);
@@ -167,6 +191,15 @@ impl WeightedRecord {
                 self.certificate
             )));
         }
+        let forest = match self.version {
+            None => false,
+            Some(VERSION) => true,
+            Some(other) => {
+                return Err(shape(format!(
+                    "version {other}: expected {VERSION}, or none for the first shape"
+                )));
+            }
+        };
         if self.format != input.format.name() {
             return Err(shape(format!(
                 "the certificate is for a {} file, the graph is {}",
@@ -215,10 +248,13 @@ impl WeightedRecord {
                 let proof = proof.ok_or_else(|| {
                     shape("\"no perfect matching\" needs a proof (barrier or cover)".into())
                 })?;
-                WeightedOutcome::NoPerfectMatching(MatchingCertificate {
-                    pairs: pairs.iter().map(|&(a, b, _)| (a, b)).collect(),
-                    proof,
-                })
+                WeightedOutcome::NoPerfectMatching {
+                    matching: MatchingCertificate {
+                        pairs: pairs.iter().map(|&(a, b, _)| (a, b)).collect(),
+                        proof,
+                    },
+                    weights: pairs.iter().map(|&(_, _, w)| w).collect(),
+                }
             }
             OPTIMUM => {
                 let missing = |what: &str| shape(format!("an optimum needs its {what}"));
@@ -251,22 +287,36 @@ impl WeightedRecord {
                         vertex[x as usize] = y;
                     }
                 }
-                let blossoms = d
-                    .blossoms
-                    .iter()
-                    .map(|b| {
-                        let what = if v.rows.is_some() { "row" } else { "vertex" };
-                        let vertices = b
-                            .vertices
-                            .iter()
-                            .map(|&x| to_vertex(&v, what, x))
-                            .collect::<Result<Vec<u32>, _>>()?;
-                        Ok(OddSet {
-                            vertices,
-                            dual: b.dual,
-                        })
-                    })
-                    .collect::<Result<Vec<_>, MatchingRecordError>>()?;
+                let what = if v.rows.is_some() { "row" } else { "vertex" };
+                let mut blossoms = Vec::with_capacity(d.blossoms.len());
+                for b in &d.blossoms {
+                    let vertices = b
+                        .vertices
+                        .iter()
+                        .map(|&x| to_vertex(&v, what, x))
+                        .collect::<Result<Vec<u32>, _>>()?;
+                    blossoms.push(OddSet {
+                        vertices,
+                        children: b.children.clone(),
+                        dual: b.dual,
+                    });
+                }
+                if !forest {
+                    if d.blossoms.iter().any(|b| !b.children.is_empty()) {
+                        return Err(shape(format!(
+                            "odd sets name \"children\" only in records of version {VERSION}; \
+                             this record has no version, so each set lists all its vertices"
+                        )));
+                    }
+                    let full: Vec<(Vec<u32>, i128)> =
+                        blossoms.into_iter().map(|b| (b.vertices, b.dual)).collect();
+                    blossoms = Duals::from_full_sets(v.n, &full).map_err(|why| {
+                        shape(format!(
+                            "the odd sets (each listing all its vertices: a record without a \
+                             version) are not a laminar family: {why}"
+                        ))
+                    })?;
+                }
                 WeightedOutcome::Optimum {
                     pairs,
                     total: self.total.ok_or_else(|| missing("total"))?,

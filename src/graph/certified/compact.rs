@@ -25,8 +25,8 @@
 use std::borrow::Cow;
 use std::collections::TryReserveError;
 
-use super::weighted::{WeightedCertificate, WeightedOutcome, weighted_matching};
-use super::{Vertices, maximum_matching};
+use super::Vertices;
+use super::weighted::{WeightedCertificate, weighted_matching};
 use crate::graph::read::{GraphInput, Shape};
 use crate::graph::weighted::{Cardinality, Question, WeightError};
 
@@ -175,7 +175,7 @@ pub fn weighted(
     {
         return Ok(WeightedCertificate {
             question,
-            outcome: WeightedOutcome::NoPerfectMatching(maximum_matching(small)),
+            outcome: super::weighted::no_perfect_matching(small, weights),
         });
     }
     weighted_matching(small, weights, question)

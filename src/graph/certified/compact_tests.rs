@@ -102,8 +102,11 @@ fn weighted_back(
 ) -> WeightedCertificate {
     let f = |x: u32| back(whole, small, x);
     let outcome = match &c.outcome {
-        WeightedOutcome::NoPerfectMatching(m) => {
-            WeightedOutcome::NoPerfectMatching(matching_back(whole, small, m))
+        WeightedOutcome::NoPerfectMatching { matching, weights } => {
+            WeightedOutcome::NoPerfectMatching {
+                matching: matching_back(whole, small, matching),
+                weights: weights.clone(),
+            }
         }
         WeightedOutcome::Optimum {
             pairs,
@@ -127,6 +130,7 @@ fn weighted_back(
                         .iter()
                         .map(|b| OddSet {
                             vertices: b.vertices.iter().map(|&x| f(x)).collect(),
+                            children: b.children.clone(),
                             dual: b.dual,
                         })
                         .collect(),
@@ -144,7 +148,7 @@ fn weighted_back(
 fn total(c: &WeightedCertificate) -> Option<i128> {
     match c.outcome {
         WeightedOutcome::Optimum { total, .. } => Some(total),
-        WeightedOutcome::NoPerfectMatching(_) => None,
+        WeightedOutcome::NoPerfectMatching { .. } => None,
     }
 }
 

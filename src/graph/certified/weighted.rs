@@ -26,7 +26,7 @@
 //! **Complexity:** [`weighted_matching`]: O(n + m) to 2-colour and transform, the engine's run,
 //! and for the maximum-cardinality question one run of the cardinality engine.
 //! [`verify_weighted`]: O(n + m) expected (a hash map of the edges) plus the dual check's
-//! O(m log n + Σ|B|).
+//! O(n + m log n) (the odd sets are a forest of size O(n)).
 //!
 //! **Status:** see the tests in `certified/weighted_tests.rs`: every question on thousands of
 //! small random graphs of both shapes against the brute force, every certificate verified,
@@ -68,7 +68,31 @@ pub enum WeightedOutcome {
     },
     /// A perfect matching was asked for and none exists: a maximum matching, smaller than
     /// n/2, with its proof.
-    NoPerfectMatching(MatchingCertificate),
+    NoPerfectMatching {
+        /// The maximum matching and the proof of its size.
+        matching: MatchingCertificate,
+        /// Each pair's weight in the graph (one edge joining the pair), in the order of
+        /// `matching.pairs`. Certificates written before pairs carried their weights have 0
+        /// for every pair, which [`verify_weighted`] accepts too.
+        weights: Vec<i64>,
+    },
+}
+
+/// The answer "no perfect matching" on `input`: a maximum matching with its proof, each pair
+/// with its weight in the graph (that of the first edge of the file joining it).
+pub(super) fn no_perfect_matching(input: &GraphInput, weights: &[i64]) -> WeightedOutcome {
+    let edges = one_set(input);
+    let matching = super::maximum_matching(input);
+    let mut first: HashMap<(u32, u32), i64> = HashMap::with_capacity(edges.len());
+    for (&(u, v), &w) in edges.iter().zip(weights).rev() {
+        first.insert((u.min(v), u.max(v)), w);
+    }
+    let weights = matching
+        .pairs
+        .iter()
+        .map(|&(u, v)| first.get(&(u.min(v), u.max(v))).copied().unwrap_or(0))
+        .collect();
+    WeightedOutcome::NoPerfectMatching { matching, weights }
 }
 
 /// Answers `question` on `input` with `weights` (one per edge of `input.edges`).
@@ -88,9 +112,7 @@ pub fn weighted_matching(
     };
     let sides = side.as_deref().map(|side| Sides { side });
     let outcome = match solve(v.n, &edges, weights, question, sides)? {
-        Solution::NoPerfectMatching => {
-            WeightedOutcome::NoPerfectMatching(super::maximum_matching(input))
-        }
+        Solution::NoPerfectMatching => no_perfect_matching(input, weights),
         Solution::Optimum(o) => {
             let pairs: Vec<(u32, u32, i64)> = o
                 .edges
@@ -133,6 +155,19 @@ pub enum WeightedError {
     /// The duals do not prove the pairs optimal.
     #[error(transparent)]
     Duals(#[from] DualError),
+    /// The duals do not prove the pairs optimal, found on the transformed weights
+    /// `w' = sign·w + shift` of a minimum or shifted question; said with the file's weights.
+    #[error("{}", transformed(.error, *.sign, *.shift, *.pairs, &|x| x.to_string()))]
+    Transformed {
+        /// What failed, in the transformed weights.
+        error: DualError,
+        /// +1 or −1.
+        sign: i64,
+        /// The shift.
+        shift: i64,
+        /// The number of matched pairs.
+        pairs: usize,
+    },
     /// The cardinality proof fails.
     #[error(transparent)]
     Cardinality(#[from] MatchingError),
@@ -146,6 +181,14 @@ pub enum WeightedError {
         pairs: usize,
         /// Vertices of the graph.
         vertices: usize,
+    },
+    /// "No perfect matching" with a weight list not one per pair.
+    #[error("{pairs} pairs but {weights} pair weights")]
+    PairWeights {
+        /// Pairs of the maximum matching.
+        pairs: usize,
+        /// Weights given.
+        weights: usize,
     },
     /// "No perfect matching" while the maximum matching given is perfect.
     #[error("the certificate says there is no perfect matching, but its matching is perfect")]
@@ -175,6 +218,12 @@ impl WeightedError {
                 name(*v)
             ),
             WeightedError::Duals(e) => e.describe(name),
+            WeightedError::Transformed {
+                error,
+                sign,
+                shift,
+                pairs,
+            } => transformed(error, *sign, *shift, *pairs, name),
             WeightedError::Cardinality(e) => e.describe(name),
             other => other.to_string(),
         }
@@ -185,7 +234,7 @@ impl WeightedError {
 /// returns the total weight it proves optimal (`None` for "no perfect matching").
 ///
 /// # Complexity
-/// O(n + m) expected plus the dual check's O(m log n + Σ|B|).
+/// O(n + m) expected plus the dual check's O(n + m log n).
 pub fn verify_weighted(
     input: &GraphInput,
     weights: &[i64],
@@ -194,7 +243,27 @@ pub fn verify_weighted(
     let n = Vertices::of(input).n;
     let edges = one_set(input);
     let (pairs, total, shift, duals, cardinality) = match &cert.outcome {
-        WeightedOutcome::NoPerfectMatching(matching) => {
+        WeightedOutcome::NoPerfectMatching {
+            matching,
+            weights: w,
+        } => {
+            if w.len() != matching.pairs.len() {
+                return Err(WeightedError::PairWeights {
+                    pairs: matching.pairs.len(),
+                    weights: w.len(),
+                });
+            }
+            // Each pair with its weight is an edge of the file (each edge used once); a
+            // certificate of the first shape has 0 in every pair, which says nothing.
+            if w.iter().any(|&x| x != 0) {
+                let pairs: Vec<(u32, u32, i64)> = matching
+                    .pairs
+                    .iter()
+                    .zip(w)
+                    .map(|(&(u, v), &x)| (u, v, x))
+                    .collect();
+                edges_of(&edges, weights, &pairs)?;
+            }
             verify_edges(n, &edges, matching)?;
             if 2 * matching.pairs.len() == n {
                 return Err(WeightedError::PerfectAfterAll);
@@ -209,20 +278,7 @@ pub fn verify_weighted(
             cardinality,
         } => (pairs, *total, *shift, duals, cardinality),
     };
-    // Each pair is one edge of the file with that weight, each edge used once.
-    let mut unused: HashMap<(u32, u32, i64), Vec<usize>> = HashMap::with_capacity(edges.len());
-    for (e, (&(u, v), &w)) in edges.iter().zip(weights).enumerate() {
-        unused.entry((u.min(v), u.max(v), w)).or_default().push(e);
-    }
-    let mut matched = Vec::with_capacity(pairs.len());
-    for &(u, v, w) in pairs {
-        let e = unused
-            .get_mut(&(u.min(v), u.max(v), w))
-            .ok_or(WeightedError::NotAnEdge(u, v, w))?
-            .pop()
-            .ok_or(WeightedError::Repeated(u, v, w))?;
-        matched.push(e);
-    }
+    let matched = edges_of(&edges, weights, pairs)?;
     let actual: i128 = pairs.iter().map(|&(_, _, w)| i128::from(w)).sum();
     if actual != total {
         return Err(WeightedError::Total {
@@ -244,7 +300,21 @@ pub fn verify_weighted(
         Cardinality::Perfect => Lp::Perfect,
         Cardinality::Any | Cardinality::Maximum => Lp::Matching,
     };
-    verify_lp(n, &edges, &transformed, &matched, duals, lp)?;
+    verify_lp(n, &edges, &transformed, &matched, duals, lp).map_err(|error| match error {
+        DualError::EdgeNotCovered { .. }
+        | DualError::NotTight { .. }
+        | DualError::ObjectiveMismatch { .. }
+            if sign != 1 || shift != 0 =>
+        {
+            WeightedError::Transformed {
+                error,
+                sign: sign as i64,
+                shift,
+                pairs: pairs.len(),
+            }
+        }
+        error => WeightedError::Duals(error),
+    })?;
     match cert.question.cardinality {
         Cardinality::Any if shift != 0 => return Err(WeightedError::ShiftNotZero(shift)),
         Cardinality::Any => {}
@@ -268,6 +338,108 @@ pub fn verify_weighted(
         }
     }
     Ok(Some(total))
+}
+
+/// A dual check's failure on `w' = sign·w + shift`, in words naming the file's weights `w`.
+fn transformed(
+    error: &DualError,
+    sign: i64,
+    shift: i64,
+    pairs: usize,
+    name: &dyn Fn(u32) -> String,
+) -> String {
+    // Inverse of w' = sign·w + shift (sign is ±1): w = sign·(w' − shift).
+    let file = |w: i128| i128::from(sign) * (w - i128::from(shift));
+    let rule = |w: i128| {
+        let signed = if sign < 0 {
+            format!("-({w})")
+        } else {
+            w.to_string()
+        };
+        format!("{signed} + {shift}")
+    };
+    let half = |x: i128| {
+        let a = x.unsigned_abs();
+        let sign = if x < 0 { "-" } else { "" };
+        if a.is_multiple_of(2) {
+            format!("{sign}{}", a / 2)
+        } else {
+            format!("{sign}{}.5", a / 2)
+        }
+    };
+    match *error {
+        DualError::EdgeNotCovered {
+            u,
+            v,
+            weight,
+            dual_sum,
+            ..
+        } => {
+            let w = file(i128::from(weight));
+            format!(
+                "the edge {} {} of weight {w} is not covered: for this question its weight \
+                 counts as {} = {weight}, and the duals of its ends and of the odd sets holding \
+                 both sum to {}, less than that, so the duals prove no bound",
+                name(u),
+                name(v),
+                rule(w),
+                half(dual_sum)
+            )
+        }
+        DualError::NotTight {
+            u,
+            v,
+            weight,
+            dual_sum,
+            ..
+        } => {
+            let w = file(i128::from(weight));
+            format!(
+                "the matched edge {} {} of weight {w} is not tight: for this question its \
+                 weight counts as {} = {weight}, and the duals of its ends and of the odd sets \
+                 holding both sum to {}, more than that",
+                name(u),
+                name(v),
+                rule(w),
+                half(dual_sum)
+            )
+        }
+        DualError::ObjectiveMismatch { dual, primal } => {
+            // primal = 2·Σ w' over the pairs = 2·(sign·total + shift·pairs).
+            let counted = primal / 2;
+            let total = i128::from(sign) * (counted - i128::from(shift) * pairs as i128);
+            let each = if sign < 0 { "-w" } else { "w" };
+            format!(
+                "the duals add up to {}, but the matching, of weight {total} in the file, \
+                 counts {counted} for this question (each pair's weight w counted as \
+                 {each} + {shift}), so they prove no bound",
+                half(dual),
+            )
+        }
+        ref other => other.describe(name),
+    }
+}
+
+/// The edge of the file each pair is, matching its weight too, each edge used once.
+fn edges_of(
+    edges: &[(u32, u32)],
+    weights: &[i64],
+    pairs: &[(u32, u32, i64)],
+) -> Result<Vec<usize>, WeightedError> {
+    let mut unused: HashMap<(u32, u32, i64), Vec<usize>> = HashMap::with_capacity(edges.len());
+    for (e, (&(u, v), &w)) in edges.iter().zip(weights).enumerate() {
+        unused.entry((u.min(v), u.max(v), w)).or_default().push(e);
+    }
+    let mut matched = Vec::with_capacity(pairs.len());
+    for &(u, v, w) in pairs {
+        let e = unused
+            .get_mut(&(u.min(v), u.max(v), w))
+            .ok_or(WeightedError::NotAnEdge(u, v, w))?
+            .pop()
+            .ok_or(WeightedError::Repeated(u, v, w))?;
+        matched.push(e);
+    }
+    Ok(matched)
 }
 
 #[cfg(test)]

@@ -175,11 +175,13 @@ fn tampered(cert: &WeightedCertificate, n: usize) -> Vec<(&'static str, Weighted
             with(pairs.clone(), *total, *shift, d, cardinality.clone()),
         ));
     }
-    // An odd set that is even.
-    if let Some(b) = duals.blossoms.first() {
+    // An odd set that is even (a set the forest holds no vertex of, wrapping the first).
+    if !duals.blossoms.is_empty() {
         let mut d = duals.clone();
+        let v = (0..n as u32).find(|v| !duals.blossoms.iter().any(|b| b.vertices.contains(v)));
         d.blossoms.push(OddSet {
-            vertices: b.vertices[1..].to_vec(),
+            vertices: v.into_iter().collect(),
+            children: vec![0],
             dual: 2,
         });
         out.push((
@@ -315,16 +317,48 @@ fn no_perfect_matching_is_proved() {
         cardinality: Cardinality::Perfect,
     };
     let cert = weighted_matching(&input, &[5, 7], q).unwrap();
-    let WeightedOutcome::NoPerfectMatching(m) = &cert.outcome else {
+    let WeightedOutcome::NoPerfectMatching {
+        matching: m,
+        weights,
+    } = &cert.outcome
+    else {
         panic!("{cert:?}")
     };
+    // The pair carries the file's weight.
+    let (u, v) = m.pairs[0];
+    assert_eq!(weights, &[if u.max(v) == 1 { 5 } else { 7 }]);
     assert_eq!(verify_weighted(&input, &[5, 7], &cert), Ok(None));
+    let with = |weights: Vec<i64>| WeightedCertificate {
+        question: q,
+        outcome: WeightedOutcome::NoPerfectMatching {
+            matching: m.clone(),
+            weights,
+        },
+    };
+    // A certificate of the first shape (weight 0 in every pair) still verifies; any other
+    // weight that is not the file's fails, and so does a missing one.
+    assert_eq!(verify_weighted(&input, &[5, 7], &with(vec![0])), Ok(None));
+    assert!(matches!(
+        verify_weighted(&input, &[5, 7], &with(vec![12345])),
+        Err(WeightedError::NotAnEdge(_, _, 12345))
+    ));
+    assert!(matches!(
+        verify_weighted(&input, &[5, 7], &with(vec![weights[0] + 1])),
+        Err(WeightedError::NotAnEdge(..))
+    ));
+    assert!(matches!(
+        verify_weighted(&input, &[5, 7], &with(vec![])),
+        Err(WeightedError::PairWeights { .. })
+    ));
     // Claiming "no perfect matching" with an empty matching fails its barrier.
     let mut empty = m.clone();
     empty.pairs.clear();
     let bad = WeightedCertificate {
         question: q,
-        outcome: WeightedOutcome::NoPerfectMatching(empty),
+        outcome: WeightedOutcome::NoPerfectMatching {
+            matching: empty,
+            weights: vec![],
+        },
     };
     assert!(matches!(
         verify_weighted(&input, &[5, 7], &bad),
@@ -448,4 +482,46 @@ fn perfect_questions_with_extreme_weights() {
         }
     }
     assert!(answered > 300, "{answered}");
+}
+
+#[test]
+fn transformed_failures_name_the_files_weights() {
+    use crate::graph::weighted::verify::DualError;
+    // A minimum question on 2 pairs with shift 10: the pairs weigh 3 and 4 in the file, so
+    // 2·Σ(−w + 10) = 26.
+    let e = WeightedError::Transformed {
+        error: DualError::ObjectiveMismatch {
+            dual: 24,
+            primal: 26,
+        },
+        sign: -1,
+        shift: 10,
+        pairs: 2,
+    };
+    let words = e.describe(&|x| x.to_string());
+    assert!(
+        words.contains("of weight 7 in the file, counts 13"),
+        "{words}"
+    );
+    assert!(words.contains("-w + 10"), "{words}");
+    assert_eq!(e.to_string(), words);
+    let e = WeightedError::Transformed {
+        error: DualError::EdgeNotCovered {
+            edge: 0,
+            u: 0,
+            v: 1,
+            weight: 6,
+            dual_sum: 11,
+        },
+        sign: -1,
+        shift: 10,
+        pairs: 1,
+    };
+    let words = e.describe(&|x| format!("v{x}"));
+    assert!(
+        words.contains("edge v0 v1 of weight 4 is not covered"),
+        "{words}"
+    );
+    assert!(words.contains("-(4) + 10 = 6"), "{words}");
+    assert!(words.contains("sum to 5.5"), "{words}");
 }

@@ -298,6 +298,9 @@ pub struct Weights {
     /// The common number of decimals: the most any weight of the file needs (trailing zeros
     /// dropped), at most [`MAX_DECIMALS`].
     pub decimals: u32,
+    /// Where the weight of the largest absolute value (the first of them) was read: line
+    /// and column, counting from 1; `None` without weights.
+    pub largest_at: Option<(u64, u64)>,
 }
 
 impl Weights {
@@ -309,7 +312,7 @@ impl Weights {
     /// ```
     /// use gridmatch::graph::read::Weights;
     ///
-    /// let w = Weights { values: vec![150, -7], decimals: 2 };
+    /// let w = Weights { values: vec![150, -7], decimals: 2, largest_at: None };
     /// assert_eq!(w.show(150), "1.5");
     /// assert_eq!(w.show(-7), "-0.07");
     /// assert_eq!(w.show(143), "1.43");
@@ -371,6 +374,7 @@ pub fn read_weighted_graph<R: BufRead>(
     Ok(WeightedGraphInput {
         graph,
         weights: Weights {
+            largest_at: acc.largest_at(),
             values: acc.values,
             decimals: acc.decimals,
         },

@@ -212,6 +212,11 @@ impl Acc {
         }
     }
 
+    /// Where the weight of the largest absolute value (the first of them) was read.
+    pub fn largest_at(&self) -> Option<(u64, u64)> {
+        self.largest.map(|s| (s.line, s.col))
+    }
+
     /// The value of `w` at the common decimals (after [`add`](Self::add)).
     fn scaled(&self, w: Decimal) -> i64 {
         // Checked in `check`: within ±MAX_WEIGHT.

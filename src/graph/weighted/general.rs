@@ -56,8 +56,10 @@
 //! Before the search (maximum weight), self-loops and edges of weight ≤ 0 are dropped (neither can improve a
 //! matching, and with `y ≥ 0` they stay covered), and of parallel edges only the heaviest copy
 //! is kept; a vertex left without edges gets the dual 0 and stays out of the forest. The odd
-//! sets of the answer are listed by visiting the vertices in increasing order and appending
-//! each to the positive-dual blossoms on its chain of parents, so no list is sorted: O(Σ|B|). Nothing recurses: blossom leaves, augmentation and expansion of nested blossoms use
+//! sets of the answer are the forest of [`Duals::blossoms`] (each set's own vertices and its
+//! children), built from the blossoms' parent pointers in O(n + number of blossoms) by
+//! `odd_set_forest`: blossoms with a zero dual are flattened into their nearest positive
+//! ancestor. Nothing recurses: blossom leaves, augmentation and expansion of nested blossoms use
 //! explicit stacks, so blossoms nested O(n) deep are fine on any thread stack.
 //!
 //! **Complexity:** O(n + m) memory. Time: at most n/2 augmentations; between two of them
@@ -74,9 +76,10 @@
 //! dissolved. The same graphs with every weight shifted by `K = (n − 1)·10⁶ + 1` (the
 //! maximum-cardinality question): 0.3 s at 10⁴, 11–14 s of search at 10⁵, plus the answer
 //! itself: the few exposed vertices left make the clock run to about `K`, their trees' S-blossoms
-//! nest ever deeper with positive duals, and the odd sets list Σ|B| ≈ 1.8·10⁹ vertices (about
-//! 7 GB, 27 s to write) on the first 10⁵-vertex instance of `timing` — a cost of the
-//! explicit-vertex-list [`OddSet`] format, not of the search.
+//! nest ever deeper with positive duals: written as explicit vertex lists the odd sets held
+//! Σ|B| ≈ 1.8·10⁹ vertices (about 7 GB) on the first 10⁵-vertex instance of `timing`; as the
+//! forest of [`OddSet`]s they hold each vertex at most once (9 928 sets listing 58 429
+//! vertices there, and `verify` checks them with the rest in the same test).
 //!
 //! **Status:** compared on thousands of random small graphs (up to 11 vertices; every weight
 //! sign, ties, zero weights, parallel edges, self-loops, disconnected and dense graphs, odd
@@ -319,50 +322,116 @@ fn finish<N: Num>(mut engine: Engine<N>, kept: &[usize]) -> Option<WeightedMatch
     }
     matched.sort_unstable();
     let vertex: Vec<i128> = engine.dual[..n].iter().map(|&d| d.into()).collect();
-    // The odd sets with a positive dual, in blossom order, each listing its vertices in
-    // increasing order: the vertices are visited in increasing order and each is appended
-    // to every such blossom on its chain of parents, so no list needs sorting (nested
-    // blossoms make the total size Σ|B| large; this costs O(Σ|B|) on top of the output).
-    let mut slot = vec![NONE; 2 * n];
-    let mut blossoms: Vec<OddSet> = Vec::new();
-    for (b, at) in slot.iter_mut().enumerate().skip(n) {
-        if engine.base[b] != NONE && engine.dual[b] > N::from(0) {
-            *at = blossoms.len();
-            blossoms.push(OddSet {
-                vertices: Vec::new(),
-                // Doubled in i128: no overflow (see the module docs).
-                dual: 2 * engine.dual[b].into(),
-            });
-        }
-    }
-    if !blossoms.is_empty() {
-        let mut size = vec![0usize; blossoms.len()];
-        for v in 0..n {
-            let mut b = engine.parent[v];
-            while b != NONE {
-                if slot[b] != NONE {
-                    size[slot[b]] += 1;
-                }
-                b = engine.parent[b];
-            }
-        }
-        for (set, &k) in blossoms.iter_mut().zip(&size) {
-            set.vertices.reserve_exact(k);
-        }
-        for v in 0..n {
-            let mut b = engine.parent[v];
-            while b != NONE {
-                if slot[b] != NONE {
-                    blossoms[slot[b]].vertices.push(v as u32);
-                }
-                b = engine.parent[b];
-            }
-        }
-    }
+    // Doubled in i128: no overflow (see the module docs).
+    let blossoms = odd_set_forest(n, &engine.parent, |b| {
+        (engine.base[b] != NONE && engine.dual[b] > N::from(0)).then(|| 2 * engine.dual[b].into())
+    });
     Some(WeightedMatching {
         edges: matched,
         duals: Duals { vertex, blossoms },
     })
+}
+
+/// The odd sets of the answer as the forest of [`Duals::blossoms`], from the nesting
+/// `parent` of vertices `0..n` and blossoms `n..` (`NONE` at a top level) and `dual_of(b)`, the
+/// doubled dual of blossom `b` if it is a live blossom with a positive dual. Blossoms with no
+/// positive dual are flattened: their vertices and sub-blossoms go to the nearest ancestor
+/// with one. Sets are numbered children first (by decreasing depth), and each set's vertices
+/// and children come out in increasing order without a sort.
+///
+/// # Complexity
+/// O(n + number of blossoms): each node's nearest positive ancestor and depth are found once
+/// (walks stop at a node already known), with no recursion.
+fn odd_set_forest(
+    n: usize,
+    parent: &[usize],
+    dual_of: impl Fn(usize) -> Option<i128>,
+) -> Vec<OddSet> {
+    let nodes = parent.len();
+    // `up[x]`: the nearest strict ancestor of node x with a positive dual (NONE if none);
+    // `depth[b]` for such a blossom: how many such ancestors it has. `UNKNOWN` until found.
+    const UNKNOWN: usize = NONE - 1;
+    let mut positive: Vec<Option<i128>> = (0..nodes)
+        .map(|b| if b < n { None } else { dual_of(b) })
+        .collect();
+    let mut up = vec![UNKNOWN; nodes];
+    let mut depth = vec![0usize; nodes];
+    let mut path: Vec<usize> = Vec::new();
+    // Only the chains above the vertices: every live blossom holds a vertex, and the parent
+    // pointers of blossoms no longer in use are never followed.
+    for x in 0..n {
+        // Climb until a node whose answer is known (or a root), then fill the path down.
+        let mut y = x;
+        while y != NONE && up[y] == UNKNOWN {
+            path.push(y);
+            y = parent[y];
+        }
+        // `y`'s nearest positive node at or above it, and that node's depth.
+        let (mut above, mut d) = match y {
+            NONE => (NONE, 0),
+            y if positive[y].is_some() => (y, depth[y]),
+            y => (up[y], if up[y] == NONE { 0 } else { depth[up[y]] }),
+        };
+        while let Some(z) = path.pop() {
+            up[z] = above;
+            if positive[z].is_some() {
+                depth[z] = if above == NONE { 0 } else { d + 1 };
+                above = z;
+                d = depth[z];
+            }
+        }
+    }
+    for (b, p) in positive.iter_mut().enumerate() {
+        if up[b] == UNKNOWN {
+            *p = None;
+        }
+    }
+    // Children first: number the positive blossoms by decreasing depth (a counting sort).
+    let max_depth = (n..nodes)
+        .filter(|&b| positive[b].is_some())
+        .map(|b| depth[b])
+        .max();
+    let Some(max_depth) = max_depth else {
+        return Vec::new();
+    };
+    let mut start = vec![0usize; max_depth + 2];
+    for b in (n..nodes).filter(|&b| positive[b].is_some()) {
+        start[max_depth - depth[b] + 1] += 1;
+    }
+    for i in 1..start.len() {
+        start[i] += start[i - 1];
+    }
+    let mut slot = vec![NONE; nodes];
+    for b in (n..nodes).filter(|&b| positive[b].is_some()) {
+        let at = &mut start[max_depth - depth[b]];
+        slot[b] = *at;
+        *at += 1;
+    }
+    let k = start[max_depth];
+    let mut sets: Vec<OddSet> = vec![
+        OddSet {
+            vertices: Vec::new(),
+            children: Vec::new(),
+            dual: 0,
+        };
+        k
+    ];
+    let mut by_slot = vec![NONE; k];
+    for b in (n..nodes).filter(|&b| positive[b].is_some()) {
+        by_slot[slot[b]] = b;
+        sets[slot[b]].dual = positive[b].unwrap_or(0);
+    }
+    for v in 0..n {
+        if up[v] != NONE {
+            sets[slot[up[v]]].vertices.push(v as u32);
+        }
+    }
+    for (i, &b) in by_slot.iter().enumerate() {
+        if up[b] != NONE {
+            sets[slot[up[b]]].children.push(i as u32);
+        }
+    }
+    sets
 }
 
 /// Calls `f` on every vertex inside blossom (or vertex) `b` (`childs` as in [`Engine`]).

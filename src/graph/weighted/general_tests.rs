@@ -1,8 +1,10 @@
 //! Tests of [`max_weight_matching`] against the exhaustive oracle, every answer's duals
 //! checked by the independent verifier ([`verify`](super::super::verify::verify)).
 
-use super::super::{Duals, MAX_WEIGHT, WeightError};
-use super::{max_weight_matching, max_weight_perfect_matching, perfect_fits_i64};
+use super::super::{Duals, MAX_WEIGHT, OddSet, WeightError};
+use super::{
+    NONE, max_weight_matching, max_weight_perfect_matching, odd_set_forest, perfect_fits_i64,
+};
 use crate::graph::weighted::verify::{Lp, verify, verify_lp};
 use gridmatch_oracles::weighted::{max_weight, max_weight_max_cardinality, min_weight_perfect};
 use rand::{RngExt, SeedableRng};
@@ -18,13 +20,18 @@ fn check(
     duals: &Duals,
 ) -> Result<(i128, usize), String> {
     let total = verify(n, edges, weights, matched, duals).map_err(|e| e.to_string())?;
-    let mut holding = vec![0usize; n];
-    for b in &duals.blossoms {
-        for &v in &b.vertices {
-            holding[v as usize] += 1;
+    // The nesting depth: sets are listed children first, so parents' depths come first
+    // walking backwards (the verifier has checked the forest).
+    let k = duals.blossoms.len();
+    let mut depth = vec![1usize; k];
+    let mut deepest = 0;
+    for b in (0..k).rev() {
+        deepest = deepest.max(depth[b]);
+        for &c in &duals.blossoms[b].children {
+            depth[c as usize] = depth[b] + 1;
         }
     }
-    Ok((total, holding.into_iter().max().unwrap_or(0)))
+    Ok((total, deepest))
 }
 
 /// Runs the engine, checks its duals and compares with the oracle; returns the nesting depth.
@@ -458,7 +465,7 @@ fn timing() {
             let secs = t.elapsed().as_secs_f64();
             check(n, &edges, &shifted, &got.edges, &got.duals).expect("a proof");
             println!(
-                "G({n}, {m}) shifted: {:.3} s, {} pairs, {} blossoms of {} vertices in all",
+                "G({n}, {m}) shifted: {:.3} s, {} pairs, {} blossoms listing {} vertices",
                 secs,
                 got.edges.len(),
                 got.duals.blossoms.len(),
@@ -629,4 +636,43 @@ fn perfect_mode_agrees_with_the_shift_at_medium_sizes() {
         }
     }
     assert!(perfect > 150, "{perfect}");
+}
+
+#[test]
+fn odd_set_forest_flattens_zero_duals_and_lists_children_first() {
+    // Vertices 0..7, blossoms 7..14: 7 = {0, 1, 2} (dual 6), 8 = {7, 3, 4} (dual 0: flattened),
+    // 9 = {8, 5, 6} (dual 2); blossom 10 is not in use (its stale parent is never followed).
+    let n = 7;
+    let mut parent = vec![NONE; 2 * n];
+    for v in [0, 1, 2] {
+        parent[v] = 7;
+    }
+    for x in [7, 3, 4] {
+        parent[x] = 8;
+    }
+    for x in [8, 5, 6] {
+        parent[x] = 9;
+    }
+    parent[10] = 10;
+    let sets = odd_set_forest(n, &parent, |b| match b {
+        7 => Some(6),
+        9 => Some(2),
+        _ => None,
+    });
+    assert_eq!(
+        sets,
+        vec![
+            OddSet {
+                vertices: vec![0, 1, 2],
+                children: vec![],
+                dual: 6
+            },
+            OddSet {
+                vertices: vec![3, 4, 5, 6],
+                children: vec![0],
+                dual: 2
+            },
+        ]
+    );
+    assert!(odd_set_forest(n, &[NONE; 14], |_| Some(1)).is_empty());
 }

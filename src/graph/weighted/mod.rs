@@ -47,11 +47,18 @@ pub use question::{Cardinality, Optimum, Question, Sense, Sides, Solution, solve
 pub const MAX_WEIGHT: i64 = 1 << 59;
 
 /// A set of an odd number of vertices with a positive dual (a blossom of the blossom
-/// algorithm).
+/// algorithm), one node of the forest [`Duals::blossoms`].
+///
+/// The set is its own `vertices` together with every vertex of its `children`, which are
+/// listed in full elsewhere in the same forest: so the forest takes O(n + k) space for `k`
+/// sets however deeply they nest (see [`Duals::blossoms`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct OddSet {
-    /// Its vertices, in increasing order (at least three, an odd number of them).
+    /// The vertices directly in this set (in no child set), in increasing order.
     pub vertices: Vec<u32>,
+    /// Its maximal proper sub-sets (with a positive dual), as indices into
+    /// [`Duals::blossoms`], in increasing order, each smaller than this set's own index.
+    pub children: Vec<u32>,
     /// Twice its dual value z_B (> 0).
     pub dual: i128,
 }
@@ -64,8 +71,126 @@ pub struct Duals {
     /// any sign for the perfect-matching LP. `i128`, as the perfect-matching duals of large
     /// weights on many vertices can pass `i64` (see [`general`]).
     pub vertex: Vec<i128>,
-    /// The odd sets with a positive dual; a laminar family (any two are disjoint or nested).
+    /// The odd sets with a positive dual, a laminar family (any two are disjoint or nested)
+    /// written as a forest: each set lists the vertices directly in it and its children (the
+    /// largest sets of the family strictly inside it), children before parents. Every vertex is
+    /// directly in at most one set, every set is a child of at most one other, and a set's
+    /// vertices are its own and, recursively, its children's: an odd number, at least 3.
     pub blossoms: Vec<OddSet>,
+}
+
+impl Duals {
+    /// Every vertex of set `b` of [`blossoms`](Self::blossoms), in increasing order; `None`
+    /// if `b` or a set below it names a set out of range or not smaller than its parent.
+    ///
+    /// # Complexity
+    /// O(|B| log |B| + number of sets below `b`), no recursion.
+    pub fn all_vertices(&self, b: usize) -> Option<Vec<u32>> {
+        let mut out = Vec::new();
+        let mut stack = vec![b];
+        if b >= self.blossoms.len() {
+            return None;
+        }
+        while let Some(x) = stack.pop() {
+            let set = &self.blossoms[x];
+            out.extend_from_slice(&set.vertices);
+            for &c in &set.children {
+                // Children are smaller than their parent: the walk ends, each set once per path.
+                if c as usize >= x {
+                    return None;
+                }
+                stack.push(c as usize);
+            }
+        }
+        out.sort_unstable();
+        Some(out)
+    }
+
+    /// The forest of [`blossoms`](Self::blossoms) from a list of sets that each name all their
+    /// vertices (the shape of proofs written before the forest), or why they make none: a set
+    /// empty, not strictly increasing or naming a vertex `>= n`, two sets crossing or equal.
+    /// Sizes and duals are kept as they are (the verifier judges them); the order of the sets
+    /// changes (largest first becomes children first).
+    ///
+    /// # Errors
+    /// The reason in words, sets numbered from 0 in the order given.
+    ///
+    /// # Complexity
+    /// O(n + Σ|B| + k log k) for k sets.
+    pub fn from_full_sets(n: usize, sets: &[(Vec<u32>, i128)]) -> Result<Vec<OddSet>, String> {
+        const NO: u32 = u32::MAX;
+        let k = sets.len();
+        if k >= NO as usize || n > NO as usize {
+            return Err(format!("{k} odd sets on {n} vertices are too many"));
+        }
+        for (b, (s, _)) in sets.iter().enumerate() {
+            if s.is_empty() {
+                return Err(format!("odd set {b} is empty"));
+            }
+            if let Some(&x) = s.iter().find(|&&x| x as usize >= n) {
+                return Err(format!(
+                    "odd set {b} names vertex number {x}, beyond the graph"
+                ));
+            }
+            if let Some(w) = s.windows(2).find(|w| w[0] >= w[1]) {
+                return Err(format!(
+                    "odd set {b} lists {} after {}: its vertices must be in increasing order",
+                    w[1], w[0]
+                ));
+            }
+        }
+        // Largest first; each vertex remembers the innermost set taken so far that holds it,
+        // and a set is consistent with the sets before it when all its vertices remember the
+        // same one, its parent.
+        let mut order: Vec<u32> = (0..k as u32).collect();
+        order.sort_by_key(|&b| std::cmp::Reverse(sets[b as usize].0.len()));
+        let mut parent = vec![NO; k];
+        let mut inner = vec![NO; n];
+        for &b in &order {
+            let s = &sets[b as usize].0;
+            let p = inner[s[0] as usize];
+            if s.iter().any(|&x| inner[x as usize] != p) {
+                return Err(format!(
+                    "odd set {b} crosses a set at least as large (they meet and neither holds \
+                     the other)"
+                ));
+            }
+            if p != NO && sets[p as usize].0.len() == s.len() {
+                return Err(format!("odd sets {p} and {b} have the same vertices"));
+            }
+            parent[b as usize] = p;
+            for &x in s {
+                inner[x as usize] = b;
+            }
+        }
+        // Children first: the reverse of largest first. `index[b]`: b's place in the forest.
+        let mut index = vec![NO; k];
+        for (i, &b) in order.iter().rev().enumerate() {
+            index[b as usize] = i as u32;
+        }
+        let mut forest: Vec<OddSet> = order
+            .iter()
+            .rev()
+            .map(|&b| OddSet {
+                vertices: Vec::new(),
+                children: Vec::new(),
+                dual: sets[b as usize].1,
+            })
+            .collect();
+        for (x, &b) in inner.iter().enumerate() {
+            if b != NO {
+                forest[index[b as usize] as usize].vertices.push(x as u32);
+            }
+        }
+        for i in 0..k {
+            let b = order[k - 1 - i];
+            let p = parent[b as usize];
+            if p != NO {
+                forest[index[p as usize] as usize].children.push(i as u32);
+            }
+        }
+        Ok(forest)
+    }
 }
 
 /// A maximum-weight matching and the duals that prove it.
@@ -90,17 +215,20 @@ pub enum WeightError {
         weight: i64,
     },
     /// The shift that makes a maximum-weight matching a maximum-cardinality one,
-    /// `(n − 1)·max|w| + 1`, would pass [`MAX_WEIGHT`].
+    /// `(n − 1)·max|w| + 1`, plus the largest weight, would pass [`MAX_WEIGHT`]: the rule is
+    /// `n·max|w| < 2⁵⁹` (self-loops aside).
     #[error(
         "weights up to {largest} on {vertices} vertices are too large to ask for a \
-         maximum-cardinality or perfect matching: (vertices − 1) × the largest |weight| must \
-         stay below 2^59"
+         maximum-cardinality or perfect matching: vertices × the largest |weight| must stay \
+         below 2^59"
     )]
     ShiftTooLarge {
         /// Vertices of the graph.
         vertices: usize,
-        /// The largest absolute weight.
+        /// The largest absolute weight of an edge other than a self-loop.
         largest: u64,
+        /// The first edge of that weight.
+        edge: usize,
     },
     /// The edge list and the weights differ in length, or an edge names a vertex `>= n`.
     #[error("{0}")]

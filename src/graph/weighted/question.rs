@@ -112,8 +112,9 @@ pub struct Sides<'a> {
 /// # Errors
 /// A weight beyond [`MAX_WEIGHT`], or, for the maximum-cardinality question on the general
 /// engine, weights so large that the shift that makes every maximum-weight matching a
-/// maximum-cardinality one (`(n − 1)·max|w| + 1`) would pass [`MAX_WEIGHT`]. The perfect
-/// question is answered for every weight up to [`MAX_WEIGHT`], with no shift
+/// maximum-cardinality one (`(n − 1)·max|w| + 1`), plus the largest weight, would pass
+/// [`MAX_WEIGHT`]: that is, `n·max|w| ≥ 2⁵⁹` (self-loops aside). The perfect question is
+/// answered for every weight up to [`MAX_WEIGHT`], with no shift
 /// ([`general::max_weight_perfect_matching`]).
 ///
 /// # Complexity
@@ -148,13 +149,17 @@ pub fn solve(
         }
         return Ok(Solution::Optimum(optimum));
     }
-    let largest = weights
+    // The first edge of the largest |weight|, self-loops aside.
+    let (largest, heaviest) = weights
         .iter()
         .zip(edges)
-        .filter(|(_, (u, v))| u != v)
-        .map(|(w, _)| w.unsigned_abs())
-        .max()
-        .unwrap_or(0);
+        .enumerate()
+        .filter(|(_, (_, (u, v)))| u != v)
+        .map(|(e, (w, _))| (w.unsigned_abs(), e))
+        .fold(
+            (0, 0),
+            |best, (w, e)| if w > best.0 { (w, e) } else { best },
+        );
     if question.cardinality == Cardinality::Perfect {
         // The cardinality engine first: near-linear in practice, it settles whether a perfect
         // matching exists at all, which perfect mode would only find out by growing its
@@ -186,6 +191,7 @@ pub fn solve(
                 return Err(WeightError::ShiftTooLarge {
                     vertices: n,
                     largest,
+                    edge: heaviest,
                 });
             }
             shift as i64

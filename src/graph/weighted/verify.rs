@@ -14,14 +14,15 @@
 //! conditions compare them with twice the weights. In order, each failure its own variant:
 //! 1. shapes: at most 2³² − 1 vertices, one dual per vertex, one weight per edge, endpoints in
 //!    range; the matched indices in range, distinct, no self-loop, no vertex matched twice;
-//! 2. signs and the family: every vertex dual ≥ 0 (for [`Lp::Perfect`] instead: every vertex
-//!    matched, vertex duals of any sign); every odd set's vertices in range and
-//!    strictly increasing, its size odd and ≥ 3, its dual > 0; fewer sets than vertices, the
-//!    sets distinct and laminar.
-//!    Laminarity: the sets are taken by size, largest first, and each vertex remembers the
-//!    last (so the innermost) set taken that holds it; a set is consistent with those before
-//!    it exactly when all its vertices remember the same set — which becomes its parent in
-//!    the forest of the family;
+//! 2. signs and the family, a forest ([`Duals::blossoms`]): every vertex dual ≥ 0 (for [`Lp::Perfect`] instead:
+//!    every vertex matched, vertex duals of any sign); each
+//!    set's own vertices in range, strictly increasing, and no vertex listed in two sets; each
+//!    set's children strictly increasing, each smaller than the set's own number (so children
+//!    come first and the child relation has no cycle) and each the child of one set only —
+//!    so the sets form a forest in which a set is its own vertices plus its descendants', and
+//!    the family is laminar. Sizes are summed children first; each set's size is odd and
+//!    ≥ 3, its dual > 0, and no set equals its only child (no own vertex, one child). Fewer
+//!    sets than vertices;
 //! 3. feasibility: for every edge uv other than a self-loop,
 //!    2y_u + 2y_v + Σ_{B ∋ u, v} 2z_B ≥ 2w_uv. The sets holding both ends are the common
 //!    ancestors in the forest of the innermost sets of u and of v: the sum is the prefix sum
@@ -34,9 +35,9 @@
 //! 5. the objective: Σ_v 2y_v + Σ_B 2z_B (|B| − 1)/2 = 2 Σ_{e ∈ M} w_e (implied by 1–4, and
 //!    checked anyway).
 //!
-//! **Complexity:** O(n + m log n + Σ|B| + k log k) time for k odd sets, and
-//! O(n + k log k) memory besides the input: a sort of the sets, then O(log k) per edge for
-//! the common ancestor.
+//! **Complexity:** O(n + k + m log k) time for k odd sets (the forest's size is O(n + k)
+//! however deep the sets nest), and O(n + k log k) memory besides the input: the binary
+//! lifting table, then O(log k) per edge for the common ancestor.
 //!
 //! **Status:** the tests (`verify_tests.rs`) accept hand-built certificates (a single edge, a
 //! path, a triangle needing its blossom, a 5-cycle with a pendant edge, nested blossoms,
@@ -186,7 +187,7 @@ pub enum DualError {
         /// The larger vertex listed just before it.
         previous: u32,
     },
-    /// An odd set has fewer than three vertices.
+    /// An odd set has fewer than three vertices (its own and its children's).
     #[error("odd set {blossom} has {size} vertices, fewer than 3")]
     BlossomTooSmall {
         /// The set.
@@ -194,7 +195,7 @@ pub enum DualError {
         /// Its size.
         size: usize,
     },
-    /// An odd set has an even number of vertices.
+    /// An odd set has an even number of vertices (its own and its children's).
     #[error("odd set {blossom} has an even number of vertices, {size}")]
     BlossomEven {
         /// The set.
@@ -218,24 +219,46 @@ pub enum DualError {
         /// The number of vertices.
         n: usize,
     },
-    /// Two odd sets cross: they meet, and neither holds the other.
-    #[error(
-        "odd sets {first} and {second} cross: both hold vertex {common}, only {first} holds \
-         {only_first}, only {second} holds {only_second}"
-    )]
-    Crossing {
-        /// One set.
+    /// A vertex is listed directly in two odd sets.
+    #[error("vertex {vertex} is listed in odd sets {first} and {second}")]
+    VertexInTwoSets {
+        /// The vertex.
+        vertex: u32,
+        /// The set listing it first.
+        first: usize,
+        /// The other set listing it.
+        second: usize,
+    },
+    /// A child index is not a set listed before its parent.
+    #[error("odd set {blossom} names child {child}, not a set listed before it")]
+    ChildNotBefore {
+        /// The parent set.
+        blossom: usize,
+        /// The child index given.
+        child: u32,
+    },
+    /// A set's children are not in increasing order (or one is named twice).
+    #[error("odd set {blossom} lists child {child} after {previous}")]
+    ChildrenUnsorted {
+        /// The parent set.
+        blossom: usize,
+        /// The child out of order.
+        child: u32,
+        /// The child listed just before it (no smaller).
+        previous: u32,
+    },
+    /// A set is named as a child by two sets.
+    #[error("odd set {child} is a child of both {first} and {second}")]
+    ChildTwice {
+        /// The child.
+        child: u32,
+        /// One parent.
         first: usize,
         /// The other.
         second: usize,
-        /// A vertex of both.
-        common: u32,
-        /// A vertex of `first` only.
-        only_first: u32,
-        /// A vertex of `second` only.
-        only_second: u32,
     },
-    /// Two odd sets have the same vertices.
+    /// Two odd sets have the same vertices: `second` lists no vertex and `first` as its only
+    /// child.
     #[error("odd sets {first} and {second} have the same vertices")]
     DuplicateBlossom {
         /// One set.
@@ -375,18 +398,34 @@ impl DualError {
                  dual belong in the proof",
                 half(*dual)
             ),
-            DualError::Crossing {
+            DualError::VertexInTwoSets {
+                vertex,
                 first,
                 second,
-                common,
-                only_first,
-                only_second,
             } => format!(
-                "odd sets {first} and {second} (counting from 0) cross, so the family is not \
-                 laminar: both hold {}, only the first holds {}, only the second holds {}",
-                name(*common),
-                name(*only_first),
-                name(*only_second)
+                "{} is listed in odd sets {first} and {second} (counting from 0); a vertex is \
+                 listed in the innermost set holding it only",
+                name(*vertex)
+            ),
+            DualError::ChildNotBefore { blossom, child } => format!(
+                "odd set {blossom} (counting from 0) names set {child} as a child, but a \
+                 set's children are sets listed before it"
+            ),
+            DualError::ChildrenUnsorted {
+                blossom,
+                child,
+                previous,
+            } => format!(
+                "odd set {blossom} (counting from 0) lists child {child} after {previous}: its \
+                 children must be in increasing order, each once"
+            ),
+            DualError::ChildTwice {
+                child,
+                first,
+                second,
+            } => format!(
+                "odd set {child} (counting from 0) is a child of both set {first} and set \
+                 {second}; the sets form a forest"
             ),
             DualError::DuplicateBlossom { first, second } => {
                 format!("odd sets {first} and {second} (counting from 0) have the same vertices")
@@ -448,7 +487,7 @@ impl DualError {
 /// edges are allowed.
 ///
 /// # Complexity
-/// O(n + m log n + Σ|B| + k log k) for k odd sets.
+/// O(n + k + m log k) for k odd sets.
 pub fn verify(
     n: usize,
     edges: &[(u32, u32)],
@@ -573,8 +612,8 @@ pub fn verify_lp(
             inside[p as usize] += inside[b as usize];
         }
     }
-    for (b, set) in duals.blossoms.iter().enumerate() {
-        let needed = (set.vertices.len() - 1) / 2;
+    for (b, &size) in forest.size.iter().enumerate() {
+        let needed = (size - 1) / 2;
         if inside[b] != needed {
             return Err(DualError::BlossomNotFull {
                 blossom: b,
@@ -589,8 +628,8 @@ pub fn verify_lp(
     // to 2⁹⁴), so they are added with checks: a sum beyond i128 is far from 2·total, whose
     // at most n/2 ≤ 2³¹ matched weights are below 2⁶³ in size.
     let mut dual: Option<i128> = Some(duals.vertex.iter().sum());
-    for set in &duals.blossoms {
-        let term = set.dual.checked_mul((set.vertices.len() as i128 - 1) / 2);
+    for (set, &size) in duals.blossoms.iter().zip(&forest.size) {
+        let term = set.dual.checked_mul((size as i128 - 1) / 2);
         dual = dual.zip(term).and_then(|(a, b)| a.checked_add(b));
     }
     let total: i128 = matched.iter().map(|&e| i128::from(weights[e])).sum();
@@ -687,8 +726,10 @@ struct Vertex {
 /// The laminar family as a forest: each set's parent is the smallest set holding it. Sets are
 /// numbered as in [`Duals::blossoms`]; there are fewer than n ≤ 2³² − 1 of them, so `u32`.
 struct Forest {
-    /// The sets, largest first (parents before children).
+    /// The sets, parents before children.
     order: Vec<u32>,
+    /// Each set's number of vertices, its own and its children's.
+    size: Vec<usize>,
     /// Each set's depth (0 for a root).
     depth: Vec<u32>,
     /// Each set's doubled dual plus those of its ancestors.
@@ -704,6 +745,15 @@ impl Forest {
     /// forest of the family.
     fn new(n: usize, duals: &Duals) -> Result<Forest, DualError> {
         let sets = &duals.blossoms;
+        // A laminar family of distinct sets of two or more vertices has at most n − 1 sets.
+        let k = sets.len();
+        if k > 0 && k >= n {
+            return Err(DualError::TooManySets { sets: k, n });
+        }
+        // From here k < n ≤ 2³² − 1: every set number fits a `u32` below `NO_SET`.
+        let mut inner = vec![NO_SET; n];
+        let mut parent = vec![NO_SET; k];
+        let mut size = vec![0usize; k];
         for (b, set) in sets.iter().enumerate() {
             let mut previous: Option<u32> = None;
             for &x in &set.vertices {
@@ -730,13 +780,67 @@ impl Forest {
                     }
                 }
                 previous = Some(x);
+                let was = inner[x as usize];
+                if was != NO_SET {
+                    return Err(DualError::VertexInTwoSets {
+                        vertex: x,
+                        first: was as usize,
+                        second: b,
+                    });
+                }
+                inner[x as usize] = b as u32;
             }
-            let size = set.vertices.len();
-            if size < 3 {
-                return Err(DualError::BlossomTooSmall { blossom: b, size });
+            // Children are earlier sets, so their sizes are known; each has one parent, so the
+            // sets form a forest (a cycle would need a child after its parent) and the sizes
+            // count every vertex at most once: at most n.
+            let mut total = set.vertices.len();
+            let mut previous: Option<u32> = None;
+            for &c in &set.children {
+                if c as usize >= b {
+                    return Err(DualError::ChildNotBefore {
+                        blossom: b,
+                        child: c,
+                    });
+                }
+                if let Some(p) = previous
+                    && c <= p
+                {
+                    return Err(DualError::ChildrenUnsorted {
+                        blossom: b,
+                        child: c,
+                        previous: p,
+                    });
+                }
+                previous = Some(c);
+                let was = parent[c as usize];
+                if was != NO_SET {
+                    return Err(DualError::ChildTwice {
+                        child: c,
+                        first: was as usize,
+                        second: b,
+                    });
+                }
+                parent[c as usize] = b as u32;
+                total += size[c as usize];
             }
-            if size.is_multiple_of(2) {
-                return Err(DualError::BlossomEven { blossom: b, size });
+            if set.vertices.is_empty() && set.children.len() == 1 {
+                return Err(DualError::DuplicateBlossom {
+                    first: set.children[0] as usize,
+                    second: b,
+                });
+            }
+            size[b] = total;
+            if total < 3 {
+                return Err(DualError::BlossomTooSmall {
+                    blossom: b,
+                    size: total,
+                });
+            }
+            if total.is_multiple_of(2) {
+                return Err(DualError::BlossomEven {
+                    blossom: b,
+                    size: total,
+                });
             }
             if set.dual <= 0 {
                 return Err(DualError::BlossomDualNotPositive {
@@ -745,35 +849,9 @@ impl Forest {
                 });
             }
         }
-        // A laminar family of distinct sets of two or more vertices has at most n − 1 sets.
-        let k = sets.len();
-        if k > 0 && k >= n {
-            return Err(DualError::TooManySets { sets: k, n });
-        }
 
-        // From here k < n ≤ 2³² − 1: every set number fits a `u32` below `NO_SET`.
-        let mut order: Vec<u32> = (0..k as u32).collect();
-        order.sort_by_key(|&b| std::cmp::Reverse(sets[b as usize].vertices.len()));
-        let mut parent = vec![NO_SET; k];
-        let mut inner = vec![NO_SET; n];
-        for &b in &order {
-            let s = &sets[b as usize].vertices;
-            let p = inner[s[0] as usize];
-            if let Some(&x) = s.iter().find(|&&x| inner[x as usize] != p) {
-                return Err(crossing(sets, &parent, b, p, inner[x as usize], s[0], x));
-            }
-            if p != NO_SET && sets[p as usize].vertices.len() == s.len() {
-                return Err(DualError::DuplicateBlossom {
-                    first: p as usize,
-                    second: b as usize,
-                });
-            }
-            parent[b as usize] = p;
-            for &x in s {
-                inner[x as usize] = b;
-            }
-        }
-
+        // Parents come after their children: the reverse order has parents first.
+        let order: Vec<u32> = (0..k as u32).rev().collect();
         let mut depth = vec![0u32; k];
         let mut prefix = vec![0i128; k];
         let mut root = vec![NO_SET; k];
@@ -825,6 +903,7 @@ impl Forest {
             .collect();
         Ok(Forest {
             order,
+            size,
             depth,
             prefix,
             up,
@@ -881,50 +960,6 @@ impl Forest {
             NO_SET => ends,
             l => ends + self.prefix[l as usize],
         }
-    }
-}
-
-/// The error for set `b`, whose first vertex `first` lies innermost in set `p` and whose vertex
-/// `x` lies innermost in set `q != p` (sets taken so far, which form a laminar forest under
-/// `parent`). One of `p`, `q` crosses `b`: `p` if it exists and does not hold `x`, else `q`,
-/// which then holds `x` but not `first`.
-fn crossing(
-    sets: &[super::OddSet],
-    parent: &[u32],
-    b: u32,
-    p: u32,
-    q: u32,
-    first: u32,
-    x: u32,
-) -> DualError {
-    // Does `p` hold `x`, i.e. is `p` an ancestor of (or) `x`'s innermost set `q`?
-    let mut a = q;
-    while a != NO_SET && a != p {
-        a = parent[a as usize];
-    }
-    let p_holds_x = p != NO_SET && a == p;
-    // If `p` exists and misses `x`, `p` holds `first` and was taken before `b`, so it is no
-    // smaller than `b`: it cannot lie inside `b`. Otherwise `p` (if any) holds `x`, so `q` lies
-    // strictly inside `p`; `q` misses `first` (whose innermost set is `p`), and again is no
-    // smaller than `b`.
-    let (partner, common, only_second) = if p != NO_SET && !p_holds_x {
-        (p, first, x)
-    } else {
-        (q, x, first)
-    };
-    let own = &sets[b as usize].vertices;
-    let only_first = sets[partner as usize]
-        .vertices
-        .iter()
-        .copied()
-        .find(|y| own.binary_search(y).is_err())
-        .unwrap_or(common);
-    DualError::Crossing {
-        first: partner as usize,
-        second: b as usize,
-        common,
-        only_first,
-        only_second,
     }
 }
 

@@ -51,10 +51,31 @@ impl Cert {
     }
 }
 
+/// A set listing `vertices` as its own, with no children (a whole set before [`forest`]).
 fn set(vertices: &[u32], dual: i64) -> OddSet {
     OddSet {
         vertices: vertices.to_vec(),
+        children: Vec::new(),
         dual: i128::from(dual),
+    }
+}
+
+/// `duals` whose sets each list all their vertices (and no children), as the forest.
+fn forest(n: usize, mut duals: Duals) -> Duals {
+    let full: Vec<(Vec<u32>, i128)> = duals
+        .blossoms
+        .iter()
+        .map(|b| (b.vertices.clone(), b.dual))
+        .collect();
+    duals.blossoms = Duals::from_full_sets(n, &full).expect("a laminar family");
+    duals
+}
+
+impl Cert {
+    /// The same certificate with its sets (each listing all its vertices) as the forest.
+    fn forest(mut self) -> Cert {
+        self.duals = forest(self.n, self.duals);
+        self
     }
 }
 
@@ -67,7 +88,7 @@ fn kind(e: &DualError) -> String {
 /// The hand-built certificates and their totals.
 fn certificates() -> Vec<(Cert, i128)> {
     let k: i64 = 1 << 58;
-    vec![
+    let whole = vec![
         (
             Cert {
                 name: "single edge",
@@ -221,7 +242,8 @@ fn certificates() -> Vec<(Cert, i128)> {
             },
             2 * i128::from(k) - 2,
         ),
-    ]
+    ];
+    whole.into_iter().map(|(c, t)| (c.forest(), t)).collect()
 }
 
 #[test]
@@ -323,12 +345,73 @@ fn tampers(c: &Cert) -> Vec<Tamper> {
         );
     }
 
-    // Odd sets.
-    for b in 0..c.duals.blossoms.len() {
+    // Odd sets (a forest: own vertices, children before parents).
+    let k = c.duals.blossoms.len();
+    let parent_of = |b: usize| (0..k).find(|&p| c.duals.blossoms[p].children.contains(&(b as u32)));
+    for b in 0..k {
         let s = &c.duals.blossoms[b];
-        let mut t = c.clone();
-        t.duals.blossoms.remove(b);
-        add(format!("set {b} dropped"), t, &["EdgeNotCovered"], false);
+        let size = c.duals.all_vertices(b).unwrap().len();
+        if let Some(p) = parent_of(b) {
+            let mut t = c.clone();
+            t.duals.blossoms[p].children.retain(|&x| x as usize != b);
+            add(
+                format!("child set {b} dropped from {p}"),
+                t,
+                &["BlossomEven"],
+                false,
+            );
+            let mut t = c.clone();
+            t.duals.blossoms[b].children.push(p as u32);
+            add(
+                format!("set {b} names its parent {p} as a child: a cycle"),
+                t,
+                &["ChildNotBefore"],
+                false,
+            );
+        }
+        if !s.children.is_empty() {
+            let mut t = c.clone();
+            t.duals.blossoms[b].children[0] = b as u32;
+            add(
+                format!("set {b} names itself as a child"),
+                t,
+                &["ChildNotBefore"],
+                false,
+            );
+            let mut t = c.clone();
+            let first = s.children[0];
+            t.duals.blossoms[b].children.push(first);
+            add(
+                format!("set {b} names child {first} twice"),
+                t,
+                &["ChildrenUnsorted"],
+                false,
+            );
+        }
+        if s.children.len() >= 2 {
+            let mut t = c.clone();
+            t.duals.blossoms[b].children.swap(0, 1);
+            add(
+                format!("set {b}'s children unsorted"),
+                t,
+                &["ChildrenUnsorted"],
+                false,
+            );
+        }
+        // A set holding a child of b, listed after b, naming it again.
+        if let Some(&child) = s.children.first()
+            && let Some(other) = (b + 1..k).find(|&o| parent_of(b) != Some(o))
+        {
+            let mut t = c.clone();
+            t.duals.blossoms[other].children.insert(0, child);
+            t.duals.blossoms[other].children.sort_unstable();
+            add(
+                format!("child {child} of {b} also named by {other}"),
+                t,
+                &["ChildTwice", "ChildrenUnsorted"],
+                false,
+            );
+        }
         let mut t = c.clone();
         t.duals.blossoms[b].dual += 1;
         add(format!("set {b} dual raised"), t, &["NotTight"], false);
@@ -350,7 +433,9 @@ fn tampers(c: &Cert) -> Vec<Tamper> {
                 false,
             );
         }
-        if let Some(x) = (0..n as u32).find(|x| !s.vertices.contains(x)) {
+        // A vertex in no set joins b: b's size turns even.
+        let in_some = |x: u32| c.duals.blossoms.iter().any(|o| o.vertices.contains(&x));
+        if let Some(x) = (0..n as u32).find(|&x| !in_some(x)) {
             let mut t = c.clone();
             let vs = &mut t.duals.blossoms[b].vertices;
             vs.push(x);
@@ -362,41 +447,59 @@ fn tampers(c: &Cert) -> Vec<Tamper> {
                 false,
             );
         }
-        let mut t = c.clone();
-        t.duals.blossoms[b].vertices.pop();
-        add(
-            format!("set {b} lost a vertex"),
-            t,
-            if s.vertices.len() == 3 {
-                &["BlossomTooSmall"]
-            } else {
-                &["BlossomEven"]
-            },
-            false,
-        );
-        let mut t = c.clone();
-        t.duals.blossoms[b].vertices[1] = s.vertices[0];
-        add(format!("set {b} repeats"), t, &["BlossomRepeat"], false);
-        let mut t = c.clone();
-        t.duals.blossoms[b].vertices.swap(0, 1);
-        add(format!("set {b} unsorted"), t, &["BlossomUnsorted"], false);
-        let mut t = c.clone();
-        *t.duals.blossoms[b].vertices.last_mut().unwrap() = n as u32;
-        add(
-            format!("set {b} out of range"),
-            t,
-            &["BlossomVertexOutOfRange"],
-            false,
-        );
+        // A vertex of another set listed in b too.
+        if let Some(x) = (0..n as u32).find(|&x| in_some(x) && !s.vertices.contains(&x)) {
+            let mut t = c.clone();
+            let vs = &mut t.duals.blossoms[b].vertices;
+            vs.push(x);
+            vs.sort_unstable();
+            add(
+                format!("vertex {x} listed in set {b} too"),
+                t,
+                // Set b is checked first if the other set comes after it.
+                &["VertexInTwoSets", "BlossomEven"],
+                false,
+            );
+        }
+        if !s.vertices.is_empty() {
+            let mut t = c.clone();
+            t.duals.blossoms[b].vertices.pop();
+            add(
+                format!("set {b} lost a vertex"),
+                t,
+                if size == 3 {
+                    &["BlossomTooSmall"]
+                } else {
+                    &["BlossomEven", "DuplicateBlossom"]
+                },
+                false,
+            );
+            let mut t = c.clone();
+            *t.duals.blossoms[b].vertices.last_mut().unwrap() = n as u32;
+            add(
+                format!("set {b} out of range"),
+                t,
+                &["BlossomVertexOutOfRange"],
+                false,
+            );
+        }
+        if s.vertices.len() >= 2 {
+            let mut t = c.clone();
+            t.duals.blossoms[b].vertices[1] = s.vertices[0];
+            add(format!("set {b} repeats"), t, &["BlossomRepeat"], false);
+            let mut t = c.clone();
+            t.duals.blossoms[b].vertices.swap(0, 1);
+            add(format!("set {b} unsorted"), t, &["BlossomUnsorted"], false);
+        }
         let mut t = c.clone();
         t.duals.blossoms.push(s.clone());
         add(
             format!("set {b} twice"),
             t,
-            if c.duals.blossoms.len() + 1 >= n {
+            if k + 1 >= n {
                 &["TooManySets"]
             } else {
-                &["DuplicateBlossom"]
+                &["VertexInTwoSets", "ChildTwice"]
             },
             false,
         );
@@ -410,15 +513,30 @@ fn tampers(c: &Cert) -> Vec<Tamper> {
             &["TooManySets"],
             false,
         );
+        // A set with no vertex of its own and b as its only child.
+        if parent_of(b).is_none() && k + 1 < n {
+            let mut t = c.clone();
+            t.duals.blossoms.push(OddSet {
+                vertices: Vec::new(),
+                children: vec![b as u32],
+                dual: 2,
+            });
+            add(
+                format!("set {b} wrapped in a set of the same vertices"),
+                t,
+                &["DuplicateBlossom"],
+                false,
+            );
+        }
     }
     if n >= 5 {
         let mut t = c.clone();
         t.duals.blossoms.push(set(&[0, 1, 2], 2));
         t.duals.blossoms.push(set(&[2, 3, 4], 2));
         add(
-            "two crossing sets".into(),
+            "two sets sharing a vertex".into(),
             t,
-            &["Crossing", "DuplicateBlossom"],
+            &["VertexInTwoSets", "TooManySets"],
             false,
         );
     }
@@ -526,38 +644,9 @@ fn tampered_certificates_are_refused() {
     assert!(other_optimum < refused / 10, "{other_optimum}");
 }
 
-/// `fast` (from [`verify`]) and `plain` (from [`naive`]) refuse for the same reason: the same
-/// error, except that a non-laminar family may be reported through another pair of sets
-/// (then `fast`'s witnesses are checked).
-fn same_refusal(fast: &DualError, plain: &DualError, c: &Cert) {
-    let family = ["Crossing", "DuplicateBlossom"];
-    if family.contains(&kind(fast).as_str()) {
-        assert!(
-            family.contains(&kind(plain).as_str()),
-            "{fast:?} vs {plain:?}"
-        );
-        let sets = &c.duals.blossoms;
-        match *fast {
-            DualError::Crossing {
-                first,
-                second,
-                common,
-                only_first,
-                only_second,
-            } => {
-                let (a, b) = (&sets[first].vertices, &sets[second].vertices);
-                assert!(a.contains(&common) && b.contains(&common), "{fast:?}");
-                assert!(a.contains(&only_first) && !b.contains(&only_first));
-                assert!(b.contains(&only_second) && !a.contains(&only_second));
-            }
-            DualError::DuplicateBlossom { first, second } => {
-                assert!(first != second && sets[first].vertices == sets[second].vertices);
-            }
-            _ => unreachable!(),
-        }
-    } else {
-        assert_eq!(fast, plain);
-    }
+/// `fast` (from [`verify`]) and `plain` (from [`naive`]) refuse for the same reason.
+fn same_refusal(fast: &DualError, plain: &DualError, _c: &Cert) {
+    assert_eq!(fast, plain);
 }
 
 /// The same conditions as [`verify`], in the same order, written plainly: every set is
@@ -632,6 +721,14 @@ fn naive(
         }
     }
     let sets = &duals.blossoms;
+    if !sets.is_empty() && sets.len() >= n {
+        return Err(DualError::TooManySets {
+            sets: sets.len(),
+            n,
+        });
+    }
+    // Each set's vertices in full, built children first.
+    let mut full: Vec<Vec<u32>> = Vec::new();
     for (b, s) in sets.iter().enumerate() {
         for i in 0..s.vertices.len() {
             let x = s.vertices[i];
@@ -655,8 +752,50 @@ fn naive(
                     previous: s.vertices[i - 1],
                 });
             }
+            if let Some(a) = (0..b).find(|&a| sets[a].vertices.contains(&x)) {
+                return Err(DualError::VertexInTwoSets {
+                    vertex: x,
+                    first: a,
+                    second: b,
+                });
+            }
         }
-        let size = s.vertices.len();
+        for i in 0..s.children.len() {
+            let c = s.children[i];
+            if c as usize >= b {
+                return Err(DualError::ChildNotBefore {
+                    blossom: b,
+                    child: c,
+                });
+            }
+            if i > 0 && s.children[i - 1] >= c {
+                return Err(DualError::ChildrenUnsorted {
+                    blossom: b,
+                    child: c,
+                    previous: s.children[i - 1],
+                });
+            }
+            if let Some(a) = (0..b).find(|&a| sets[a].children.contains(&c)) {
+                return Err(DualError::ChildTwice {
+                    child: c,
+                    first: a,
+                    second: b,
+                });
+            }
+        }
+        if s.vertices.is_empty() && s.children.len() == 1 {
+            return Err(DualError::DuplicateBlossom {
+                first: s.children[0] as usize,
+                second: b,
+            });
+        }
+        let mut all = s.vertices.clone();
+        for &c in &s.children {
+            all.extend_from_slice(&full[c as usize]);
+        }
+        all.sort_unstable();
+        let size = all.len();
+        full.push(all);
         if size < 3 {
             return Err(DualError::BlossomTooSmall { blossom: b, size });
         }
@@ -670,40 +809,21 @@ fn naive(
             });
         }
     }
-    if !sets.is_empty() && sets.len() >= n {
-        return Err(DualError::TooManySets {
-            sets: sets.len(),
-            n,
-        });
-    }
-    for a in 0..sets.len() {
-        for b in a + 1..sets.len() {
-            let (x, y) = (&sets[a].vertices, &sets[b].vertices);
+    // What the checks above imply: the sets are distinct and laminar.
+    for a in 0..full.len() {
+        for b in a + 1..full.len() {
+            let (x, y) = (&full[a], &full[b]);
             let meet = x.iter().any(|v| y.contains(v));
             let x_in_y = x.iter().all(|v| y.contains(v));
             let y_in_x = y.iter().all(|v| x.contains(v));
-            if x_in_y && y_in_x {
-                return Err(DualError::DuplicateBlossom {
-                    first: a,
-                    second: b,
-                });
-            }
-            if meet && !x_in_y && !y_in_x {
-                let common = *x.iter().find(|v| y.contains(v)).unwrap();
-                return Err(DualError::Crossing {
-                    first: a,
-                    second: b,
-                    common,
-                    only_first: *x.iter().find(|v| !y.contains(v)).unwrap(),
-                    only_second: *y.iter().find(|v| !x.contains(v)).unwrap(),
-                });
-            }
+            assert!(!(x_in_y && y_in_x), "sets {a} and {b} are equal");
+            assert!(!meet || x_in_y || y_in_x, "sets {a} and {b} cross");
         }
     }
     let sum = |u: u32, v: u32| -> i128 {
         let mut s = duals.vertex[u as usize] + duals.vertex[v as usize];
-        for b in sets {
-            if b.vertices.contains(&u) && b.vertices.contains(&v) {
+        for (b, all) in sets.iter().zip(&full) {
+            if all.contains(&u) && all.contains(&v) {
                 s += b.dual;
             }
         }
@@ -741,12 +861,12 @@ fn naive(
             });
         }
     }
-    for (b, s) in sets.iter().enumerate() {
+    for (b, s) in full.iter().enumerate() {
         let inside = matched
             .iter()
-            .filter(|&&e| s.vertices.contains(&edges[e].0) && s.vertices.contains(&edges[e].1))
+            .filter(|&&e| s.contains(&edges[e].0) && s.contains(&edges[e].1))
             .count();
-        let needed = (s.vertices.len() - 1) / 2;
+        let needed = (s.len() - 1) / 2;
         if inside != needed {
             return Err(DualError::BlossomNotFull {
                 blossom: b,
@@ -756,8 +876,8 @@ fn naive(
         }
     }
     let mut dual: i128 = duals.vertex.iter().sum();
-    for s in sets {
-        dual += s.dual * (s.vertices.len() as i128 - 1) / 2;
+    for (s, all) in sets.iter().zip(&full) {
+        dual += s.dual * (all.len() as i128 - 1) / 2;
     }
     let total: i128 = matched.iter().map(|&e| i128::from(weights[e])).sum();
     if dual != 2 * total {
@@ -878,6 +998,7 @@ fn random_valid(rng: &mut ChaCha8Rng, n: usize) -> Cert {
             blossoms,
         },
     }
+    .forest()
 }
 
 /// One small random change, most of them breaking the certificate.
@@ -887,7 +1008,7 @@ fn mutate(rng: &mut ChaCha8Rng, c: &mut Cert) {
     let k = c.duals.blossoms.len();
     // After a change of length, the vertex duals and weights may not match n and m.
     let (nd, nw) = (c.duals.vertex.len(), c.weights.len());
-    match rng.random_range(0..14) {
+    match rng.random_range(0..17) {
         0 if nd > 0 => c.duals.vertex[rng.random_range(0..nd)] += rng.random_range(-2..=2),
         1 if k > 0 => c.duals.blossoms[rng.random_range(0..k)].dual += rng.random_range(-2..=2),
         2 if nw > 0 => c.weights[rng.random_range(0..nw)] += rng.random_range(-2..=2),
@@ -919,7 +1040,7 @@ fn mutate(rng: &mut ChaCha8Rng, c: &mut Cert) {
                 Err(i) => vs.insert(i, x),
             }
         }
-        8 if k > 0 => {
+        8 if k > 0 && !c.duals.blossoms.iter().any(|b| b.vertices.is_empty()) => {
             let vs = &mut c.duals.blossoms[rng.random_range(0..k)].vertices;
             let i = rng.random_range(0..vs.len());
             let j = rng.random_range(0..vs.len());
@@ -951,6 +1072,48 @@ fn mutate(rng: &mut ChaCha8Rng, c: &mut Cert) {
         13 if k > 0 => {
             let b = rng.random_range(0..k);
             c.duals.blossoms.push(c.duals.blossoms[b].clone());
+        }
+        14 if k > 0 => {
+            // A child dropped, or a child added (any index, maybe not smaller).
+            let b = rng.random_range(0..k);
+            let cs = &mut c.duals.blossoms[b].children;
+            if !cs.is_empty() && rng.random_bool(0.5) {
+                cs.remove(rng.random_range(0..cs.len()));
+            } else {
+                // Often an earlier set (likely some other set's child already).
+                let c = if b > 0 && rng.random_bool(0.7) {
+                    rng.random_range(0..b as u32)
+                } else {
+                    rng.random_range(0..=k as u32)
+                };
+                cs.push(c);
+                cs.sort_unstable();
+            }
+        }
+        15 if k > 0 => {
+            let cs = &mut c.duals.blossoms[rng.random_range(0..k)].children;
+            if cs.len() >= 2 {
+                cs.swap(0, 1);
+            } else if let Some(x) = cs.first_mut() {
+                *x = rng.random_range(0..=k as u32);
+            }
+        }
+        16 if k > 0 => {
+            // The same sets in another order, children renumbered (accepted if still children
+            // first).
+            let b = rng.random_range(0..k);
+            let a = rng.random_range(0..k);
+            c.duals.blossoms.swap(a, b);
+            for s in &mut c.duals.blossoms {
+                for x in &mut s.children {
+                    if *x as usize == a {
+                        *x = b as u32;
+                    } else if *x as usize == b {
+                        *x = a as u32;
+                    }
+                }
+                s.children.sort_unstable();
+            }
         }
         _ => {}
     }
@@ -1003,8 +1166,9 @@ fn agrees_with_the_plain_check_on_random_certificates() {
         "BlossomTooSmall",
         "BlossomEven",
         "BlossomDualNotPositive",
-        "Crossing",
-        "DuplicateBlossom",
+        "VertexInTwoSets",
+        "ChildNotBefore",
+        "ChildrenUnsorted",
         "EdgeNotCovered",
         "NotTight",
         "ExposedWithDual",
@@ -1015,27 +1179,141 @@ fn agrees_with_the_plain_check_on_random_certificates() {
 }
 
 #[test]
-fn crossing_an_existing_set_names_both_sets_and_witnesses() {
+fn a_vertex_in_two_sets_names_both() {
     let (mut c, _) = certificates().swap_remove(4);
     assert_eq!(c.name, "triangle of triangles");
     c.duals.blossoms.push(set(&[2, 3, 4], 2));
     let e = c.verify().unwrap_err();
-    let DualError::Crossing {
+    let DualError::VertexInTwoSets {
+        vertex,
         first,
         second,
-        common,
-        only_first,
-        only_second,
     } = e
     else {
         panic!("{e:?}")
     };
-    assert_eq!(second, 4);
-    assert!(first == 0 || first == 2, "{e:?}");
+    assert_eq!(second, c.duals.blossoms.len() - 1);
+    assert!(c.duals.blossoms[first].vertices.contains(&vertex), "{e:?}");
     same_refusal(&e, &c.naive().unwrap_err(), &c);
     let words = e.describe(&|v| format!("<{v}>"));
-    for v in [common, only_first, only_second] {
-        assert!(words.contains(&format!("<{v}>")), "{words}");
+    assert!(words.contains(&format!("<{vertex}>")), "{words}");
+}
+
+#[test]
+fn forest_tampers_each_refused_by_both_checks() {
+    // Two triangles inside a 7-set: 0 = {0, 1, 2}, 1 = {3, 4, 5}, 2 = {6} + 0 + 1.
+    let tri = |a: u32| OddSet {
+        vertices: vec![a, a + 1, a + 2],
+        children: vec![],
+        dual: 2,
+    };
+    let top = OddSet {
+        vertices: vec![6],
+        children: vec![0, 1],
+        dual: 2,
+    };
+    let n = 9;
+    let good = Duals {
+        vertex: vec![0; n],
+        blossoms: vec![tri(0), tri(3), top.clone()],
+    };
+    let edges = [(0, 1), (3, 4), (2, 5), (6, 7)];
+    let weights = [2, 2, 1, 0];
+    let matched = [0, 1, 2];
+    assert_eq!(verify(n, &edges, &weights, &matched, &good), Ok(5));
+    let cases: Vec<(&str, Vec<OddSet>, &str)> = vec![
+        (
+            "a set naming another's child",
+            vec![
+                tri(0),
+                tri(3),
+                top.clone(),
+                OddSet {
+                    vertices: vec![7, 8],
+                    children: vec![0],
+                    dual: 2,
+                },
+            ],
+            "ChildTwice",
+        ),
+        (
+            "a child dropped",
+            vec![
+                tri(0),
+                tri(3),
+                OddSet {
+                    children: vec![0],
+                    ..top.clone()
+                },
+            ],
+            "BlossomEven",
+        ),
+        (
+            "a child index not smaller",
+            vec![
+                tri(0),
+                tri(3),
+                OddSet {
+                    children: vec![0, 2],
+                    ..top.clone()
+                },
+            ],
+            "ChildNotBefore",
+        ),
+        (
+            "a cycle",
+            vec![
+                OddSet {
+                    children: vec![2],
+                    ..tri(0)
+                },
+                tri(3),
+                top.clone(),
+            ],
+            "ChildNotBefore",
+        ),
+        (
+            "a vertex in two sets",
+            vec![
+                tri(0),
+                tri(3),
+                OddSet {
+                    vertices: vec![5, 6],
+                    ..top.clone()
+                },
+            ],
+            "VertexInTwoSets",
+        ),
+        (
+            "a dual lowered",
+            vec![tri(0), OddSet { dual: 1, ..tri(3) }, top.clone()],
+            "EdgeNotCovered",
+        ),
+        (
+            "an even set",
+            vec![
+                tri(0),
+                tri(3),
+                OddSet {
+                    vertices: vec![6, 7],
+                    ..top.clone()
+                },
+            ],
+            "BlossomEven",
+        ),
+    ];
+    for (what, blossoms, expected) in cases {
+        let d = Duals {
+            vertex: vec![0; n],
+            blossoms,
+        };
+        let fast = verify(n, &edges, &weights, &matched, &d).expect_err(what);
+        assert_eq!(kind(&fast), expected, "{what}: {fast:?}");
+        assert_eq!(
+            Err(fast),
+            naive(n, &edges, &weights, &matched, &d),
+            "{what}"
+        );
     }
 }
 
@@ -1084,10 +1362,13 @@ fn extreme_values_neither_overflow_nor_panic() {
     let edges: Vec<(u32, u32)> = (0..n as u32 - 1).map(|v| (v, v + 1)).collect();
     let mut weights = vec![i64::MIN; edges.len()];
     weights[0] = i64::MAX;
-    let duals = Duals {
-        vertex: vec![i128::from(i64::MAX); n],
-        blossoms,
-    };
+    let duals = forest(
+        n,
+        Duals {
+            vertex: vec![i128::from(i64::MAX); n],
+            blossoms,
+        },
+    );
     let r = verify(n, &edges, &weights, &[], &duals);
     assert!(
         matches!(r, Err(DualError::ExposedWithDual { vertex: 0, .. })),
@@ -1131,10 +1412,15 @@ fn a_deep_chain_of_nested_sets() {
         weights.push(cover(a, b) - 1);
     }
     let total: i128 = matched.iter().map(|&e| i128::from(weights[e])).sum();
-    let duals = Duals {
-        vertex: vec![0; n],
-        blossoms,
-    };
+    let duals = forest(
+        n,
+        Duals {
+            vertex: vec![0; n],
+            blossoms,
+        },
+    );
+    // The forest is a chain: each set owns two vertices (the innermost three).
+    assert!(duals.blossoms.iter().all(|b| b.vertices.len() <= 3));
     assert_eq!(verify(n, &edges, &weights, &matched, &duals), Ok(total));
     // One chord one heavier than its cover is found.
     let e = edges.len() - 1;
@@ -1187,10 +1473,13 @@ fn timing() {
         edges.push((a, b));
         weights.push(cover(a, b) - rng.random_range(0..2));
     }
-    let duals = Duals {
-        vertex: vec![0; n],
-        blossoms,
-    };
+    let duals = forest(
+        n,
+        Duals {
+            vertex: vec![0; n],
+            blossoms,
+        },
+    );
     let start = std::time::Instant::now();
     let r = verify(n, &edges, &weights, &matched, &duals);
     eprintln!(
