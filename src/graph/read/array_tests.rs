@@ -84,7 +84,13 @@ fn array_files_read_as_their_coordinate_twins() {
         assert_eq!(a.edges.len(), n_edges, "{array}");
         let a = read_weighted_graph(tiny(&array), "a", None, Limits::default()).unwrap();
         let c = read_weighted_graph(coord.as_bytes(), "c", None, Limits::default()).unwrap();
-        assert_eq!(a, c, "{array}");
+        // The same graph and weights; where the largest weight stands differs by file.
+        assert_eq!(a.graph, c.graph, "{array}");
+        assert_eq!(
+            (a.weights.values, a.weights.decimals),
+            (c.weights.values, c.weights.decimals),
+            "{array}"
+        );
     }
     // What scipy.io.mmwrite writes for np.array([[1, 0], [2.5, 3]]), Fortran exponents too.
     let text = "%%MatrixMarket matrix array real general\n%\n2 2\n1.0e+00\n2.5D0\n0\n3\n";
