@@ -27,21 +27,7 @@ pub(super) fn read<R: BufRead>(
     if array {
         return read_array(t, limits, weights, values, field, mirrored, skew);
     }
-    // Comment lines, then the size line.
-    loop {
-        match t.next_nonblank()? {
-            Next::End { line, col } => {
-                return Err(InputError::end_of_input(
-                    &t.file,
-                    line,
-                    col,
-                    "the size line 'ROWS COLS ENTRIES'",
-                ));
-            }
-            Next::Token if t.tok.first() == Some(&b'%') => t.skip_line()?,
-            Next::Token => break,
-        }
-    }
+    size_line(t, "the size line 'ROWS COLS ENTRIES'")?;
     let size_line = t.tok_line;
     let rows = t.number("the number of rows")?;
     t.check_limit(rows, limits.vertices(), "rows", "vertex")?;
@@ -300,20 +286,7 @@ fn read_array<R: BufRead>(
     mirrored: bool,
     skew: bool,
 ) -> Result<GraphInput, InputError> {
-    loop {
-        match t.next_nonblank()? {
-            Next::End { line, col } => {
-                return Err(InputError::end_of_input(
-                    &t.file,
-                    line,
-                    col,
-                    "the size line 'ROWS COLS'",
-                ));
-            }
-            Next::Token if t.tok.first() == Some(&b'%') => t.skip_line()?,
-            Next::Token => break,
-        }
-    }
+    size_line(t, "the size line 'ROWS COLS'")?;
     let size_line = t.tok_line;
     let rows = t.number("the number of rows")?;
     t.check_limit(rows, limits.vertices(), "rows", "vertex")?;
@@ -462,4 +435,18 @@ fn is_value(tok: &[u8], cut: bool) -> bool {
         return false;
     };
     s.replace(['d', 'D'], "e").parse::<f64>().is_ok()
+}
+
+/// Skips the comment lines (`%…`) after the banner, up to the first token of the size line;
+/// `expected` names that line when the input ends first.
+fn size_line<R: BufRead>(t: &mut Tokens<R>, expected: &str) -> Result<(), InputError> {
+    loop {
+        match t.next_nonblank()? {
+            Next::End { line, col } => {
+                return Err(InputError::end_of_input(&t.file, line, col, expected));
+            }
+            Next::Token if t.tok.first() == Some(&b'%') => t.skip_line()?,
+            Next::Token => return Ok(()),
+        }
+    }
 }
