@@ -40,6 +40,7 @@ pub mod general;
 mod question;
 pub mod verify;
 
+pub(crate) use question::solve_reducing;
 pub use question::{Cardinality, Optimum, Question, Sense, Sides, Solution, solve};
 
 /// The largest absolute edge weight the engines take: 2⁵⁹, so that doubled duals and their

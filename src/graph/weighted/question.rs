@@ -5,7 +5,7 @@
 use super::assignment::{self, Assignment};
 use super::general;
 use super::{Duals, MAX_WEIGHT, WeightError};
-use crate::graph::general::{Graph, maximum_matching};
+use crate::graph::general::{Graph, maximum_matching, maximum_matching_and_decomposition};
 
 /// Largest or smallest total weight.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -78,8 +78,13 @@ pub struct Optimum {
     /// The transformed weights the duals are for: `w' = sense.sign()·w + shift` (0 when every
     /// matching competes).
     pub shift: i64,
-    /// Duals proving the matching has the largest total of `w'` among all matchings.
+    /// Duals proving the matching has the largest total of `w'` among all matchings; with a
+    /// [`barrier`](Self::barrier), duals of the perfect-matching LP of the gadget graph G*
+    /// (see the [module docs](super), maximum cardinality), on its `n + c + |A|` vertices.
     pub duals: Duals,
+    /// For the maximum-cardinality question answered by the reduction to perfect matching:
+    /// the tight Tutte–Berge barrier A (increasing) that G* is built from.
+    pub barrier: Option<Vec<u32>>,
 }
 
 /// The answer to a [`Question`].
@@ -125,6 +130,20 @@ pub fn solve(
     weights: &[i64],
     question: Question,
     sides: Option<Sides<'_>>,
+) -> Result<Solution, WeightError> {
+    solve_reducing(n, edges, weights, question, sides, true)
+}
+
+/// [`solve`]; with `reduce` false, the maximum-cardinality question on the general engine is
+/// answered with the shift instead of the reduction (for matrices, whose records name rows
+/// and columns and have no names for the gadget graph's added vertices).
+pub(crate) fn solve_reducing(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i64],
+    question: Question,
+    sides: Option<Sides<'_>>,
+    reduce: bool,
 ) -> Result<Solution, WeightError> {
     if edges.len() != weights.len() {
         return Err(WeightError::Shape(format!(
@@ -178,7 +197,11 @@ pub fn solve(
             total,
             shift: 0,
             duals: found.duals,
+            barrier: None,
         }));
+    }
+    if question.cardinality == Cardinality::Maximum && reduce {
+        return max_cardinality(n, edges, weights, sign).map(Solution::Optimum);
     }
     let shift = match question.cardinality {
         Cardinality::Any => 0,
@@ -208,7 +231,104 @@ pub fn solve(
         total,
         shift,
         duals: found.duals,
+        barrier: None,
     }))
+}
+
+/// The maximum-cardinality question on the general engine, by the reduction to perfect
+/// matching on the gadget graph G* (see the [module docs](super)): no shift.
+fn max_cardinality(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i64],
+    sign: i64,
+) -> Result<Optimum, WeightError> {
+    let g = Graph::from_edges(n, edges);
+    let (_, decomposition) = maximum_matching_and_decomposition(&g);
+    let barrier = decomposition.barrier();
+    let mut in_barrier = vec![false; n];
+    for &a in &barrier {
+        in_barrier[a as usize] = true;
+    }
+    // Components of G − A, numbered by their smallest vertex.
+    const NO: u32 = u32::MAX;
+    let mut comp = vec![NO; n];
+    let mut sizes: Vec<usize> = Vec::new();
+    let mut stack = Vec::new();
+    for s in 0..n as u32 {
+        if in_barrier[s as usize] || comp[s as usize] != NO {
+            continue;
+        }
+        let id = sizes.len() as u32;
+        comp[s as usize] = id;
+        stack.push(s);
+        let mut size = 0;
+        while let Some(x) = stack.pop() {
+            size += 1;
+            for &y in g.neighbors(x) {
+                if !in_barrier[y as usize] && comp[y as usize] == NO {
+                    comp[y as usize] = id;
+                    stack.push(y);
+                }
+            }
+        }
+        sizes.push(size);
+    }
+    // k_i = n + i for the i-th odd component, a'_j = n + c + j.
+    let mut odd_index = vec![NO; sizes.len()];
+    let mut c = 0u32;
+    for (i, &size) in sizes.iter().enumerate() {
+        if size % 2 == 1 {
+            odd_index[i] = c;
+            c += 1;
+        }
+    }
+    let total_vertices = n as u64 + u64::from(c) + barrier.len() as u64;
+    if total_vertices > u64::from(u32::MAX) {
+        return Err(WeightError::Shape(format!(
+            "{n} vertices are too many for the maximum-cardinality reduction"
+        )));
+    }
+    let base = n as u32;
+    let mut all: Vec<(u32, u32)> = Vec::new();
+    all.try_reserve_exact(edges.len() + n + g.num_edges())
+        .map_err(|_| WeightError::Shape(format!("{n} vertices: out of memory")))?;
+    all.extend_from_slice(edges);
+    for v in 0..n {
+        if comp[v] != NO && odd_index[comp[v] as usize] != NO {
+            all.push((v as u32, base + odd_index[comp[v] as usize]));
+        }
+    }
+    let mut seen = vec![NO; c as usize];
+    for (j, &a) in barrier.iter().enumerate() {
+        for &u in g.neighbors(a) {
+            if in_barrier[u as usize] {
+                continue;
+            }
+            let k = odd_index[comp[u as usize] as usize];
+            if k != NO && seen[k as usize] != j as u32 {
+                seen[k as usize] = j as u32;
+                all.push((base + c + j as u32, base + k));
+            }
+        }
+    }
+    let mut signed: Vec<i64> = weights.iter().map(|&w| sign * w).collect();
+    signed.resize(all.len(), 0);
+    let found = general::max_weight_perfect_matching(total_vertices as usize, &all, &signed)?
+        .expect("G* has a perfect matching: a maximum matching of G extends to one");
+    let matched: Vec<usize> = found
+        .edges
+        .into_iter()
+        .filter(|&e| e < edges.len())
+        .collect();
+    let total = matched.iter().map(|&e| i128::from(weights[e])).sum();
+    Ok(Optimum {
+        edges: matched,
+        total,
+        shift: 0,
+        duals: found.duals,
+        barrier: Some(barrier),
+    })
 }
 
 /// A bipartite question answered by the assignment engine, with its duals in the
@@ -349,6 +469,7 @@ fn by_assignment(
             vertex,
             blossoms: Vec::new(),
         },
+        barrier: None,
     }))
 }
 
