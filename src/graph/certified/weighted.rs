@@ -23,6 +23,14 @@
 //! positive shift, a perfect matching) satisfy the same rules, and all perfect matchings
 //! have n/2 pairs, so both prove the pairs best for `sign·w`.
 //!
+//! A maximum-cardinality answer on the general engine has a [`Reduction`]: its duals are for
+//! the perfect-matching LP of the gadget graph G* (see the
+//! [weighted module docs](crate::graph::weighted)), which [`verify_weighted`] rebuilds from
+//! the file and the answer's barrier alone, after checking that the barrier is tight for the
+//! pairs (so they are a maximum matching); it extends the pairs by the added pairs the proof
+//! there names, and checks the duals on G*. Every perfect matching of G* restricts to a
+//! maximum matching of G of the same weight, so the pairs are best among those.
+//!
 //! **Complexity:** [`weighted_matching`]: O(n + m) to 2-colour and transform, the engine's run,
 //! and for the maximum-cardinality question one run of the cardinality engine.
 //! [`verify_weighted`]: O(n + m) expected (a hash map of the edges) plus the dual check's
@@ -124,6 +132,22 @@ pub fn weighted_matching(
     weights: &[i64],
     question: Question,
 ) -> Result<WeightedCertificate, WeightError> {
+    weighted_matching_as(input, weights, question, true)
+}
+
+/// [`weighted_matching`]; with `reduce` false, the maximum-cardinality question on the
+/// general engine is answered on shifted weights (duals of the graph itself, never a
+/// [`Reduction`]), which refuses weights with `n·max|w| ≥ 2⁵⁹`: for callers whose answers
+/// cannot yet hold the gadget graph's duals (the Python binding).
+///
+/// # Errors
+/// As [`solve`](crate::graph::weighted::solve), and the shift's refusal.
+pub fn weighted_matching_as(
+    input: &GraphInput,
+    weights: &[i64],
+    question: Question,
+    reduce: bool,
+) -> Result<WeightedCertificate, WeightError> {
     let v = Vertices::of(input);
     let edges = one_set(input);
     let side: Option<Vec<bool>> = match input.shape {
@@ -134,7 +158,7 @@ pub fn weighted_matching(
     // A matrix's record names rows and columns and has no names for the gadget graph's added
     // vertices: its maximum-cardinality question keeps the shift when the assignment engine
     // cannot answer it.
-    let reduce = !matches!(input.shape, Shape::Bipartite { .. });
+    let reduce = reduce && !matches!(input.shape, Shape::Bipartite { .. });
     let outcome = match solve_reducing(v.n, &edges, weights, question, sides, reduce)? {
         Solution::NoPerfectMatching => no_perfect_matching(input, weights),
         Solution::Optimum(o) => {

@@ -1,6 +1,7 @@
 //! The questions a user asks of a weighted graph, each answered by one run of an engine on
 //! transformed weights `w' = sign·w + shift` (see the [module docs](super)); the perfect
-//! question on the general engine by its perfect mode, with no shift.
+//! question on the general engine by its perfect mode, with no shift, and the
+//! maximum-cardinality question by perfect mode on the gadget graph G*, with no shift.
 
 use super::assignment::{self, Assignment};
 use super::general;
@@ -76,7 +77,7 @@ pub struct Optimum {
     /// Their total weight (the original weights).
     pub total: i128,
     /// The transformed weights the duals are for: `w' = sense.sign()·w + shift` (0 when every
-    /// matching competes).
+    /// matching competes, and on the general engine).
     pub shift: i64,
     /// Duals proving the matching has the largest total of `w'` among all matchings; with a
     /// [`barrier`](Self::barrier), duals of the perfect-matching LP of the gadget graph G*
@@ -114,13 +115,14 @@ pub struct Sides<'a> {
 /// perfect questions when some matching covers the smaller side; every other question by
 /// [`general::max_weight_matching`].
 ///
+/// On the general engine the maximum-cardinality question is answered by the reduction to a
+/// perfect matching of the gadget graph G* (see the [module docs](super)): the answer's
+/// [`Optimum::barrier`] is set and its duals are G*'s. The perfect question is answered by
+/// [`general::max_weight_perfect_matching`]. Neither has a shift, so every weight up to
+/// [`MAX_WEIGHT`] is answered.
+///
 /// # Errors
-/// A weight beyond [`MAX_WEIGHT`], or, for the maximum-cardinality question on the general
-/// engine, weights so large that the shift that makes every maximum-weight matching a
-/// maximum-cardinality one (`(n − 1)·max|w| + 1`), plus the largest weight, would pass
-/// [`MAX_WEIGHT`]: that is, `n·max|w| ≥ 2⁵⁹` (self-loops aside). The perfect question is
-/// answered for every weight up to [`MAX_WEIGHT`], with no shift
-/// ([`general::max_weight_perfect_matching`]).
+/// A weight beyond [`MAX_WEIGHT`]; an edge or weight list of the wrong shape.
 ///
 /// # Complexity
 /// O(n + m) plus the engine's run.
