@@ -721,3 +721,81 @@ fn nested_odd_cycles_beside_a_barrier() {
         }
     }
 }
+
+/// A reduced answer's record names the added vertices by the vertices they stand for; it
+/// verifies, and tampered records are refused: an added vertex named by a vertex that stands
+/// for none, a dual of an added vertex lowered, the reduction marker dropped.
+#[test]
+fn reduced_records_verify_and_tampered_ones_fail() {
+    use crate::formats::json::WeightedRecord;
+    // Two triangles hanging off vertex 6, which also holds the pendant vertices 7 and 8;
+    // 9 is isolated.
+    let input = GraphInput {
+        format: Format::EdgeList,
+        shape: Shape::General { vertices: 10 },
+        edges: vec![
+            (0, 1),
+            (1, 2),
+            (2, 0),
+            (3, 4),
+            (4, 5),
+            (5, 3),
+            (6, 0),
+            (6, 3),
+            (6, 7),
+            (6, 8),
+        ],
+        ids: Vec::new(),
+    };
+    let weights = vec![3, -2, 5, 1, 1, 1, 4, 9, -7, 2];
+    for sense in [Sense::Max, Sense::Min] {
+        let q = Question {
+            sense,
+            cardinality: Cardinality::Maximum,
+        };
+        let cert = weighted_matching(&input, &weights, q).unwrap();
+        let record = WeightedRecord::new(&input, 0, &cert);
+        assert_eq!(record.reduction.as_deref(), Some("gallai-edmonds"));
+        assert!(record.verify(&input, &weights, 0).is_ok(), "{record:?}");
+        assert_eq!(
+            verify_weighted(&input, &weights, &cert),
+            Ok(expected(&input, &weights, q))
+        );
+        let d = record.duals.as_ref().unwrap();
+        let mut bad = Vec::new();
+        // Vertex 1 is in no barrier and is no component's smallest vertex.
+        for (list, is_k) in [(&d.k, true), (&d.a, false)] {
+            if !list.is_empty() {
+                let mut t = record.clone();
+                let l = if is_k {
+                    &mut t.duals.as_mut().unwrap().k
+                } else {
+                    &mut t.duals.as_mut().unwrap().a
+                };
+                l[0].0 = 1;
+                bad.push(("added vertex misnamed", t));
+                let mut t = record.clone();
+                let l = if is_k {
+                    &mut t.duals.as_mut().unwrap().k
+                } else {
+                    &mut t.duals.as_mut().unwrap().a
+                };
+                l[0].1 -= 1;
+                bad.push(("added vertex's dual lowered", t));
+            }
+        }
+        assert!(bad.len() >= 2, "{record:?}");
+        let mut t = record.clone();
+        t.reduction = None;
+        bad.push(("reduction dropped", t));
+        let mut t = record.clone();
+        t.proof = None;
+        bad.push(("barrier dropped", t));
+        for (what, t) in bad {
+            assert!(
+                t.verify(&input, &weights, 0).is_err(),
+                "{what} accepted: {t:?}"
+            );
+        }
+    }
+}
