@@ -823,7 +823,10 @@ fn certificate(
 
 /// The odd sets as flat arrays: own-vertex offsets and vertices, duals, child offsets and
 /// children.
-fn forest_arrays(sets: &[OddSet]) -> (Vec<i64>, Vec<i64>, Vec<i128>, Vec<i64>, Vec<i64>) {
+/// Own-vertex offsets, own vertices, duals, child offsets, children.
+type ForestArrays = (Vec<i64>, Vec<i64>, Vec<i128>, Vec<i64>, Vec<i64>);
+
+fn forest_arrays(sets: &[OddSet]) -> ForestArrays {
     let mut offsets = Vec::with_capacity(sets.len() + 1);
     let mut child_offsets = Vec::with_capacity(sets.len() + 1);
     offsets.push(0i64);
