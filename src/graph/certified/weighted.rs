@@ -126,7 +126,7 @@ pub(super) fn no_perfect_matching(input: &GraphInput, weights: &[i64]) -> Weight
 /// Answers `question` on `input` with `weights` (one per edge of `input.edges`).
 ///
 /// # Errors
-/// As [`solve`]: weights too large for the engines.
+/// As [`solve`](crate::graph::weighted::solve): weights too large for the engines.
 pub fn weighted_matching(
     input: &GraphInput,
     weights: &[i64],
