@@ -548,7 +548,13 @@ fn verify_reduced(
             )));
         }
         covered[k as usize] = true;
-        extended.push(a_k[&(j as u32, k)]);
+        // Present: the pair a m is an edge of the file, with m outside the barrier.
+        let e = a_k.get(&(j as u32, k)).copied().ok_or_else(|| {
+            WeightedError::Reduction(format!(
+                "barrier vertex {a} has no edge into its mate's component"
+            ))
+        })?;
+        extended.push(e);
     }
     for v in 0..n {
         if mate[v] == NO && slot[v] == NO {
