@@ -14,7 +14,8 @@ use pyo3::types::{PyTuple, PyType};
 
 use gridmatch::formats::json::WeightedRecord;
 use gridmatch::graph::certified::weighted::{
-    WeightedCertificate, WeightedOutcome, verify_weighted as verify_certificate, weighted_matching,
+    WeightedCertificate, WeightedOutcome, verify_weighted as verify_certificate,
+    weighted_matching_as,
 };
 use gridmatch::graph::certified::{Proof, Vertices};
 use gridmatch::graph::read::{Format, GraphInput, Shape};
@@ -662,7 +663,9 @@ pub fn max_weight_matching<'py>(
     let (n, cert) = py.detach(|| -> Result<_> {
         let (input, weights) = weighted_input(&e, &w, n)?;
         let n = Vertices::of(&input).n;
-        let cert = weighted_matching(&input, &weights, q).map_err(|e| value(e.to_string()))?;
+        // The shift form: `Duals` has no place yet for the gadget graph's added vertices.
+        let cert =
+            weighted_matching_as(&input, &weights, q, false).map_err(|e| value(e.to_string()))?;
         Ok((n, cert))
     })?;
     let n = n as u64;
@@ -677,6 +680,7 @@ pub fn max_weight_matching<'py>(
             shift,
             duals,
             cardinality: proof,
+            reduction: _,
         } => {
             let plain: Vec<(u32, u32)> = pairs.iter().map(|&(u, v, _)| (u, v)).collect();
             let (offsets, members, set_duals, child_offsets, children) =
@@ -812,13 +816,17 @@ fn certificate(
             shift,
             duals: Duals { vertex, blossoms },
             cardinality: proof,
+            reduction: None,
         },
     })
 }
 
 /// The odd sets as flat arrays: own-vertex offsets and vertices, duals, child offsets and
 /// children.
-fn forest_arrays(sets: &[OddSet]) -> (Vec<i64>, Vec<i64>, Vec<i128>, Vec<i64>, Vec<i64>) {
+/// Own-vertex offsets, own vertices, duals, child offsets, children.
+type ForestArrays = (Vec<i64>, Vec<i64>, Vec<i128>, Vec<i64>, Vec<i64>);
+
+fn forest_arrays(sets: &[OddSet]) -> ForestArrays {
     let mut offsets = Vec::with_capacity(sets.len() + 1);
     let mut child_offsets = Vec::with_capacity(sets.len() + 1);
     offsets.push(0i64);

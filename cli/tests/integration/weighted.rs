@@ -292,8 +292,11 @@ fn min_certificates_are_explained_in_the_files_weights() {
     )
     .ok();
     let v: Value = serde_json::from_str(&line).unwrap();
+    // On a graph the maximum-cardinality question has no shift: its duals are for the gadget
+    // graph of the barrier, with the file's weights negated for `--min`.
     let shift = v["shift"].as_i64().unwrap();
-    assert!(shift > 0, "{line}");
+    assert_eq!(shift, 0, "{line}");
+    assert_eq!(v["reduction"], "gallai-edmonds", "{line}");
     // Every vertex dual lowered a lot: some edge is no longer covered.
     let mut t = v.clone();
     for entry in t["duals"]["vertex"].as_array_mut().unwrap() {
@@ -333,11 +336,24 @@ fn min_certificates_are_explained_in_the_files_weights() {
 
 #[test]
 fn weights_too_large_for_the_question_point_at_the_largest() {
-    // n·max|w| = 4 · 2·10^17 ≥ 2^59: refused at the largest weight (line 4, column 7).
+    // On a graph, n·max|w| = 4 · 2·10^17 ≥ 2^59 is answered with no shift, and proved.
     let big = "# big\n0 1 1\n1 2 2\n2 0   200000000000000000\n0 3 5\n";
     let r = on_file(&["match", "--weights", "--max-cardinality"], "big.txt", big);
+    assert_eq!(r.ok(), "7 2\n");
+    let line = on_file(
+        &["match", "--weights", "--max-cardinality", "--json"],
+        "big.txt",
+        big,
+    )
+    .ok();
+    assert_eq!(verify_graph("big.txt", big, &line).code, Some(0), "{line}");
+    // A matrix the assignment engine cannot answer keeps the shift: 6 · 2·10^17 ≥ 2^59 is
+    // refused at the largest weight (line 5, column 5).
+    let big = "%%MatrixMarket matrix coordinate integer general\n3 3 5\n1 1 1\n2 1 2\n\
+               3 1 200000000000000000\n1 2 5\n1 3 4\n";
+    let r = on_file(&["match", "--weights", "--max-cardinality"], "big.mtx", big);
     assert_eq!(r.code, Some(2), "{r:?}");
-    assert!(r.stderr.contains("big.txt:4:7: "), "{r:?}");
+    assert!(r.stderr.contains("big.mtx:5:5: "), "{r:?}");
     assert!(
         r.stderr
             .contains("vertices × the largest |weight| must stay below 2^59"),

@@ -4,8 +4,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::matching::{MatchingProof, MatchingRecordError, pair_vertices, to_vertex};
-use crate::graph::certified::weighted::{WeightedCertificate, WeightedOutcome, verify_weighted};
-use crate::graph::certified::{MatchingCertificate, Vertices};
+use crate::graph::certified::weighted::gadget;
+use crate::graph::certified::weighted::{
+    Reduction, WeightedCertificate, WeightedOutcome, verify_weighted,
+};
+use crate::graph::certified::{MatchingCertificate, Proof, Vertices, edges as one_set};
 use crate::graph::read::GraphInput;
 use crate::graph::weighted::{Cardinality, Duals, OddSet, Question, Sense};
 
@@ -31,7 +34,17 @@ use crate::graph::weighted::{Cardinality, Duals, OddSet, Question, Sense};
 ///   (left out when empty) the positions in `blossoms`, counting from 0, of its largest proper
 ///   sub-sets, increasing and each before the set itself;
 /// - `proof` (cardinality `maximum`): the König cover or Tutte–Berge barrier proving that no
-///   matching has more pairs.
+///   matching has more pairs;
+/// - `reduction` (cardinality `maximum`, left out otherwise): `"gallai-edmonds"` when the duals
+///   are for the perfect-matching LP of the gadget graph G* built from the barrier in `proof`
+///   (with `shift` 0; see [`Reduction::GallaiEdmonds`]): then the doubled duals of G*'s added
+///   vertices are listed, where not 0, in `duals.k` as `[v, 2·y]` for the vertex `k` of the odd
+///   component of the graph without the barrier whose smallest vertex is `v`, and in `duals.a`
+///   as `[a, 2·y]` for the added vertex `a'` of barrier vertex `a`; each odd set lists its own
+///   added vertices likewise in `k` and `a` (increasing, left out when empty). Named by the
+///   vertices they stand for, they mean the same with the file's isolated vertices left out
+///   (each of which is an odd component whose `k` has dual 0). Only graphs (not matrices) have
+///   such records. Records without `reduction` have duals for the graph itself.
 ///
 /// It holds no copy of the graph: `gridmatch verify --graph FILE` checks it against the file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,6 +81,9 @@ pub struct WeightedRecord {
     /// Why no matching has more pairs (maximum cardinality; no perfect matching).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub proof: Option<MatchingProof>,
+    /// `"gallai-edmonds"`: the duals are for the gadget graph G* (see above).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reduction: Option<String>,
 }
 
 /// The doubled duals of a [`WeightedRecord`], zeros left out.
@@ -83,6 +99,13 @@ pub struct DualsRecord {
     /// A matrix's columns: `[column, 2·y]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cols: Vec<(u64, i128)>,
+    /// With `reduction`: the added vertex `k` of each odd component, named by the
+    /// component's smallest vertex: `[v, 2·y]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub k: Vec<(u64, i128)>,
+    /// With `reduction`: the added vertex `a'` of each barrier vertex `a`: `[a, 2·y]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub a: Vec<(u64, i128)>,
     /// Odd sets with their doubled duals.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub blossoms: Vec<BlossomRecord>,
@@ -101,6 +124,14 @@ pub struct BlossomRecord {
     /// this set), increasing.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub children: Vec<u32>,
+    /// With `reduction`: the added vertices `k` directly in it, named as in
+    /// [`DualsRecord::k`], increasing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub k: Vec<u64>,
+    /// With `reduction`: the added vertices `a'` directly in it, named as in
+    /// [`DualsRecord::a`], increasing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub a: Vec<u64>,
 }
 
 /// The record shape [`WeightedRecord::new`] writes.
@@ -108,6 +139,15 @@ pub const VERSION: u32 = 2;
 
 const OPTIMUM: &str = "optimum";
 const NO_PERFECT: &str = "no perfect matching";
+const GALLAI_EDMONDS: &str = "gallai-edmonds";
+
+/// The barrier's size, for a reduced answer (its added vertices `a'`); 0 otherwise.
+fn cardinality_len(cardinality: &Option<Proof>, reduction: Option<Reduction>) -> usize {
+    match (reduction, cardinality) {
+        (Some(_), Some(Proof::Barrier(b))) => b.len(),
+        _ => 0,
+    }
+}
 
 impl WeightedRecord {
     /// The record of `cert`, an answer on `input` whose weights have `decimals` decimals.
@@ -129,6 +169,7 @@ impl WeightedRecord {
             shift: None,
             duals: None,
             proof: None,
+            reduction: None,
         };
         match &cert.outcome {
             WeightedOutcome::NoPerfectMatching {
@@ -152,13 +193,39 @@ impl WeightedRecord {
                 shift,
                 duals,
                 cardinality,
+                reduction,
             } => {
+                let n = v.n as u32;
+                // What each added vertex of the gadget graph stands for: the smallest vertex
+                // of its odd component (k), then the barrier vertex (a').
+                let stands: Vec<u32> = match (reduction, cardinality) {
+                    (Some(Reduction::GallaiEdmonds), Some(Proof::Barrier(b))) => {
+                        let mut s = gadget(v.n, &one_set(input), b).k_root;
+                        s.extend_from_slice(b);
+                        s
+                    }
+                    _ => Vec::new(),
+                };
+                let c = stands.len() - cardinality_len(cardinality, *reduction);
+                let name_of = |x: u32| number(stands[(x - n) as usize]);
+                record.reduction = reduction.map(|r| match r {
+                    Reduction::GallaiEdmonds => GALLAI_EDMONDS.to_string(),
+                });
                 record.total = Some(*total);
                 record.size = pairs.len();
                 record.matching = pairs.iter().map(triple).collect();
                 record.shift = Some(*shift);
                 let mut d = DualsRecord::default();
                 for (x, &y) in duals.vertex.iter().enumerate().filter(|(_, y)| **y != 0) {
+                    if x as u32 >= n {
+                        let list = if ((x as u32 - n) as usize) < c {
+                            &mut d.k
+                        } else {
+                            &mut d.a
+                        };
+                        list.push((name_of(x as u32), y));
+                        continue;
+                    }
                     let entry = (number(x as u32), y);
                     match (v.rows, v.column(x as u32)) {
                         (None, _) => d.vertex.push(entry),
@@ -171,8 +238,23 @@ impl WeightedRecord {
                     .iter()
                     .map(|b| BlossomRecord {
                         dual: b.dual,
-                        vertices: b.vertices.iter().map(|&x| number(x)).collect(),
+                        vertices: b
+                            .vertices
+                            .iter()
+                            .filter(|&&x| x < n)
+                            .map(|&x| number(x))
+                            .collect(),
                         children: b.children.clone(),
+                        k: b.vertices
+                            .iter()
+                            .filter(|&&x| x >= n && ((x - n) as usize) < c)
+                            .map(|&x| name_of(x))
+                            .collect(),
+                        a: b.vertices
+                            .iter()
+                            .filter(|&&x| x >= n && ((x - n) as usize) >= c)
+                            .map(|&x| name_of(x))
+                            .collect(),
                     })
                     .collect();
                 record.duals = Some(d);
@@ -259,7 +341,81 @@ impl WeightedRecord {
             OPTIMUM => {
                 let missing = |what: &str| shape(format!("an optimum needs its {what}"));
                 let d = self.duals.as_ref().ok_or_else(|| missing("duals"))?;
-                let mut vertex = vec![0i128; v.n];
+                let reduction = match self.reduction.as_deref() {
+                    None => None,
+                    Some(GALLAI_EDMONDS) => Some(Reduction::GallaiEdmonds),
+                    Some(other) => {
+                        return Err(shape(format!(
+                            "reduction {other:?}: expected \"{GALLAI_EDMONDS}\" or none"
+                        )));
+                    }
+                };
+                let gadget_used = !d.k.is_empty()
+                    || !d.a.is_empty()
+                    || d.blossoms
+                        .iter()
+                        .any(|b| !b.k.is_empty() || !b.a.is_empty());
+                if reduction.is_some() && !forest {
+                    return Err(shape(format!(
+                        "\"reduction\" needs a record of version {VERSION}"
+                    )));
+                }
+                if reduction.is_none() && gadget_used {
+                    return Err(shape(format!(
+                        "duals of added vertices (\"k\", \"a\") belong only to a record with \
+                         \"reduction\":\"{GALLAI_EDMONDS}\""
+                    )));
+                }
+                // The gadget graph's added vertices, rebuilt from the file and the barrier.
+                let (slot, k_of, c, extra) = match (reduction, &proof) {
+                    (None, _) => (Vec::new(), Vec::new(), 0, 0),
+                    (Some(_), Some(Proof::Barrier(b))) if v.rows.is_none() => {
+                        let g = gadget(v.n, &one_set(input), b);
+                        let c = g.k_root.len();
+                        (g.slot, g.k_of, c, c + b.len())
+                    }
+                    (Some(_), _) => {
+                        return Err(shape(
+                            "\"reduction\" needs a graph (not a matrix) and a barrier as its \
+                             proof"
+                                .into(),
+                        ));
+                    }
+                };
+                let added = |list: &str, x: u64| -> Result<u32, MatchingRecordError> {
+                    let y = to_vertex(&v, "vertex", x)? as usize;
+                    let (index, base) = if list == "k" {
+                        (k_of[y], v.n)
+                    } else {
+                        (slot[y], v.n + c)
+                    };
+                    if index == u32::MAX {
+                        return Err(shape(format!(
+                            "added vertex {list} of {}: it stands for {}",
+                            v.name(y as u32),
+                            if list == "k" {
+                                "the smallest vertex of an odd component of the graph \
+                                 without the barrier"
+                            } else {
+                                "a barrier vertex"
+                            }
+                        )));
+                    }
+                    Ok((base + index as usize) as u32)
+                };
+                let mut vertex = vec![0i128; v.n + extra];
+                for (list, entries) in [("k", &d.k), ("a", &d.a)] {
+                    for &(x, y) in entries {
+                        let z = added(list, x)?;
+                        if vertex[z as usize] != 0 {
+                            return Err(shape(format!(
+                                "the dual of added vertex {list} of {} is listed twice",
+                                v.name(to_vertex(&v, "vertex", x)?)
+                            )));
+                        }
+                        vertex[z as usize] = y;
+                    }
+                }
                 let lists: [(&'static str, &[(u64, i128)]); 3] = match v.rows {
                     None => [("vertex", &d.vertex), ("row", &[]), ("column", &[])],
                     Some(_) => [("vertex", &[]), ("row", &d.rows), ("column", &d.cols)],
@@ -290,11 +446,17 @@ impl WeightedRecord {
                 let what = if v.rows.is_some() { "row" } else { "vertex" };
                 let mut blossoms = Vec::with_capacity(d.blossoms.len());
                 for b in &d.blossoms {
-                    let vertices = b
+                    let mut vertices = b
                         .vertices
                         .iter()
                         .map(|&x| to_vertex(&v, what, x))
                         .collect::<Result<Vec<u32>, _>>()?;
+                    for &x in &b.k {
+                        vertices.push(added("k", x)?);
+                    }
+                    for &x in &b.a {
+                        vertices.push(added("a", x)?);
+                    }
                     blossoms.push(OddSet {
                         vertices,
                         children: b.children.clone(),
@@ -323,6 +485,7 @@ impl WeightedRecord {
                     shift: self.shift.ok_or_else(|| missing("shift"))?,
                     duals: Duals { vertex, blossoms },
                     cardinality: proof,
+                    reduction,
                 }
             }
             other => {

@@ -23,6 +23,14 @@
 //! positive shift, a perfect matching) satisfy the same rules, and all perfect matchings
 //! have n/2 pairs, so both prove the pairs best for `sign·w`.
 //!
+//! A maximum-cardinality answer on the general engine has a [`Reduction`]: its duals are for
+//! the perfect-matching LP of the gadget graph G* (see the
+//! [weighted module docs](crate::graph::weighted)), which [`verify_weighted`] rebuilds from
+//! the file and the answer's barrier alone, after checking that the barrier is tight for the
+//! pairs (so they are a maximum matching); it extends the pairs by the added pairs the proof
+//! there names, and checks the duals on G*. Every perfect matching of G* restricts to a
+//! maximum matching of G of the same weight, so the pairs are best among those.
+//!
 //! **Complexity:** [`weighted_matching`]: O(n + m) to 2-colour and transform, the engine's run,
 //! and for the maximum-cardinality question one run of the cardinality engine.
 //! [`verify_weighted`]: O(n + m) expected (a hash map of the edges) plus the dual check's
@@ -38,7 +46,9 @@ use super::{MatchingCertificate, MatchingError, Proof, Vertices, edges as one_se
 use crate::graph::general::Graph;
 use crate::graph::read::{GraphInput, Shape};
 use crate::graph::weighted::verify::{DualError, Lp, verify_lp};
-use crate::graph::weighted::{Cardinality, Duals, Question, Sides, Solution, WeightError, solve};
+use crate::graph::weighted::{
+    Cardinality, Duals, Question, Sides, Solution, WeightError, solve_reducing,
+};
 
 /// A weighted answer, vertices in the one set `0..n` (see [`Vertices`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +75,9 @@ pub enum WeightedOutcome {
         duals: Duals,
         /// For the maximum-cardinality question: why no matching has more pairs.
         cardinality: Option<Proof>,
+        /// How the duals relate to the graph: `None`, for the graph itself; or for the gadget
+        /// graph G* built from the barrier in `cardinality` (see [`Reduction`]).
+        reduction: Option<Reduction>,
     },
     /// A perfect matching was asked for and none exists: a maximum matching, smaller than
     /// n/2, with its proof.
@@ -76,6 +89,21 @@ pub enum WeightedOutcome {
         /// for every pair, which [`verify_weighted`] accepts too.
         weights: Vec<i64>,
     },
+}
+
+/// A graph derived from the user's that the duals of an optimum are for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reduction {
+    /// The maximum-cardinality question as a perfect-matching one (see the
+    /// [module docs](crate::graph::weighted)): G* is G plus a vertex `k_i = n + i` for the
+    /// i-th odd component of G − A (components numbered by their smallest vertex, A the
+    /// barrier of the cardinality proof), joined to each vertex of that component, plus a
+    /// vertex `a'_j = n + c + j` for the j-th barrier vertex in increasing order, joined to
+    /// `k_i` for each odd component its barrier vertex has a neighbour in; gadget edges weigh
+    /// 0. The duals are for the perfect-matching LP of G* with weights `sign·w`, and the
+    /// gadget pairs are derived from the matching (each barrier vertex's `a'_j` with the
+    /// `k_i` of its mate's component, each other `k_i` with its component's exposed vertex).
+    GallaiEdmonds,
 }
 
 /// The answer "no perfect matching" on `input`: a maximum matching with its proof, each pair
@@ -98,11 +126,27 @@ pub(super) fn no_perfect_matching(input: &GraphInput, weights: &[i64]) -> Weight
 /// Answers `question` on `input` with `weights` (one per edge of `input.edges`).
 ///
 /// # Errors
-/// As [`solve`]: weights too large for the engines.
+/// As [`solve`](crate::graph::weighted::solve): weights too large for the engines.
 pub fn weighted_matching(
     input: &GraphInput,
     weights: &[i64],
     question: Question,
+) -> Result<WeightedCertificate, WeightError> {
+    weighted_matching_as(input, weights, question, true)
+}
+
+/// [`weighted_matching`]; with `reduce` false, the maximum-cardinality question on the
+/// general engine is answered on shifted weights (duals of the graph itself, never a
+/// [`Reduction`]), which refuses weights with `n·max|w| ≥ 2⁵⁹`: for callers whose answers
+/// cannot yet hold the gadget graph's duals (the Python binding).
+///
+/// # Errors
+/// As [`solve`](crate::graph::weighted::solve), and the shift's refusal.
+pub fn weighted_matching_as(
+    input: &GraphInput,
+    weights: &[i64],
+    question: Question,
+    reduce: bool,
 ) -> Result<WeightedCertificate, WeightError> {
     let v = Vertices::of(input);
     let edges = one_set(input);
@@ -111,7 +155,11 @@ pub fn weighted_matching(
         Shape::General { vertices } => Graph::from_edges(vertices, &edges).bipartition(),
     };
     let sides = side.as_deref().map(|side| Sides { side });
-    let outcome = match solve(v.n, &edges, weights, question, sides)? {
+    // A matrix's record names rows and columns and has no names for the gadget graph's added
+    // vertices: its maximum-cardinality question keeps the shift when the assignment engine
+    // cannot answer it.
+    let reduce = reduce && !matches!(input.shape, Shape::Bipartite { .. });
+    let outcome = match solve_reducing(v.n, &edges, weights, question, sides, reduce)? {
         Solution::NoPerfectMatching => no_perfect_matching(input, weights),
         Solution::Optimum(o) => {
             let pairs: Vec<(u32, u32, i64)> = o
@@ -119,17 +167,22 @@ pub fn weighted_matching(
                 .iter()
                 .map(|&e| (edges[e].0, edges[e].1, weights[e]))
                 .collect();
-            let cardinality = (question.cardinality == Cardinality::Maximum).then(|| {
-                let cert = super::maximum_matching(input);
-                debug_assert_eq!(cert.pairs.len(), pairs.len());
-                cert.proof
-            });
+            let reduction = o.barrier.is_some().then_some(Reduction::GallaiEdmonds);
+            let cardinality = match o.barrier {
+                Some(barrier) => Some(Proof::Barrier(barrier)),
+                None => (question.cardinality == Cardinality::Maximum).then(|| {
+                    let cert = super::maximum_matching(input);
+                    debug_assert_eq!(cert.pairs.len(), pairs.len());
+                    cert.proof
+                }),
+            };
             WeightedOutcome::Optimum {
                 pairs,
                 total: o.total,
                 shift: o.shift,
                 duals: o.duals,
                 cardinality,
+                reduction,
             }
         }
     };
@@ -193,6 +246,24 @@ pub enum WeightedError {
     /// "No perfect matching" while the maximum matching given is perfect.
     #[error("the certificate says there is no perfect matching, but its matching is perfect")]
     PerfectAfterAll,
+    /// A reduction to a gadget graph for a question it does not answer, or without the
+    /// barrier it is built from, or with a shift.
+    #[error("{0}")]
+    Reduction(String),
+    /// The duals do not prove the pairs (extended by the gadget pairs) optimal on the gadget
+    /// graph G* ([`Reduction::GallaiEdmonds`]), whose weights are `sign·w` and 0 on the added
+    /// edges; vertices from `vertices` on are G*'s added ones.
+    #[error("on the gadget graph: {}", gadget_failure(.error, *.vertices, *.sign, *.pairs, &|x| x.to_string()))]
+    Gadget {
+        /// What failed.
+        error: DualError,
+        /// Vertices of the graph (G* adds the ones from here on).
+        vertices: usize,
+        /// +1 or −1.
+        sign: i64,
+        /// Pairs of the perfect matching of G*.
+        pairs: usize,
+    },
     /// The total written is not the pairs' total.
     #[error("the total is written as {written}, but the pairs weigh {actual}")]
     Total {
@@ -225,6 +296,15 @@ impl WeightedError {
                 pairs,
             } => transformed(error, *sign, *shift, *pairs, name),
             WeightedError::Cardinality(e) => e.describe(name),
+            WeightedError::Gadget {
+                error,
+                vertices,
+                sign,
+                pairs,
+            } => format!(
+                "on the gadget graph: {}",
+                gadget_failure(error, *vertices, *sign, *pairs, name)
+            ),
             other => other.to_string(),
         }
     }
@@ -242,7 +322,7 @@ pub fn verify_weighted(
 ) -> Result<Option<i128>, WeightedError> {
     let n = Vertices::of(input).n;
     let edges = one_set(input);
-    let (pairs, total, shift, duals, cardinality) = match &cert.outcome {
+    let (pairs, total, shift, duals, cardinality, reduction) = match &cert.outcome {
         WeightedOutcome::NoPerfectMatching {
             matching,
             weights: w,
@@ -276,9 +356,30 @@ pub fn verify_weighted(
             shift,
             duals,
             cardinality,
-        } => (pairs, *total, *shift, duals, cardinality),
+            reduction,
+        } => (pairs, *total, *shift, duals, cardinality, *reduction),
     };
     let matched = edges_of(&edges, weights, pairs)?;
+    if let Some(Reduction::GallaiEdmonds) = reduction {
+        if total != pairs.iter().map(|&(_, _, w)| i128::from(w)).sum::<i128>() {
+            return Err(WeightedError::Total {
+                written: total,
+                actual: pairs.iter().map(|&(_, _, w)| i128::from(w)).sum(),
+            });
+        }
+        return verify_reduced(
+            n,
+            &edges,
+            weights,
+            cert,
+            pairs,
+            &matched,
+            shift,
+            duals,
+            cardinality,
+        )
+        .map(|()| Some(total));
+    }
     let actual: i128 = pairs.iter().map(|&(_, _, w)| i128::from(w)).sum();
     if actual != total {
         return Err(WeightedError::Total {
@@ -338,6 +439,242 @@ pub fn verify_weighted(
         }
     }
     Ok(Some(total))
+}
+
+/// [`verify_weighted`] for duals of the gadget graph G* ([`Reduction::GallaiEdmonds`]): the
+/// barrier proves the pairs a maximum matching of G; then every perfect matching of G*
+/// restricts to a maximum matching of G and every maximum matching of G extends to one (see
+/// the [module docs](crate::graph::weighted)), with the same weight as gadget edges weigh 0;
+/// so duals of the perfect-matching LP of G* proving the extended pairs best prove the pairs
+/// best among maximum matchings. G* and the extension are rebuilt here from the file and the
+/// barrier alone.
+#[allow(clippy::too_many_arguments)]
+fn verify_reduced(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i64],
+    cert: &WeightedCertificate,
+    pairs: &[(u32, u32, i64)],
+    matched: &[usize],
+    shift: i64,
+    duals: &Duals,
+    cardinality: &Option<Proof>,
+) -> Result<(), WeightedError> {
+    let refuse = |why: &str| Err(WeightedError::Reduction(why.to_string()));
+    if cert.question.cardinality != Cardinality::Maximum {
+        return refuse("only a maximum-cardinality answer is proved on the gadget graph");
+    }
+    if shift != 0 {
+        return Err(WeightedError::Reduction(format!(
+            "the shift is {shift}, but with the gadget graph it must be 0"
+        )));
+    }
+    let Some(Proof::Barrier(barrier)) = cardinality else {
+        return refuse("the gadget graph is built from a Tutte–Berge barrier, and none is given");
+    };
+    // The barrier proves the pairs a maximum matching (it checks them a matching of G too).
+    let plain = MatchingCertificate {
+        pairs: pairs.iter().map(|&(u, v, _)| (u, v)).collect(),
+        proof: Proof::Barrier(barrier.clone()),
+    };
+    verify_edges(n, edges, &plain)?;
+    let Gadget {
+        slot,
+        root,
+        k_of,
+        k_root,
+    } = gadget(n, edges, barrier);
+    let c = k_root.len() as u32;
+    let big = n as u64 + u64::from(c) + barrier.len() as u64;
+    if big > u64::from(u32::MAX) {
+        return refuse("the gadget graph has too many vertices");
+    }
+    let (base, big) = (n as u32, big as usize);
+    if duals.vertex.len() != big {
+        return Err(WeightedError::Reduction(format!(
+            "the duals are for {} vertices, but the gadget graph has {big} ({n} of the graph,              {c} for the odd components of the graph without the barrier, {} for the barrier)",
+            duals.vertex.len(),
+            barrier.len()
+        )));
+    }
+    let sign = cert.question.sense.sign();
+    let mut all: Vec<(u32, u32)> = edges.to_vec();
+    let mut w: Vec<i64> = weights.iter().map(|&x| sign * x).collect();
+    // The gadget edge k–v of each vertex v of an odd component.
+    let mut to_k = vec![usize::MAX; n];
+    for v in 0..n {
+        if root[v] != NO && k_of[root[v] as usize] != NO {
+            to_k[v] = all.len();
+            all.push((v as u32, base + k_of[root[v] as usize]));
+        }
+    }
+    // The gadget edges a'_j–k_i, each once.
+    let mut a_k: HashMap<(u32, u32), usize> = HashMap::new();
+    for &(u, v) in edges {
+        for (a, x) in [(u, v), (v, u)] {
+            let j = slot[a as usize];
+            if j == NO || slot[x as usize] != NO {
+                continue;
+            }
+            let k = k_of[root[x as usize] as usize];
+            if k != NO {
+                let len = all.len();
+                a_k.entry((j, k)).or_insert_with(|| {
+                    all.push((base + c + j, base + k));
+                    len
+                });
+            }
+        }
+    }
+    w.resize(all.len(), 0);
+    // The pairs extended by the gadget pairs.
+    let mut mate = vec![NO; n];
+    for &(u, v, _) in pairs {
+        mate[u as usize] = v;
+        mate[v as usize] = u;
+    }
+    let mut covered = vec![false; c as usize];
+    let mut extended = matched.to_vec();
+    for (j, &a) in barrier.iter().enumerate() {
+        let m = mate[a as usize];
+        let k = if m == NO || slot[m as usize] != NO {
+            NO
+        } else {
+            k_of[root[m as usize] as usize]
+        };
+        if k == NO || covered[k as usize] {
+            return Err(WeightedError::Reduction(format!(
+                "barrier vertex {a} is not matched into an odd component of its own"
+            )));
+        }
+        covered[k as usize] = true;
+        // Present: the pair a m is an edge of the file, with m outside the barrier.
+        let e = a_k.get(&(j as u32, k)).copied().ok_or_else(|| {
+            WeightedError::Reduction(format!(
+                "barrier vertex {a} has no edge into its mate's component"
+            ))
+        })?;
+        extended.push(e);
+    }
+    for v in 0..n {
+        if mate[v] == NO && slot[v] == NO {
+            let k = k_of[root[v] as usize];
+            if k == NO || covered[k as usize] {
+                return Err(WeightedError::Reduction(format!(
+                    "vertex {v} is exposed, but not as the one exposed vertex of an odd \
+                     component"
+                )));
+            }
+            covered[k as usize] = true;
+            extended.push(to_k[v]);
+        }
+    }
+    verify_lp(big, &all, &w, &extended, duals, Lp::Perfect).map_err(|error| {
+        WeightedError::Gadget {
+            error,
+            vertices: n,
+            sign,
+            pairs: pairs.len() + c as usize,
+        }
+    })?;
+    Ok(())
+}
+
+const NO: u32 = u32::MAX;
+
+/// The added vertices of the gadget graph G* of `barrier` ([`Reduction::GallaiEdmonds`]).
+pub(crate) struct Gadget {
+    /// Each vertex's position in the barrier (`a'` of it is `n + c + slot`), or `u32::MAX`.
+    pub slot: Vec<u32>,
+    /// Each vertex outside the barrier: the smallest vertex of its component of G − A.
+    pub root: Vec<u32>,
+    /// For each vertex that is the smallest of an odd component: that component's `i` (its
+    /// `k_i` is `n + i`); `u32::MAX` elsewhere.
+    pub k_of: Vec<u32>,
+    /// The smallest vertex of each odd component, by `i`: increasing.
+    pub k_root: Vec<u32>,
+}
+
+/// G*'s added vertices for `barrier` (vertices `< n`) on the graph `0..n` with `edges`:
+/// components of G − A by union–find, numbered by their smallest vertex.
+///
+/// # Complexity
+/// O((n + m) α(n)).
+pub(crate) fn gadget(n: usize, edges: &[(u32, u32)], barrier: &[u32]) -> Gadget {
+    let mut slot = vec![NO; n];
+    for (j, &a) in barrier.iter().enumerate() {
+        slot[a as usize] = j as u32;
+    }
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    let find = |parent: &mut Vec<u32>, mut x: u32| {
+        while parent[x as usize] != x {
+            let p = parent[parent[x as usize] as usize];
+            parent[x as usize] = p;
+            x = p;
+        }
+        x
+    };
+    for &(u, v) in edges {
+        if slot[u as usize] == NO && slot[v as usize] == NO {
+            let (ru, rv) = (find(&mut parent, u), find(&mut parent, v));
+            // The smaller root stays: a component's root is its smallest vertex.
+            if ru < rv {
+                parent[rv as usize] = ru;
+            } else if rv < ru {
+                parent[ru as usize] = rv;
+            }
+        }
+    }
+    let mut size = vec![0usize; n];
+    let mut root = vec![NO; n];
+    for v in 0..n as u32 {
+        if slot[v as usize] == NO {
+            let r = find(&mut parent, v);
+            root[v as usize] = r;
+            size[r as usize] += 1;
+        }
+    }
+    let mut k_of = vec![NO; n];
+    let mut k_root = Vec::new();
+    for v in 0..n {
+        if root[v] == v as u32 && size[v] % 2 == 1 {
+            k_of[v] = k_root.len() as u32;
+            k_root.push(v as u32);
+        }
+    }
+    Gadget {
+        slot,
+        root,
+        k_of,
+        k_root,
+    }
+}
+
+/// A dual check's failure on the gadget graph, added vertices named `added vertex g`.
+fn gadget_failure(
+    error: &DualError,
+    n: usize,
+    sign: i64,
+    pairs: usize,
+    name: &dyn Fn(u32) -> String,
+) -> String {
+    let named = |x: u32| {
+        if (x as usize) < n {
+            name(x)
+        } else {
+            format!("added vertex {}", x as usize - n)
+        }
+    };
+    match error {
+        DualError::EdgeNotCovered { .. }
+        | DualError::NotTight { .. }
+        | DualError::ObjectiveMismatch { .. }
+            if sign != 1 =>
+        {
+            transformed(error, sign, 0, pairs, &named)
+        }
+        other => other.describe(&named),
+    }
 }
 
 /// A dual check's failure on `w' = sign·w + shift`, in words naming the file's weights `w`.

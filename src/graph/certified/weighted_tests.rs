@@ -133,7 +133,11 @@ const QUESTIONS: [Question; 6] = [
 ];
 
 /// Mutations of a certificate of an optimum, each of which must be refused.
-fn tampered(cert: &WeightedCertificate, n: usize) -> Vec<(&'static str, WeightedCertificate)> {
+fn tampered(
+    cert: &WeightedCertificate,
+    n: usize,
+    edges: &[(u32, u32)],
+) -> Vec<(&'static str, WeightedCertificate)> {
     let mut out = Vec::new();
     let WeightedOutcome::Optimum {
         pairs,
@@ -141,10 +145,12 @@ fn tampered(cert: &WeightedCertificate, n: usize) -> Vec<(&'static str, Weighted
         shift,
         duals,
         cardinality,
+        reduction,
     } = &cert.outcome
     else {
         return out;
     };
+    let reduction = *reduction;
     let with =
         |pairs: Vec<(u32, u32, i64)>, total, shift, duals, cardinality| WeightedCertificate {
             question: cert.question,
@@ -154,11 +160,13 @@ fn tampered(cert: &WeightedCertificate, n: usize) -> Vec<(&'static str, Weighted
                 shift,
                 duals,
                 cardinality,
+                reduction,
             },
         };
     // A vertex dual lowered where it is positive (some edge or the objective then fails).
-    // (Among perfect matchings every vertex is matched and its dual may have any sign.)
-    let perfect = cert.question.cardinality == Cardinality::Perfect;
+    // (Among perfect matchings every vertex is matched and its dual may have any sign; so on
+    // the gadget graph, whose added vertices come after the graph's.)
+    let perfect = cert.question.cardinality == Cardinality::Perfect || reduction.is_some();
     if let Some(v) = (0..n).find(|&v| duals.vertex[v] > 0 || (perfect && duals.vertex[v] != 0)) {
         let mut d = duals.clone();
         d.vertex[v] -= 1;
@@ -166,6 +174,78 @@ fn tampered(cert: &WeightedCertificate, n: usize) -> Vec<(&'static str, Weighted
             "dual lowered",
             with(pairs.clone(), *total, *shift, d, cardinality.clone()),
         ));
+    }
+    if let Some(v) = (n..duals.vertex.len()).find(|&v| duals.vertex[v] != 0) {
+        let mut d = duals.clone();
+        d.vertex[v] -= 1;
+        out.push((
+            "added vertex's dual lowered",
+            with(pairs.clone(), *total, *shift, d, cardinality.clone()),
+        ));
+    }
+    if reduction.is_some() && duals.vertex.len() > n {
+        // The duals read as the graph's own (when G* adds vertices; otherwise duals of the
+        // perfect LP that are ≥ 0 prove the answer over all matchings too).
+        out.push((
+            "reduction dropped",
+            WeightedCertificate {
+                question: cert.question,
+                outcome: WeightedOutcome::Optimum {
+                    pairs: pairs.clone(),
+                    total: *total,
+                    shift: *shift,
+                    duals: duals.clone(),
+                    cardinality: cardinality.clone(),
+                    reduction: None,
+                },
+            },
+        ));
+    }
+    if reduction.is_some() {
+        out.push((
+            "shift added to a reduced answer",
+            with(
+                pairs.clone(),
+                *total,
+                *shift + 1,
+                duals.clone(),
+                cardinality.clone(),
+            ),
+        ));
+        if let Some(Proof::Barrier(b)) = cardinality {
+            // A barrier that is not tight for the matching: one more vertex.
+            if let Some(x) = (0..n as u32).find(|x| !b.contains(x)) {
+                let mut wrong = b.clone();
+                wrong.push(x);
+                wrong.sort_unstable();
+                let plain = crate::graph::certified::MatchingCertificate {
+                    pairs: pairs.iter().map(|&(u, v, _)| (u, v)).collect(),
+                    proof: Proof::Barrier(wrong.clone()),
+                };
+                if crate::graph::certified::verify_edges(n, edges, &plain).is_err() {
+                    out.push((
+                        "barrier not tight",
+                        with(
+                            pairs.clone(),
+                            *total,
+                            *shift,
+                            duals.clone(),
+                            Some(Proof::Barrier(wrong)),
+                        ),
+                    ));
+                }
+            }
+            out.push((
+                "cover for a reduced answer",
+                with(
+                    pairs.clone(),
+                    *total,
+                    *shift,
+                    duals.clone(),
+                    Some(Proof::Cover(b.clone())),
+                ),
+            ));
+        }
     }
     if !duals.blossoms.is_empty() {
         let mut d = duals.clone();
@@ -272,6 +352,7 @@ fn tampered(cert: &WeightedCertificate, n: usize) -> Vec<(&'static str, Weighted
 fn every_question_against_the_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(25);
     let mut blossoms = 0;
+    let (mut reduced, mut reduced_sets) = (0, 0);
     for case in 0..3000 {
         let (input, weights) = random_input(&mut rng);
         let n = n_of(&input);
@@ -285,10 +366,22 @@ fn every_question_against_the_brute_force() {
                 proved, want,
                 "case {case} {q:?}\n{input:?}\n{weights:?}\n{cert:?}"
             );
-            if let WeightedOutcome::Optimum { duals, .. } = &cert.outcome {
+            if let WeightedOutcome::Optimum {
+                duals, reduction, ..
+            } = &cert.outcome
+            {
                 blossoms += duals.blossoms.len();
+                if reduction.is_some() && duals.vertex.len() > n {
+                    reduced += 1;
+                    // Odd sets holding added vertices.
+                    reduced_sets += duals
+                        .blossoms
+                        .iter()
+                        .filter(|b| b.vertices.iter().any(|&x| x as usize >= n))
+                        .count();
+                }
             }
-            for (what, bad) in tampered(&cert, n) {
+            for (what, bad) in tampered(&cert, n, &one_set(&input)) {
                 assert!(
                     verify_weighted(&input, &weights, &bad).is_err(),
                     "case {case} {q:?}: {what} accepted\n{input:?}\n{weights:?}\n{bad:?}"
@@ -300,6 +393,11 @@ fn every_question_against_the_brute_force() {
     assert!(
         blossoms > 100,
         "only {blossoms} blossoms with a positive dual"
+    );
+    // The maximum-cardinality answers on general graphs must exercise the gadget graph.
+    assert!(
+        reduced > 1000 && reduced_sets > 10,
+        "{reduced} answers on a gadget graph, {reduced_sets} odd sets with added vertices"
     );
 }
 
@@ -406,6 +504,7 @@ fn shift_form_perfect_records_still_verify() {
                     shift,
                     duals: found.duals,
                     cardinality: None,
+                    reduction: None,
                 },
             };
             assert_eq!(
@@ -460,6 +559,7 @@ fn perfect_questions_with_extreme_weights() {
                 shift,
                 duals,
                 cardinality,
+                reduction,
             } = &cert.outcome
             {
                 answered += 1;
@@ -474,6 +574,7 @@ fn perfect_questions_with_extreme_weights() {
                             shift: *shift,
                             duals: d,
                             cardinality: cardinality.clone(),
+                            reduction: *reduction,
                         },
                     };
                     assert!(verify_weighted(&input, &weights, &bad).is_err());
@@ -524,4 +625,177 @@ fn transformed_failures_name_the_files_weights() {
     );
     assert!(words.contains("-(4) + 10 = 6"), "{words}");
     assert!(words.contains("sum to 5.5"), "{words}");
+}
+
+/// The maximum-cardinality question with weights near ±2⁵⁹ on general graphs: answered with
+/// no shift (so never refused for the size of its weights), verified, equal to the brute force.
+#[test]
+fn maximum_cardinality_with_extreme_weights() {
+    use crate::graph::weighted::MAX_WEIGHT;
+    let mut rng = ChaCha8Rng::seed_from_u64(60);
+    let mut answered = 0;
+    for case in 0..1500 {
+        let (input, mut weights) = random_input(&mut rng);
+        if !matches!(input.shape, Shape::General { .. }) {
+            continue;
+        }
+        for w in &mut weights {
+            *w = match rng.random_range(0..3) {
+                0 => MAX_WEIGHT - rng.random_range(0..3),
+                1 => -MAX_WEIGHT + rng.random_range(0..3),
+                _ => rng.random_range(-MAX_WEIGHT..=MAX_WEIGHT),
+            };
+        }
+        for sense in [Sense::Max, Sense::Min] {
+            let q = Question {
+                sense,
+                cardinality: Cardinality::Maximum,
+            };
+            let cert = weighted_matching(&input, &weights, q)
+                .unwrap_or_else(|e| panic!("case {case}: refused: {e}"));
+            let proved = verify_weighted(&input, &weights, &cert)
+                .unwrap_or_else(|e| panic!("case {case}: {e}\n{input:?}\n{weights:?}\n{cert:?}"));
+            assert_eq!(proved, expected(&input, &weights, q), "case {case}");
+            answered += 1;
+        }
+    }
+    assert!(answered > 1500, "{answered}");
+}
+
+/// Nested odd cycles hanging off a barrier, in several components with isolated vertices: the
+/// gadget graph is proved on, and a dual of an added vertex lowered is refused.
+#[test]
+fn nested_odd_cycles_beside_a_barrier() {
+    // A pentagon 0..5 with a triangle 5,6,7 attached at 4–5, both hanging off vertex 8, which
+    // also holds the pendant vertices 9 and 10; a triangle 11,12,13; 14 isolated.
+    let edges = vec![
+        (0, 1),
+        (1, 2),
+        (2, 3),
+        (3, 4),
+        (4, 0),
+        (4, 5),
+        (5, 6),
+        (6, 7),
+        (7, 5),
+        (8, 0),
+        (8, 6),
+        (8, 9),
+        (8, 10),
+        (11, 12),
+        (12, 13),
+        (13, 11),
+        (2, 2),
+        (9, 8),
+    ];
+    let input = GraphInput {
+        format: Format::EdgeList,
+        shape: Shape::General { vertices: 15 },
+        edges,
+        ids: Vec::new(),
+    };
+    let weights: Vec<i64> = (0..input.edges.len() as i64)
+        .map(|i| (i * 7) % 11 - 4)
+        .collect();
+    for q in QUESTIONS {
+        let cert = weighted_matching(&input, &weights, q).unwrap();
+        assert_eq!(
+            verify_weighted(&input, &weights, &cert),
+            Ok(expected(&input, &weights, q)),
+            "{q:?}: {cert:?}"
+        );
+        if q.cardinality == Cardinality::Maximum {
+            let WeightedOutcome::Optimum {
+                duals, reduction, ..
+            } = &cert.outcome
+            else {
+                panic!("{cert:?}")
+            };
+            assert!(reduction.is_some() && duals.vertex.len() > 15, "{cert:?}");
+            for (what, bad) in tampered(&cert, 15, &one_set(&input)) {
+                assert!(
+                    verify_weighted(&input, &weights, &bad).is_err(),
+                    "{what} accepted: {bad:?}"
+                );
+            }
+        }
+    }
+}
+
+/// A reduced answer's record names the added vertices by the vertices they stand for; it
+/// verifies, and tampered records are refused: an added vertex named by a vertex that stands
+/// for none, a dual of an added vertex lowered, the reduction marker dropped.
+#[test]
+fn reduced_records_verify_and_tampered_ones_fail() {
+    use crate::formats::json::WeightedRecord;
+    // Two triangles hanging off vertex 6, which also holds the pendant vertices 7 and 8;
+    // 9 is isolated.
+    let input = GraphInput {
+        format: Format::EdgeList,
+        shape: Shape::General { vertices: 10 },
+        edges: vec![
+            (0, 1),
+            (1, 2),
+            (2, 0),
+            (3, 4),
+            (4, 5),
+            (5, 3),
+            (6, 0),
+            (6, 3),
+            (6, 7),
+            (6, 8),
+        ],
+        ids: Vec::new(),
+    };
+    let weights = vec![3, -2, 5, 1, 1, 1, 4, 9, -7, 2];
+    for sense in [Sense::Max, Sense::Min] {
+        let q = Question {
+            sense,
+            cardinality: Cardinality::Maximum,
+        };
+        let cert = weighted_matching(&input, &weights, q).unwrap();
+        let record = WeightedRecord::new(&input, 0, &cert);
+        assert_eq!(record.reduction.as_deref(), Some("gallai-edmonds"));
+        assert!(record.verify(&input, &weights, 0).is_ok(), "{record:?}");
+        assert_eq!(
+            verify_weighted(&input, &weights, &cert),
+            Ok(expected(&input, &weights, q))
+        );
+        let d = record.duals.as_ref().unwrap();
+        let mut bad = Vec::new();
+        // Vertex 1 is in no barrier and is no component's smallest vertex.
+        for (list, is_k) in [(&d.k, true), (&d.a, false)] {
+            if !list.is_empty() {
+                let mut t = record.clone();
+                let l = if is_k {
+                    &mut t.duals.as_mut().unwrap().k
+                } else {
+                    &mut t.duals.as_mut().unwrap().a
+                };
+                l[0].0 = 1;
+                bad.push(("added vertex misnamed", t));
+                let mut t = record.clone();
+                let l = if is_k {
+                    &mut t.duals.as_mut().unwrap().k
+                } else {
+                    &mut t.duals.as_mut().unwrap().a
+                };
+                l[0].1 -= 1;
+                bad.push(("added vertex's dual lowered", t));
+            }
+        }
+        assert!(bad.len() >= 2, "{record:?}");
+        let mut t = record.clone();
+        t.reduction = None;
+        bad.push(("reduction dropped", t));
+        let mut t = record.clone();
+        t.proof = None;
+        bad.push(("barrier dropped", t));
+        for (what, t) in bad {
+            assert!(
+                t.verify(&input, &weights, 0).is_err(),
+                "{what} accepted: {t:?}"
+            );
+        }
+    }
 }

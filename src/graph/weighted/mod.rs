@@ -22,11 +22,45 @@
 //!
 //! **The questions** are these, on transformed weights `w' = sign·w + shift` (see
 //! [`Duals`]): the largest weight (sign +1, shift 0), the smallest (sign −1), among
-//! maximum-cardinality matchings (any shift, with the cardinality proved separately by a König
-//! cover or a Tutte–Berge barrier), or among perfect matchings: the perfect-matching LP with
-//! no shift on the general engine (when `i64` suffices: see [`general`]), else the
-//! maximum-weight LP with a shift (every perfect matching has the same number of edges, so the
-//! shift adds the same amount to each).
+//! maximum-cardinality matchings (the cardinality proved separately by a König cover or a
+//! Tutte–Berge barrier), or among perfect matchings: the perfect-matching LP with no shift on
+//! the general engine, else (the assignment engines) the maximum-weight LP with a shift (every
+//! perfect or maximum matching has the same number of edges, so the shift adds the same
+//! amount to each).
+//!
+//! **Maximum cardinality without a shift.** On the general engine the maximum-cardinality
+//! question is a perfect-matching question on a slightly larger graph G*, with no weight
+//! multiplier (so no input is refused for its weights, and the duals stay as small as the
+//! weights). Let A be a Tutte–Berge barrier of G that is *tight*:
+//! `odd(G − A) − |A| = n − 2ν(G)` (the cardinality engine's Gallai–Edmonds set A is one), and
+//! C_0, …, C_{c−1} the odd components of G − A, numbered by their smallest vertex. G* is G
+//! plus a vertex `k_i = n + i` per odd component, joined to every vertex of C_i, plus a vertex
+//! `a'_j = n + c + j` per barrier vertex `a_j` (increasing), joined to `k_i` for each odd
+//! component C_i that `a_j` has a neighbour in (once); every added edge weighs 0. It has
+//! `n + c + |A| ≤ 2n` vertices and at most `m + n + Σ_{a∈A} deg(a) ≤ 3m + n` edges.
+//!
+//! *Claim: the restrictions to G of the perfect matchings of G\* are exactly the
+//! maximum-cardinality matchings of G,* each of the same weight in both (added edges weigh
+//! 0); so a maximum-weight perfect matching of G* restricts to a maximum-weight
+//! maximum-cardinality matching of G, and the perfect-matching LP duals of G* prove it.
+//! - ⇒: let N be a perfect matching of G* and M its edges in G. Each `a'_j` is matched to a
+//!   `k`, so |A| of the c vertices `k_i` are matched to `a'` vertices and the other `c − |A|`
+//!   into G. So M covers `n − (c − |A|) = n − (n − 2ν) = 2ν` vertices of G: |M| = ν.
+//! - ⇐: let M be a maximum matching of G. Each odd component keeps at least one vertex not
+//!   matched inside it, which is exposed or matched to A; at most |A| components have one
+//!   matched to A, so at least `c − |A| = n − 2ν` vertices are exposed, and as exactly
+//!   `n − 2ν` are, equality holds throughout: every `a_j` is matched into an odd component
+//!   of its own, C_{i(j)}; each other odd component has exactly one exposed vertex and no
+//!   other vertex leaves it; nothing else is exposed. Add `a'_j k_{i(j)}` (an edge of G*, as
+//!   `a_j` has a neighbour in C_{i(j)}) for each j and `k_i x` for the exposed vertex x of each
+//!   other odd component: a perfect matching of G*.
+//!
+//! The verifier rebuilds G* from the file and the barrier alone, derives the added pairs from
+//! the matching as in ⇐, and checks the duals on G* with [`verify::Lp::Perfect`]; any
+//! perfect matching of G* of optimal weight satisfies complementary slackness with optimal
+//! duals, so the derived pairs need not be the engine's. Matrices keep the shift (their
+//! records name rows and columns, and have no names for G*'s added vertices); so do the
+//! answers of the Python binding.
 //!
 //! - `general.rs`: [`general::max_weight_matching`], Edmonds' primal–dual blossom algorithm.
 //! - `assignment.rs`: [`assignment::dense`] and [`assignment::sparse`], shortest augmenting
@@ -40,6 +74,7 @@ pub mod general;
 mod question;
 pub mod verify;
 
+pub(crate) use question::solve_reducing;
 pub use question::{Cardinality, Optimum, Question, Sense, Sides, Solution, solve};
 
 /// The largest absolute edge weight the engines take: 2⁵⁹, so that doubled duals and their
@@ -216,7 +251,8 @@ pub enum WeightError {
     },
     /// The shift that makes a maximum-weight matching a maximum-cardinality one,
     /// `(n − 1)·max|w| + 1`, plus the largest weight, would pass [`MAX_WEIGHT`]: the rule is
-    /// `n·max|w| < 2⁵⁹` (self-loops aside).
+    /// `n·max|w| < 2⁵⁹` (self-loops aside). Only where the maximum-cardinality question keeps
+    /// the shift: a matrix the assignment engine cannot answer, and the Python binding.
     #[error(
         "weights up to {largest} on {vertices} vertices are too large to ask for a \
          maximum-cardinality or perfect matching: vertices × the largest |weight| must stay \

@@ -1,11 +1,12 @@
 //! The questions a user asks of a weighted graph, each answered by one run of an engine on
 //! transformed weights `w' = sign·w + shift` (see the [module docs](super)); the perfect
-//! question on the general engine by its perfect mode, with no shift.
+//! question on the general engine by its perfect mode, with no shift, and the
+//! maximum-cardinality question by perfect mode on the gadget graph G*, with no shift.
 
 use super::assignment::{self, Assignment};
 use super::general;
 use super::{Duals, MAX_WEIGHT, WeightError};
-use crate::graph::general::{Graph, maximum_matching};
+use crate::graph::general::{Graph, maximum_matching, maximum_matching_and_decomposition};
 
 /// Largest or smallest total weight.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -76,10 +77,15 @@ pub struct Optimum {
     /// Their total weight (the original weights).
     pub total: i128,
     /// The transformed weights the duals are for: `w' = sense.sign()·w + shift` (0 when every
-    /// matching competes).
+    /// matching competes, and on the general engine).
     pub shift: i64,
-    /// Duals proving the matching has the largest total of `w'` among all matchings.
+    /// Duals proving the matching has the largest total of `w'` among all matchings; with a
+    /// [`barrier`](Self::barrier), duals of the perfect-matching LP of the gadget graph G*
+    /// (see the [module docs](super), maximum cardinality), on its `n + c + |A|` vertices.
     pub duals: Duals,
+    /// For the maximum-cardinality question answered by the reduction to perfect matching:
+    /// the tight Tutte–Berge barrier A (increasing) that G* is built from.
+    pub barrier: Option<Vec<u32>>,
 }
 
 /// The answer to a [`Question`].
@@ -109,13 +115,14 @@ pub struct Sides<'a> {
 /// perfect questions when some matching covers the smaller side; every other question by
 /// [`general::max_weight_matching`].
 ///
+/// On the general engine the maximum-cardinality question is answered by the reduction to a
+/// perfect matching of the gadget graph G* (see the [module docs](super)): the answer's
+/// [`Optimum::barrier`] is set and its duals are G*'s. The perfect question is answered by
+/// [`general::max_weight_perfect_matching`]. Neither has a shift, so every weight up to
+/// [`MAX_WEIGHT`] is answered.
+///
 /// # Errors
-/// A weight beyond [`MAX_WEIGHT`], or, for the maximum-cardinality question on the general
-/// engine, weights so large that the shift that makes every maximum-weight matching a
-/// maximum-cardinality one (`(n − 1)·max|w| + 1`), plus the largest weight, would pass
-/// [`MAX_WEIGHT`]: that is, `n·max|w| ≥ 2⁵⁹` (self-loops aside). The perfect question is
-/// answered for every weight up to [`MAX_WEIGHT`], with no shift
-/// ([`general::max_weight_perfect_matching`]).
+/// A weight beyond [`MAX_WEIGHT`]; an edge or weight list of the wrong shape.
 ///
 /// # Complexity
 /// O(n + m) plus the engine's run.
@@ -125,6 +132,20 @@ pub fn solve(
     weights: &[i64],
     question: Question,
     sides: Option<Sides<'_>>,
+) -> Result<Solution, WeightError> {
+    solve_reducing(n, edges, weights, question, sides, true)
+}
+
+/// [`solve`]; with `reduce` false, the maximum-cardinality question on the general engine is
+/// answered with the shift instead of the reduction (for matrices, whose records name rows
+/// and columns and have no names for the gadget graph's added vertices).
+pub(crate) fn solve_reducing(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i64],
+    question: Question,
+    sides: Option<Sides<'_>>,
+    reduce: bool,
 ) -> Result<Solution, WeightError> {
     if edges.len() != weights.len() {
         return Err(WeightError::Shape(format!(
@@ -178,7 +199,11 @@ pub fn solve(
             total,
             shift: 0,
             duals: found.duals,
+            barrier: None,
         }));
+    }
+    if question.cardinality == Cardinality::Maximum && reduce {
+        return max_cardinality(n, edges, weights, sign).map(Solution::Optimum);
     }
     let shift = match question.cardinality {
         Cardinality::Any => 0,
@@ -208,7 +233,104 @@ pub fn solve(
         total,
         shift,
         duals: found.duals,
+        barrier: None,
     }))
+}
+
+/// The maximum-cardinality question on the general engine, by the reduction to perfect
+/// matching on the gadget graph G* (see the [module docs](super)): no shift.
+fn max_cardinality(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i64],
+    sign: i64,
+) -> Result<Optimum, WeightError> {
+    let g = Graph::from_edges(n, edges);
+    let (_, decomposition) = maximum_matching_and_decomposition(&g);
+    let barrier = decomposition.barrier();
+    let mut in_barrier = vec![false; n];
+    for &a in &barrier {
+        in_barrier[a as usize] = true;
+    }
+    // Components of G − A, numbered by their smallest vertex.
+    const NO: u32 = u32::MAX;
+    let mut comp = vec![NO; n];
+    let mut sizes: Vec<usize> = Vec::new();
+    let mut stack = Vec::new();
+    for s in 0..n as u32 {
+        if in_barrier[s as usize] || comp[s as usize] != NO {
+            continue;
+        }
+        let id = sizes.len() as u32;
+        comp[s as usize] = id;
+        stack.push(s);
+        let mut size = 0;
+        while let Some(x) = stack.pop() {
+            size += 1;
+            for &y in g.neighbors(x) {
+                if !in_barrier[y as usize] && comp[y as usize] == NO {
+                    comp[y as usize] = id;
+                    stack.push(y);
+                }
+            }
+        }
+        sizes.push(size);
+    }
+    // k_i = n + i for the i-th odd component, a'_j = n + c + j.
+    let mut odd_index = vec![NO; sizes.len()];
+    let mut c = 0u32;
+    for (i, &size) in sizes.iter().enumerate() {
+        if size % 2 == 1 {
+            odd_index[i] = c;
+            c += 1;
+        }
+    }
+    let total_vertices = n as u64 + u64::from(c) + barrier.len() as u64;
+    if total_vertices > u64::from(u32::MAX) {
+        return Err(WeightError::Shape(format!(
+            "{n} vertices are too many for the maximum-cardinality reduction"
+        )));
+    }
+    let base = n as u32;
+    let mut all: Vec<(u32, u32)> = Vec::new();
+    all.try_reserve_exact(edges.len() + n + g.num_edges())
+        .map_err(|_| WeightError::Shape(format!("{n} vertices: out of memory")))?;
+    all.extend_from_slice(edges);
+    for v in 0..n {
+        if comp[v] != NO && odd_index[comp[v] as usize] != NO {
+            all.push((v as u32, base + odd_index[comp[v] as usize]));
+        }
+    }
+    let mut seen = vec![NO; c as usize];
+    for (j, &a) in barrier.iter().enumerate() {
+        for &u in g.neighbors(a) {
+            if in_barrier[u as usize] {
+                continue;
+            }
+            let k = odd_index[comp[u as usize] as usize];
+            if k != NO && seen[k as usize] != j as u32 {
+                seen[k as usize] = j as u32;
+                all.push((base + c + j as u32, base + k));
+            }
+        }
+    }
+    let mut signed: Vec<i64> = weights.iter().map(|&w| sign * w).collect();
+    signed.resize(all.len(), 0);
+    let found = general::max_weight_perfect_matching(total_vertices as usize, &all, &signed)?
+        .expect("G* has a perfect matching: a maximum matching of G extends to one");
+    let matched: Vec<usize> = found
+        .edges
+        .into_iter()
+        .filter(|&e| e < edges.len())
+        .collect();
+    let total = matched.iter().map(|&e| i128::from(weights[e])).sum();
+    Ok(Optimum {
+        edges: matched,
+        total,
+        shift: 0,
+        duals: found.duals,
+        barrier: Some(barrier),
+    })
 }
 
 /// A bipartite question answered by the assignment engine, with its duals in the
@@ -349,6 +471,7 @@ fn by_assignment(
             vertex,
             blossoms: Vec::new(),
         },
+        barrier: None,
     }))
 }
 
