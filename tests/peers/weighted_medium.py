@@ -180,8 +180,8 @@ def renumbered(rng, inst):
 
 def dual_values(doc):
     """Paths to the numbers under "duals" that are values, not vertex ids: a number in a list
-    under a key naming vertices ("vertices", "members", ...) is an id, so is the first of a
-    [vertex, value] pair."""
+    under a key naming vertices ("vertices", "members", ..., an odd set's "k" and "a") is an
+    id, so is the first of a [vertex, value] pair."""
     out = []
 
     def walk(x, path, ids):
@@ -197,8 +197,11 @@ def dual_values(doc):
                 walk(y, path + [i], ids or (pair and i == 0))
         elif isinstance(x, dict):
             for k, y in x.items():
-                walk(y, path + [k], ids or k in ("vertices", "members", "children", "base",
-                                                 "id", "ids", "vertex_ids"))
+                # An odd set of a reduced record lists its added vertices by name in "k"
+                # (components) and "a" (barrier vertices): ids too.
+                named = k in ("k", "a") and "blossoms" in path
+                walk(y, path + [k], ids or named or k in ("vertices", "members", "children",
+                                                          "base", "id", "ids", "vertex_ids"))
     if isinstance(doc, dict) and isinstance(doc.get("duals"), (dict, list)):
         walk(doc["duals"], ["duals"], False)
     return out
