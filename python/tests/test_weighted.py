@@ -589,7 +589,17 @@ def test_certificates_are_the_command_lines(tmp_path) -> None:
             except NoPerfectMatching:
                 assert json.loads(theirs)["result"] == "no perfect matching"
                 continue
-            assert json.loads(ours) == json.loads(theirs), (flags, edges, weights)
+            if flags == ["--max-cardinality"]:
+                # The command line proves this question by the Gallai–Edmonds reduction (no
+                # shift); the binding still writes the shift form (python/README.md): the same
+                # answer, another proof, and both verify.
+                same = ("certificate", "format", "objective", "cardinality", "decimals",
+                        "result", "total", "size")
+                mine, cli = json.loads(ours), json.loads(theirs)
+                assert {k: mine.get(k) for k in same} == {k: cli.get(k) for k in same}, (
+                    flags, edges, weights)
+            else:
+                assert json.loads(ours) == json.loads(theirs), (flags, edges, weights)
             cert = tmp_path / "cert.json"
             cert.write_text(ours + "\n")
             done = subprocess.run(
