@@ -53,15 +53,6 @@ pub fn memory_bytes() -> Option<u64> {
     )
 }
 
-/// `1 edge`, `3 edges`.
-pub fn count(n: u64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 /// `23.5 GiB`.
 pub fn gib(bytes: u64) -> String {
     format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))

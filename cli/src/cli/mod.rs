@@ -535,7 +535,7 @@ impl GraphArgs {
                 usage(format!(
                     "{name}: out of memory while leaving out its isolated vertices ({}); give a \
                  smaller input",
-                    limits::count(input.edges.len() as u64, "edge", "edges")
+                    gridmatch::formats::count(input.edges.len() as u64, "edge", "edges")
                 ))
             })?;
         self.check_memory(&small, name, work)?;
@@ -554,8 +554,8 @@ impl GraphArgs {
             work.bytes(n, m),
             &format!(
                 "{} and {}",
-                limits::count(n, "vertex", "vertices"),
-                limits::count(m, "edge", "edges")
+                gridmatch::formats::count(n, "vertex", "vertices"),
+                gridmatch::formats::count(m, "edge", "edges")
             ),
             name,
             "--max-edges",
@@ -953,8 +953,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                 limits::TWOSAT_BYTES_PER_CLAUSE.saturating_mul(n.saturating_add(m)),
                 &format!(
                     "{} and {}",
-                    limits::count(n, "variable", "variables"),
-                    limits::count(m, "clause", "clauses")
+                    gridmatch::formats::count(n, "variable", "variables"),
+                    gridmatch::formats::count(m, "clause", "clauses")
                 ),
                 &name,
                 "--max-clauses",
