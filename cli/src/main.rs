@@ -5,7 +5,10 @@
 //! local web playground. None of them is public: the library is the API.
 #![deny(unsafe_code)]
 
+mod batch;
 mod cli;
+mod cmd;
+mod limits;
 // The global allocator that reports memory running out (exit 2) instead of aborting.
 #[allow(unsafe_code)]
 mod oom;

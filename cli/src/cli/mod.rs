@@ -6,12 +6,7 @@
 //! Behind the `cli` feature, and not part of the library's API: public only for the binary,
 //! its tests and the fuzz targets.
 
-pub mod batch;
-pub mod dm;
-pub mod graphs;
-pub mod limits;
 pub mod man;
-pub mod play;
 use std::borrow::Cow;
 pub use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
@@ -20,7 +15,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::stress;
+use crate::cmd::r#match as graphs;
+use crate::cmd::{dm, play};
+use crate::{batch, limits, stress};
 
 pub use batch::{Batch, Options, solve_all};
 
@@ -802,7 +799,7 @@ pub(crate) fn usage(msg: String) -> Error {
 }
 
 /// An I/O error's reason without its `(os error N)` tail, for messages that name the path.
-fn io_reason(e: &io::Error) -> String {
+pub(crate) fn io_reason(e: &io::Error) -> String {
     let text = e.to_string();
     match text.find(" (os error") {
         Some(i) => text[..i].to_string(),
