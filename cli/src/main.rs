@@ -8,6 +8,7 @@
 mod batch;
 mod cli;
 mod cmd;
+mod flags;
 mod limits;
 // The global allocator that reports memory running out (exit 2) instead of aborting.
 #[allow(unsafe_code)]
@@ -20,7 +21,8 @@ mod stress;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use cli::{Cli, Error};
+use cli::Error;
+use flags::Cli;
 
 #[global_allocator]
 static ALLOCATOR: oom::Reporting = oom::Reporting;

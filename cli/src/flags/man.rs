@@ -379,7 +379,7 @@ mod tests {
 
     #[test]
     fn every_command_has_exit_codes_and_examples() {
-        for cmd in all_commands(&tree(crate::cli::Cli::command())) {
+        for cmd in all_commands(&tree(crate::flags::Cli::command())) {
             let name = full_name(&cmd);
             let (status, examples) =
                 extras(&name).unwrap_or_else(|| panic!("no EXIT STATUS/EXAMPLES for {name}"));
