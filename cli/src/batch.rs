@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::cli::{Error, io_reason, usage};
+use crate::error::{Error, io_reason, usage};
 use gridmatch::formats::judge::{Board, BoardReader, BoardStream, Header};
 use gridmatch::formats::output::{self, Style};
 use gridmatch::puzzles::{Puzzle, Request};

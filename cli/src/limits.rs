@@ -234,7 +234,7 @@ pub fn check_memory(
     file: &str,
     flag: &str,
     raised: bool,
-) -> Result<(), crate::cli::Error> {
+) -> Result<(), crate::error::Error> {
     let fits = usize::try_from(bytes)
         .ok()
         .is_some_and(|b| crate::oom::probe(|| Vec::<u8>::new().try_reserve_exact(b).is_ok()));
@@ -246,7 +246,7 @@ pub fn check_memory(
     } else {
         format!("; lower {flag} or give a smaller input")
     };
-    Err(crate::cli::usage(format!(
+    Err(crate::error::usage(format!(
         "{file}: {what} need about {} of memory at the peak, more than this machine can \
          give{why}",
         gib(bytes)

@@ -8,6 +8,7 @@
 mod batch;
 mod cli;
 mod cmd;
+mod error;
 mod flags;
 mod limits;
 // The global allocator that reports memory running out (exit 2) instead of aborting.
@@ -21,7 +22,7 @@ mod stress;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use cli::Error;
+use error::Error;
 use flags::Cli;
 
 #[global_allocator]

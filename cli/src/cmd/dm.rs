@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use crate::cli::Error;
+use crate::error::Error;
 use gridmatch::InputError;
 use gridmatch::formats::count;
 use gridmatch::formats::json::DmRecord;

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::cli::Error;
+use crate::error::Error;
 use gridmatch::InputError;
 use gridmatch::formats::decimal::decimal;
 use gridmatch::formats::json::{MatchingRecord, WeightedRecord};
@@ -239,7 +239,7 @@ pub fn geography_cmd(
         }
         GeographyQuery::Start { vertex, show } => {
             let Some(s) = names.vertex(vertex, false) else {
-                return Err(crate::cli::usage(match names.n {
+                return Err(crate::error::usage(match names.n {
                     0 => format!(
                         "geography: --start {vertex} is not a vertex of {name}: the graph has no \
                          vertices"

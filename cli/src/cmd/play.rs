@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, Write};
 
-use crate::cli::Error;
+use crate::error::Error;
 use gridmatch::InputError;
 use gridmatch::formats::judge::{Board, BoardReader, BoardStream, Header, read_line_bounded};
 use gridmatch::formats::text;

@@ -3,7 +3,7 @@
 use std::io::{BufReader, Read};
 
 use super::{PLAY_MAX_CELLS, play as play_board_file};
-use crate::cli::Error;
+use crate::error::Error;
 use gridmatch::formats::judge::BoardReader;
 use gridmatch::puzzles::king::{Moves, Player};
 

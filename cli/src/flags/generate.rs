@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::{Cli, man};
-use crate::cli::{Error, usage};
+use crate::error::{Error, usage};
 
 /// What `--generate` prints (ripgrep's convention).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

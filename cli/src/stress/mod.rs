@@ -56,7 +56,8 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::RngExt;
 
-use crate::cli::{Batch, Error, Options, solve_all, usage};
+use crate::batch::{Batch, Options, solve_all};
+use crate::error::{Error, usage};
 use gridmatch::Grid;
 use gridmatch::formats::judge::{BoardReader, Header, is_counted, write_board, write_count};
 use gridmatch::formats::output::Style;
