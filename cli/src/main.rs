@@ -10,6 +10,7 @@ mod cli;
 mod cmd;
 mod error;
 mod flags;
+mod input;
 mod limits;
 // The global allocator that reports memory running out (exit 2) instead of aborting.
 #[allow(unsafe_code)]
