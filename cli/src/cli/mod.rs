@@ -8,7 +8,10 @@
 
 use crate::error::{Error, usage};
 use crate::flags::generate::generate_file;
-use crate::flags::{Cli, Command, GenArgs, GraphFormat, InputArgs, KingAction};
+use crate::flags::{
+    Cli, Command, GenArgs, GeographyArgs, GraphFormat, InputArgs, KingAction, KingArgs,
+    LpuzzleArgs, MatchArgs, PlayArgs, RooksArgs, ServeArgs, TwosatArgs, VerifyArgs,
+};
 use crate::input::{board_reader, is_stdin, open, shown_name};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -100,18 +103,18 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
         return Ok(ExitCode::SUCCESS);
     };
     match command {
-        Command::Rooks { input, rect, roles } => {
+        Command::Rooks(RooksArgs { input, rect, roles }) => {
             let extras = Request {
                 roles,
                 ..Request::judge()
             };
             input.solve(Puzzle::Rooks, rect, extras, out)?;
         }
-        Command::Lpuzzle {
+        Command::Lpuzzle(LpuzzleArgs {
             input,
             unique,
             forced,
-        } => {
+        }) => {
             let extras = Request {
                 unique,
                 forced,
@@ -119,12 +122,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             };
             input.solve(Puzzle::Lpuzzle, false, extras, out)?;
         }
-        Command::King {
+        Command::King(KingArgs {
             action: None,
             input,
             all,
             moves,
-        } => {
+        }) => {
             let extras = Request {
                 map: all,
                 moves,
@@ -132,16 +135,16 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             };
             input.solve(Puzzle::King, false, extras, out)?;
         }
-        Command::King {
+        Command::King(KingArgs {
             action:
-                Some(KingAction::Play {
+                Some(KingAction::Play(PlayArgs {
                     file,
                     case,
                     side,
                     moves,
-                }),
+                })),
             ..
-        } => {
+        }) => {
             // A board on stdin is followed there by the moves: one reader for both (locking
             // stdin twice would wait for ever).
             let from_stdin = is_stdin(Some(&file));
@@ -162,7 +165,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                 play::play_board(board, &name, moves, side, &mut io::stdin().lock(), &mut out)?;
             }
         }
-        Command::Match {
+        Command::Match(MatchArgs {
             graph,
             pairs,
             json,
@@ -173,7 +176,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             max: _,
             perfect,
             max_cardinality,
-        } => {
+        }) => {
             let opts = graphs::MatchOptions {
                 pairs,
                 json,
@@ -203,12 +206,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
                 graphs::match_cmd(&small, &name, opts, out)?;
             }
         }
-        Command::Geography {
+        Command::Geography(GeographyArgs {
             graph,
             start,
             all,
             show,
-        } => {
+        }) => {
             let (input, name) = graph.read(false)?;
             let query = match start {
                 Some(vertex) if !all => graphs::GeographyQuery::Start { vertex, show },
@@ -217,13 +220,13 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             let small = graph.small(&input, &name, limits::GraphWork::Geography)?;
             graphs::geography_cmd(&input, &small, &name, query, out)?;
         }
-        Command::Twosat {
+        Command::Twosat(TwosatArgs {
             file,
             proof,
             forced,
             unique,
             max_clauses,
-        } => {
+        }) => {
             let (r, name) = open(file.as_ref(), "a DIMACS CNF formula")?;
             let limit = limits::clause_limit(max_clauses);
             let cnf = read_cnf_within(r, &name, limit, limit)
@@ -247,12 +250,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
             };
             return graphs::twosat_cmd(&cnf, opts, out);
         }
-        Command::Verify {
+        Command::Verify(VerifyArgs {
             file,
             graph,
             format,
             max_line_bytes,
-        } => {
+        }) => {
             if is_stdin(file.as_ref()) && graph.as_ref().is_some_and(|g| is_stdin(Some(g))) {
                 return Err(usage(
                     "verify: the certificates and the --graph file cannot both be stdin; give one of them as a file".into(),
@@ -321,7 +324,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, Error> {
         Command::Gen(args) => gen_cmd(&args, out)?,
         Command::Stress(args) => return stress::stress(args, out),
         #[cfg(feature = "serve")]
-        Command::Serve { port, quiet } => {
+        Command::Serve(ServeArgs { port, quiet }) => {
             out.flush()?;
             crate::serve::run_with(&crate::serve::ServeConfig {
                 port,

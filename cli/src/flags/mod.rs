@@ -142,160 +142,193 @@ fn usage_without_title(usage: clap::builder::StyledStr) -> clap::builder::Styled
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Most non-attacking rooks (UVa 12668); prints the judge's answer per board.
-    Rooks {
-        #[command(flatten)]
-        input: InputArgs,
-        /// Boards are given as `R C` then R rows (rectangular) instead of `N`.
-        #[arg(long)]
-        rect: bool,
-        /// After each answer, the board with `R` where a rook stands in every maximum
-        /// placement, `r` in some but not all, `.` in none, `X` on pawns.
-        #[arg(long)]
-        roles: bool,
-    },
+    Rooks(RooksArgs),
     /// Can a pattern be built from L pieces (NWERC 2011 "Piece it together")? Prints YES/NO per board.
-    Lpuzzle {
-        #[command(flatten)]
-        input: InputArgs,
-        /// Answer `YES unique`, `YES not unique` or `NO`; with --show a second tiling is drawn
-        /// and the cells where the two differ are marked.
-        #[arg(long)]
-        unique: bool,
-        /// After each YES, the pieces that are the same in every tiling.
-        #[arg(long)]
-        forced: bool,
-    },
+    Lpuzzle(LpuzzleArgs),
     /// Who wins the King game (GCJ 2008 "King")? Prints `Case #x: A` or `B` per board.
-    King {
-        #[command(subcommand)]
-        action: Option<KingAction>,
-        #[command(flatten)]
-        input: InputArgs,
-        /// After each answer, print who wins from every free square (A/B, # for burned).
-        #[arg(long)]
-        all: bool,
-        /// How the piece moves; GCJ's game is `king` (8 neighbours).
-        #[arg(long, value_enum, default_value_t = Moves::King)]
-        moves: Moves,
-    },
+    King(KingArgs),
     /// Maximum matching of your own graph (DIMACS, Matrix Market or an edge list): prints its
     /// size.
     #[command(name = "match")]
-    Match {
-        #[command(flatten)]
-        graph: GraphArgs,
-        /// After the size, one `U V` line per matched pair, in the file's numbering.
-        #[arg(long, conflicts_with_all = ["json", "classify"])]
-        pairs: bool,
-        /// Print a JSON certificate instead: the matching and a König cover (bipartite) or a
-        /// Tutte–Berge barrier; `gridmatch verify --graph FILE` checks it.
-        #[arg(long, conflicts_with = "classify")]
-        json: bool,
-        /// Bipartite graphs: after the size, each input edge once as `U V every|some|none` — in
-        /// every, some or no maximum matching (Dulmage–Mendelsohn).
-        #[arg(long, conflicts_with = "weights")]
-        classify: bool,
-        /// Bipartite graphs: the Dulmage–Mendelsohn decomposition (MATLAB's dmperm): the
-        /// coarse under-determined, square and over-determined parts, the square part's
-        /// blocks, then each block's rows and columns; --json gives p, q, r, s, cc, rr
-        /// (0-based), which `gridmatch verify --graph FILE` checks.
-        #[arg(long, conflicts_with_all = ["pairs", "classify", "weights"])]
-        dm: bool,
-        /// Weighted matching: the edges' weights are the third column of an edge list, `e U V
-        /// W` in DIMACS, a Matrix Market file's values (decimals read exactly). Prints the
-        /// total weight and the number of pairs; --json adds the LP duals that prove it best.
-        #[arg(long)]
-        weights: bool,
-        /// With --weights: the smallest total weight (with --perfect: a minimum-cost perfect
-        /// matching).
-        #[arg(long, requires = "weights", conflicts_with = "max")]
-        min: bool,
-        /// With --weights: the largest total weight (the default).
-        #[arg(long, requires = "weights")]
-        max: bool,
-        /// With --weights: the best among perfect matchings; prints `no perfect matching` if
-        /// there is none (--json then proves it with a Tutte–Berge barrier or a König cover).
-        #[arg(long, requires = "weights", conflicts_with = "max_cardinality")]
-        perfect: bool,
-        /// With --weights: the best among maximum-cardinality matchings.
-        #[arg(long, requires = "weights")]
-        max_cardinality: bool,
-    },
+    Match(MatchArgs),
     /// Who wins undirected vertex geography on your own graph? Prints A (the first player) or B.
     ///
     /// Players alternately move a token from the start to an unvisited neighbour; who cannot
     /// move loses. The King puzzle is this game on a board's move graph.
-    Geography {
-        #[command(flatten)]
-        graph: GraphArgs,
-        /// The start vertex, in the file's numbering.
-        #[arg(long, value_name = "V", required_unless_present = "all")]
-        start: Option<u64>,
-        /// One line `V A|B` for every vertex instead.
-        #[arg(long, conflicts_with_all = ["start", "show"])]
-        all: bool,
-        /// After the answer, the winner's strategy: the first move or the replies, and the
-        /// maximum matching to play along.
-        #[arg(long)]
-        show: bool,
-    },
+    Geography(GeographyArgs),
     /// 2-SAT on a DIMACS CNF file: prints `s SATISFIABLE` and a model, or `s UNSATISFIABLE`.
     ///
     /// Clauses have one or two literals. The output is the SAT competition's: `s SATISFIABLE`
     /// and the model on one `v … 0` line (exit code 10), or `s UNSATISFIABLE` (exit code 20),
     /// as SAT solvers do; bad input exits 2.
-    Twosat {
-        /// DIMACS CNF file (stdin if absent or `-`).
-        file: Option<PathBuf>,
-        /// On UNSAT, the implication chain x ⇒ … ⇒ ¬x ⇒ … ⇒ x with the clause (and its line)
-        /// behind each step.
-        #[arg(long)]
-        proof: bool,
-        /// On SAT, a line `c forced L1 L2 … 0`: every literal true in all models.
-        #[arg(long)]
-        forced: bool,
-        /// On SAT, `c unique`, or `c not unique` and a second, different model.
-        #[arg(long)]
-        unique: bool,
-        /// Refuse formulas with more clauses (or variables) than this [default: what fits in
-        /// three quarters of this machine's memory].
-        #[arg(long, value_name = "N")]
-        max_clauses: Option<u64>,
-    },
+    Twosat(TwosatArgs),
     /// Checks the certificates printed by --json, one line per certificate; exit 1 if any fails.
-    Verify {
-        /// JSON lines file (stdin if absent or `-`).
-        file: Option<PathBuf>,
-        /// The certificates are `gridmatch match --json` (also `--weights --json`, `--dm --json`)
-        /// certificates of this graph file, which is read again (the certificates hold no copy
-        /// of the graph).
-        #[arg(long, value_name = "GRAPH")]
-        graph: Option<PathBuf>,
-        /// The graph file's format (default: detected from its content).
-        #[arg(long, value_enum, requires = "graph")]
-        format: Option<GraphFormat>,
-        /// Refuse certificate lines longer than this [default: what fits in three quarters of
-        /// this machine's memory at 16 bytes per byte of a line].
-        #[arg(long, value_name = "N")]
-        max_line_bytes: Option<usize>,
-    },
+    Verify(VerifyArgs),
     /// Solves the built-in sample boards of every puzzle and draws the answers.
     Demo,
     /// A local web playground on 127.0.0.1: paint a board, see the answer and picture live.
     #[cfg(feature = "serve")]
-    Serve {
-        /// TCP port on 127.0.0.1.
-        #[arg(long, default_value_t = 8080)]
-        port: u16,
-        /// No access log (one line per request on standard error).
-        #[arg(long)]
-        quiet: bool,
-    },
+    Serve(ServeArgs),
     /// Writes random instances in a puzzle's judge format (deterministic for a seed).
     Gen(GenArgs),
     /// Runs your program on generated boards against gridmatch; shrinks the first board it
     /// gets wrong (or crashes or hangs on). Exit 0: all cases passed; 1: a failure.
     Stress(stress::StressArgs),
+}
+
+/// `gridmatch rooks`.
+#[derive(Args, Debug)]
+pub struct RooksArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Boards are given as `R C` then R rows (rectangular) instead of `N`.
+    #[arg(long)]
+    pub rect: bool,
+    /// After each answer, the board with `R` where a rook stands in every maximum
+    /// placement, `r` in some but not all, `.` in none, `X` on pawns.
+    #[arg(long)]
+    pub roles: bool,
+}
+
+/// `gridmatch lpuzzle`.
+#[derive(Args, Debug)]
+pub struct LpuzzleArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Answer `YES unique`, `YES not unique` or `NO`; with --show a second tiling is drawn
+    /// and the cells where the two differ are marked.
+    #[arg(long)]
+    pub unique: bool,
+    /// After each YES, the pieces that are the same in every tiling.
+    #[arg(long)]
+    pub forced: bool,
+}
+
+/// `gridmatch king`.
+#[derive(Args, Debug)]
+pub struct KingArgs {
+    #[command(subcommand)]
+    pub action: Option<KingAction>,
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// After each answer, print who wins from every free square (A/B, # for burned).
+    #[arg(long)]
+    pub all: bool,
+    /// How the piece moves; GCJ's game is `king` (8 neighbours).
+    #[arg(long, value_enum, default_value_t = Moves::King)]
+    pub moves: Moves,
+}
+
+/// `gridmatch match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    pub graph: GraphArgs,
+    /// After the size, one `U V` line per matched pair, in the file's numbering.
+    #[arg(long, conflicts_with_all = ["json", "classify"])]
+    pub pairs: bool,
+    /// Print a JSON certificate instead: the matching and a König cover (bipartite) or a
+    /// Tutte–Berge barrier; `gridmatch verify --graph FILE` checks it.
+    #[arg(long, conflicts_with = "classify")]
+    pub json: bool,
+    /// Bipartite graphs: after the size, each input edge once as `U V every|some|none` — in
+    /// every, some or no maximum matching (Dulmage–Mendelsohn).
+    #[arg(long, conflicts_with = "weights")]
+    pub classify: bool,
+    /// Bipartite graphs: the Dulmage–Mendelsohn decomposition (MATLAB's dmperm): the
+    /// coarse under-determined, square and over-determined parts, the square part's
+    /// blocks, then each block's rows and columns; --json gives p, q, r, s, cc, rr
+    /// (0-based), which `gridmatch verify --graph FILE` checks.
+    #[arg(long, conflicts_with_all = ["pairs", "classify", "weights"])]
+    pub dm: bool,
+    /// Weighted matching: the edges' weights are the third column of an edge list, `e U V
+    /// W` in DIMACS, a Matrix Market file's values (decimals read exactly). Prints the
+    /// total weight and the number of pairs; --json adds the LP duals that prove it best.
+    #[arg(long)]
+    pub weights: bool,
+    /// With --weights: the smallest total weight (with --perfect: a minimum-cost perfect
+    /// matching).
+    #[arg(long, requires = "weights", conflicts_with = "max")]
+    pub min: bool,
+    /// With --weights: the largest total weight (the default).
+    #[arg(long, requires = "weights")]
+    pub max: bool,
+    /// With --weights: the best among perfect matchings; prints `no perfect matching` if
+    /// there is none (--json then proves it with a Tutte–Berge barrier or a König cover).
+    #[arg(long, requires = "weights", conflicts_with = "max_cardinality")]
+    pub perfect: bool,
+    /// With --weights: the best among maximum-cardinality matchings.
+    #[arg(long, requires = "weights")]
+    pub max_cardinality: bool,
+}
+
+/// `gridmatch geography`.
+#[derive(Args, Debug)]
+pub struct GeographyArgs {
+    #[command(flatten)]
+    pub graph: GraphArgs,
+    /// The start vertex, in the file's numbering.
+    #[arg(long, value_name = "V", required_unless_present = "all")]
+    pub start: Option<u64>,
+    /// One line `V A|B` for every vertex instead.
+    #[arg(long, conflicts_with_all = ["start", "show"])]
+    pub all: bool,
+    /// After the answer, the winner's strategy: the first move or the replies, and the
+    /// maximum matching to play along.
+    #[arg(long)]
+    pub show: bool,
+}
+
+/// `gridmatch twosat`.
+#[derive(Args, Debug)]
+pub struct TwosatArgs {
+    /// DIMACS CNF file (stdin if absent or `-`).
+    pub file: Option<PathBuf>,
+    /// On UNSAT, the implication chain x ⇒ … ⇒ ¬x ⇒ … ⇒ x with the clause (and its line)
+    /// behind each step.
+    #[arg(long)]
+    pub proof: bool,
+    /// On SAT, a line `c forced L1 L2 … 0`: every literal true in all models.
+    #[arg(long)]
+    pub forced: bool,
+    /// On SAT, `c unique`, or `c not unique` and a second, different model.
+    #[arg(long)]
+    pub unique: bool,
+    /// Refuse formulas with more clauses (or variables) than this [default: what fits in
+    /// three quarters of this machine's memory].
+    #[arg(long, value_name = "N")]
+    pub max_clauses: Option<u64>,
+}
+
+/// `gridmatch verify`.
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// JSON lines file (stdin if absent or `-`).
+    pub file: Option<PathBuf>,
+    /// The certificates are `gridmatch match --json` (also `--weights --json`, `--dm --json`)
+    /// certificates of this graph file, which is read again (the certificates hold no copy
+    /// of the graph).
+    #[arg(long, value_name = "GRAPH")]
+    pub graph: Option<PathBuf>,
+    /// The graph file's format (default: detected from its content).
+    #[arg(long, value_enum, requires = "graph")]
+    pub format: Option<GraphFormat>,
+    /// Refuse certificate lines longer than this [default: what fits in three quarters of
+    /// this machine's memory at 16 bytes per byte of a line].
+    #[arg(long, value_name = "N")]
+    pub max_line_bytes: Option<usize>,
+}
+
+/// `gridmatch serve`.
+#[cfg(feature = "serve")]
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// TCP port on 127.0.0.1.
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// No access log (one line per request on standard error).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -374,20 +407,24 @@ pub struct GraphArgs {
 #[derive(Subcommand, Debug)]
 pub enum KingAction {
     /// Play the King game against the engine in the terminal.
-    Play {
-        /// Board file in the King judge format (the first board is played, or --case); `-`
-        /// reads it from stdin, and then the moves from the rest of stdin.
-        file: PathBuf,
-        /// Which board of the file.
-        #[arg(long, default_value_t = 1)]
-        case: u64,
-        /// Your side: alice (moves first) or bob.
-        #[arg(long, value_enum, default_value_t = Player::Alice)]
-        side: Player,
-        /// How the piece moves.
-        #[arg(long, value_enum, default_value_t = Moves::King)]
-        moves: Moves,
-    },
+    Play(PlayArgs),
+}
+
+/// `gridmatch king play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Board file in the King judge format (the first board is played, or --case); `-`
+    /// reads it from stdin, and then the moves from the rest of stdin.
+    pub file: PathBuf,
+    /// Which board of the file.
+    #[arg(long, default_value_t = 1)]
+    pub case: u64,
+    /// Your side: alice (moves first) or bob.
+    #[arg(long, value_enum, default_value_t = Player::Alice)]
+    pub side: Player,
+    /// How the piece moves.
+    #[arg(long, value_enum, default_value_t = Moves::King)]
+    pub moves: Moves,
 }
 
 #[derive(Args, Debug)]
