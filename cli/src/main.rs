@@ -6,7 +6,6 @@
 #![deny(unsafe_code)]
 
 mod batch;
-mod cli;
 mod cmd;
 mod error;
 mod flags;
@@ -34,7 +33,7 @@ fn main() -> ExitCode {
     oom::set_hint(args.memory_hint());
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let result = cli::run(args, &mut out);
+    let result = cmd::run(args, &mut out);
     // Answers before an error are written before the error is printed.
     let flushed = out.flush();
     let code = match result {

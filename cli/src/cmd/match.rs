@@ -1,20 +1,22 @@
-//! `gridmatch match`, `gridmatch geography` and `gridmatch twosat`: the engines on the user's
-//! own graph and formula files, printed in the file's own numbering.
+//! `gridmatch match`: a maximum matching of the user's own graph file (and with `--weights` the
+//! best weighted one, with `--dm` the Dulmage–Mendelsohn decomposition, [`dm`]), printed in the
+//! file's own numbering.
+
+mod dm;
 
 use std::io::Write;
-use std::process::ExitCode;
 
 use crate::error::Error;
+use crate::flags::MatchArgs;
+use crate::limits;
 use gridmatch::InputError;
 use gridmatch::formats::decimal::decimal;
 use gridmatch::formats::json::{MatchingRecord, WeightedRecord};
 use gridmatch::graph::certified::compact;
 use gridmatch::graph::certified::weighted::WeightedOutcome;
 use gridmatch::graph::certified::{self, Vertices};
-use gridmatch::graph::geography::{Player, Strategy};
-use gridmatch::graph::read::{Cnf, GraphInput, Shape, Weights};
-use gridmatch::graph::twosat::{self, Lit, Outcome};
-use gridmatch::graph::weighted::{Question, WeightError};
+use gridmatch::graph::read::{GraphInput, Shape, Weights};
+use gridmatch::graph::weighted::{Cardinality, Question, Sense, WeightError};
 
 /// A vertex in the file's own numbering ([`Vertices::number`]): for a matrix, a row or column
 /// number (1-based), as the position in a pair says.
@@ -185,209 +187,47 @@ fn rectangular_hint(input: &GraphInput) -> Option<String> {
     }
 }
 
-/// What `gridmatch geography` answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GeographyQuery {
-    /// Who wins from this vertex (file numbering); with the strategy if `show`.
-    Start {
-        /// The start, as written on the command line.
-        vertex: u64,
-        /// Print the winner's strategy too.
-        show: bool,
-    },
-    /// `V A|B` for every vertex.
-    All,
-}
-
-/// `gridmatch geography`: undirected vertex geography on the graph. The game is played on
-/// `small`, `input` without its isolated vertices ([`compact::without_isolated`]): from an
-/// isolated vertex Alice has no move, so Bob wins there.
-pub fn geography_cmd(
-    input: &GraphInput,
-    small: &GraphInput,
-    name: &str,
-    query: GeographyQuery,
-    out: &mut dyn Write,
-) -> Result<(), Error> {
-    if let Shape::Bipartite { .. } = input.shape {
-        return Err(
-            InputError::at(name, 1, 1, "a Matrix Market matrix", "a graph")
-                .with_hint(
-                    "geography plays on a graph's vertices: give a DIMACS file or an edge list \
-                 (a matrix's rows and columns would need names of their own)",
-                )
-                .into(),
-        );
-    }
-    let names = Vertices::of(input);
-    let kept = Vertices::of(small);
-    match query {
-        GeographyQuery::All => {
-            let winners = certified::geography(small).winners();
-            // Both numberings increase: walk the kept vertices along the whole set.
-            let mut next = 0;
-            for v in 0..names.n as u32 {
-                let number = names.number(v);
-                let winner = if next < kept.n && kept.number(next as u32) == number {
-                    next += 1;
-                    winners[next - 1]
-                } else {
-                    Player::Bob
-                };
-                writeln!(out, "{number} {}", winner.letter())?;
-            }
-        }
-        GeographyQuery::Start { vertex, show } => {
-            let Some(s) = names.vertex(vertex, false) else {
-                return Err(crate::error::usage(match names.n {
-                    0 => format!(
-                        "geography: --start {vertex} is not a vertex of {name}: the graph has no \
-                         vertices"
-                    ),
-                    _ => format!(
-                        "geography: --start {vertex} is not a vertex of {name}, which has {}",
-                        names.numbering()
-                    ),
-                }));
-            };
-            let Some(s) = kept.vertex(names.number(s), false) else {
-                // No edge at s: Alice cannot move.
-                writeln!(out, "{}", Player::Bob.letter())?;
-                if show {
-                    writeln!(out, "Bob wins from {vertex}: Alice has no move")?;
-                }
-                return Ok(());
-            };
-            let names = kept;
-            let game = certified::geography(small);
-            let winner = game.winner(s);
-            writeln!(out, "{}", winner.letter())?;
-            if show {
-                let f = |v: u32| names.number(v);
-                match game.strategy(s) {
-                    Strategy::Alice { first } => writeln!(
-                        out,
-                        "Alice wins from {vertex}: move to {} first, then answer each move of \
-                         Bob along this maximum matching (it covers every vertex Bob can reach):",
-                        f(first)
-                    )?,
-                    Strategy::Bob { replies } if replies.is_empty() => {
-                        writeln!(out, "Bob wins from {vertex}: Alice has no move")?
-                    }
-                    Strategy::Bob { replies } => {
-                        writeln!(
-                            out,
-                            "Bob wins from {vertex}: to each first move of Alice he replies \
-                             (Alice -> Bob):"
-                        )?;
-                        for (a, b) in replies {
-                            writeln!(out, "  {} -> {}", f(a), f(b))?;
-                        }
-                        writeln!(
-                            out,
-                            "then along this maximum matching, which leaves {vertex} exposed:"
-                        )?;
-                    }
-                }
-                if winner == Player::Alice || game.graph().degree(s) > 0 {
-                    for (u, v) in game.winning_matching(s).edges() {
-                        writeln!(out, "  {} {}", f(u), f(v))?;
-                    }
-                }
-            }
-        }
+/// `gridmatch match`.
+pub fn run(args: MatchArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let MatchArgs {
+        graph,
+        pairs,
+        json,
+        classify,
+        dm,
+        weights,
+        min,
+        max: _,
+        perfect,
+        max_cardinality,
+    } = args;
+    let opts = MatchOptions {
+        pairs,
+        json,
+        classify,
+    };
+    if weights {
+        let (input, weights, name) = graph.read_weighted()?;
+        let question = Question {
+            sense: if min { Sense::Min } else { Sense::Max },
+            cardinality: match (perfect, max_cardinality) {
+                (true, _) => Cardinality::Perfect,
+                (_, true) => Cardinality::Maximum,
+                _ => Cardinality::Any,
+            },
+        };
+        let work = limits::GraphWork::Weighted(question.cardinality);
+        let small = graph.small(&input, &name, work)?;
+        weighted_match_cmd(&input, &small, &weights, &name, question, opts, out)?;
+    } else if dm {
+        // Every vertex is listed: the whole input.
+        let (input, name) = graph.read(false)?;
+        graph.check_memory(&input, &name, limits::GraphWork::Dm)?;
+        dm::dm_cmd(&input, &name, json, out)?;
+    } else {
+        let (input, name) = graph.read(true)?;
+        let small = graph.small(&input, &name, limits::GraphWork::Matching)?;
+        match_cmd(&small, &name, opts, out)?;
     }
     Ok(())
-}
-
-/// What `gridmatch twosat` adds to the answer.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TwosatOptions {
-    /// The implication chain behind an UNSAT answer.
-    pub proof: bool,
-    /// The literals true in every model.
-    pub forced: bool,
-    /// Whether the model is the only one (and a second one if not).
-    pub unique: bool,
-}
-
-/// A literal as DIMACS writes it: `v` or `-v`, 1-based.
-fn dimacs(l: Lit) -> i64 {
-    let v = i64::from(l.var()) + 1;
-    if l.is_neg() { -v } else { v }
-}
-
-fn model_line(model: &[bool]) -> String {
-    let mut s = String::with_capacity(model.len() * 8 + 4);
-    s.push('v');
-    for (i, &b) in model.iter().enumerate() {
-        s.push(' ');
-        if !b {
-            s.push('-');
-        }
-        s.push_str(&(i + 1).to_string());
-    }
-    s.push_str(" 0");
-    s
-}
-
-/// `gridmatch twosat`: SAT competition output; exit code 10 (satisfiable) or 20 (not).
-pub fn twosat_cmd(cnf: &Cnf, opts: TwosatOptions, out: &mut dyn Write) -> Result<ExitCode, Error> {
-    match cnf.formula.solve() {
-        Outcome::Satisfiable(model) => {
-            writeln!(out, "s SATISFIABLE")?;
-            writeln!(out, "{}", model_line(&model))?;
-            if opts.forced {
-                let forced = twosat::backbone(&cnf.formula).expect("satisfiable");
-                let mut line = String::from("c forced");
-                for l in forced {
-                    line.push(' ');
-                    line.push_str(&dimacs(l).to_string());
-                }
-                writeln!(out, "{line} 0")?;
-            }
-            if opts.unique {
-                match twosat::second_model(&cnf.formula, &model) {
-                    None => writeln!(out, "c unique")?,
-                    Some(other) => {
-                        writeln!(out, "c not unique")?;
-                        writeln!(out, "{}", model_line(&other))?;
-                    }
-                }
-            }
-            Ok(ExitCode::from(10))
-        }
-        Outcome::Unsatisfiable(conflict) => {
-            writeln!(out, "s UNSATISFIABLE")?;
-            if opts.proof {
-                let chain = &conflict.chain;
-                let words: Vec<String> = chain.iter().map(|&l| dimacs(l).to_string()).collect();
-                writeln!(
-                    out,
-                    "c proof: {} (each step by the clause on the line shown)",
-                    words.join(" ⇒ ")
-                )?;
-                let clauses = cnf.formula.clauses();
-                for (step, k) in chain
-                    .windows(2)
-                    .zip(twosat::chain_clauses(&cnf.formula, chain))
-                {
-                    let (a, b) = clauses[k];
-                    let clause = if a == b {
-                        format!("{} 0", dimacs(a))
-                    } else {
-                        format!("{} {} 0", dimacs(a), dimacs(b))
-                    };
-                    writeln!(
-                        out,
-                        "c   {} ⇒ {}   by clause {clause} (line {})",
-                        dimacs(step[0]),
-                        dimacs(step[1]),
-                        cnf.lines[k]
-                    )?;
-                }
-            }
-            Ok(ExitCode::from(20))
-        }
-    }
 }

@@ -1,16 +1,18 @@
 //! `gridmatch king play`: a person plays one side of a King board against the engine in the
 //! terminal, on [`Position`] (the same game the web playground drives).
 
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 
 use crate::error::Error;
+use crate::flags::PlayArgs;
+use crate::input::{board_reader, is_stdin};
 use gridmatch::InputError;
 use gridmatch::formats::judge::{Board, BoardReader, BoardStream, Header, read_line_bounded};
 use gridmatch::formats::text;
 use gridmatch::grid::Cell;
-use gridmatch::puzzles::Puzzle;
 use gridmatch::puzzles::king::game::Position;
 use gridmatch::puzzles::king::{Moves, Player};
+use gridmatch::puzzles::{Puzzle, Request};
 
 /// The most cells `king play` takes: a game on n cells makes up to n engine moves, each of
 /// which redraws the board and solves what is left of it.
@@ -241,3 +243,33 @@ fn parse_input(text: &str, legal: &[Cell], (rows, cols): (usize, usize)) -> Type
 #[cfg(test)]
 #[path = "play_tests.rs"]
 mod tests;
+
+/// `gridmatch king play`.
+pub fn run(args: PlayArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let PlayArgs {
+        file,
+        case,
+        side,
+        moves,
+    } = args;
+    // A board on stdin is followed there by the moves: one reader for both (locking
+    // stdin twice would wait for ever).
+    let from_stdin = is_stdin(Some(&file));
+    let mut reader = board_reader(
+        Some(&file),
+        "the board, then the moves,",
+        None,
+        Puzzle::King,
+        &Request::judge(),
+    )?;
+    let board = pick_board(&mut reader, case, from_stdin)?;
+    let name = reader.file().to_string();
+    let mut out = { out };
+    if from_stdin {
+        let mut rest = reader.into_inner();
+        play_board(board, &name, moves, side, &mut rest, &mut out)?;
+    } else {
+        play_board(board, &name, moves, side, &mut io::stdin().lock(), &mut out)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,137 @@
+//! `gridmatch twosat`: 2-SAT on the user's DIMACS CNF file, answered in the SAT competition's
+//! output.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use crate::error::Error;
+use crate::flags::TwosatArgs;
+use crate::input::open;
+use crate::limits;
+use gridmatch::graph::read::{Cnf, read_cnf_within};
+use gridmatch::graph::twosat::{self, Lit, Outcome};
+
+/// What `gridmatch twosat` adds to the answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TwosatOptions {
+    /// The implication chain behind an UNSAT answer.
+    pub proof: bool,
+    /// The literals true in every model.
+    pub forced: bool,
+    /// Whether the model is the only one (and a second one if not).
+    pub unique: bool,
+}
+
+/// A literal as DIMACS writes it: `v` or `-v`, 1-based.
+fn dimacs(l: Lit) -> i64 {
+    let v = i64::from(l.var()) + 1;
+    if l.is_neg() { -v } else { v }
+}
+
+fn model_line(model: &[bool]) -> String {
+    let mut s = String::with_capacity(model.len() * 8 + 4);
+    s.push('v');
+    for (i, &b) in model.iter().enumerate() {
+        s.push(' ');
+        if !b {
+            s.push('-');
+        }
+        s.push_str(&(i + 1).to_string());
+    }
+    s.push_str(" 0");
+    s
+}
+
+/// `gridmatch twosat`: SAT competition output; exit code 10 (satisfiable) or 20 (not).
+pub fn twosat_cmd(cnf: &Cnf, opts: TwosatOptions, out: &mut dyn Write) -> Result<ExitCode, Error> {
+    match cnf.formula.solve() {
+        Outcome::Satisfiable(model) => {
+            writeln!(out, "s SATISFIABLE")?;
+            writeln!(out, "{}", model_line(&model))?;
+            if opts.forced {
+                let forced = twosat::backbone(&cnf.formula).expect("satisfiable");
+                let mut line = String::from("c forced");
+                for l in forced {
+                    line.push(' ');
+                    line.push_str(&dimacs(l).to_string());
+                }
+                writeln!(out, "{line} 0")?;
+            }
+            if opts.unique {
+                match twosat::second_model(&cnf.formula, &model) {
+                    None => writeln!(out, "c unique")?,
+                    Some(other) => {
+                        writeln!(out, "c not unique")?;
+                        writeln!(out, "{}", model_line(&other))?;
+                    }
+                }
+            }
+            Ok(ExitCode::from(10))
+        }
+        Outcome::Unsatisfiable(conflict) => {
+            writeln!(out, "s UNSATISFIABLE")?;
+            if opts.proof {
+                let chain = &conflict.chain;
+                let words: Vec<String> = chain.iter().map(|&l| dimacs(l).to_string()).collect();
+                writeln!(
+                    out,
+                    "c proof: {} (each step by the clause on the line shown)",
+                    words.join(" ⇒ ")
+                )?;
+                let clauses = cnf.formula.clauses();
+                for (step, k) in chain
+                    .windows(2)
+                    .zip(twosat::chain_clauses(&cnf.formula, chain))
+                {
+                    let (a, b) = clauses[k];
+                    let clause = if a == b {
+                        format!("{} 0", dimacs(a))
+                    } else {
+                        format!("{} {} 0", dimacs(a), dimacs(b))
+                    };
+                    writeln!(
+                        out,
+                        "c   {} ⇒ {}   by clause {clause} (line {})",
+                        dimacs(step[0]),
+                        dimacs(step[1]),
+                        cnf.lines[k]
+                    )?;
+                }
+            }
+            Ok(ExitCode::from(20))
+        }
+    }
+}
+
+/// `gridmatch twosat`: exit code 10 (satisfiable) or 20 (not).
+pub fn run(args: TwosatArgs, out: &mut dyn Write) -> Result<ExitCode, Error> {
+    let TwosatArgs {
+        file,
+        proof,
+        forced,
+        unique,
+        max_clauses,
+    } = args;
+    let (r, name) = open(file.as_ref(), "a DIMACS CNF formula")?;
+    let limit = limits::clause_limit(max_clauses);
+    let cnf = read_cnf_within(r, &name, limit, limit)
+        .map_err(|e| limits::name_the_flag(e, "--max-clauses", max_clauses.is_none()))?;
+    let (n, m) = (cnf.formula.num_vars() as u64, cnf.lines.len() as u64);
+    limits::check_memory(
+        limits::TWOSAT_BYTES_PER_CLAUSE.saturating_mul(n.saturating_add(m)),
+        &format!(
+            "{} and {}",
+            gridmatch::formats::count(n, "variable", "variables"),
+            gridmatch::formats::count(m, "clause", "clauses")
+        ),
+        &name,
+        "--max-clauses",
+        max_clauses.is_some(),
+    )?;
+    let opts = TwosatOptions {
+        proof,
+        forced,
+        unique,
+    };
+    twosat_cmd(&cnf, opts, out)
+}
