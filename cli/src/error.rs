@@ -1,7 +1,12 @@
-//! What a run fails on ([`Error`]) and how it is reported.
+//! What a run fails on ([`Error`]), how it is reported ([`exit_code`]: the message on stderr,
+//! exit code 2), and the command line's own words added to the library's messages: the flags
+//! that help ([`name_the_flag`], [`name_graph_flags`], [`memory_hint`]), which the library's
+//! messages do not name.
 
 use std::io;
+use std::process::ExitCode;
 
+use crate::flags::{Cli, Command};
 use gridmatch::InputError;
 
 /// What a run failed on.
@@ -46,5 +51,92 @@ pub(crate) fn io_reason(e: &io::Error) -> String {
     match text.find(" (os error") {
         Some(i) => text[..i].to_string(),
         None => text,
+    }
+}
+
+/// A reader's refusal of a size over its limit, with the flag that raises it (and, for a
+/// default limit, where the default comes from) added to the hint; for input that ran out of
+/// memory below the limit, the flag that was raised past it.
+pub fn name_the_flag(
+    mut e: gridmatch::InputError,
+    flag: &str,
+    default: bool,
+) -> gridmatch::InputError {
+    if let Some(hint) = &mut e.hint
+        && hint.starts_with(gridmatch::graph::read::OUT_OF_MEMORY)
+    {
+        if !default {
+            hint.push_str(&format!(
+                "; {flag} was raised past what this machine can hold"
+            ));
+        }
+    } else if let Some(hint) = &mut e.hint
+        && hint.contains(" limit is ")
+    {
+        if default {
+            hint.push_str(" (the default keeps this within 3/4 of the machine's memory)");
+        }
+        hint.push_str(&format!("; raise it with {flag} N"));
+    }
+    e
+}
+
+/// The command line's own words on a graph the reader refused: the flag that helps, which the
+/// library's messages do not name. `weights`: the command has `--weights` (`match`).
+pub fn name_graph_flags(mut e: InputError, weights: bool) -> InputError {
+    if e.expected == gridmatch::graph::read::AMBIGUOUS {
+        let hint = e.hint.get_or_insert_with(String::new);
+        if !hint.is_empty() {
+            hint.push_str("; ");
+        }
+        hint.push_str("choose with --format metis or --format edges");
+    }
+    if weights
+        && let Some(hint) = &mut e.hint
+        && let Some(line) = hint.strip_suffix(gridmatch::graph::read::WEIGHTS_NOT_READ)
+    {
+        *hint = format!(
+            "{}; add --weights to read the third number as a weight",
+            line.trim_end()
+        );
+    }
+    e
+}
+
+/// What the out-of-memory line adds after the amount ([`crate::oom`]): the flag that bounds
+/// this command's input.
+pub fn memory_hint(cli: &Cli) -> &'static str {
+    match &cli.command {
+        Some(Command::Match { .. } | Command::Geography { .. }) => {
+            "; lower --max-edges or give a smaller graph"
+        }
+        Some(Command::Twosat { .. }) => "; lower --max-clauses or give a smaller formula",
+        Some(Command::Verify { .. }) => "; lower --max-line-bytes or give smaller certificates",
+        Some(Command::Rooks { .. } | Command::Lpuzzle { .. } | Command::King { .. }) => {
+            "; lower --max-cells or give smaller boards"
+        }
+        _ => "; give a smaller input",
+    }
+}
+
+/// The exit code of a run that ended with `result`, its output flushed with `flushed`: the
+/// command's own code, or 2 after the error is printed on stderr. A reader that stops early
+/// (`| head`) is not an error: a broken pipe exits 0.
+pub fn exit_code(result: Result<ExitCode, Error>, flushed: io::Result<()>) -> ExitCode {
+    let code = match result {
+        Ok(code) => code,
+        Err(Error::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    };
+    match flushed {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: writing output: {e}");
+            ExitCode::from(2)
+        }
+        Ok(()) => code,
     }
 }

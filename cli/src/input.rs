@@ -7,8 +7,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::path::PathBuf;
 
-use crate::cmd::r#match as graphs;
-use crate::error::{Error, usage};
+use crate::error::{Error, name_graph_flags, name_the_flag, usage};
 use crate::flags::{GraphArgs, GraphFormat};
 use crate::limits;
 use gridmatch::formats::judge::BoardReader;
@@ -146,8 +145,8 @@ impl GraphArgs {
         let (r, name) = open(self.file.as_ref(), "a graph")?;
         let limits = limits::graph_limits(self.max_edges);
         let input = read_graph(r, &name, self.format.map(GraphFormat::format), limits)
-            .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))
-            .map_err(|e| graphs::name_graph_flags(e, weights))?;
+            .map_err(|e| name_the_flag(e, "--max-edges", self.max_edges.is_none()))
+            .map_err(|e| name_graph_flags(e, weights))?;
         Ok((input, name))
     }
 
@@ -156,8 +155,8 @@ impl GraphArgs {
         let (r, name) = open(self.file.as_ref(), "a weighted graph")?;
         let limits = limits::graph_limits(self.max_edges);
         let read = read_weighted_graph(r, &name, self.format.map(GraphFormat::format), limits)
-            .map_err(|e| limits::name_the_flag(e, "--max-edges", self.max_edges.is_none()))
-            .map_err(|e| graphs::name_graph_flags(e, true))?;
+            .map_err(|e| name_the_flag(e, "--max-edges", self.max_edges.is_none()))
+            .map_err(|e| name_graph_flags(e, true))?;
         Ok((read.graph, read.weights, name))
     }
 

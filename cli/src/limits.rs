@@ -196,33 +196,6 @@ pub fn clause_limit(flag: Option<u64>) -> u64 {
     })
 }
 
-/// A reader's refusal of a size over its limit, with the flag that raises it (and, for a
-/// default limit, where the default comes from) added to the hint; for input that ran out of
-/// memory below the limit, the flag that was raised past it.
-pub fn name_the_flag(
-    mut e: gridmatch::InputError,
-    flag: &str,
-    default: bool,
-) -> gridmatch::InputError {
-    if let Some(hint) = &mut e.hint
-        && hint.starts_with(gridmatch::graph::read::OUT_OF_MEMORY)
-    {
-        if !default {
-            hint.push_str(&format!(
-                "; {flag} was raised past what this machine can hold"
-            ));
-        }
-    } else if let Some(hint) = &mut e.hint
-        && hint.contains(" limit is ")
-    {
-        if default {
-            hint.push_str(" (the default keeps this within 3/4 of the machine's memory)");
-        }
-        hint.push_str(&format!("; raise it with {flag} N"));
-    }
-    e
-}
-
 /// Refuses (exit 2, naming `flag`) an input whose solving would need about `bytes` of memory
 /// that cannot be had: the memory is reserved with `try_reserve_exact` and given back at once,
 /// before anything is built, so that a limit raised past the machine's memory is an error

@@ -22,7 +22,6 @@ mod stress;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use error::Error;
 use flags::Cli;
 
 #[global_allocator]
@@ -30,27 +29,11 @@ static ALLOCATOR: oom::Reporting = oom::Reporting;
 
 fn main() -> ExitCode {
     let args = Cli::parse_args();
-    oom::set_hint(args.memory_hint());
+    oom::set_hint(error::memory_hint(&args));
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = cmd::run(args, &mut out);
     // Answers before an error are written before the error is printed.
     let flushed = out.flush();
-    let code = match result {
-        Ok(code) => code,
-        // A reader that stops early (`| head`) is not an error.
-        Err(Error::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
-    };
-    match flushed {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: writing output: {e}");
-            ExitCode::from(2)
-        }
-        Ok(()) => code,
-    }
+    error::exit_code(result, flushed)
 }

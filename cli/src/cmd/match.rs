@@ -24,28 +24,6 @@ pub fn file_number(input: &GraphInput, v: u32) -> u64 {
     Vertices::of(input).number(v)
 }
 
-/// The command line's own words on a graph the reader refused: the flag that helps, which the
-/// library's messages do not name. `weights`: the command has `--weights` (`match`).
-pub fn name_graph_flags(mut e: InputError, weights: bool) -> InputError {
-    if e.expected == gridmatch::graph::read::AMBIGUOUS {
-        let hint = e.hint.get_or_insert_with(String::new);
-        if !hint.is_empty() {
-            hint.push_str("; ");
-        }
-        hint.push_str("choose with --format metis or --format edges");
-    }
-    if weights
-        && let Some(hint) = &mut e.hint
-        && let Some(line) = hint.strip_suffix(gridmatch::graph::read::WEIGHTS_NOT_READ)
-    {
-        *hint = format!(
-            "{}; add --weights to read the third number as a weight",
-            line.trim_end()
-        );
-    }
-    e
-}
-
 /// What `gridmatch match` prints.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatchOptions {

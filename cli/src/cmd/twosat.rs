@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::error::Error;
+use crate::error::{Error, name_the_flag};
 use crate::flags::TwosatArgs;
 use crate::input::open;
 use crate::limits;
@@ -115,7 +115,7 @@ pub fn run(args: TwosatArgs, out: &mut dyn Write) -> Result<ExitCode, Error> {
     let (r, name) = open(file.as_ref(), "a DIMACS CNF formula")?;
     let limit = limits::clause_limit(max_clauses);
     let cnf = read_cnf_within(r, &name, limit, limit)
-        .map_err(|e| limits::name_the_flag(e, "--max-clauses", max_clauses.is_none()))?;
+        .map_err(|e| name_the_flag(e, "--max-clauses", max_clauses.is_none()))?;
     let (n, m) = (cnf.formula.num_vars() as u64, cnf.lines.len() as u64);
     limits::check_memory(
         limits::TWOSAT_BYTES_PER_CLAUSE.saturating_mul(n.saturating_add(m)),

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use crate::error::{Error, usage};
+use crate::error::{Error, name_graph_flags, usage};
 use crate::flags::{GraphFormat, VerifyArgs};
 use crate::input::{is_stdin, open};
 use crate::limits;
@@ -41,7 +41,7 @@ pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Result<ExitCode, Error> {
                     format.map(GraphFormat::format),
                     limits,
                 )
-                .map_err(|e| super::r#match::name_graph_flags(e, false))?,
+                .map_err(|e| name_graph_flags(e, false))?,
             )
         }
         None => None,

@@ -48,22 +48,6 @@ impl Cli {
             .unwrap_or_else(|e| explained(e, &mut cmd, &args).exit());
         Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit())
     }
-
-    /// What the out-of-memory line adds after the amount ([`crate::oom`]): the flag that bounds
-    /// this command's input.
-    pub fn memory_hint(&self) -> &'static str {
-        match &self.command {
-            Some(Command::Match { .. } | Command::Geography { .. }) => {
-                "; lower --max-edges or give a smaller graph"
-            }
-            Some(Command::Twosat { .. }) => "; lower --max-clauses or give a smaller formula",
-            Some(Command::Verify { .. }) => "; lower --max-line-bytes or give smaller certificates",
-            Some(Command::Rooks { .. } | Command::Lpuzzle { .. } | Command::King { .. }) => {
-                "; lower --max-cells or give smaller boards"
-            }
-            _ => "; give a smaller input",
-        }
-    }
 }
 
 /// Flags a command does not have but a user may expect from the others, and what it does
