@@ -1,8 +1,16 @@
 //! The `gridmatch` command: parse the arguments, run, turn the outcome into an exit code.
 //!
-//! A thin layer over the `gridmatch` library: [`cli`] parses the arguments and renders what the
-//! library's puzzle interface answers, [`stress`] tests a program against it, [`serve`] is the
-//! local web playground. None of them is public: the library is the API.
+//! A thin layer over the `gridmatch` library, laid out as ripgrep's binary crate is:
+//! - [`flags`]: clap's definitions of every command, the man pages and completions;
+//! - [`input`]: opening a FILE or standard input, within the limits of [`limits`] (derived from
+//!   the machine's memory);
+//! - [`error`]: what a run fails on, the exit codes, the flags named in the library's hints;
+//! - [`batch`]: the one driver that answers every board of a puzzle's input;
+//! - [`cmd`]: one module per command (`cmd/puzzle.rs`, `cmd/match.rs`, `cmd/geography.rs`,
+//!   `cmd/twosat.rs`, `cmd/verify.rs`, `cmd/gen.rs`, `cmd/demo.rs`, `cmd/play.rs`);
+//!   [`stress`] tests a program against gridmatch and [`serve`] is the local web playground.
+//!
+//! None of them is public: the library is the API.
 #![deny(unsafe_code)]
 
 mod batch;

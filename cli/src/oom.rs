@@ -4,7 +4,7 @@
 //! no hook for that failure (`set_alloc_error_hook` is unstable), so it is caught where it
 //! happens: in the allocator, before it returns null.
 //!
-//! Sizes are checked before anything large is built ([`crate::cli`]'s memory pre-checks probe
+//! Sizes are checked before anything large is built ([`crate::limits`]' memory pre-checks probe
 //! with [`probe`], which lets a failure come back as an error); what still fails — a limit
 //! raised past the memory, an address-space limit (`ulimit -v`) the pre-check cannot see, an
 //! estimate that falls short — ends here, with the amount asked for and the flag that bounds

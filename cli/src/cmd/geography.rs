@@ -26,8 +26,9 @@ pub enum GeographyQuery {
 }
 
 /// `gridmatch geography`: undirected vertex geography on the graph. The game is played on
-/// `small`, `input` without its isolated vertices ([`compact::without_isolated`]): from an
-/// isolated vertex Alice has no move, so Bob wins there.
+/// `small`, `input` without its isolated vertices
+/// ([`compact::without_isolated`](gridmatch::graph::certified::compact::without_isolated)):
+/// from an isolated vertex Alice has no move, so Bob wins there.
 pub fn geography_cmd(
     input: &GraphInput,
     small: &GraphInput,
