@@ -131,8 +131,8 @@ pub enum Command {
     Lpuzzle(LpuzzleArgs),
     /// Who wins the King game (GCJ 2008 "King")? Prints `Case #x: A` or `B` per board.
     King(KingArgs),
-    /// Maximum matching of your own graph (DIMACS, Matrix Market or an edge list): prints its
-    /// size.
+    /// Maximum matching of your own graph (DIMACS, Matrix Market, METIS or an edge list):
+    /// prints its size.
     #[command(name = "match")]
     Match(MatchArgs),
     /// Who wins undirected vertex geography on your own graph? Prints A (the first player) or B.
@@ -226,8 +226,9 @@ pub struct MatchArgs {
     #[arg(long, conflicts_with_all = ["pairs", "classify", "weights"])]
     pub dm: bool,
     /// Weighted matching: the edges' weights are the third column of an edge list, `e U V
-    /// W` in DIMACS, a Matrix Market file's values (decimals read exactly). Prints the
-    /// total weight and the number of pairs; --json adds the LP duals that prove it best.
+    /// W` in DIMACS, a Matrix Market file's values, a METIS file's edge weights (FMT 1 or
+    /// 11); decimals are read exactly. Prints the total weight and the number of pairs; --json
+    /// adds the LP duals that prove it best.
     #[arg(long)]
     pub weights: bool,
     /// With --weights: the smallest total weight (with --perfect: a minimum-cost perfect
