@@ -91,9 +91,11 @@ pub(super) struct Engine<N> {
     pub(super) dual: Vec<N>,
     /// Sum of all dual steps so far.
     pub(super) clock: N,
-    /// The dual of every exposed vertex at clock 0 (they all start at `max w`, and all are
-    /// S-vertices throughout, so they stay equal).
+    /// The largest starting dual of a vertex (`max w`): every root's dual has reached 0 by
+    /// this clock (maximum weight), so the clock never passes it.
     pub(super) start: N,
+    /// Maximum weight: candidate δ1 S-vertices, keyed by their stored dual (dual + clock).
+    pub(super) heap1: MinHeap<N>,
     /// Candidate δ2 edges (S-vertex to unlabelled vertex), keyed by slack + clock.
     pub(super) heap2: MinHeap<N>,
     /// Candidate δ3 edges (between S-blossoms), keyed by slack + 2·clock.
@@ -116,8 +118,11 @@ pub(super) struct Engine<N> {
     pub(super) epoch: u32,
     /// Edges to scan from an S-vertex (by the endpoint at the far end of it).
     pub(super) pending: Vec<usize>,
-    /// Exposed vertices left.
+    /// Roots (exposed vertices of the forest) left.
     pub(super) exposed: usize,
+    /// Maximum weight: S-vertices whose dual reached 0 and were left exposed (δ1), and
+    /// augmentations that ended at such a vertex (counted for the tests).
+    pub(super) freed: [usize; 2],
     /// Perfect mode: no δ1, vertex duals free, every vertex a root until matched.
     pub(super) perfect: bool,
     /// Perfect mode: past this clock no perfect matching exists (see the module docs).
@@ -160,37 +165,33 @@ impl<N: Num> Engine<N> {
             fill[v] += 1;
         }
         let perfect = mode == Mode::Perfect;
-        let dual: Vec<i64> = if perfect {
-            // Each vertex at its heaviest edge (2y_v = max w, so every edge is covered and
-            // each vertex's heaviest edge is tight), raised by 1 where needed so that every
-            // dual has the parity of the heaviest weight overall: then all S-vertices share
-            // the parity of `max_w − clock` and S–S slacks stay even (δ3 an integer).
-            let mut top = vec![i64::MIN; n];
-            let mut max_all = i64::MIN;
-            for &i in kept {
-                let (u, v) = (edges[i].0 as usize, edges[i].1 as usize);
-                top[u] = top[u].max(weights[i]);
-                top[v] = top[v].max(weights[i]);
-                max_all = max_all.max(weights[i]);
-            }
-            top.into_iter()
-                // (A vertex without an edge ends the run before the search.)
-                .map(|t| {
-                    if t == i64::MIN || (max_all - t) % 2 == 0 {
-                        t.max(-MAX_WEIGHT)
-                    } else {
-                        t + 1
-                    }
-                })
-                .collect()
-        } else {
-            // A vertex without a kept edge is never matched: dual 0, and it stays out of the
-            // forest (else its dual would have to fall to 0 with the clock, which keeps every
-            // other tree growing, and nesting blossoms, far longer than needed).
-            (0..n)
-                .map(|v| if degree[v] == 0 { 0 } else { max_w })
-                .collect()
-        };
+        // Each vertex at its heaviest edge (2y_v = max w, so every edge is covered and each
+        // vertex's heaviest edge is tight: a greedy jump start), raised by 1 where needed so
+        // that every dual has the parity of the heaviest weight overall: then all S-vertices
+        // share the parity of `max_w − clock` and S–S slacks stay even (δ3 an integer).
+        // Maximum weight: every kept edge weighs > 0, so these duals are ≥ 0; a vertex
+        // without a kept edge is never matched: dual 0, and it stays out of the forest. (In
+        // perfect mode a vertex without an edge ends the run before the search.)
+        let mut top = vec![i64::MIN; n];
+        let mut max_all = i64::MIN;
+        for &i in kept {
+            let (u, v) = (edges[i].0 as usize, edges[i].1 as usize);
+            top[u] = top[u].max(weights[i]);
+            top[v] = top[v].max(weights[i]);
+            max_all = max_all.max(weights[i]);
+        }
+        let dual: Vec<i64> = top
+            .into_iter()
+            .map(|t| {
+                if t == i64::MIN {
+                    if perfect { -MAX_WEIGHT } else { 0 }
+                } else if (max_all - t) % 2 == 0 {
+                    t
+                } else {
+                    t + 1
+                }
+            })
+            .collect();
         let mut dual: Vec<N> = dual.into_iter().map(N::from).collect();
         dual.resize(2 * n, N::from(0));
         // With a perfect matching M, the doubled dual objective Σ dual[v] + Σ 2z_B(|B|−1)/2
@@ -221,6 +222,7 @@ impl<N: Num> Engine<N> {
             dual,
             clock: N::from(0),
             start: N::from(max_w),
+            heap1: MinHeap::default(),
             heap2: MinHeap::default(),
             heap3: MinHeap::default(),
             heap4: MinHeap::default(),
@@ -233,6 +235,7 @@ impl<N: Num> Engine<N> {
             epoch: 0,
             pending: Vec::new(),
             exposed: 0,
+            freed: [0; 2],
             perfect,
             clock_limit,
         }
@@ -335,6 +338,7 @@ impl<N: Num> Engine<N> {
                 self.root[self.endpoint[p]]
             };
             debug_assert!(r != NONE);
+            let before = self.queue.len();
             let mut queue = std::mem::take(&mut self.queue);
             let mut members = std::mem::take(&mut self.members[r]);
             let mut root = std::mem::take(&mut self.root);
@@ -348,6 +352,11 @@ impl<N: Num> Engine<N> {
             self.root = root;
             self.queue = queue;
             self.members[r] = members;
+            if !self.perfect {
+                for &v in &self.queue[before..] {
+                    self.heap1.push(self.dual[v], v);
+                }
+            }
             self.label[w] = t;
             self.labelend[w] = p;
             self.labelend[b] = p;
@@ -438,6 +447,9 @@ impl<N: Num> Engine<N> {
                 // T-vertices become S-vertices of the new blossom: scan them.
                 self.queue.push(x);
                 self.dual[x] += clock2;
+                if !self.perfect {
+                    self.heap1.push(self.dual[x], x);
+                }
             }
             self.inblossom[x] = b;
         }
@@ -625,39 +637,68 @@ impl<N: Num> Engine<N> {
 
     /// Augments along the path through the S–S edge `k` between two trees.
     pub(super) fn augment_matching(&mut self, k: usize) {
-        for (mut s, mut p) in [
-            (self.endpoint[2 * k], 2 * k + 1),
-            (self.endpoint[2 * k + 1], 2 * k),
-        ] {
-            loop {
-                let bs = self.inblossom[s];
-                debug_assert_eq!(self.label[bs], S);
-                if bs >= self.n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = p;
-                if self.labelend[bs] == NONE {
-                    break;
-                }
-                let t = self.endpoint[self.labelend[bs]];
-                let bt = self.inblossom[t];
-                debug_assert_eq!(self.label[bt], T);
-                s = self.endpoint[self.labelend[bt]];
-                let j = self.endpoint[self.labelend[bt] ^ 1];
-                if bt >= self.n {
-                    self.augment_blossom(bt, j);
-                }
-                self.mate[j] = self.labelend[bt];
-                p = self.labelend[bt] ^ 1;
+        self.augment_path(self.endpoint[2 * k], 2 * k + 1);
+        self.augment_path(self.endpoint[2 * k + 1], 2 * k);
+    }
+
+    /// Swaps matched and unmatched edges on the tree path from S-vertex `s` up to its root,
+    /// and matches `s` through endpoint `p` (`NONE`: leaves `s` exposed, its root matched).
+    pub(super) fn augment_path(&mut self, mut s: usize, mut p: usize) {
+        loop {
+            let bs = self.inblossom[s];
+            debug_assert_eq!(self.label[bs], S);
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
             }
+            self.mate[s] = p;
+            if self.labelend[bs] == NONE {
+                break;
+            }
+            let t = self.endpoint[self.labelend[bs]];
+            let bt = self.inblossom[t];
+            debug_assert_eq!(self.label[bt], T);
+            s = self.endpoint[self.labelend[bt]];
+            let j = self.endpoint[self.labelend[bt] ^ 1];
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = self.labelend[bt];
+            p = self.labelend[bt] ^ 1;
         }
+    }
+
+    /// Maximum weight: S-vertex `v`'s dual reached 0 (δ1). The path from its root to it is
+    /// flipped (the root matched, `v` exposed: an exposed vertex at dual 0 meets
+    /// complementary slackness) and its tree dissolved; `v` is never a root again.
+    pub(super) fn free_vertex(&mut self, v: usize) {
+        let r = self.root[v];
+        self.augment_path(v, NONE);
+        self.exposed -= 1;
+        self.freed[0] += 1;
+        self.dissolve(&[r]);
+    }
+
+    /// Maximum weight: the tight edge from S-vertex `v` to `w` (at endpoint `p`), whose
+    /// unlabelled top-level blossom has an exposed base (a vertex left at dual 0 by
+    /// [`Engine::free_vertex`]), ends an augmenting path: `v`'s root and `w` get matched.
+    pub(super) fn augment_to_free(&mut self, v: usize, w: usize, p: usize) {
+        let r = self.root[v];
+        let bw = self.inblossom[w];
+        self.augment_path(v, p);
+        if bw >= self.n {
+            self.augment_blossom(bw, w);
+        }
+        self.mate[w] = p ^ 1;
+        self.exposed -= 1;
+        self.freed[1] += 1;
+        self.dissolve(&[r]);
     }
 
     /// Unlabels the trees rooted at `roots` after an augmentation through them (their
     /// vertices are all matched now), expands their zero-dual S-blossoms, forgets which of
     /// their edges were tight, and queues the S-vertices of other trees next to them so that
     /// the freed vertices are reached again. The other trees keep their labels.
-    pub(super) fn dissolve(&mut self, roots: [usize; 2]) {
+    pub(super) fn dissolve(&mut self, roots: &[usize]) {
         self.epoch = self.epoch.wrapping_add(2);
         if self.epoch < 2 {
             self.stamp.fill(0);
@@ -665,7 +706,7 @@ impl<N: Num> Engine<N> {
         }
         let epoch = self.epoch;
         let mut gone = Vec::new();
-        for r in roots {
+        for &r in roots {
             let list = std::mem::take(&mut self.members[r]);
             for &x in &list {
                 if self.root[x] == r && self.stamp[x] != epoch {

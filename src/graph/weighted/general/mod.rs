@@ -280,20 +280,7 @@ fn run(
     if perfect && n % 2 == 1 {
         return Ok(None);
     }
-    let mut kept: Vec<usize> = (0..edges.len())
-        .filter(|&i| edges[i].0 != edges[i].1 && (perfect || weights[i] > 0))
-        .collect();
-    let key = |i: usize| {
-        let (u, v) = edges[i];
-        (u.min(v), u.max(v))
-    };
-    kept.sort_unstable_by(|&a, &b| {
-        key(a)
-            .cmp(&key(b))
-            .then(weights[b].cmp(&weights[a]))
-            .then(a.cmp(&b))
-    });
-    kept.dedup_by(|b, a| key(*a) == key(*b));
+    let kept = kept_edges(edges, weights, perfect);
 
     // The maximum-weight run always fits in i64; perfect mode when n·(2W + 1) ≤ 2^58.
     let largest = kept
@@ -312,4 +299,24 @@ fn run(
             &kept,
         ))
     }
+}
+
+/// The edges the engine keeps: the heaviest copy of each vertex pair, no self-loops, and
+/// (unless `perfect`) no edge of weight ≤ 0.
+fn kept_edges(edges: &[(u32, u32)], weights: &[i64], perfect: bool) -> Vec<usize> {
+    let mut kept: Vec<usize> = (0..edges.len())
+        .filter(|&i| edges[i].0 != edges[i].1 && (perfect || weights[i] > 0))
+        .collect();
+    let key = |i: usize| {
+        let (u, v) = edges[i];
+        (u.min(v), u.max(v))
+    };
+    kept.sort_unstable_by(|&a, &b| {
+        key(a)
+            .cmp(&key(b))
+            .then(weights[b].cmp(&weights[a]))
+            .then(a.cmp(&b))
+    });
+    kept.dedup_by(|b, a| key(*a) == key(*b));
+    kept
 }

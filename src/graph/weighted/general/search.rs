@@ -29,6 +29,26 @@ impl<N: Num> Engine<N> {
             .then_some(self.dual[b])
     }
 
+    /// The δ1 key (stored dual) of vertex `v` if it is an S-vertex.
+    fn key1(&self, v: usize) -> Option<N> {
+        (self.label[self.inblossom[v]] == S).then_some(self.dual[v])
+    }
+
+    /// The least δ1 (dual of an S-vertex) and its vertex (maximum weight).
+    fn min1(&mut self) -> Option<(N, usize)> {
+        while let Some((key, v)) = self.heap1.peek() {
+            match self.key1(v) {
+                Some(now) if now == key => return Some((key - self.clock, v)),
+                Some(now) => {
+                    self.heap1.pop();
+                    self.heap1.push(now, v);
+                }
+                None => self.heap1.pop(),
+            }
+        }
+        None
+    }
+
     /// The least δ2 (slack of an edge from an S-vertex to an unlabelled vertex) and its
     /// edge, dropping stale candidates and re-keying moved ones.
     pub(super) fn min2(&mut self) -> Option<(N, usize)> {
@@ -96,7 +116,12 @@ impl<N: Num> Engine<N> {
         }
         if self.allowed[k] {
             if self.label[bw] == FREE {
-                self.assign_label(w, T, p ^ 1);
+                if self.mate[self.base[bw]] == NONE {
+                    // (Maximum weight only: in perfect mode every exposed vertex is a root.)
+                    self.augment_to_free(v, w, p);
+                } else {
+                    self.assign_label(w, T, p ^ 1);
+                }
             } else if self.label[bw] == S {
                 let base = self.scan_blossom(v, w);
                 if base != NONE {
@@ -105,7 +130,7 @@ impl<N: Num> Engine<N> {
                     let roots = [self.root[v], self.root[w]];
                     self.augment_matching(k);
                     self.exposed -= 2;
-                    self.dissolve(roots);
+                    self.dissolve(&roots);
                 }
             } else if self.label[w] == FREE {
                 debug_assert_eq!(self.label[bw], T);
@@ -113,14 +138,16 @@ impl<N: Num> Engine<N> {
                 self.labelend[w] = p ^ 1;
             }
         } else if self.label[bw] == S {
-            // Keyed in clock units; a key at or past 2·start (δ3 ≥ δ1) stays there while
-            // both ends stay S, and a label change rescans the edge: no need to keep it.
+            // Keyed in clock units. Maximum weight: the clock never passes `start` (every
+            // root's dual has reached 0 by then), so an edge keyed at or past 2·start is not
+            // tight before the search ends while both ends stay S, and a label change
+            // rescans the edge: no need to keep it.
             let key = kslack + self.clock + self.clock;
             if self.perfect || key < self.start + self.start {
                 self.heap3.push(key, k);
             }
         } else if self.label[w] == FREE {
-            // Likewise: δ2 ≥ δ1 from a key at or past start on.
+            // Likewise from a key at or past start on.
             let key = kslack + self.clock;
             if self.perfect || key < self.start {
                 self.heap2.push(key, k);
@@ -167,8 +194,7 @@ impl<N: Num> Engine<N> {
             if self.exposed == 0 {
                 break;
             }
-            // No tight edge left to use: a dual step. Every exposed vertex has the dual
-            // start − clock (δ1).
+            // No tight edge left to use: a dual step.
             // Lazily deleted candidates pile up: past 2(m + n) entries, or four times the
             // entries kept by the last rebuild (a small heap is faster), rebuild a heap from
             // the live ones (each edge once), so memory stays O(n + m); at least 3·live +
@@ -182,6 +208,11 @@ impl<N: Num> Engine<N> {
                     (2 * (self.wt2.len() + n) + 1024).min(4 * heap.live + 4096)
                 }
             };
+            if self.heap1.len() > limit(&self.heap1) {
+                let mut heap = std::mem::take(&mut self.heap1);
+                heap.rebuild(|v| self.key1(v));
+                self.heap1 = heap;
+            }
             if self.heap2.len() > limit(&self.heap2) {
                 let mut heap = std::mem::take(&mut self.heap2);
                 heap.rebuild(|e| self.key2(e));
@@ -197,15 +228,15 @@ impl<N: Num> Engine<N> {
                 heap.rebuild(|b| self.key4(b));
                 self.heap4 = heap;
             }
-            // In perfect mode there is no δ1: with no candidate at all the duals of the
+            // δ1 (maximum weight): the least dual of an S-vertex (there is one: every root
+            // is). In perfect mode there is no δ1: with no candidate at all the duals of the
             // forest could grow without bound, so no perfect matching exists.
-            let mut delta = if self.perfect {
-                N::MAX
-            } else {
-                self.start - self.clock
-            };
-            let mut kind = if self.perfect { 0u8 } else { 1u8 };
-            let mut what = NONE;
+            let (mut delta, mut kind, mut what) = (N::MAX, 0u8, NONE);
+            if !self.perfect
+                && let Some((d, v)) = self.min1()
+            {
+                (delta, kind, what) = (d, 1, v);
+            }
             if let Some((d, e)) = self.min2()
                 && d < delta
             {
@@ -227,7 +258,7 @@ impl<N: Num> Engine<N> {
             debug_assert!(delta >= N::from(0));
             self.clock += delta;
             match kind {
-                1 => break,
+                1 => self.free_vertex(what),
                 2 => {
                     self.allowed[what] = true;
                     let (mut i, j) = (self.endpoint[2 * what], self.endpoint[2 * what + 1]);
