@@ -136,6 +136,7 @@ use super::{Duals, MAX_WEIGHT, OddSet, WeightError, WeightedMatching};
 mod engine;
 mod forest;
 mod heap;
+mod init;
 mod search;
 
 use engine::{Engine, finish};

@@ -163,6 +163,7 @@ impl<N: Num> Engine<N> {
         if self.perfect && (0..n).any(|v| self.adj_start[v] == self.adj_start[v + 1]) {
             return false;
         }
+        self.greedy_start();
         for v in 0..n {
             if self.mate[v] == NONE
                 && self.label[self.inblossom[v]] == FREE
