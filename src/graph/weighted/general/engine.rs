@@ -1,0 +1,777 @@
+//! The engine's state and its primal steps: labels, blossoms, augmentation, dissolving trees
+//! (the search loop and the dual steps are in [`search`](super::search)).
+
+use super::forest::odd_set_forest;
+use super::heap::MinHeap;
+use super::{Duals, FREE, MARK, MAX_WEIGHT, Mode, NONE, Num, S, T, WeightedMatching};
+
+/// Runs `engine` and reads off the matching (indices into the caller's edges through
+/// `kept`) and its duals; `None` if perfect mode found no perfect matching.
+pub(super) fn finish<N: Num>(mut engine: Engine<N>, kept: &[usize]) -> Option<WeightedMatching> {
+    let n = engine.n;
+    if !engine.solve() {
+        return None;
+    }
+
+    let mut matched: Vec<usize> = Vec::with_capacity(n / 2);
+    for v in 0..n {
+        let p = engine.mate[v];
+        if p != NONE && engine.endpoint[p] > v {
+            matched.push(kept[p / 2]);
+        }
+    }
+    matched.sort_unstable();
+    let vertex: Vec<i128> = engine.dual[..n].iter().map(|&d| d.into()).collect();
+    // Doubled in i128: no overflow (see the module docs).
+    let blossoms = odd_set_forest(n, &engine.parent, |b| {
+        (engine.base[b] != NONE && engine.dual[b] > N::from(0)).then(|| 2 * engine.dual[b].into())
+    });
+    Some(WeightedMatching {
+        edges: matched,
+        duals: Duals { vertex, blossoms },
+    })
+}
+
+/// Calls `f` on every vertex inside blossom (or vertex) `b` (`childs` as in [`Engine`]).
+fn leaves_of(
+    n: usize,
+    childs: &[Vec<usize>],
+    b: usize,
+    stack: &mut Vec<usize>,
+    mut f: impl FnMut(usize),
+) {
+    stack.clear();
+    stack.push(b);
+    while let Some(x) = stack.pop() {
+        if x < n {
+            f(x);
+        } else {
+            stack.extend_from_slice(&childs[x]);
+        }
+    }
+}
+
+/// The search state. Vertices are `0..n`, blossoms `n..2n`; edge `k` of the kept list has
+/// endpoints `2k` and `2k + 1`, and `endpoint[p]` is the vertex at endpoint `p` (so `p ^ 1`
+/// is the other end). Duals here are in the units of the doubled weights `2w`: `dual[v]` is
+/// `2y_v` and `dual[b]` is `z_B` (stored relative to the clock while labelled: see
+/// [`Engine::vdual`]; slack = `2y_u + 2y_v − 2w`, plus twice the blossom
+/// duals containing both ends).
+pub(super) struct Engine<N> {
+    pub(super) n: usize,
+    /// Vertex at each endpoint.
+    pub(super) endpoint: Vec<usize>,
+    /// Doubled weight of each kept edge.
+    pub(super) wt2: Vec<N>,
+    /// Remote endpoints of the edges at each vertex, CSR.
+    pub(super) adj_start: Vec<usize>,
+    /// (remote vertex, remote endpoint) of each edge at a vertex.
+    pub(super) adj: Vec<(usize, usize)>,
+    /// Remote endpoint of the matched edge at a vertex, or NONE.
+    pub(super) mate: Vec<usize>,
+    /// Label of each top-level blossom or vertex (and of T-blossom entry vertices).
+    pub(super) label: Vec<u8>,
+    /// Endpoint through which the label was reached (the remote end is the parent side).
+    pub(super) labelend: Vec<usize>,
+    /// Top-level blossom of each vertex.
+    pub(super) inblossom: Vec<usize>,
+    /// Parent blossom, or NONE at top level.
+    pub(super) parent: Vec<usize>,
+    /// Sub-blossoms of a blossom, in cycle order starting at the base.
+    pub(super) childs: Vec<Vec<usize>>,
+    /// `endps[b][i]` joins `childs[b][i]` to `childs[b][i + 1]` (endpoint in the former).
+    pub(super) endps: Vec<Vec<usize>>,
+    /// Base vertex of a blossom (NONE when the slot is unused).
+    pub(super) base: Vec<usize>,
+    /// Unused blossom slots.
+    pub(super) unused: Vec<usize>,
+    /// Doubled vertex duals, then blossom duals z_B in doubled-weight units, stored
+    /// relative to [`Engine::clock`] while their top-level blossom is labelled (see
+    /// [`Engine::vdual`] and [`Engine::bdual`]), so that a dual step costs O(1).
+    pub(super) dual: Vec<N>,
+    /// Sum of all dual steps so far.
+    pub(super) clock: N,
+    /// The largest starting dual of a vertex (`max w`): every root's dual has reached 0 by
+    /// this clock (maximum weight), so the clock never passes it.
+    pub(super) start: N,
+    /// Maximum weight: candidate δ1 S-vertices, keyed by their stored dual (dual + clock).
+    pub(super) heap1: MinHeap<N>,
+    /// Candidate δ2 edges (S-vertex to unlabelled vertex), keyed by slack + clock.
+    pub(super) heap2: MinHeap<N>,
+    /// Candidate δ3 edges (between S-blossoms), keyed by slack + 2·clock.
+    pub(super) heap3: MinHeap<N>,
+    /// Candidate δ4 T-blossoms, keyed by their dual + clock.
+    pub(super) heap4: MinHeap<N>,
+    /// Edge known tight (usable by the forest) in this stage.
+    pub(super) allowed: Vec<bool>,
+    /// S-vertices still to scan.
+    pub(super) queue: Vec<usize>,
+    /// Scratch stack for leaf walks.
+    pub(super) stack: Vec<usize>,
+    /// Root (exposed vertex) of the tree of each labelled vertex, NONE if unlabelled.
+    pub(super) root: Vec<usize>,
+    /// Vertices labelled into the tree of each root (may hold stale or repeated entries).
+    pub(super) members: Vec<Vec<usize>>,
+    /// Visit stamps of [`Engine::dissolve`] over vertices and blossoms.
+    pub(super) stamp: Vec<u32>,
+    /// Current stamp.
+    pub(super) epoch: u32,
+    /// Edges to scan from an S-vertex (by the endpoint at the far end of it).
+    pub(super) pending: Vec<usize>,
+    /// Roots (exposed vertices of the forest) left.
+    pub(super) exposed: usize,
+    /// Maximum weight: S-vertices whose dual reached 0 and were left exposed (δ1), and
+    /// augmentations that ended at such a vertex (counted for the tests).
+    pub(super) freed: [usize; 2],
+    /// Perfect mode: no δ1, vertex duals free, every vertex a root until matched.
+    pub(super) perfect: bool,
+    /// Perfect mode: past this clock no perfect matching exists (see the module docs).
+    pub(super) clock_limit: N,
+}
+
+impl<N: Num> Engine<N> {
+    pub(super) fn new(
+        n: usize,
+        edges: &[(u32, u32)],
+        weights: &[i64],
+        kept: &[usize],
+        mode: Mode,
+    ) -> Self {
+        let m = kept.len();
+        let mut endpoint = Vec::with_capacity(2 * m);
+        let mut wt2 = Vec::with_capacity(m);
+        let mut degree = vec![0usize; n + 1];
+        let mut max_w = 0i64;
+        for &i in kept {
+            let (u, v) = (edges[i].0 as usize, edges[i].1 as usize);
+            endpoint.push(u);
+            endpoint.push(v);
+            wt2.push(N::from(2 * weights[i]));
+            max_w = max_w.max(weights[i]);
+            degree[u] += 1;
+            degree[v] += 1;
+        }
+        let mut adj_start = vec![0usize; n + 1];
+        for v in 0..n {
+            adj_start[v + 1] = adj_start[v] + degree[v];
+        }
+        let mut fill = adj_start.clone();
+        let mut adj = vec![(0usize, 0usize); 2 * m];
+        for k in 0..m {
+            let (u, v) = (endpoint[2 * k], endpoint[2 * k + 1]);
+            adj[fill[u]] = (v, 2 * k + 1);
+            fill[u] += 1;
+            adj[fill[v]] = (u, 2 * k);
+            fill[v] += 1;
+        }
+        let perfect = mode == Mode::Perfect;
+        // Each vertex at its heaviest edge (2y_v = max w, so every edge is covered and each
+        // vertex's heaviest edge is tight: a greedy jump start), raised by 1 where needed so
+        // that every dual has the parity of the heaviest weight overall: then all S-vertices
+        // share the parity of `max_w − clock` and S–S slacks stay even (δ3 an integer).
+        // Maximum weight: every kept edge weighs > 0, so these duals are ≥ 0; a vertex
+        // without a kept edge is never matched: dual 0, and it stays out of the forest. (In
+        // perfect mode a vertex without an edge ends the run before the search.)
+        let mut top = vec![i64::MIN; n];
+        let mut max_all = i64::MIN;
+        for &i in kept {
+            let (u, v) = (edges[i].0 as usize, edges[i].1 as usize);
+            top[u] = top[u].max(weights[i]);
+            top[v] = top[v].max(weights[i]);
+            max_all = max_all.max(weights[i]);
+        }
+        let dual: Vec<i64> = top
+            .into_iter()
+            .map(|t| {
+                if t == i64::MIN {
+                    if perfect { -MAX_WEIGHT } else { 0 }
+                } else if (max_all - t) % 2 == 0 {
+                    t
+                } else {
+                    t + 1
+                }
+            })
+            .collect();
+        let mut dual: Vec<N> = dual.into_iter().map(N::from).collect();
+        dual.resize(2 * n, N::from(0));
+        // With a perfect matching M, the doubled dual objective Σ dual[v] + Σ 2z_B(|B|−1)/2
+        // starts at most n·(W + 1) and never drops below 2w(M) ≥ −n·W (W = max |w|), and
+        // each dual step lowers it by at least the step: the clock stays within
+        // n·(2W + 1). Past that, no perfect matching exists.
+        let big_w = kept
+            .iter()
+            .map(|&i| weights[i].unsigned_abs())
+            .max()
+            .unwrap_or(0);
+        let clock_limit = N::saturating(n as u128 * (2 * u128::from(big_w) + 1));
+        Engine {
+            n,
+            endpoint,
+            wt2,
+            adj_start,
+            adj,
+            mate: vec![NONE; n],
+            label: vec![FREE; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            parent: vec![NONE; 2 * n],
+            childs: vec![Vec::new(); 2 * n],
+            endps: vec![Vec::new(); 2 * n],
+            base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            unused: (n..2 * n).rev().collect(),
+            dual,
+            clock: N::from(0),
+            start: N::from(max_w),
+            heap1: MinHeap::default(),
+            heap2: MinHeap::default(),
+            heap3: MinHeap::default(),
+            heap4: MinHeap::default(),
+            allowed: vec![false; m],
+            queue: Vec::new(),
+            stack: Vec::new(),
+            root: vec![NONE; n],
+            members: vec![Vec::new(); n],
+            stamp: vec![0; 2 * n],
+            epoch: 0,
+            pending: Vec::new(),
+            exposed: 0,
+            freed: [0; 2],
+            perfect,
+            clock_limit,
+        }
+    }
+
+    /// Slack of kept edge `k` (blossoms ignored: only used between different top-level
+    /// blossoms, where no blossom contains both ends).
+    #[inline]
+    pub(super) fn slack(&self, k: usize) -> N {
+        self.vdual(self.endpoint[2 * k]) + self.vdual(self.endpoint[2 * k + 1]) - self.wt2[k]
+    }
+
+    /// The current dual of vertex `v`: S-vertices lose and T-vertices gain each dual step.
+    #[inline]
+    pub(super) fn vdual(&self, v: usize) -> N {
+        match self.label[self.inblossom[v]] {
+            S => self.dual[v] - self.clock,
+            T => self.dual[v] + self.clock,
+            _ => self.dual[v],
+        }
+    }
+
+    /// The current dual of blossom `b`, if top-level (S-blossoms gain, T-blossoms lose);
+    /// nested blossoms store theirs as it is.
+    #[inline]
+    pub(super) fn bdual(&self, b: usize) -> N {
+        if self.parent[b] != NONE {
+            return self.dual[b];
+        }
+        match self.label[b] {
+            S => self.dual[b] + self.clock,
+            T => self.dual[b] - self.clock,
+            _ => self.dual[b],
+        }
+    }
+
+    /// Gives the unlabelled top-level blossom (or vertex) `b` the label `t`, re-encoding the
+    /// stored duals of its vertices and its own; `f` sees each of its vertices.
+    pub(super) fn set_top_label(&mut self, b: usize, t: u8, mut f: impl FnMut(usize)) {
+        debug_assert_eq!(self.label[b], FREE);
+        debug_assert_eq!(self.parent[b], NONE);
+        let clock = if t == S { self.clock } else { -self.clock };
+        let dual = &mut self.dual;
+        let mut stack = std::mem::take(&mut self.stack);
+        leaves_of(self.n, &self.childs, b, &mut stack, |v| {
+            dual[v] += clock;
+            f(v);
+        });
+        self.stack = stack;
+        if b >= self.n {
+            self.dual[b] -= clock;
+            if t == T {
+                self.heap4.push(self.dual[b], b);
+            }
+        }
+        self.label[b] = t;
+    }
+
+    /// Makes labelled top-level blossom (or vertex) `b` unlabelled, storing its duals as
+    /// they are now.
+    pub(super) fn clear_top_label(&mut self, b: usize) {
+        let t = self.label[b];
+        if t != S && t != T {
+            self.label[b] = FREE;
+            return;
+        }
+        let clock = if t == S { self.clock } else { -self.clock };
+        let dual = &mut self.dual;
+        let mut stack = std::mem::take(&mut self.stack);
+        leaves_of(self.n, &self.childs, b, &mut stack, |v| dual[v] -= clock);
+        self.stack = stack;
+        if b >= self.n {
+            self.dual[b] += clock;
+        }
+        self.label[b] = FREE;
+    }
+
+    /// Calls `f` on every vertex inside blossom (or vertex) `b`.
+    pub(super) fn leaves(&self, b: usize, stack: &mut Vec<usize>, f: impl FnMut(usize)) {
+        leaves_of(self.n, &self.childs, b, stack, f);
+    }
+
+    /// The vertices inside `b`, into `out` (cleared first).
+    pub(super) fn leaves_into(&mut self, b: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let mut stack = std::mem::take(&mut self.stack);
+        self.leaves(b, &mut stack, |v| out.push(v));
+        self.stack = stack;
+    }
+
+    /// Labels the top-level blossom of `w` with `t`, reached through endpoint `p`; a T label
+    /// makes the blossom's mate S in turn.
+    pub(super) fn assign_label(&mut self, mut w: usize, mut t: u8, mut p: usize) {
+        loop {
+            let b = self.inblossom[w];
+            debug_assert!(self.label[w] == FREE && self.label[b] == FREE);
+            let r = if p == NONE {
+                w
+            } else {
+                self.root[self.endpoint[p]]
+            };
+            debug_assert!(r != NONE);
+            let before = self.queue.len();
+            let mut queue = std::mem::take(&mut self.queue);
+            let mut members = std::mem::take(&mut self.members[r]);
+            let mut root = std::mem::take(&mut self.root);
+            self.set_top_label(b, t, |v| {
+                root[v] = r;
+                members.push(v);
+                if t == S {
+                    queue.push(v);
+                }
+            });
+            self.root = root;
+            self.queue = queue;
+            self.members[r] = members;
+            if !self.perfect {
+                for &v in &self.queue[before..] {
+                    self.heap1.push(self.dual[v], v);
+                }
+            }
+            self.label[w] = t;
+            self.labelend[w] = p;
+            self.labelend[b] = p;
+            if t == S {
+                return;
+            }
+            let base = self.base[b];
+            let mb = self.mate[base];
+            debug_assert!(mb != NONE);
+            w = self.endpoint[mb];
+            t = S;
+            p = mb ^ 1;
+        }
+    }
+
+    /// Follows the tree paths up from `v` and `w` (S-vertices of the forest joined by a tight
+    /// edge): the base of the new blossom if they meet, NONE if they reach two roots.
+    pub(super) fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.base[b];
+                break;
+            }
+            debug_assert_eq!(self.label[b], S);
+            path.push(b);
+            self.label[b] = MARK;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.labelend[b]];
+                b = self.inblossom[v];
+                debug_assert_eq!(self.label[b], T);
+                v = self.endpoint[self.labelend[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = S;
+        }
+        base
+    }
+
+    /// Makes a new blossom with base `base` from the S–S edge `k` and the tree paths.
+    pub(super) fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unused.pop().expect("at most n blossoms at once");
+        self.base[b] = base;
+        self.parent[b] = NONE;
+        self.parent[bb] = b;
+        let mut path = std::mem::take(&mut self.childs[b]);
+        let mut endps = std::mem::take(&mut self.endps[b]);
+        path.clear();
+        endps.clear();
+        while bv != bb {
+            self.parent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.parent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w];
+        }
+        self.labelend[b] = self.labelend[bb];
+        self.childs[b] = path;
+        self.endps[b] = endps;
+        let mut leaves = Vec::new();
+        self.leaves_into(b, &mut leaves);
+        let clock2 = self.clock + self.clock;
+        for &x in &leaves {
+            if self.label[self.inblossom[x]] == T {
+                // T-vertices become S-vertices of the new blossom: scan them.
+                self.queue.push(x);
+                self.dual[x] += clock2;
+                if !self.perfect {
+                    self.heap1.push(self.dual[x], x);
+                }
+            }
+            self.inblossom[x] = b;
+        }
+        // The sub-blossoms' duals are fixed from now on; store them as they are.
+        let childs = std::mem::take(&mut self.childs[b]);
+        for &c in &childs {
+            if c >= self.n {
+                self.dual[c] = match self.label[c] {
+                    S => self.dual[c] + self.clock,
+                    T => self.dual[c] - self.clock,
+                    _ => self.dual[c],
+                };
+            }
+            self.label[c] = FREE;
+        }
+        self.childs[b] = childs;
+        self.label[b] = S;
+        self.dual[b] = -self.clock;
+    }
+
+    /// Position of `x` in `childs[b]`.
+    pub(super) fn child_index(&self, b: usize, x: usize) -> usize {
+        self.childs[b]
+            .iter()
+            .position(|&c| c == x)
+            .expect("a sub-blossom of b")
+    }
+
+    /// Expands top-level blossom `b`: at the end of a stage (`endstage`, its zero-dual
+    /// sub-blossoms too), or as a T-blossom whose dual reached zero, relabelling the
+    /// sub-blossoms on the tree path through it.
+    pub(super) fn expand_blossom(&mut self, b0: usize, endstage: bool) {
+        let mut todo = vec![b0];
+        let mut leaves = Vec::new();
+        if !endstage {
+            // Its vertices' duals, stored relative to the clock as T-vertices, are fixed
+            // until the sub-blossoms get their labels.
+            let clock = self.clock;
+            self.leaves_into(b0, &mut leaves);
+            for &x in &leaves {
+                self.dual[x] += clock;
+            }
+        } else {
+            debug_assert_eq!(self.label[b0], FREE);
+        }
+        while let Some(b) = todo.pop() {
+            let childs = std::mem::take(&mut self.childs[b]);
+            for &s in &childs {
+                self.parent[s] = NONE;
+                if s < self.n {
+                    self.inblossom[s] = s;
+                } else if endstage && self.dual[s] == N::from(0) {
+                    todo.push(s);
+                } else {
+                    self.leaves_into(s, &mut leaves);
+                    for &x in &leaves {
+                        self.inblossom[x] = s;
+                    }
+                }
+            }
+            self.childs[b] = childs;
+            if !endstage && self.label[b] == T {
+                self.label[b] = FREE;
+                self.relabel_expanded(b, &mut leaves);
+                // Its vertices left unlabelled may have lost their δ2 candidates while
+                // inside a T-blossom: look at their edges again.
+                self.leaves_into(b, &mut leaves);
+                for &x in &leaves {
+                    if self.label[self.inblossom[x]] != FREE {
+                        continue;
+                    }
+                    for a in self.adj_start[x]..self.adj_start[x + 1] {
+                        let (y, p) = self.adj[a];
+                        if self.label[self.inblossom[y]] == S {
+                            let key = self.slack(p / 2) + self.clock;
+                            self.heap2.push(key, p / 2);
+                        }
+                    }
+                }
+            }
+            self.label[b] = FREE;
+            self.labelend[b] = NONE;
+            self.childs[b].clear();
+            self.endps[b].clear();
+            self.base[b] = NONE;
+            self.unused.push(b);
+        }
+    }
+
+    /// After the T-blossom `b` lost its top level: labels the sub-blossoms on the even path
+    /// from its entry child to its base, and T-labels the others that were reached.
+    pub(super) fn relabel_expanded(&mut self, b: usize, leaves: &mut Vec<usize>) {
+        let len = self.childs[b].len() as isize;
+        let at = |j: isize| j.rem_euclid(len) as usize;
+        let entry = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+        let mut j = self.child_index(b, entry) as isize;
+        let (jstep, trick): (isize, usize) = if j & 1 == 1 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        let mut p = self.labelend[b];
+        while j != 0 {
+            let ep = self.endps[b][at(j - trick as isize)];
+            self.label[self.endpoint[p ^ 1]] = FREE;
+            self.label[self.endpoint[ep ^ trick ^ 1]] = FREE;
+            self.assign_label(self.endpoint[p ^ 1], T, p);
+            self.allowed[ep / 2] = true;
+            j += jstep;
+            p = self.endps[b][at(j - trick as isize)] ^ trick;
+            self.allowed[p / 2] = true;
+            j += jstep;
+        }
+        let bv = self.childs[b][at(j)];
+        let x = self.endpoint[p ^ 1];
+        // A vertex child entered from outside carries a T mark already.
+        self.label[bv] = FREE;
+        self.set_top_label(bv, T, |_| {});
+        self.label[x] = T;
+        self.labelend[x] = p;
+        self.labelend[bv] = p;
+        j += jstep;
+        while self.childs[b][at(j)] != entry {
+            let bv = self.childs[b][at(j)];
+            j += jstep;
+            if self.label[bv] == S {
+                continue;
+            }
+            self.leaves_into(bv, leaves);
+            if let Some(&v) = leaves.iter().find(|&&v| self.label[v] != FREE) {
+                debug_assert_eq!(self.label[v], T);
+                debug_assert_eq!(self.inblossom[v], bv);
+                self.label[v] = FREE;
+                let mb = self.mate[self.base[bv]];
+                self.label[self.endpoint[mb]] = FREE;
+                self.assign_label(v, T, self.labelend[v]);
+            }
+        }
+    }
+
+    /// Swaps matched and unmatched edges on the even path inside blossom `b0` from vertex
+    /// `v0` to its base, making `v0` the base (nested blossoms through an explicit stack).
+    pub(super) fn augment_blossom(&mut self, b0: usize, v0: usize) {
+        let mut todo = vec![(b0, v0)];
+        while let Some((b, v)) = todo.pop() {
+            let mut t = v;
+            while self.parent[t] != b {
+                t = self.parent[t];
+            }
+            if t >= self.n {
+                todo.push((t, v));
+            }
+            let len = self.childs[b].len() as isize;
+            let at = |j: isize| j.rem_euclid(len) as usize;
+            let i = self.child_index(b, t);
+            let mut j = i as isize;
+            let (jstep, trick): (isize, usize) = if j & 1 == 1 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            while j != 0 {
+                j += jstep;
+                let t = self.childs[b][at(j)];
+                let p = self.endps[b][at(j - trick as isize)] ^ trick;
+                if t >= self.n {
+                    todo.push((t, self.endpoint[p]));
+                }
+                j += jstep;
+                let t = self.childs[b][at(j)];
+                if t >= self.n {
+                    todo.push((t, self.endpoint[p ^ 1]));
+                }
+                self.mate[self.endpoint[p]] = p ^ 1;
+                self.mate[self.endpoint[p ^ 1]] = p;
+            }
+            self.childs[b].rotate_left(i);
+            self.endps[b].rotate_left(i);
+            // The child now first is the one holding v, which becomes its base too.
+            self.base[b] = v;
+        }
+    }
+
+    /// Augments along the path through the S–S edge `k` between two trees.
+    pub(super) fn augment_matching(&mut self, k: usize) {
+        self.augment_path(self.endpoint[2 * k], 2 * k + 1);
+        self.augment_path(self.endpoint[2 * k + 1], 2 * k);
+    }
+
+    /// Swaps matched and unmatched edges on the tree path from S-vertex `s` up to its root,
+    /// and matches `s` through endpoint `p` (`NONE`: leaves `s` exposed, its root matched).
+    pub(super) fn augment_path(&mut self, mut s: usize, mut p: usize) {
+        loop {
+            let bs = self.inblossom[s];
+            debug_assert_eq!(self.label[bs], S);
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
+            }
+            self.mate[s] = p;
+            if self.labelend[bs] == NONE {
+                break;
+            }
+            let t = self.endpoint[self.labelend[bs]];
+            let bt = self.inblossom[t];
+            debug_assert_eq!(self.label[bt], T);
+            s = self.endpoint[self.labelend[bt]];
+            let j = self.endpoint[self.labelend[bt] ^ 1];
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = self.labelend[bt];
+            p = self.labelend[bt] ^ 1;
+        }
+    }
+
+    /// Maximum weight: S-vertex `v`'s dual reached 0 (δ1). The path from its root to it is
+    /// flipped (the root matched, `v` exposed: an exposed vertex at dual 0 meets
+    /// complementary slackness) and its tree dissolved; `v` is never a root again.
+    pub(super) fn free_vertex(&mut self, v: usize) {
+        let r = self.root[v];
+        self.augment_path(v, NONE);
+        self.exposed -= 1;
+        self.freed[0] += 1;
+        self.dissolve(&[r]);
+    }
+
+    /// Maximum weight: the tight edge from S-vertex `v` to `w` (at endpoint `p`), whose
+    /// unlabelled top-level blossom has an exposed base (a vertex left at dual 0 by
+    /// [`Engine::free_vertex`]), ends an augmenting path: `v`'s root and `w` get matched.
+    pub(super) fn augment_to_free(&mut self, v: usize, w: usize, p: usize) {
+        let r = self.root[v];
+        let bw = self.inblossom[w];
+        self.augment_path(v, p);
+        if bw >= self.n {
+            self.augment_blossom(bw, w);
+        }
+        self.mate[w] = p ^ 1;
+        self.exposed -= 1;
+        self.freed[1] += 1;
+        self.dissolve(&[r]);
+    }
+
+    /// Unlabels the trees rooted at `roots` after an augmentation through them (their
+    /// vertices are all matched now), expands their zero-dual S-blossoms, forgets which of
+    /// their edges were tight, and queues the S-vertices of other trees next to them so that
+    /// the freed vertices are reached again. The other trees keep their labels.
+    pub(super) fn dissolve(&mut self, roots: &[usize]) {
+        self.epoch = self.epoch.wrapping_add(2);
+        if self.epoch < 2 {
+            self.stamp.fill(0);
+            self.epoch = 2;
+        }
+        let epoch = self.epoch;
+        let mut gone = Vec::new();
+        for &r in roots {
+            let list = std::mem::take(&mut self.members[r]);
+            for &x in &list {
+                if self.root[x] == r && self.stamp[x] != epoch {
+                    self.stamp[x] = epoch;
+                    self.root[x] = NONE;
+                    gone.push(x);
+                }
+            }
+        }
+        // Each top-level blossom once: store its duals, unlabel it; note the S-blossoms
+        // with a zero dual, expanded as at the end of a stage.
+        let mut zero = Vec::new();
+        for &x in &gone {
+            let b = self.inblossom[x];
+            if b >= self.n {
+                if self.stamp[b] == epoch {
+                    continue;
+                }
+                self.stamp[b] = epoch;
+                if self.label[b] == S && self.bdual(b) == N::from(0) {
+                    zero.push(b);
+                }
+            }
+            self.clear_top_label(b);
+            self.labelend[b] = NONE;
+        }
+        // Nested blossoms' and vertices' labels go too (a blossom made in a dissolved tree
+        // may be labelled T later, and its expansion reads its sub-blossoms' labels).
+        for &x in &gone {
+            let mut t = x;
+            loop {
+                self.label[t] = FREE;
+                self.labelend[t] = NONE;
+                let up = self.parent[t];
+                if up == NONE || self.stamp[up] == epoch + 1 {
+                    break;
+                }
+                self.stamp[up] = epoch + 1;
+                t = up;
+            }
+        }
+        for b in zero {
+            self.expand_blossom(b, true);
+        }
+        for &x in &gone {
+            for a in self.adj_start[x]..self.adj_start[x + 1] {
+                let (y, p) = self.adj[a];
+                // A vertex inside another tree's T-blossom that `x` reached (scan_edge's
+                // inner T mark) loses that mark: `x` has left the forest, so the edge may
+                // stop being tight (x's dual is now fixed while y's grows), and expanding
+                // that blossom must not label through it. Its sub-blossom is then either
+                // reached along the blossom's even path or looked at again as unlabelled.
+                if self.label[y] == T
+                    && self.labelend[y] == (p ^ 1)
+                    && self.inblossom[y] != y
+                    && self.label[self.inblossom[y]] == T
+                {
+                    self.label[y] = FREE;
+                    self.labelend[y] = NONE;
+                }
+                self.allowed[p / 2] = false;
+                if self.label[self.inblossom[y]] == S {
+                    self.pending.push(p ^ 1);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! The search loop: scanning S-vertices' edges, the dual-step candidates (δ1..δ4) and the
+//! dual steps.
+
+use super::engine::Engine;
+use super::heap::MinHeap;
+use super::{FREE, NONE, Num, S, T};
+
+impl<N: Num> Engine<N> {
+    /// The δ2 key (slack + clock) of edge `e` if it joins an S-vertex to an unlabelled one.
+    pub(super) fn key2(&self, e: usize) -> Option<N> {
+        let (i, j) = (self.endpoint[2 * e], self.endpoint[2 * e + 1]);
+        let (li, lj) = (self.label[self.inblossom[i]], self.label[self.inblossom[j]]);
+        ((li == S && lj == FREE) || (li == FREE && lj == S)).then(|| self.slack(e) + self.clock)
+    }
+
+    /// The δ3 key (slack + 2·clock) of edge `e` if it joins two different S-blossoms.
+    pub(super) fn key3(&self, e: usize) -> Option<N> {
+        let (bi, bj) = (
+            self.inblossom[self.endpoint[2 * e]],
+            self.inblossom[self.endpoint[2 * e + 1]],
+        );
+        (bi != bj && self.label[bi] == S && self.label[bj] == S)
+            .then(|| self.slack(e) + self.clock + self.clock)
+    }
+
+    /// The δ4 key (dual + clock, as stored) of blossom `b` if it is a top-level T-blossom.
+    pub(super) fn key4(&self, b: usize) -> Option<N> {
+        (self.base[b] != NONE && self.parent[b] == NONE && self.label[b] == T)
+            .then_some(self.dual[b])
+    }
+
+    /// The δ1 key (stored dual) of vertex `v` if it is an S-vertex.
+    fn key1(&self, v: usize) -> Option<N> {
+        (self.label[self.inblossom[v]] == S).then_some(self.dual[v])
+    }
+
+    /// The least δ1 (dual of an S-vertex) and its vertex (maximum weight).
+    fn min1(&mut self) -> Option<(N, usize)> {
+        while let Some((key, v)) = self.heap1.peek() {
+            match self.key1(v) {
+                Some(now) if now == key => return Some((key - self.clock, v)),
+                Some(now) => {
+                    self.heap1.pop();
+                    self.heap1.push(now, v);
+                }
+                None => self.heap1.pop(),
+            }
+        }
+        None
+    }
+
+    /// The least δ2 (slack of an edge from an S-vertex to an unlabelled vertex) and its
+    /// edge, dropping stale candidates and re-keying moved ones.
+    pub(super) fn min2(&mut self) -> Option<(N, usize)> {
+        while let Some((key, e)) = self.heap2.peek() {
+            match self.key2(e) {
+                Some(now) if now == key => {
+                    return Some((key - self.clock, e));
+                }
+                Some(now) => {
+                    self.heap2.pop();
+                    self.heap2.push(now, e);
+                }
+                None => self.heap2.pop(),
+            }
+        }
+        None
+    }
+
+    /// The least δ3 (half the slack of an edge between two S-blossoms) and its edge.
+    pub(super) fn min3(&mut self) -> Option<(N, usize)> {
+        while let Some((key, e)) = self.heap3.peek() {
+            match self.key3(e) {
+                Some(now) if now == key => {
+                    let s = key - self.clock - self.clock;
+                    debug_assert!(s % N::from(2) == N::from(0), "S–S slack is even");
+                    return Some((s / N::from(2), e));
+                }
+                Some(now) => {
+                    self.heap3.pop();
+                    self.heap3.push(now, e);
+                }
+                None => self.heap3.pop(),
+            }
+        }
+        None
+    }
+
+    /// The least δ4 (dual of a top-level T-blossom) and its blossom.
+    pub(super) fn min4(&mut self) -> Option<(N, usize)> {
+        while let Some((key, b)) = self.heap4.peek() {
+            if self.key4(b) == Some(key) {
+                return Some((key - self.clock, b));
+            }
+            self.heap4.pop();
+        }
+        None
+    }
+
+    /// Looks at the edge from S-vertex `v` to the vertex `w` at endpoint `p`: grows the tree, makes
+    /// a blossom or augments if it is tight, records it as a dual-step candidate otherwise.
+    pub(super) fn scan_edge(&mut self, v: usize, w: usize, p: usize) {
+        let k = p / 2;
+        debug_assert_eq!(w, self.endpoint[p]);
+        let bv = self.inblossom[v];
+        let bw = self.inblossom[w];
+        if bv == bw {
+            return;
+        }
+        let mut kslack = N::from(0);
+        if !self.allowed[k] {
+            kslack = self.slack(k);
+            if kslack <= N::from(0) {
+                self.allowed[k] = true;
+            }
+        }
+        if self.allowed[k] {
+            if self.label[bw] == FREE {
+                if self.mate[self.base[bw]] == NONE {
+                    // (Maximum weight only: in perfect mode every exposed vertex is a root.)
+                    self.augment_to_free(v, w, p);
+                } else {
+                    self.assign_label(w, T, p ^ 1);
+                }
+            } else if self.label[bw] == S {
+                let base = self.scan_blossom(v, w);
+                if base != NONE {
+                    self.add_blossom(base, k);
+                } else {
+                    let roots = [self.root[v], self.root[w]];
+                    self.augment_matching(k);
+                    self.exposed -= 2;
+                    self.dissolve(&roots);
+                }
+            } else if self.label[w] == FREE {
+                debug_assert_eq!(self.label[bw], T);
+                self.label[w] = T;
+                self.labelend[w] = p ^ 1;
+            }
+        } else if self.label[bw] == S {
+            // Keyed in clock units. Maximum weight: the clock never passes `start` (every
+            // root's dual has reached 0 by then), so an edge keyed at or past 2·start is not
+            // tight before the search ends while both ends stay S, and a label change
+            // rescans the edge: no need to keep it.
+            let key = kslack + self.clock + self.clock;
+            if self.perfect || key < self.start + self.start {
+                self.heap3.push(key, k);
+            }
+        } else if self.label[w] == FREE {
+            // Likewise from a key at or past start on.
+            let key = kslack + self.clock;
+            if self.perfect || key < self.start {
+                self.heap2.push(key, k);
+            }
+        }
+    }
+
+    /// Runs the search until the duals prove the matching optimal: one forest grown from all
+    /// exposed vertices, the two trees of each augmentation dissolved and the others kept.
+    /// Returns `false` in perfect mode if the graph has no perfect matching.
+    pub(super) fn solve(&mut self) -> bool {
+        let n = self.n;
+        if self.perfect && (0..n).any(|v| self.adj_start[v] == self.adj_start[v + 1]) {
+            return false;
+        }
+        self.greedy_start();
+        for v in 0..n {
+            if self.mate[v] == NONE
+                && self.label[self.inblossom[v]] == FREE
+                && self.adj_start[v] < self.adj_start[v + 1]
+            {
+                self.assign_label(v, S, NONE);
+                self.exposed += 1;
+            }
+        }
+        loop {
+            loop {
+                if let Some(p) = self.pending.pop() {
+                    // The edge from S-vertex endpoint[p ^ 1] to endpoint[p].
+                    if self.label[self.inblossom[self.endpoint[p ^ 1]]] == S {
+                        self.scan_edge(self.endpoint[p ^ 1], self.endpoint[p], p);
+                    }
+                    continue;
+                }
+                let Some(v) = self.queue.pop() else { break };
+                for a in self.adj_start[v]..self.adj_start[v + 1] {
+                    if self.label[self.inblossom[v]] != S {
+                        // Its tree was dissolved by an augmentation.
+                        break;
+                    }
+                    let (w, p) = self.adj[a];
+                    self.scan_edge(v, w, p);
+                }
+            }
+            if self.exposed == 0 {
+                break;
+            }
+            // No tight edge left to use: a dual step.
+            // Lazily deleted candidates pile up: past 2(m + n) entries, or four times the
+            // entries kept by the last rebuild (a small heap is faster), rebuild a heap from
+            // the live ones (each edge once), so memory stays O(n + m); at least 3·live +
+            // 4096 pushes come between two rebuilds, so they cost O(log) per push.
+            // (Under test, on small graphs: at every step, to exercise the rebuild.)
+            let test = cfg!(test) && n < 64;
+            let limit = |heap: &MinHeap<N>| {
+                if test {
+                    0
+                } else {
+                    (2 * (self.wt2.len() + n) + 1024).min(4 * heap.live + 4096)
+                }
+            };
+            if self.heap1.len() > limit(&self.heap1) {
+                let mut heap = std::mem::take(&mut self.heap1);
+                heap.rebuild(|v| self.key1(v));
+                self.heap1 = heap;
+            }
+            if self.heap2.len() > limit(&self.heap2) {
+                let mut heap = std::mem::take(&mut self.heap2);
+                heap.rebuild(|e| self.key2(e));
+                self.heap2 = heap;
+            }
+            if self.heap3.len() > limit(&self.heap3) {
+                let mut heap = std::mem::take(&mut self.heap3);
+                heap.rebuild(|e| self.key3(e));
+                self.heap3 = heap;
+            }
+            if self.heap4.len() > limit(&self.heap4) {
+                let mut heap = std::mem::take(&mut self.heap4);
+                heap.rebuild(|b| self.key4(b));
+                self.heap4 = heap;
+            }
+            // δ1 (maximum weight): the least dual of an S-vertex (there is one: every root
+            // is). In perfect mode there is no δ1: with no candidate at all the duals of the
+            // forest could grow without bound, so no perfect matching exists.
+            let (mut delta, mut kind, mut what) = (N::MAX, 0u8, NONE);
+            if !self.perfect
+                && let Some((d, v)) = self.min1()
+            {
+                (delta, kind, what) = (d, 1, v);
+            }
+            if let Some((d, e)) = self.min2()
+                && d < delta
+            {
+                (delta, kind, what) = (d, 2, e);
+            }
+            if let Some((d, e)) = self.min3()
+                && d < delta
+            {
+                (delta, kind, what) = (d, 3, e);
+            }
+            if let Some((d, b)) = self.min4()
+                && d < delta
+            {
+                (delta, kind, what) = (d, 4, b);
+            }
+            if kind == 0 || delta > self.clock_limit - self.clock {
+                return false;
+            }
+            debug_assert!(delta >= N::from(0));
+            self.clock += delta;
+            match kind {
+                1 => self.free_vertex(what),
+                2 => {
+                    self.allowed[what] = true;
+                    let (mut i, j) = (self.endpoint[2 * what], self.endpoint[2 * what + 1]);
+                    if self.label[self.inblossom[i]] == FREE {
+                        i = j;
+                    }
+                    self.queue.push(i);
+                }
+                3 => {
+                    self.allowed[what] = true;
+                    self.queue.push(self.endpoint[2 * what]);
+                }
+                _ => self.expand_blossom(what, false),
+            }
+        }
+        // Store every dual as it is now.
+        let top: Vec<usize> = (0..2 * n)
+            .filter(|&b| self.parent[b] == NONE && self.base[b] != NONE)
+            .collect();
+        for b in top {
+            self.clear_top_label(b);
+        }
+        true
+    }
+}
