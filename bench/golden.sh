@@ -461,6 +461,11 @@ t match --weights --format metis in/w-mid.graph
 t match --weights --json in/w-mid.txt
 tamper 's/"weight":"\?\(-\?[0-9]\)/"weight":"1\1/' w-tampered.json
 t verify --graph in/w-mid.txt in/w-tampered.json
+t match --weights --min --perfect --json in/w-mid.txt
+tamper 's/"objective":"min"/"objective":"mux"/' w-objective.json
+t verify --graph in/w-mid.txt in/w-objective.json
+tamper 's/"cardinality":"perfect"/"cardinality":"all"/' w-cardinality.json
+t verify --graph in/w-mid.txt in/w-cardinality.json
 t match --json in/g-mid.txt
 tamper 's/"size":\([0-9]*\)/"size":9\1/' g-tampered.json
 t verify --graph in/g-mid.txt in/g-tampered.json
