@@ -16,7 +16,7 @@
 //!   - `general/greedy.rs`: the Karp–Sipser-style greedy warm start;
 //!   - `general/order.rs`: locality — when a graph's numbering puts neighbours far apart, a
 //!     breadth-first renumbering, and the answers mapped back;
-//!   - `general/tests.rs` and `general/tests/`: the tests, their graph families and oracles.
+//!   - `general/tests.rs` and `general/tests_*.rs`: the tests, their graph families and oracles.
 //! - [`certified`]: a user's graph as read, solved by the engine that fits it: a maximum
 //!   matching with its proof (König cover or Tutte–Berge barrier) and an independent verifier,
 //!   edge classes, geography.

@@ -159,8 +159,8 @@ impl WeightedRecord {
             certificate: "weighted_matching".into(),
             version: Some(VERSION),
             format: input.format.name().into(),
-            objective: cert.question.sense.name().into(),
-            cardinality: cert.question.cardinality.name().into(),
+            objective: cert.question.sense.to_string(),
+            cardinality: cert.question.cardinality.to_string(),
             decimals,
             result: OPTIMUM.into(),
             total: None,
@@ -296,21 +296,14 @@ impl WeightedRecord {
                 self.matching.len()
             )));
         }
-        let sense = match self.objective.as_str() {
-            "max" => Sense::Max,
-            "min" => Sense::Min,
-            other => return Err(shape(format!("objective {other:?}: expected max or min"))),
-        };
-        let cardinality = match self.cardinality.as_str() {
-            "any" => Cardinality::Any,
-            "maximum" => Cardinality::Maximum,
-            "perfect" => Cardinality::Perfect,
-            other => {
-                return Err(shape(format!(
-                    "cardinality {other:?}: expected any, maximum or perfect"
-                )));
-            }
-        };
+        let sense = self
+            .objective
+            .parse::<Sense>()
+            .map_err(|e| shape(e.to_string()))?;
+        let cardinality = self
+            .cardinality
+            .parse::<Cardinality>()
+            .map_err(|e| shape(e.to_string()))?;
         let question = Question { sense, cardinality };
         let v = Vertices::of(input);
         let pairs = self
@@ -523,3 +516,7 @@ impl WeightedRecord {
             })
     }
 }
+
+#[cfg(test)]
+#[path = "weighted_tests.rs"]
+mod tests;

@@ -1,8 +1,11 @@
 //! Tests of the pictures: well-formed SVG that draws what it is handed.
+use super::rooks::role_counts;
 use super::*;
 use crate::generate;
 use crate::puzzles::king::Analysis;
 use crate::puzzles::king::{self, Moves};
+use crate::puzzles::lpuzzle::{Outcome, Reason};
+use crate::puzzles::{lpuzzle, rooks};
 
 /// The King picture as the command line draws it: the map and the winner's matching.
 fn king_picture(grid: &Grid, analysis: &Analysis, start: Cell) -> String {

@@ -2,8 +2,11 @@
 //! on large ones, explicit families, white-box checks of the search state,
 //! and small-stack runs proving that nothing recurses.
 
+#[path = "tests_families.rs"]
 mod families;
+#[path = "tests_oracle.rs"]
 mod oracle;
+#[path = "tests_reductions.rs"]
 mod reductions;
 
 use super::forest::{EVEN, Forest, ODD, UNLABELED};

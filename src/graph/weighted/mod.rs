@@ -75,7 +75,7 @@ mod question;
 pub mod verify;
 
 pub(crate) use question::solve_reducing;
-pub use question::{Cardinality, Optimum, Question, Sense, Sides, Solution, solve};
+pub use question::{Cardinality, Optimum, Question, Sense, Sides, Solution, UnknownName, solve};
 
 /// The largest absolute edge weight the engines take: 2⁵⁹, so that doubled duals and their
 /// sums of a few terms stay within `i64`.

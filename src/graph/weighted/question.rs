@@ -60,6 +60,65 @@ impl Cardinality {
     }
 }
 
+/// A name that is not one of a question's words: `what` (`objective`, `cardinality`) was
+/// `found`, one of `expected` was wanted. The message reads `objective "mux": expected max or
+/// min`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{what} {found:?}: expected {expected}")]
+pub struct UnknownName {
+    /// Which word: `objective` or `cardinality`.
+    pub what: &'static str,
+    /// The name given.
+    pub found: String,
+    /// The names allowed, in words.
+    pub expected: &'static str,
+}
+
+// The question's words by name, once: `Display` and `FromStr` (what the JSON records, the
+// command line and the Python binding read and write) and serde (as the name) all go through
+// `name()`.
+macro_rules! by_name {
+    ($t:ty, $what:literal, $expected:literal, [$($v:expr),+]) => {
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl std::str::FromStr for $t {
+            type Err = UnknownName;
+
+            fn from_str(s: &str) -> Result<Self, UnknownName> {
+                [$($v),+].into_iter().find(|v| v.name() == s).ok_or_else(|| UnknownName {
+                    what: $what,
+                    found: s.to_string(),
+                    expected: $expected,
+                })
+            }
+        }
+
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.name())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+                name.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+by_name!(Sense, "objective", "max or min", [Sense::Max, Sense::Min]);
+by_name!(
+    Cardinality,
+    "cardinality",
+    "any, maximum or perfect",
+    [Cardinality::Any, Cardinality::Maximum, Cardinality::Perfect]
+);
+
 /// A question: the best total weight in which sense, among which matchings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Question {
@@ -494,3 +553,7 @@ fn dense_matrix(
     }
     matrix.into_iter().collect()
 }
+
+#[cfg(test)]
+#[path = "question_tests.rs"]
+mod tests;

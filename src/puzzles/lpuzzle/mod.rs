@@ -55,8 +55,6 @@
 mod forced;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod unique_tests;
 mod verify;
 
 use crate::graph::twosat::{self, ImplicationGraph, Lit};

@@ -3,6 +3,9 @@ use super::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+#[path = "unique_tests.rs"]
+mod unique;
+
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
 /// Exhaustive tiling search (the oracles crate's enumeration of every tiling, stopped at the

@@ -1,5 +1,5 @@
 //! Uniqueness and forced pieces against exhaustive enumeration of every tiling.
-use super::*;
+use super::super::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
