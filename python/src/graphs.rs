@@ -656,27 +656,21 @@ pub fn geography(
 
 /// A DIMACS literal (`v` or `-v`, 1-based) as the solver's.
 fn dimacs_lit(l: i64, n: u64, at: impl FnOnce() -> String) -> Result<Lit> {
-    let var = l.unsigned_abs();
-    if l == 0 || var > n {
-        let hint = if l == 0 {
-            "0 is not a literal (DIMACS ends a clause with it); write a unit clause a as (a, a)"
-                .to_string()
-        } else {
-            format!("n = {n} variables")
-        };
-        return Err(value(format!(
-            "{}: found {l}, expected a literal from -{n} to {n}\nhint: {hint}",
-            at()
-        )));
+    match Lit::from_dimacs(l) {
+        Some(lit) if u64::from(lit.var()) < n => Ok(lit),
+        _ => {
+            let hint = if l == 0 {
+                "0 is not a literal (DIMACS ends a clause with it); write a unit clause a as (a, a)"
+                    .to_string()
+            } else {
+                format!("n = {n} variables")
+            };
+            Err(value(format!(
+                "{}: found {l}, expected a literal from -{n} to {n}\nhint: {hint}",
+                at()
+            )))
+        }
     }
-    // 1 <= var <= n <= MAX_VARS < 2^31.
-    Ok(Lit::new((var - 1) as u32, l < 0))
-}
-
-/// A literal as DIMACS writes it.
-fn dimacs(l: Lit) -> i64 {
-    let v = i64::from(l.var()) + 1;
-    if l.is_neg() { -v } else { v }
 }
 
 /// The formula over `n` variables with clauses `(m, 2)` of DIMACS literals.
@@ -742,57 +736,6 @@ impl TwoSat {
     fn model_values(&self, py: Python<'_>) -> Option<Vec<bool>> {
         self.model.as_ref().map(|m| values1(py, m))
     }
-}
-
-/// Why a 2-SAT answer does not hold, checked from the clauses alone (no solver code): a
-/// model must satisfy every clause; a chain must go from `x` to `-x` and back, each step
-/// `p ⇒ q` by a clause `(-p ∨ q)`.
-fn check_two_sat(
-    n: u64,
-    clauses: &[i64],
-    model: Option<&[bool]>,
-    chain: &[i64],
-    steps: &[i64],
-) -> Option<String> {
-    let (clauses, _) = clauses.as_chunks::<2>();
-    if let Some(model) = model {
-        if model.len() as u64 != n {
-            return Some(format!(
-                "the model has {} values for {n} variables",
-                model.len()
-            ));
-        }
-        let holds = |l: i64| {
-            let v = l.unsigned_abs() as usize;
-            v >= 1 && v <= model.len() && model[v - 1] == (l > 0)
-        };
-        return clauses
-            .iter()
-            .enumerate()
-            .find(|(_, c)| !holds(c[0]) && !holds(c[1]))
-            .map(|(k, c)| format!("clause {k} ({}, {}) is false", c[0], c[1]));
-    }
-    let Some(&x) = chain.first() else {
-        return Some("the chain does not go from x to -x and back to x".into());
-    };
-    if chain.len() < 3 || chain.last() != Some(&x) || !chain.contains(&-x) {
-        return Some("the chain does not go from x to -x and back to x".into());
-    }
-    if steps.len() != chain.len() - 1 {
-        return Some("one clause per step is needed".into());
-    }
-    for (k, (pq, &c)) in chain.windows(2).zip(steps).enumerate() {
-        let (p, q) = (pq[0], pq[1]);
-        let Some(&[a, b]) = usize::try_from(c).ok().and_then(|c| clauses.get(c)) else {
-            return Some(format!("step {k}: no clause {c}"));
-        };
-        if (a, b) != (-p, q) && (b, a) != (-p, q) {
-            return Some(format!(
-                "step {k}: clause {c} ({a}, {b}) does not give {p} ⇒ {q}"
-            ));
-        }
-    }
-    None
 }
 
 #[pymethods]
@@ -861,7 +804,7 @@ impl TwoSat {
         let (n, c) = (self.n, values2(py, &self.clauses));
         let lits = py.detach(|| -> Result<Option<Vec<i64>>> {
             let f = formula(n, &c)?;
-            Ok(twosat::backbone(&f).map(|b| b.into_iter().map(dimacs).collect()))
+            Ok(twosat::backbone(&f).map(|b| b.into_iter().map(Lit::to_dimacs).collect()))
         })?;
         lits.map(|l| vec1(py, l)).transpose()
     }
@@ -955,10 +898,12 @@ impl TwoSat {
             .as_ref()
             .map(|c| values1(py, c))
             .unwrap_or_default();
-        match check_two_sat(self.n, &clauses, model.as_deref(), &chain, &steps) {
-            Some(why) => Err(CertificateError::new_err(why)),
-            None => Ok(()),
-        }
+        let (clauses, _) = clauses.as_chunks::<2>();
+        let checked = match model {
+            Some(model) => twosat::verify::check_model(self.n, clauses, &model),
+            None => twosat::verify::check_refutation(clauses, &chain, &steps),
+        };
+        checked.map_err(|e| CertificateError::new_err(e.to_string()))
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
@@ -1009,7 +954,7 @@ pub fn two_sat(py: Python<'_>, n: u64, clauses: PyReadonlyArray2<'_, i64>) -> Py
             Outcome::Unsatisfiable(conflict) => {
                 let steps = twosat::chain_clauses(&f, &conflict.chain);
                 Answer::Chain(
-                    conflict.chain.iter().map(|&l| dimacs(l)).collect(),
+                    conflict.chain.iter().map(|l| l.to_dimacs()).collect(),
                     steps.into_iter().map(|k| k as i64).collect(),
                 )
             }
