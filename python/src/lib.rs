@@ -12,17 +12,22 @@
 //! Each engine runs with the GIL released.
 //!
 //! Layout: `arrays.rs` (NumPy arrays in and out), `convert.rs` (ids in and out, errors, the
-//! memory check), `graphs.rs` (matching, classes, geography, 2-SAT and their results),
+//! memory check), `graphs.rs` (graphs from edge arrays, geography), `matching.rs` (maximum
+//! matching and its proof), `bipartite.rs` (bipartite matching, its cover and edge classes),
+//! `twosat.rs` (2-SAT and its answer),
 //! `weighted.rs` (weighted matching, its duals and their check, assignment), `puzzles.rs`
 //! (boards, the three puzzles, their answers and pictures).
 
 #![forbid(unsafe_code)]
 
 mod arrays;
+mod bipartite;
 mod convert;
 mod dm;
 mod graphs;
+mod matching;
 mod puzzles;
+mod twosat;
 mod weighted;
 
 use pyo3::prelude::*;
@@ -39,11 +44,11 @@ pyo3::create_exception!(
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("CertificateError", m.py().get_type::<CertificateError>())?;
-    m.add_class::<graphs::Matching>()?;
-    m.add_class::<graphs::Cover>()?;
-    m.add_class::<graphs::BipartiteMatching>()?;
+    m.add_class::<matching::Matching>()?;
+    m.add_class::<bipartite::Cover>()?;
+    m.add_class::<bipartite::BipartiteMatching>()?;
     m.add_class::<dm::Dmperm>()?;
-    m.add_class::<graphs::TwoSat>()?;
+    m.add_class::<twosat::TwoSat>()?;
     m.add_class::<weighted::WeightedMatching>()?;
     m.add_class::<weighted::PyDuals>()?;
     m.add_class::<weighted::PyOddSet>()?;
@@ -52,10 +57,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<puzzles::Reason>()?;
     m.add_class::<puzzles::King>()?;
     m.add_class::<puzzles::KingStrategy>()?;
-    m.add_function(wrap_pyfunction!(graphs::max_matching, m)?)?;
-    m.add_function(wrap_pyfunction!(graphs::bipartite_matching, m)?)?;
+    m.add_function(wrap_pyfunction!(matching::max_matching, m)?)?;
+    m.add_function(wrap_pyfunction!(bipartite::bipartite_matching, m)?)?;
     m.add_function(wrap_pyfunction!(graphs::geography, m)?)?;
-    m.add_function(wrap_pyfunction!(graphs::two_sat, m)?)?;
+    m.add_function(wrap_pyfunction!(twosat::two_sat, m)?)?;
     m.add_function(wrap_pyfunction!(weighted::max_weight_matching, m)?)?;
     m.add_function(wrap_pyfunction!(weighted::assign_dense, m)?)?;
     m.add_function(wrap_pyfunction!(weighted::assign_sparse, m)?)?;

@@ -37,13 +37,15 @@
 //! certificate is checked by [`verify`] and mutated copies are rejected (this module's tests);
 //! the King tests do the same on boards through the board's own verifier.
 
-use std::collections::VecDeque;
-
 use super::barrier;
 use super::general::{
     Class, Decomposition, Graph, Matching, gallai_edmonds, maximum_matching_and_decomposition,
     maximum_matching_avoiding,
 };
+
+mod verify;
+pub(crate) use verify::Tutte;
+pub use verify::{GeographyError, verify};
 
 /// A player: who moves, or who wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -320,196 +322,6 @@ impl<V> Certificate<V> {
                 }
             }
         }
-    }
-}
-
-/// Why a geography certificate is rejected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum GeographyError {
-    /// The start is not a vertex.
-    #[error("the start {} is not a vertex (the graph has {})", .0, crate::formats::count(*.1, "vertex", "vertices"))]
-    StartOutOfRange(u32, usize),
-    /// A vertex of the certificate is not one of the graph's.
-    #[error("vertex {} is not a vertex of the graph (it has {})", .0, crate::formats::count(*.1, "vertex", "vertices"))]
-    OutOfRange(u32, usize),
-    /// A matched pair is not an edge.
-    #[error("the pair {0} {1} is not an edge of the graph")]
-    NotAnEdge(u32, u32),
-    /// A vertex is matched twice.
-    #[error("vertex {0} is matched twice")]
-    MatchedTwice(u32),
-    /// A barrier lists a vertex twice (or the start, for the barrier without it).
-    #[error("the {what} lists vertex {vertex} twice (or lists the removed start)")]
-    BarrierTwice {
-        /// Which barrier.
-        what: &'static str,
-        /// The vertex.
-        vertex: u32,
-    },
-    /// The Tutte–Berge equality fails, so the matching is not proved maximum.
-    #[error(
-        "the {what} does not prove the matching maximum: {} − 2·{matched} matched ≠ {} − {}",
-        crate::formats::count(*.vertices, "vertex", "vertices"),
-        crate::formats::count(*.odd, "odd component", "odd components"),
-        crate::formats::count(*.size, "barrier vertex", "barrier vertices")
-    )]
-    TutteBerge {
-        /// Which barrier.
-        what: &'static str,
-        /// Vertices of the graph considered.
-        vertices: usize,
-        /// Matched edges.
-        matched: usize,
-        /// Odd components after removing the barrier.
-        odd: usize,
-        /// The barrier's size.
-        size: usize,
-    },
-    /// Bob's matching covers the start.
-    #[error("Bob's matching covers the start, so it does not show a maximum matching missing it")]
-    StartCovered,
-    /// Alice's matching is empty.
-    #[error("Alice's claim needs a non-empty matching")]
-    EmptyMatching,
-}
-
-/// Checks a geography certificate for `start` against the graph given by its `n` vertices and
-/// its edge list, without the solver's code: matched pairs are edges (looked up in a hash set of
-/// the listed edges) and vertex-disjoint; barriers hold distinct vertices; odd components are
-/// counted by a breadth-first search of its own; then the Tutte–Berge equalities of the module
-/// docs must hold, and Bob's matching must leave the start exposed.
-///
-/// # Complexity
-/// O(n + m) expected.
-pub fn verify(
-    n: usize,
-    edges: &[(u32, u32)],
-    start: u32,
-    cert: &Certificate<u32>,
-) -> Result<(), GeographyError> {
-    let check = Tutte::new(n, edges);
-    if start as usize >= n {
-        return Err(GeographyError::StartOutOfRange(start, n));
-    }
-    let matched = check.matching(cert.matching())?;
-    let m = cert.matching().len();
-    check.barrier(cert.barrier(), None, m, "barrier")?;
-    match cert {
-        Certificate::Bob { .. } if matched[start as usize] => Err(GeographyError::StartCovered),
-        Certificate::Bob { .. } => Ok(()),
-        Certificate::Alice { .. } if m == 0 => Err(GeographyError::EmptyMatching),
-        Certificate::Alice {
-            barrier_without_start,
-            ..
-        } => check.barrier(
-            barrier_without_start,
-            Some(start),
-            m - 1,
-            "barrier without the start",
-        ),
-    }
-}
-
-/// The graph as a verifier sees it: adjacency lists built here, an edge set.
-pub(crate) struct Tutte {
-    n: usize,
-    adjacency: Vec<Vec<u32>>,
-    edges: std::collections::HashSet<(u32, u32)>,
-}
-
-impl Tutte {
-    /// The graph on `n` vertices with these edges (self-loops and repeats allowed). Edges with an
-    /// end out of range are the caller's to refuse first.
-    pub(crate) fn new(n: usize, edges: &[(u32, u32)]) -> Tutte {
-        let mut adjacency = vec![Vec::new(); n];
-        let mut set = std::collections::HashSet::with_capacity(edges.len());
-        for &(u, v) in edges {
-            if u != v && (u as usize) < n && (v as usize) < n {
-                adjacency[u as usize].push(v);
-                adjacency[v as usize].push(u);
-                set.insert((u.min(v), u.max(v)));
-            }
-        }
-        Tutte {
-            n,
-            adjacency,
-            edges: set,
-        }
-    }
-
-    /// Checks that `pairs` is a matching of the graph; returns which vertices it covers.
-    pub(crate) fn matching(&self, pairs: &[(u32, u32)]) -> Result<Vec<bool>, GeographyError> {
-        let mut matched = vec![false; self.n];
-        for &(u, v) in pairs {
-            for w in [u, v] {
-                if w as usize >= self.n {
-                    return Err(GeographyError::OutOfRange(w, self.n));
-                }
-            }
-            if !self.edges.contains(&(u.min(v), u.max(v))) {
-                return Err(GeographyError::NotAnEdge(u, v));
-            }
-            for w in [u, v] {
-                if std::mem::replace(&mut matched[w as usize], true) {
-                    return Err(GeographyError::MatchedTwice(w));
-                }
-            }
-        }
-        Ok(matched)
-    }
-
-    /// Checks `|V'| − 2·matched = odd(G' − X) − |X|` for `G'` the graph without `removed`.
-    pub(crate) fn barrier(
-        &self,
-        barrier: &[u32],
-        removed: Option<u32>,
-        matched: usize,
-        what: &'static str,
-    ) -> Result<(), GeographyError> {
-        let mut gone = vec![false; self.n];
-        if let Some(s) = removed {
-            gone[s as usize] = true;
-        }
-        for &x in barrier {
-            if x as usize >= self.n {
-                return Err(GeographyError::OutOfRange(x, self.n));
-            }
-            if std::mem::replace(&mut gone[x as usize], true) {
-                return Err(GeographyError::BarrierTwice { what, vertex: x });
-            }
-        }
-        let vertices = self.n - usize::from(removed.is_some());
-        let mut odd = 0usize;
-        let mut queue = VecDeque::new();
-        for s in 0..self.n {
-            if gone[s] {
-                continue;
-            }
-            gone[s] = true;
-            queue.push_back(s as u32);
-            let mut size = 0usize;
-            while let Some(u) = queue.pop_front() {
-                size += 1;
-                for &w in &self.adjacency[u as usize] {
-                    if !std::mem::replace(&mut gone[w as usize], true) {
-                        queue.push_back(w);
-                    }
-                }
-            }
-            odd += size % 2;
-        }
-        let lhs = vertices as i64 - 2 * matched as i64;
-        if lhs != odd as i64 - barrier.len() as i64 {
-            return Err(GeographyError::TutteBerge {
-                what,
-                vertices,
-                matched,
-                odd,
-                size: barrier.len(),
-            });
-        }
-        Ok(())
     }
 }
 

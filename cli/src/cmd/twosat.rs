@@ -9,7 +9,7 @@ use crate::flags::TwosatArgs;
 use crate::input::open;
 use crate::limits;
 use gridmatch::graph::read::{Cnf, read_cnf_within};
-use gridmatch::graph::twosat::{self, Lit, Outcome};
+use gridmatch::graph::twosat::{self, Outcome};
 
 /// What `gridmatch twosat` adds to the answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,12 +20,6 @@ pub struct TwosatOptions {
     pub forced: bool,
     /// Whether the model is the only one (and a second one if not).
     pub unique: bool,
-}
-
-/// A literal as DIMACS writes it: `v` or `-v`, 1-based.
-fn dimacs(l: Lit) -> i64 {
-    let v = i64::from(l.var()) + 1;
-    if l.is_neg() { -v } else { v }
 }
 
 fn model_line(model: &[bool]) -> String {
@@ -42,10 +36,20 @@ fn model_line(model: &[bool]) -> String {
     s
 }
 
-/// `gridmatch twosat`: SAT competition output; exit code 10 (satisfiable) or 20 (not).
+/// A solver answer that fails [`twosat::verify`]: a bug of the solver, never of the input.
+fn unchecked(e: twosat::verify::TwoSatError) -> ! {
+    panic!("twosat: the solver's answer fails its check ({e}); this is a bug in gridmatch")
+}
+
+/// `gridmatch twosat`: SAT competition output; exit code 10 (satisfiable) or 20 (not), each
+/// answer checked by [`twosat::verify`] before it is printed.
 pub fn twosat_cmd(cnf: &Cnf, opts: TwosatOptions, out: &mut dyn Write) -> Result<ExitCode, Error> {
     match cnf.formula.solve() {
         Outcome::Satisfiable(model) => {
+            let vars = cnf.formula.num_vars() as u64;
+            if let Err(e) = twosat::verify::check_model(vars, cnf.formula.clauses(), &model) {
+                unchecked(e);
+            }
             writeln!(out, "s SATISFIABLE")?;
             writeln!(out, "{}", model_line(&model))?;
             if opts.forced {
@@ -53,7 +57,7 @@ pub fn twosat_cmd(cnf: &Cnf, opts: TwosatOptions, out: &mut dyn Write) -> Result
                 let mut line = String::from("c forced");
                 for l in forced {
                     line.push(' ');
-                    line.push_str(&dimacs(l).to_string());
+                    line.push_str(&l.to_dimacs().to_string());
                 }
                 writeln!(out, "{line} 0")?;
             }
@@ -72,28 +76,31 @@ pub fn twosat_cmd(cnf: &Cnf, opts: TwosatOptions, out: &mut dyn Write) -> Result
             writeln!(out, "s UNSATISFIABLE")?;
             if opts.proof {
                 let chain = &conflict.chain;
-                let words: Vec<String> = chain.iter().map(|&l| dimacs(l).to_string()).collect();
+                let dimacs: Vec<i64> = chain.iter().map(|l| l.to_dimacs()).collect();
+                let clauses = cnf.formula.clauses();
+                let steps = twosat::chain_clauses(&cnf.formula, chain);
+                let indices: Vec<i64> = steps.iter().map(|&k| k as i64).collect();
+                if let Err(e) = twosat::verify::check_refutation(clauses, &dimacs, &indices) {
+                    unchecked(e);
+                }
+                let words: Vec<String> = dimacs.iter().map(i64::to_string).collect();
                 writeln!(
                     out,
                     "c proof: {} (each step by the clause on the line shown)",
                     words.join(" ⇒ ")
                 )?;
-                let clauses = cnf.formula.clauses();
-                for (step, k) in chain
-                    .windows(2)
-                    .zip(twosat::chain_clauses(&cnf.formula, chain))
-                {
+                for (step, k) in chain.windows(2).zip(steps) {
                     let (a, b) = clauses[k];
                     let clause = if a == b {
-                        format!("{} 0", dimacs(a))
+                        format!("{} 0", a.to_dimacs())
                     } else {
-                        format!("{} {} 0", dimacs(a), dimacs(b))
+                        format!("{} {} 0", a.to_dimacs(), b.to_dimacs())
                     };
                     writeln!(
                         out,
                         "c   {} ⇒ {}   by clause {clause} (line {})",
-                        dimacs(step[0]),
-                        dimacs(step[1]),
+                        step[0].to_dimacs(),
+                        step[1].to_dimacs(),
                         cnf.lines[k]
                     )?;
                 }

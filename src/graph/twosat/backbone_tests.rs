@@ -48,26 +48,15 @@ fn random_formula(rng: &mut Rng) -> Formula {
     f
 }
 
-/// Checks `chain_clauses` against the clause list.
+/// Checks `chain_clauses` against the clause list: each step by its clause (the checker of
+/// `twosat/verify.rs`), and that clause the first to give it.
 fn check_chain_clauses(f: &Formula, chain: &[Lit]) -> Result<(), String> {
     let idx = chain_clauses(f, chain);
-    if idx.len() + 1 != chain.len() {
-        return Err(format!(
-            "{} indices for {} literals",
-            idx.len(),
-            chain.len()
-        ));
-    }
+    let dimacs: Vec<i64> = chain.iter().map(|l| l.to_dimacs()).collect();
+    let steps: Vec<i64> = idx.iter().map(|&i| i as i64).collect();
+    verify::check_steps(f.clauses(), &dimacs, &steps).map_err(|e| e.to_string())?;
     for (step, &i) in chain.windows(2).zip(&idx) {
         let (p, q) = (step[0], step[1]);
-        let Some(&(a, b)) = f.clauses().get(i) else {
-            return Err(format!("index {i} out of range"));
-        };
-        if (a, b) != (!p, q) && (b, a) != (!p, q) {
-            return Err(format!(
-                "clause {i} = ({a} ∨ {b}) does not justify {p} => {q}"
-            ));
-        }
         // The first such clause (checked on small formulas only: quadratic).
         if f.clauses().len() <= 1_000
             && f.clauses()[..i]

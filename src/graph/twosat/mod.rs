@@ -67,6 +67,7 @@ use std::fmt;
 use std::ops::Not;
 
 mod backbone;
+pub mod verify;
 pub use backbone::{backbone, backbone_of, chain_clauses, second_model, second_model_of};
 
 /// Largest supported number of variables. With `n = 2 * num_vars` literals,
@@ -185,6 +186,41 @@ impl Lit {
     pub const fn from_code(c: usize) -> Lit {
         assert!(c <= u32::MAX as usize, "Lit: code must fit in a u32");
         Lit(c as u32)
+    }
+
+    /// The literal as DIMACS writes it: `v` or `-v` for `x_(v-1)` or `¬x_(v-1)` (1-based).
+    ///
+    /// # Constraints
+    /// None.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    pub const fn to_dimacs(self) -> i64 {
+        let v = self.var() as i64 + 1;
+        if self.is_neg() { -v } else { v }
+    }
+
+    /// The literal DIMACS writes `l` (`v` or `-v`, 1-based), or `None` for `0` (which ends a
+    /// DIMACS clause) and for variables past the largest [`Lit`] (`|l| > 2^31`). Whether `|l|`
+    /// is at most the formula's variable count is the caller's check.
+    ///
+    /// # Constraints
+    /// None.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    pub const fn from_dimacs(l: i64) -> Option<Lit> {
+        let var = l.unsigned_abs();
+        if var == 0 || var > 1 << 31 {
+            return None;
+        }
+        Some(Lit::new((var - 1) as u32, l < 0))
     }
 }
 

@@ -5,7 +5,7 @@
 use super::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::time::Instant;
 
 pub(super) type TestResult = Result<(), Box<dyn std::error::Error>>;
@@ -33,10 +33,8 @@ impl RandomLit for Rng {
 
 /// The formula's clauses as DIMACS literals, for the oracles crate.
 pub(super) fn dimacs(f: &Formula) -> Vec<(i32, i32)> {
-    let d = |l: Lit| {
-        let v = l.var() as i32 + 1;
-        if l.is_neg() { -v } else { v }
-    };
+    // |l| <= 2^31 - 1 for the tests' variables.
+    let d = |l: Lit| l.to_dimacs() as i32;
     f.clauses().iter().map(|&(a, b)| (d(a), d(b))).collect()
 }
 
@@ -44,8 +42,9 @@ pub(super) fn eval(lit: Lit, a: &[bool]) -> bool {
     a[lit.var() as usize] != lit.is_neg()
 }
 
+/// Whether `a` is a model of `f`, by the checker of `twosat/verify.rs`.
 pub(super) fn satisfies(f: &Formula, a: &[bool]) -> bool {
-    a.len() == f.num_vars() && f.clauses().iter().all(|&(x, y)| eval(x, a) || eval(y, a))
+    verify::check_model(f.num_vars() as u64, f.clauses(), a).is_ok()
 }
 
 /// Satisfiability over all assignments (the oracles crate's enumeration).
@@ -53,27 +52,25 @@ fn brute_force_sat(f: &Formula) -> bool {
     gridmatch_oracles::twosat::satisfiable(f.num_vars(), &dimacs(f))
 }
 
-/// Checks a conflict chain against the clause list only (no CSR).
+/// Checks a conflict chain against the clause list only (no CSR): each step by the first
+/// clause that gives it (found here), through the checker of `twosat/verify.rs`.
 fn check_conflict(f: &Formula, c: &Conflict) -> Result<(), String> {
-    let clauses: HashSet<(Lit, Lit)> = f.clauses().iter().copied().collect();
+    let index: HashMap<(Lit, Lit), usize> = f
+        .clauses()
+        .iter()
+        .enumerate()
+        .rev()
+        .flat_map(|(k, &(a, b))| [((a, b), k), ((b, a), k)])
+        .collect();
     let chain = &c.chain;
-    let (Some(&x), Some(&last)) = (chain.first(), chain.last()) else {
-        return Err("empty chain".into());
-    };
-    if x != last || chain.len() < 3 {
-        return Err(format!("chain does not close on x: {c}"));
-    }
-    if !chain[1..chain.len() - 1].contains(&!x) {
-        return Err(format!("chain misses !x: {c}"));
-    }
-    if c.var() != x.var() {
+    let steps: Vec<i64> = chain
+        .windows(2)
+        .map(|step| index.get(&(!step[0], step[1])).map_or(-1, |&k| k as i64))
+        .collect();
+    let dimacs: Vec<i64> = chain.iter().map(|l| l.to_dimacs()).collect();
+    verify::check_refutation(f.clauses(), &dimacs, &steps).map_err(|e| format!("{e}: {c}"))?;
+    if c.var() != chain[0].var() {
         return Err("var() mismatch".into());
-    }
-    for step in chain.windows(2) {
-        let (p, q) = (step[0], step[1]);
-        if !clauses.contains(&(!p, q)) && !clauses.contains(&(q, !p)) {
-            return Err(format!("step {p} => {q} is not an input clause: {c}"));
-        }
     }
     Ok(())
 }
@@ -140,6 +137,17 @@ fn lit_encoding() {
     assert_eq!(Lit::from_code(15), nx);
     assert_eq!(Lit::new((1 << 31) - 1, true).code(), u32::MAX as usize);
     assert_eq!(format!("{x} {nx}"), "x7 !x7");
+    assert_eq!((x.to_dimacs(), nx.to_dimacs()), (8, -8));
+    assert_eq!(
+        (Lit::from_dimacs(8), Lit::from_dimacs(-8)),
+        (Some(x), Some(nx))
+    );
+    let last = Lit::neg((1 << 31) - 1);
+    assert_eq!(last.to_dimacs(), -(1 << 31));
+    assert_eq!(Lit::from_dimacs(-(1 << 31)), Some(last));
+    for l in [0, 1 + (1 << 31), -1 - (1 << 31), i64::MIN, i64::MAX] {
+        assert_eq!(Lit::from_dimacs(l), None, "{l}");
+    }
 }
 
 #[test]
