@@ -4,7 +4,7 @@
 //! literal must hold in the model, and a second model must differ and satisfy every clause.
 #![no_main]
 
-use gridmatch::graph::read::read_cnf_within;
+use gridmatch::read::read_cnf_within;
 use gridmatch::graph::twosat::{self, Lit, Outcome};
 use libfuzzer_sys::fuzz_target;
 

@@ -16,7 +16,7 @@ use gridmatch::graph::bipartite::EdgeClass;
 use gridmatch::graph::certified::{self, MatchingCertificate, Proof};
 use gridmatch::graph::general::{Class as GeClass, gallai_edmonds};
 use gridmatch::graph::geography::Player;
-use gridmatch::graph::read::{Format, GraphInput, Shape};
+use gridmatch::read::{Format, GraphInput, Shape};
 use gridmatch::graph::twosat::{self, Formula, Lit, Outcome};
 
 use crate::CertificateError;

@@ -18,7 +18,7 @@ use gridmatch::graph::certified::weighted::{
     weighted_matching_as,
 };
 use gridmatch::graph::certified::{Proof, Vertices};
-use gridmatch::graph::read::{Format, GraphInput, Shape};
+use gridmatch::read::{Format, GraphInput, Shape};
 use gridmatch::graph::weighted::assignment::{self, Assignment};
 use gridmatch::graph::weighted::{Cardinality, Duals, OddSet, Question, Sense};
 

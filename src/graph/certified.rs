@@ -1,4 +1,4 @@
-//! Certified answers for a graph of the user's own, as [`read`](super::read) gives it: a maximum
+//! Certified answers for a graph of the user's own, as [`read`](crate::read) gives it: a maximum
 //! matching with the proof that it is maximum, the class of every edge (in every, some or no
 //! maximum matching), and vertex geography — each from the engine that fits the graph.
 //!
@@ -39,7 +39,7 @@ use super::bipartite::{self, BipartiteGraph, EdgeClass};
 use super::general::order::{self, Renumbering};
 use super::general::{self, Graph};
 use super::geography::{Geography, GeographyError, Tutte};
-use super::read::{GraphInput, Shape};
+use crate::read::{GraphInput, Shape};
 
 /// How the graph's vertices map to one set `0..n` and back to the file's own numbering (see
 /// the module docs): a matrix's rows then columns, each numbered from the format's base; a

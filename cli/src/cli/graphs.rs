@@ -12,7 +12,7 @@ use gridmatch::graph::certified::compact;
 use gridmatch::graph::certified::weighted::WeightedOutcome;
 use gridmatch::graph::certified::{self, Vertices};
 use gridmatch::graph::geography::{Player, Strategy};
-use gridmatch::graph::read::{Cnf, GraphInput, Shape, Weights};
+use gridmatch::read::{Cnf, GraphInput, Shape, Weights};
 use gridmatch::graph::twosat::{self, Lit, Outcome};
 use gridmatch::graph::weighted::{Question, WeightError};
 
@@ -25,7 +25,7 @@ pub fn file_number(input: &GraphInput, v: u32) -> u64 {
 /// The command line's own words on a graph the reader refused: the flag that helps, which the
 /// library's messages do not name. `weights`: the command has `--weights` (`match`).
 pub fn name_graph_flags(mut e: InputError, weights: bool) -> InputError {
-    if e.expected == gridmatch::graph::read::AMBIGUOUS {
+    if e.expected == gridmatch::read::AMBIGUOUS {
         let hint = e.hint.get_or_insert_with(String::new);
         if !hint.is_empty() {
             hint.push_str("; ");
@@ -34,7 +34,7 @@ pub fn name_graph_flags(mut e: InputError, weights: bool) -> InputError {
     }
     if weights
         && let Some(hint) = &mut e.hint
-        && let Some(line) = hint.strip_suffix(gridmatch::graph::read::WEIGHTS_NOT_READ)
+        && let Some(line) = hint.strip_suffix(gridmatch::read::WEIGHTS_NOT_READ)
     {
         *hint = format!(
             "{}; add --weights to read the third number as a weight",

@@ -9,7 +9,7 @@ use crate::graph::certified::weighted::{
     Reduction, WeightedCertificate, WeightedOutcome, verify_weighted,
 };
 use crate::graph::certified::{MatchingCertificate, Proof, Vertices, edges as one_set};
-use crate::graph::read::GraphInput;
+use crate::read::GraphInput;
 use crate::graph::weighted::{Cardinality, Duals, OddSet, Question, Sense};
 
 /// The certificate of `gridmatch match --weights --json`, every vertex in the file's own

@@ -27,7 +27,7 @@ use std::collections::TryReserveError;
 
 use super::Vertices;
 use super::weighted::{WeightedCertificate, weighted_matching};
-use crate::graph::read::{GraphInput, Shape};
+use crate::read::{GraphInput, Shape};
 use crate::graph::weighted::{Cardinality, Question, WeightError};
 
 /// The vertices of `0..n` that `ends` names, in increasing order; `None` when that is all of

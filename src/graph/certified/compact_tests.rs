@@ -15,7 +15,7 @@ use crate::graph::certified::{
     verify,
 };
 use crate::graph::geography::Player;
-use crate::graph::read::{Format, GraphInput, Shape};
+use crate::read::{Format, GraphInput, Shape};
 use crate::graph::weighted::{Cardinality, Duals, OddSet, Question, Sense};
 
 /// A small graph (DIMACS or Matrix Market numbering) whose edges touch a random part of its

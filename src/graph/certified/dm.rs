@@ -43,7 +43,7 @@
 use super::{Built, NotBipartite, Vertices, edges};
 use crate::graph::NONE;
 use crate::graph::bipartite::Dmperm;
-use crate::graph::read::GraphInput;
+use crate::read::GraphInput;
 
 /// The decomposition of a bipartite input and how its rows and columns are the input's
 /// vertices (in the one vertex set of [`Vertices`]).

@@ -5,7 +5,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::dm::{DmCertificate, DmError, dulmage_mendelsohn, verify_dm};
-use crate::graph::read::{Format, GraphInput, Shape};
+use crate::read::{Format, GraphInput, Shape};
 
 /// A random matrix (rows × cols) or a random bipartite graph (random sides, a few self-loops).
 fn random_input(rng: &mut ChaCha8Rng) -> GraphInput {

@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{MatchingCertificate, Proof, Vertices, classify, edges, maximum_matching, verify};
 use crate::graph::bipartite::EdgeClass;
-use crate::graph::read::{Format, GraphInput, Shape};
+use crate::read::{Format, GraphInput, Shape};
 
 /// The size of a maximum matching of a small graph (self-loops never match), by the oracles
 /// crate's dynamic programming over vertex subsets.

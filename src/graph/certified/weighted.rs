@@ -44,7 +44,7 @@ use std::collections::HashMap;
 
 use super::{MatchingCertificate, MatchingError, Proof, Vertices, edges as one_set, verify_edges};
 use crate::graph::general::Graph;
-use crate::graph::read::{GraphInput, Shape};
+use crate::read::{GraphInput, Shape};
 use crate::graph::weighted::verify::{DualError, Lp, verify_lp};
 use crate::graph::weighted::{
     Cardinality, Duals, Question, Sides, Solution, WeightError, solve_reducing,

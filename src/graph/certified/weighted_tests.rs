@@ -8,7 +8,7 @@ use super::{
     WeightedCertificate, WeightedError, WeightedOutcome, verify_weighted, weighted_matching,
 };
 use crate::graph::certified::{Proof, edges as one_set};
-use crate::graph::read::{Format, GraphInput, Shape};
+use crate::read::{Format, GraphInput, Shape};
 use crate::graph::weighted::{Cardinality, OddSet, Question, Sense};
 use gridmatch_oracles::weighted as oracle;
 

@@ -271,7 +271,7 @@ impl Limits {
 ///
 /// # Examples
 /// ```
-/// use gridmatch::graph::read::{Format, Limits, Shape, read_graph};
+/// use gridmatch::read::{Format, Limits, Shape, read_graph};
 ///
 /// let g = read_graph(&b"c a path\np edge 3 2\ne 1 2\ne 2 3\n"[..], "path.col", None, Limits::default())?;
 /// assert_eq!(g.format, Format::Dimacs);
@@ -310,7 +310,7 @@ impl Weights {
     ///
     /// # Examples
     /// ```
-    /// use gridmatch::graph::read::Weights;
+    /// use gridmatch::read::Weights;
     ///
     /// let w = Weights { values: vec![150, -7], decimals: 2, largest_at: None };
     /// assert_eq!(w.show(150), "1.5");
@@ -355,7 +355,7 @@ pub struct WeightedGraphInput {
 ///
 /// # Examples
 /// ```
-/// use gridmatch::graph::read::{Limits, read_weighted_graph};
+/// use gridmatch::read::{Limits, read_weighted_graph};
 ///
 /// let g = read_weighted_graph(&b"0 1 2.5\n1 2 -3\n"[..], "w.txt", None, Limits::default())?;
 /// assert_eq!(g.graph.edges, vec![(0, 1), (1, 2)]);
@@ -556,7 +556,7 @@ const DETECT_HINT: &str = "the format is told by the first line: '%%MatrixMarket
 ///
 /// # Examples
 /// ```
-/// use gridmatch::graph::read::{Format, detect};
+/// use gridmatch::read::{Format, detect};
 ///
 /// assert_eq!(detect(b"%%MatrixMarket matrix coordinate pattern general"), Some(Format::MatrixMarket));
 /// assert_eq!(detect(b"p edge 5 4"), Some(Format::Dimacs));
