@@ -16,8 +16,8 @@ use gridmatch::graph::bipartite::EdgeClass;
 use gridmatch::graph::certified::{self, MatchingCertificate, Proof};
 use gridmatch::graph::general::{Class as GeClass, gallai_edmonds};
 use gridmatch::graph::geography::Player;
-use gridmatch::read::{Format, GraphInput, Shape};
 use gridmatch::graph::twosat::{self, Formula, Lit, Outcome};
+use gridmatch::read::{Format, GraphInput, Shape};
 
 use crate::CertificateError;
 use crate::arrays::{self, Arr1, Arr2, rows2, take1, take2, values1, values2, vec1, vec2};

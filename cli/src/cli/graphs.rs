@@ -12,9 +12,9 @@ use gridmatch::graph::certified::compact;
 use gridmatch::graph::certified::weighted::WeightedOutcome;
 use gridmatch::graph::certified::{self, Vertices};
 use gridmatch::graph::geography::{Player, Strategy};
-use gridmatch::read::{Cnf, GraphInput, Shape, Weights};
 use gridmatch::graph::twosat::{self, Lit, Outcome};
 use gridmatch::graph::weighted::{Question, WeightError};
+use gridmatch::read::{Cnf, GraphInput, Shape, Weights};
 
 /// A vertex in the file's own numbering ([`Vertices::number`]): for a matrix, a row or column
 /// number (1-based), as the position in a pair says.

@@ -27,12 +27,12 @@ pub use batch::{Batch, Options, solve_all};
 use gridmatch::formats::judge::{BoardReader, Header, write_board, write_count};
 use gridmatch::formats::output::Style;
 use gridmatch::generate::{self, LStyle};
-use gridmatch::read::{
-    Format, GraphInput, Weights, read_cnf_within, read_graph, read_weighted_graph,
-};
 use gridmatch::graph::weighted::{Cardinality, Question, Sense};
 use gridmatch::puzzles::king::{Moves, Player};
 use gridmatch::puzzles::{Puzzle, Request};
+use gridmatch::read::{
+    Format, GraphInput, Weights, read_cnf_within, read_graph, read_weighted_graph,
+};
 use gridmatch::verify;
 use gridmatch::{Grid, InputError};
 

@@ -27,8 +27,8 @@ use std::collections::TryReserveError;
 
 use super::Vertices;
 use super::weighted::{WeightedCertificate, weighted_matching};
-use crate::read::{GraphInput, Shape};
 use crate::graph::weighted::{Cardinality, Question, WeightError};
+use crate::read::{GraphInput, Shape};
 
 /// The vertices of `0..n` that `ends` names, in increasing order; `None` when that is all of
 /// them. Allocates O(n/64 + m) or O(m), whichever the size ratio makes smaller (module docs).

@@ -15,8 +15,8 @@ use crate::graph::certified::{
     verify,
 };
 use crate::graph::geography::Player;
-use crate::read::{Format, GraphInput, Shape};
 use crate::graph::weighted::{Cardinality, Duals, OddSet, Question, Sense};
+use crate::read::{Format, GraphInput, Shape};
 
 /// A small graph (DIMACS or Matrix Market numbering) whose edges touch a random part of its
 /// vertices, and a weight per edge (some negative, some tied).

@@ -44,11 +44,11 @@ use std::collections::HashMap;
 
 use super::{MatchingCertificate, MatchingError, Proof, Vertices, edges as one_set, verify_edges};
 use crate::graph::general::Graph;
-use crate::read::{GraphInput, Shape};
 use crate::graph::weighted::verify::{DualError, Lp, verify_lp};
 use crate::graph::weighted::{
     Cardinality, Duals, Question, Sides, Solution, WeightError, solve_reducing,
 };
+use crate::read::{GraphInput, Shape};
 
 /// A weighted answer, vertices in the one set `0..n` (see [`Vertices`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

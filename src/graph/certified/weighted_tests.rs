@@ -8,8 +8,8 @@ use super::{
     WeightedCertificate, WeightedError, WeightedOutcome, verify_weighted, weighted_matching,
 };
 use crate::graph::certified::{Proof, edges as one_set};
-use crate::read::{Format, GraphInput, Shape};
 use crate::graph::weighted::{Cardinality, OddSet, Question, Sense};
+use crate::read::{Format, GraphInput, Shape};
 use gridmatch_oracles::weighted as oracle;
 
 /// A random small graph: a matrix (bipartite by shape), a bipartite general graph, or any
