@@ -44,3 +44,7 @@ pub mod weighted;
 /// of the graph core ([`general::NONE`] and [`bipartite::NONE`] are this constant). Valid vertex
 /// ids are therefore `< u32::MAX`.
 pub const NONE: u32 = u32::MAX;
+
+/// The largest vertex count any graph of the core takes: every id stays below [`NONE`]. The
+/// readers' default limit and the Python binding's both are this constant.
+pub const MAX_VERTICES: u64 = NONE as u64 - 1;

@@ -121,13 +121,15 @@ mod weights;
 use std::io::BufRead;
 
 use crate::InputError;
+use crate::graph::MAX_VERTICES;
 
 pub use cnf::{Cnf, read_cnf, read_cnf_within};
 pub use detect::{AMBIGUOUS, detect};
 use detect::{DETECT_HINT, looks_like, metis_name, metis_or_edges};
+pub(crate) use tokens::parse_number;
 use tokens::{
-    Item, MAX_RESERVE, Next, Number, Tokens, count, is_blank, out_of_memory, parse_number, push,
-    reserve, to_usize,
+    Item, MAX_RESERVE, Next, Number, Tokens, count, is_blank, out_of_memory, push, reserve,
+    to_usize,
 };
 pub use weights::MAX_DECIMALS;
 
@@ -243,9 +245,6 @@ pub struct Limits {
     pub max_edges: u64,
 }
 
-/// The largest vertex count any graph of the core takes.
-const MAX_VERTICES: u64 = crate::graph::NONE as u64 - 1;
-
 impl Default for Limits {
     /// `max_vertices` = 2^32 − 2, `max_edges` = 2^32 − 1.
     fn default() -> Self {
@@ -257,7 +256,7 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// `max_vertices`, at most [`MAX_VERTICES`].
+    /// `max_vertices`, at most [`MAX_VERTICES`](crate::graph::MAX_VERTICES).
     fn vertices(self) -> u64 {
         self.max_vertices.min(MAX_VERTICES)
     }

@@ -457,7 +457,7 @@ pub(super) fn reserve(announced: u64) -> usize {
 }
 
 /// Parses an unsigned decimal with an optional leading `+`; `None` on anything else or overflow.
-pub(super) fn parse_number(token: &[u8]) -> Option<u64> {
+pub(crate) fn parse_number(token: &[u8]) -> Option<u64> {
     let digits = token.strip_prefix(b"+").unwrap_or(token);
     if digits.is_empty() {
         return None;
