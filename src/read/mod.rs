@@ -118,10 +118,13 @@ mod tests;
 mod tokens;
 mod weights;
 
+use std::borrow::Cow;
+use std::collections::TryReserveError;
 use std::io::BufRead;
 
 use crate::InputError;
 use crate::graph::MAX_VERTICES;
+use crate::graph::certified::{Parts, compact};
 
 pub use cnf::{Cnf, read_cnf, read_cnf_within};
 pub use detect::{AMBIGUOUS, detect};
@@ -132,6 +135,9 @@ use tokens::{
     to_usize,
 };
 pub use weights::MAX_DECIMALS;
+
+/// The vertex sets of a graph (the graph core's type, which the readers fill).
+pub use crate::graph::certified::Shape;
 
 /// A graph file's format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,23 +197,6 @@ impl Format {
     }
 }
 
-/// The vertex sets of a graph read from a file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
-    /// One vertex set 0..vertices (DIMACS, edge list).
-    General {
-        /// Number of vertices.
-        vertices: usize,
-    },
-    /// Matrix Market: rows 0..rows on the left, columns 0..cols on the right.
-    Bipartite {
-        /// Number of rows (left vertices).
-        rows: usize,
-        /// Number of columns (right vertices).
-        cols: usize,
-    },
-}
-
 /// A graph as read: edges 0-based, in file order; self-loops and repeated edges kept as written
 /// (the engines ignore them for matching). Matrix Market edges are (row, col); a `symmetric`,
 /// `skew-symmetric` or `hermitian` matrix also gets the mirrored (col, row) entry for each
@@ -224,10 +213,48 @@ pub struct GraphInput {
     /// numbered `0..n` from the format's [`base`](Format::base): an edge list's vertices are the
     /// ids its edges name, so sparse ids (`0 296202815`) make two vertices, not 296202816.
     /// Empty otherwise (DIMACS and Matrix Market keep their declared counts), except in the
-    /// smaller input [`without_isolated`](crate::graph::certified::compact::without_isolated)
+    /// smaller input [`without_isolated`](GraphInput::without_isolated)
     /// makes (a matrix's rows' numbers, then its columns'). See
     /// [`Vertices`](crate::graph::certified::Vertices), which converts both ways.
     pub ids: Vec<u32>,
+}
+
+impl GraphInput {
+    /// What the graph core takes of it ([`certified`](crate::graph::certified)): its vertex
+    /// sets, its edges, and the numbers naming its vertices (the format's first number, or the
+    /// file's ids) — not the file's format.
+    pub fn parts(&self) -> Parts<'_> {
+        Parts {
+            shape: self.shape,
+            edges: &self.edges,
+            base: self.format.base(),
+            ids: &self.ids,
+        }
+    }
+
+    /// The input without the vertices no edge names, as
+    /// [`compact::without_isolated`](crate::graph::certified::compact::without_isolated) makes
+    /// it, in the same format; borrowed when every vertex has an edge.
+    ///
+    /// # Errors
+    /// The smaller input's tables could not be allocated.
+    pub fn without_isolated(&self) -> Result<Cow<'_, GraphInput>, TryReserveError> {
+        Ok(match compact::without_isolated(self)? {
+            None => Cow::Borrowed(self),
+            Some(small) => Cow::Owned(GraphInput {
+                format: self.format,
+                shape: small.shape,
+                edges: small.edges,
+                ids: small.ids,
+            }),
+        })
+    }
+}
+
+impl<'a> From<&'a GraphInput> for Parts<'a> {
+    fn from(input: &'a GraphInput) -> Parts<'a> {
+        input.parts()
+    }
 }
 
 /// Most vertices and edges a reader accepts, checked before allocating: a header announcing

@@ -471,11 +471,4 @@ pub(crate) fn parse_number(token: &[u8]) -> Option<u64> {
     })
 }
 
-/// "1 edge", "5 edges".
-pub(super) fn count(n: u64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
+pub(super) use crate::error::count;

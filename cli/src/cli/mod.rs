@@ -530,14 +530,13 @@ impl GraphArgs {
         name: &str,
         work: limits::GraphWork,
     ) -> Result<Cow<'a, GraphInput>, Error> {
-        let small =
-            gridmatch::graph::certified::compact::without_isolated(input).map_err(|_| {
-                usage(format!(
-                    "{name}: out of memory while leaving out its isolated vertices ({}); give a \
+        let small = input.without_isolated().map_err(|_| {
+            usage(format!(
+                "{name}: out of memory while leaving out its isolated vertices ({}); give a \
                  smaller input",
-                    gridmatch::formats::count(input.edges.len() as u64, "edge", "edges")
-                ))
-            })?;
+                gridmatch::formats::count(input.edges.len() as u64, "edge", "edges")
+            ))
+        })?;
         self.check_memory(&small, name, work)?;
         Ok(small)
     }

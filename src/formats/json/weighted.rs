@@ -523,3 +523,7 @@ impl WeightedRecord {
             })
     }
 }
+
+#[cfg(test)]
+#[path = "weighted_tests.rs"]
+mod tests;
