@@ -344,13 +344,13 @@ rewording; all are fixed, and the table above shows the messages as they are now
 ## Weights
 
 `gridmatch match --weights FILE` reads each edge's weight with the library's
-`graph::read::read_weighted_graph`: the third number of an edge list line (`U V WEIGHT`) or of a
+`read::read_weighted_graph`: the third number of an edge list line (`U V WEIGHT`) or of a
 DIMACS edge line (`e U V WEIGHT`), a Matrix Market entry's value. A weight is
 `[+-]digits[.digits][e[+-]digits]`, read exactly (no floating point): all weights of a file are
 scaled to the most decimals any of them needs (at most 18), and every scaled weight must be at
 most 2^59 in absolute value. A bad weight is bad input (exit 2). The rows below are the reader's
 messages as the command line prints them (the input is `NAME.in`, read in the format shown);
-`cargo test` (src/graph/read/tests.rs) reads each input again and fails when the message
+`cargo test` (src/read/tests.rs) reads each input again and fails when the message
 differs.
 
 | # | case | format | input | message |

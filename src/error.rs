@@ -116,3 +116,14 @@ pub(crate) fn describe_at(bytes: &[u8], i: usize) -> String {
         _ => format!("byte 0x{b:02x}"),
     }
 }
+
+/// A count and its noun for messages and human-readable outputs, in every layer (re-exported
+/// as `formats::count`): `1 cell`, `0 cells`, `5 cells` (`one` is the singular, `many` the
+/// plural: `vertex`, `vertices`). Judge outputs hold numbers only and never go through this.
+pub fn count<N>(n: N, one: &str, many: &str) -> String
+where
+    N: std::fmt::Display + PartialEq + From<u8>,
+{
+    let noun = if n == N::from(1) { one } else { many };
+    format!("{n} {noun}")
+}

@@ -34,7 +34,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The engines also take graphs and formulas of the user's own: [`graph::read`] reads DIMACS
+//! The engines also take graphs and formulas of the user's own: [`read`] reads DIMACS
 //! graphs, Matrix Market matrices, edge lists and DIMACS CNF (errors at file, line and column),
 //! and [`graph::certified`] answers with proofs (a maximum matching with a König cover or a
 //! Tutte–Berge barrier and its verifier, the Dulmage–Mendelsohn class of every edge, vertex
@@ -60,6 +60,7 @@ pub mod generate;
 pub mod graph;
 pub mod grid;
 pub mod puzzles;
+pub mod read;
 pub mod verify;
 
 pub use error::{InputError, RunError};

@@ -19,7 +19,7 @@ use crate::error::RunError as Error;
 use crate::formats::decimal::decimal;
 use crate::formats::json::{DmRecord, MatchingRecord, Record, WeightedRecord};
 use crate::formats::judge::read_line_bounded;
-use crate::graph::read::{Format, GraphInput, Limits, Weights, read_graph, read_weighted_graph};
+use crate::read::{Format, GraphInput, Limits, Weights, read_graph, read_weighted_graph};
 
 /// Totals of a `verify` run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

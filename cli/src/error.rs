@@ -63,7 +63,7 @@ pub fn name_the_flag(
     default: bool,
 ) -> gridmatch::InputError {
     if let Some(hint) = &mut e.hint
-        && hint.starts_with(gridmatch::graph::read::OUT_OF_MEMORY)
+        && hint.starts_with(gridmatch::read::OUT_OF_MEMORY)
     {
         if !default {
             hint.push_str(&format!(
@@ -84,7 +84,7 @@ pub fn name_the_flag(
 /// The command line's own words on a graph the reader refused: the flag that helps, which the
 /// library's messages do not name. `weights`: the command has `--weights` (`match`).
 pub fn name_graph_flags(mut e: InputError, weights: bool) -> InputError {
-    if e.expected == gridmatch::graph::read::AMBIGUOUS {
+    if e.expected == gridmatch::read::AMBIGUOUS {
         let hint = e.hint.get_or_insert_with(String::new);
         if !hint.is_empty() {
             hint.push_str("; ");
@@ -93,7 +93,7 @@ pub fn name_graph_flags(mut e: InputError, weights: bool) -> InputError {
     }
     if weights
         && let Some(hint) = &mut e.hint
-        && let Some(line) = hint.strip_suffix(gridmatch::graph::read::WEIGHTS_NOT_READ)
+        && let Some(line) = hint.strip_suffix(gridmatch::read::WEIGHTS_NOT_READ)
     {
         *hint = format!(
             "{}; add --weights to read the third number as a weight",

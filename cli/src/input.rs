@@ -11,8 +11,8 @@ use crate::error::{Error, name_graph_flags, name_the_flag, usage};
 use crate::flags::{GraphArgs, GraphFormat};
 use crate::limits;
 use gridmatch::formats::judge::BoardReader;
-use gridmatch::graph::read::{GraphInput, Weights, read_graph, read_weighted_graph};
 use gridmatch::puzzles::{Puzzle, Request};
+use gridmatch::read::{GraphInput, Weights, read_graph, read_weighted_graph};
 
 /// An input's name as messages show it: `standard input` for stdin.
 pub fn shown_name(name: &str) -> &str {
@@ -169,14 +169,13 @@ impl GraphArgs {
         name: &str,
         work: limits::GraphWork,
     ) -> Result<Cow<'a, GraphInput>, Error> {
-        let small =
-            gridmatch::graph::certified::compact::without_isolated(input).map_err(|_| {
-                usage(format!(
-                    "{name}: out of memory while leaving out its isolated vertices ({}); give a \
+        let small = input.without_isolated().map_err(|_| {
+            usage(format!(
+                "{name}: out of memory while leaving out its isolated vertices ({}); give a \
                  smaller input",
-                    gridmatch::formats::count(input.edges.len() as u64, "edge", "edges")
-                ))
-            })?;
+                gridmatch::formats::count(input.edges.len() as u64, "edge", "edges")
+            ))
+        })?;
         self.check_memory(&small, name, work)?;
         Ok(small)
     }

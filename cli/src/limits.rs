@@ -175,12 +175,12 @@ pub const TWOSAT_BYTES_PER_CLAUSE: u64 = 64;
 
 /// The graph readers' limits: `--max-edges` if given (for vertices too), else what fits in 3/4
 /// of memory, within what the graph types can hold.
-pub fn graph_limits(flag: Option<u64>) -> gridmatch::graph::read::Limits {
-    let most = gridmatch::graph::read::Limits::default();
+pub fn graph_limits(flag: Option<u64>) -> gridmatch::read::Limits {
+    let most = gridmatch::read::Limits::default();
     let n = flag.unwrap_or_else(|| {
         memory_bytes().map_or(most.max_edges, |b| units_in_memory(b, GRAPH_BYTES_PER_EDGE))
     });
-    gridmatch::graph::read::Limits {
+    gridmatch::read::Limits {
         max_vertices: n.min(most.max_vertices),
         max_edges: n.min(most.max_edges),
     }

@@ -4,8 +4,8 @@
 //! literal must hold in the model, and a second model must differ and satisfy every clause.
 #![no_main]
 
-use gridmatch::graph::read::read_cnf_within;
 use gridmatch::graph::twosat::{self, Lit, Outcome};
+use gridmatch::read::read_cnf_within;
 use libfuzzer_sys::fuzz_target;
 
 fn holds(model: &[bool], l: Lit) -> bool {

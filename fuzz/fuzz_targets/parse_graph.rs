@@ -7,7 +7,7 @@
 
 use gridmatch::graph::certified;
 use gridmatch::graph::geography;
-use gridmatch::graph::read::{AMBIGUOUS, Format, Limits, read_graph};
+use gridmatch::read::{AMBIGUOUS, Format, Limits, read_graph};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -6,10 +6,10 @@
 //! same graph and the same values and decimals.
 #![no_main]
 
-use gridmatch::graph::read::{
+use gridmatch::graph::weighted::MAX_WEIGHT;
+use gridmatch::read::{
     Format, GraphInput, Limits, MAX_DECIMALS, Shape, Weights, read_graph, read_weighted_graph,
 };
-use gridmatch::graph::weighted::MAX_WEIGHT;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

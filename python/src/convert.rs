@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use gridmatch::graph::NONE;
 
 /// Most vertices any engine takes: ids stay below the graph core's sentinel.
-pub const MAX_VERTICES: u64 = NONE as u64 - 1;
+pub use gridmatch::graph::MAX_VERTICES;
 
 /// Bad input, found while the GIL is released: raised once it is held again.
 #[derive(Debug)]

@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use gridmatch::graph::NONE;
 use gridmatch::graph::certified;
 use gridmatch::graph::geography::Player;
-use gridmatch::graph::read::{Format, GraphInput, Shape};
+use gridmatch::read::{Format, GraphInput, Shape};
 
 use crate::arrays::{Arr1, vec1};
 // `weighted.rs` takes the result class from here.

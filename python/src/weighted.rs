@@ -18,9 +18,9 @@ use gridmatch::graph::certified::weighted::{
     weighted_matching_as,
 };
 use gridmatch::graph::certified::{Proof, Vertices};
-use gridmatch::graph::read::{Format, GraphInput, Shape};
 use gridmatch::graph::weighted::assignment::{self, Assignment};
 use gridmatch::graph::weighted::{Cardinality, Duals, OddSet, Question, Sense};
+use gridmatch::read::{Format, GraphInput, Shape};
 
 use crate::CertificateError;
 use crate::arrays::{Arr1, Arr2, rows2, take1, take2, values1, values2, vec1, vec2};

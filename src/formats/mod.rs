@@ -10,16 +10,7 @@ pub mod output;
 pub mod svg;
 pub mod text;
 
-/// A count and its noun for messages and human-readable outputs: `1 cell`, `0 cells`, `5
-/// cells` (`one` is the singular, `many` the plural: `vertex`, `vertices`). Judge outputs hold
-/// numbers only and never go through this.
-pub fn count<N>(n: N, one: &str, many: &str) -> String
-where
-    N: std::fmt::Display + PartialEq + From<u8>,
-{
-    let noun = if n == N::from(1) { one } else { many };
-    format!("{n} {noun}")
-}
+pub use crate::error::count;
 
 #[cfg(test)]
 mod tests;

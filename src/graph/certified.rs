@@ -1,4 +1,5 @@
-//! Certified answers for a graph of the user's own, as [`read`](super::read) gives it: a maximum
+//! Certified answers for a graph of the user's own, given by its parts ([`Parts`]: vertex
+//! counts, edges and the numbers naming its vertices, as [`crate::read`] fills them): a maximum
 //! matching with the proof that it is maximum, the class of every edge (in every, some or no
 //! maximum matching), and vertex geography — each from the engine that fits the graph.
 //!
@@ -39,12 +40,87 @@ use super::bipartite::{self, BipartiteGraph, EdgeClass};
 use super::general::order::{self, Renumbering};
 use super::general::{self, Graph};
 use super::geography::{Geography, GeographyError, Tutte};
-use super::read::{GraphInput, Shape};
+
+/// The vertex sets of a graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// One vertex set 0..vertices (DIMACS, edge list).
+    General {
+        /// Number of vertices.
+        vertices: usize,
+    },
+    /// A matrix: rows 0..rows on the left, columns 0..cols on the right.
+    Bipartite {
+        /// Number of rows (left vertices).
+        rows: usize,
+        /// Number of columns (right vertices).
+        cols: usize,
+    },
+}
+
+/// A graph as the certified answers take it: vertex counts, edges, and the numbers that name
+/// the vertices in messages — no file format. Every function here takes anything that gives
+/// one (`&GraphInput` from [`crate::read`] does, and [`PartsBuf`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts<'a> {
+    /// Its vertex sets; every edge's endpoints are in range.
+    pub shape: Shape,
+    /// The edges, 0-based (a matrix's as `(row, column)`), self-loops and repeats kept.
+    pub edges: &'a [(u32, u32)],
+    /// The number naming the first vertex (of the first row, of the first column).
+    pub base: u64,
+    /// The number naming each vertex when not `base + index` (see [`Vertices`]); empty
+    /// otherwise.
+    pub ids: &'a [u32],
+}
+
+impl<'a> Parts<'a> {
+    /// `shape` and `edges`, vertices named from 0.
+    pub fn new(shape: Shape, edges: &'a [(u32, u32)]) -> Parts<'a> {
+        Parts {
+            shape,
+            edges,
+            base: 0,
+            ids: &[],
+        }
+    }
+}
+
+/// [`Parts`] that own their edges and ids ([`compact::without_isolated`] makes them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartsBuf {
+    /// As [`Parts::shape`].
+    pub shape: Shape,
+    /// As [`Parts::edges`].
+    pub edges: Vec<(u32, u32)>,
+    /// As [`Parts::base`].
+    pub base: u64,
+    /// As [`Parts::ids`].
+    pub ids: Vec<u32>,
+}
+
+impl PartsBuf {
+    /// Borrowed.
+    pub fn parts(&self) -> Parts<'_> {
+        Parts {
+            shape: self.shape,
+            edges: &self.edges,
+            base: self.base,
+            ids: &self.ids,
+        }
+    }
+}
+
+impl<'a> From<&'a PartsBuf> for Parts<'a> {
+    fn from(p: &'a PartsBuf) -> Parts<'a> {
+        p.parts()
+    }
+}
 
 /// How the graph's vertices map to one set `0..n` and back to the file's own numbering (see
 /// the module docs): a matrix's rows then columns, each numbered from the format's base; a
 /// general graph's vertices numbered from the base, or by the ids an edge list names
-/// ([`GraphInput::ids`]).
+/// ([`Parts::ids`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Vertices<'a> {
     /// Rows of a matrix (`None` for a general graph).
@@ -60,7 +136,8 @@ pub struct Vertices<'a> {
 
 impl<'a> Vertices<'a> {
     /// The vertex set of `input`.
-    pub fn of(input: &'a GraphInput) -> Vertices<'a> {
+    pub fn of(input: impl Into<Parts<'a>>) -> Vertices<'a> {
+        let input = input.into();
         let (rows, n) = match input.shape {
             Shape::General { vertices } => (None, vertices),
             Shape::Bipartite { rows, cols } => (Some(rows), rows + cols),
@@ -68,8 +145,8 @@ impl<'a> Vertices<'a> {
         Vertices {
             rows,
             n,
-            base: input.format.base(),
-            ids: &input.ids,
+            base: input.base,
+            ids: input.ids,
         }
     }
 
@@ -139,9 +216,10 @@ impl<'a> Vertices<'a> {
 }
 
 /// The input's edges in the one vertex set `0..n` (columns shifted past the rows).
-pub fn edges(input: &GraphInput) -> Vec<(u32, u32)> {
+pub fn edges<'a>(input: impl Into<Parts<'a>>) -> Vec<(u32, u32)> {
+    let input = input.into();
     match input.shape {
-        Shape::General { .. } => input.edges.clone(),
+        Shape::General { .. } => input.edges.to_vec(),
         Shape::Bipartite { rows, .. } => {
             let rows = rows as u32;
             input.edges.iter().map(|&(r, c)| (r, rows + c)).collect()
@@ -251,13 +329,13 @@ enum Built {
 impl Built {
     /// The engine's graph; `in_order`: a bipartite graph lists each left vertex's edges in
     /// input order (slower to build).
-    fn of(input: &GraphInput, in_order: bool) -> Built {
+    fn of(input: Parts<'_>, in_order: bool) -> Built {
         match input.shape {
             Shape::Bipartite { rows, cols } => {
-                Built::Matrix(BipartiteGraph::from_edges(rows, cols, &input.edges))
+                Built::Matrix(BipartiteGraph::from_edges(rows, cols, input.edges))
             }
             Shape::General { vertices } => {
-                let mut g = Graph::from_edges(vertices, &input.edges);
+                let mut g = Graph::from_edges(vertices, input.edges);
                 // (Not `in_order`: its sides must be in the input's numbers.)
                 let mut renumbering = None;
                 if !in_order && order::should_renumber(&g) {
@@ -270,7 +348,7 @@ impl Built {
                         let sides = Sides::new(side);
                         let b = if in_order {
                             drop(g);
-                            sides.graph(&input.edges)
+                            sides.graph(input.edges)
                         } else {
                             sides.graph_of(&g)
                         };
@@ -299,10 +377,11 @@ impl Built {
 ///
 /// # Complexity
 /// O(n + m).
-pub fn is_bipartite(input: &GraphInput) -> bool {
+pub fn is_bipartite<'a>(input: impl Into<Parts<'a>>) -> bool {
+    let input = input.into();
     match input.shape {
         Shape::Bipartite { .. } => true,
-        Shape::General { vertices } => Graph::from_edges(vertices, &input.edges)
+        Shape::General { vertices } => Graph::from_edges(vertices, input.edges)
             .bipartition()
             .is_some(),
     }
@@ -312,7 +391,8 @@ pub fn is_bipartite(input: &GraphInput) -> bool {
 ///
 /// # Complexity
 /// O(n + m) plus the engine's time.
-pub fn maximum_matching(input: &GraphInput) -> MatchingCertificate {
+pub fn maximum_matching<'a>(input: impl Into<Parts<'a>>) -> MatchingCertificate {
+    let input = input.into();
     let built = Built::of(input, false);
     match &built {
         Built::Matrix(g) | Built::Split(_, g, _) => {
@@ -361,7 +441,8 @@ pub fn maximum_matching(input: &GraphInput) -> MatchingCertificate {
 ///
 /// # Complexity
 /// O(n + m) plus the engine's time.
-pub fn matching_size(input: &GraphInput) -> usize {
+pub fn matching_size<'a>(input: impl Into<Parts<'a>>) -> usize {
+    let input = input.into();
     match Built::of(input, false) {
         Built::Matrix(g) | Built::Split(_, g, _) => bipartite::maximum_matching(&g).len(),
         Built::General(g, _) => {
@@ -381,7 +462,8 @@ pub struct NotBipartite;
 ///
 /// # Complexity
 /// O(n + m) plus one maximum matching.
-pub fn classify(input: &GraphInput) -> Result<Vec<EdgeClass>, NotBipartite> {
+pub fn classify<'a>(input: impl Into<Parts<'a>>) -> Result<Vec<EdgeClass>, NotBipartite> {
+    let input = input.into();
     let built = Built::of(input, true);
     let (sides, g) = match &built {
         Built::Matrix(g) => (None, g),
@@ -418,7 +500,8 @@ pub fn classify(input: &GraphInput) -> Result<Vec<EdgeClass>, NotBipartite> {
 ///
 /// # Complexity
 /// O(n + m) plus one maximum matching and its decomposition.
-pub fn geography(input: &GraphInput) -> Geography {
+pub fn geography<'a>(input: impl Into<Parts<'a>>) -> Geography {
+    let input = input.into();
     Geography::new(Graph::from_edges(Vertices::of(input).n, edges(input)))
 }
 
@@ -488,7 +571,11 @@ impl MatchingError {
 ///
 /// # Complexity
 /// O(n + m) expected.
-pub fn verify(input: &GraphInput, cert: &MatchingCertificate) -> Result<(), MatchingError> {
+pub fn verify<'a>(
+    input: impl Into<Parts<'a>>,
+    cert: &MatchingCertificate,
+) -> Result<(), MatchingError> {
+    let input = input.into();
     verify_edges(Vertices::of(input).n, &edges(input), cert)
 }
 

@@ -28,9 +28,6 @@
 //!   clauses behind a chain (`twosat/backbone.rs`; its tests in `twosat/backbone_tests.rs`).
 //! - [`weighted`]: maximum-weight matchings (blossom) and assignments, each with the LP duals
 //!   that prove it optimal, and their independent verifier.
-//! - [`read`]: readers for users' graph files (DIMACS, Matrix Market, edge lists) and 2-SAT
-//!   formulas (DIMACS CNF), with errors at file, line and column (`read/mod.rs`, one file per
-//!   format, tests in `read/tests.rs`).
 //! - `dsu.rs`: the one union–find of the graph core (path halving, union by rank or by size).
 //! - [`NONE`]: the one "no vertex" sentinel, shared by every module here.
 
@@ -40,7 +37,6 @@ pub mod certified;
 pub(crate) mod dsu;
 pub mod general;
 pub mod geography;
-pub mod read;
 pub mod twosat;
 pub mod weighted;
 
@@ -48,3 +44,7 @@ pub mod weighted;
 /// of the graph core ([`general::NONE`] and [`bipartite::NONE`] are this constant). Valid vertex
 /// ids are therefore `< u32::MAX`.
 pub const NONE: u32 = u32::MAX;
+
+/// The largest vertex count any graph of the core takes: every id stays below [`NONE`]. The
+/// readers' default limit and the Python binding's both are this constant.
+pub const MAX_VERTICES: u64 = NONE as u64 - 1;

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use gridmatch::graph::bipartite::{BipartiteGraph, Dmperm};
 use gridmatch::graph::certified::dm::{DmCertificate, verify_dm};
-use gridmatch::graph::read::{Format, GraphInput, Shape};
+use gridmatch::read::{Format, GraphInput, Shape};
 use gridmatch_oracles::dm::{Decomposition, Part, decompose};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

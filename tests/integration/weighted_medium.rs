@@ -33,8 +33,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use gridmatch::graph::certified::weighted::{
     WeightedCertificate, WeightedOutcome, verify_weighted, weighted_matching,
 };
-use gridmatch::graph::read::{Format, Limits, read_weighted_graph};
 use gridmatch::graph::weighted::{Cardinality, Question, Sense};
+use gridmatch::read::{Format, Limits, read_weighted_graph};
 use gridmatch_oracles::weighted as oracle;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};

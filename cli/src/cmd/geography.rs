@@ -9,7 +9,7 @@ use crate::limits;
 use gridmatch::InputError;
 use gridmatch::graph::certified::{self, Vertices};
 use gridmatch::graph::geography::{Player, Strategy};
-use gridmatch::graph::read::{GraphInput, Shape};
+use gridmatch::read::{GraphInput, Shape};
 
 /// What `gridmatch geography` answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,8 +15,8 @@ use gridmatch::formats::json::{MatchingRecord, WeightedRecord};
 use gridmatch::graph::certified::compact;
 use gridmatch::graph::certified::weighted::WeightedOutcome;
 use gridmatch::graph::certified::{self, Vertices};
-use gridmatch::graph::read::{GraphInput, Shape, Weights};
 use gridmatch::graph::weighted::{Cardinality, Question, Sense, WeightError};
+use gridmatch::read::{GraphInput, Shape, Weights};
 
 /// A vertex in the file's own numbering ([`Vertices::number`]): for a matrix, a row or column
 /// number (1-based), as the position in a pair says.

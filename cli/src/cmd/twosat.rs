@@ -8,8 +8,8 @@ use crate::error::{Error, name_the_flag};
 use crate::flags::TwosatArgs;
 use crate::input::open;
 use crate::limits;
-use gridmatch::graph::read::{Cnf, read_cnf_within};
 use gridmatch::graph::twosat::{self, Outcome};
+use gridmatch::read::{Cnf, read_cnf_within};
 
 /// What `gridmatch twosat` adds to the answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use crate::error::{Error, name_graph_flags, usage};
 use crate::flags::{GraphFormat, VerifyArgs};
 use crate::input::{is_stdin, open};
 use crate::limits;
-use gridmatch::graph::read::read_graph;
+use gridmatch::read::read_graph;
 use gridmatch::verify;
 
 /// `gridmatch verify`: exit code 1 if a certificate fails.

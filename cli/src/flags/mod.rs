@@ -11,9 +11,9 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::stress;
 use gridmatch::generate::LStyle;
-use gridmatch::graph::read::Format;
 use gridmatch::puzzles::Puzzle;
 use gridmatch::puzzles::king::{Moves, Player};
+use gridmatch::read::Format;
 
 /// Board puzzles solved by graph reductions, with proofs.
 #[derive(Parser, Debug)]

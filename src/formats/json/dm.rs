@@ -7,7 +7,7 @@ use super::matching::{MatchingRecordError, to_vertex};
 use crate::graph::bipartite::Dmperm;
 use crate::graph::certified::Vertices;
 use crate::graph::certified::dm::{DmCertificate, DmError, verify_dm};
-use crate::graph::read::{GraphInput, Shape};
+use crate::read::{GraphInput, Shape};
 
 /// The sizes of the coarse parts, `[rows, columns]` each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::graph::certified::{self, MatchingCertificate, Proof, Vertices};
-use crate::graph::read::GraphInput;
+use crate::read::GraphInput;
 
 /// The proof part of a [`MatchingRecord`]: a König cover or a Tutte–Berge barrier.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

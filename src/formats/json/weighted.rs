@@ -9,8 +9,8 @@ use crate::graph::certified::weighted::{
     Reduction, WeightedCertificate, WeightedOutcome, verify_weighted,
 };
 use crate::graph::certified::{MatchingCertificate, Proof, Vertices, edges as one_set};
-use crate::graph::read::GraphInput;
 use crate::graph::weighted::{Cardinality, Duals, OddSet, Question, Sense};
+use crate::read::GraphInput;
 
 /// The certificate of `gridmatch match --weights --json`, every vertex in the file's own
 /// numbering (`[row, col, w]` for a Matrix Market matrix), every weight and dual an integer in

@@ -1,8 +1,142 @@
-//! The weighted record's question words: written and read by name (`Sense` and `Cardinality`
-//! by name, in `graph::weighted`), a wrong word refused with the words allowed.
+//! The weighted record against the file: a reduced answer's record (the Gallai–Edmonds gadget's
+//! added vertices named by what they stand for) verifies against the whole file, also when the
+//! answer was found on the file without its isolated vertices, and tampered records fail; the
+//! question's words are written and read by name (`Sense` and `Cardinality` by name, in
+//! `graph::weighted`), a wrong word refused with the words allowed.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use super::WeightedRecord;
-use crate::graph::read::{Limits, read_weighted_graph};
+use crate::graph::certified::compact;
+use crate::graph::certified::weighted::{WeightedOutcome, verify_weighted, weighted_matching};
+use crate::graph::weighted::{Cardinality, Question, Sense};
+use crate::read::{Format, GraphInput, Limits, Shape, read_weighted_graph};
+
+/// A reduced answer's record names the added vertices by the vertices they stand for; it
+/// verifies, and tampered records are refused: an added vertex named by a vertex that stands
+/// for none, a dual of an added vertex lowered, the reduction marker dropped.
+#[test]
+fn reduced_records_verify_and_tampered_ones_fail() {
+    // Two triangles hanging off vertex 6, which also holds the pendant vertices 7 and 8;
+    // 9 is isolated.
+    let input = GraphInput {
+        format: Format::EdgeList,
+        shape: Shape::General { vertices: 10 },
+        edges: vec![
+            (0, 1),
+            (1, 2),
+            (2, 0),
+            (3, 4),
+            (4, 5),
+            (5, 3),
+            (6, 0),
+            (6, 3),
+            (6, 7),
+            (6, 8),
+        ],
+        ids: Vec::new(),
+    };
+    let weights = vec![3, -2, 5, 1, 1, 1, 4, 9, -7, 2];
+    for sense in [Sense::Max, Sense::Min] {
+        let q = Question {
+            sense,
+            cardinality: Cardinality::Maximum,
+        };
+        let cert = weighted_matching(&input, &weights, q).unwrap();
+        let record = WeightedRecord::new(&input, 0, &cert);
+        assert_eq!(record.reduction.as_deref(), Some("gallai-edmonds"));
+        assert!(record.verify(&input, &weights, 0).is_ok(), "{record:?}");
+        assert_eq!(
+            verify_weighted(&input, &weights, &cert).map(|t| t.is_some()),
+            Ok(true)
+        );
+        let d = record.duals.as_ref().unwrap();
+        let mut bad = Vec::new();
+        // Vertex 1 is in no barrier and is no component's smallest vertex.
+        for (list, is_k) in [(&d.k, true), (&d.a, false)] {
+            if !list.is_empty() {
+                let mut t = record.clone();
+                let l = if is_k {
+                    &mut t.duals.as_mut().unwrap().k
+                } else {
+                    &mut t.duals.as_mut().unwrap().a
+                };
+                l[0].0 = 1;
+                bad.push(("added vertex misnamed", t));
+                let mut t = record.clone();
+                let l = if is_k {
+                    &mut t.duals.as_mut().unwrap().k
+                } else {
+                    &mut t.duals.as_mut().unwrap().a
+                };
+                l[0].1 -= 1;
+                bad.push(("added vertex's dual lowered", t));
+            }
+        }
+        assert!(bad.len() >= 2, "{record:?}");
+        let mut t = record.clone();
+        t.reduction = None;
+        bad.push(("reduction dropped", t));
+        let mut t = record.clone();
+        t.proof = None;
+        bad.push(("barrier dropped", t));
+        for (what, t) in bad {
+            assert!(
+                t.verify(&input, &weights, 0).is_err(),
+                "{what} accepted: {t:?}"
+            );
+        }
+    }
+}
+
+/// Reduced answers found on the file without its isolated vertices
+/// ([`compact::weighted`]): their records verify against the whole file.
+#[test]
+fn reduced_records_of_the_smaller_input_verify_against_the_file() {
+    let mut rng = ChaCha8Rng::seed_from_u64(33);
+    let mut reduced = 0;
+    for _ in 0..3000 {
+        let n = rng.random_range(1..=14usize);
+        let part: Vec<u32> = (0..n as u32).filter(|_| rng.random_bool(0.5)).collect();
+        let part = if part.is_empty() { vec![0] } else { part };
+        let edges: Vec<(u32, u32)> = (0..rng.random_range(0..=12usize))
+            .map(|_| {
+                let u = part[rng.random_range(0..part.len())];
+                (u, part[rng.random_range(0..part.len())])
+            })
+            .collect();
+        let weights: Vec<i64> = edges.iter().map(|_| rng.random_range(-4..=9i64)).collect();
+        let whole = GraphInput {
+            format: Format::Dimacs,
+            shape: Shape::General { vertices: n },
+            edges,
+            ids: Vec::new(),
+        };
+        let small = whole.without_isolated().expect("small tables");
+        for sense in [Sense::Max, Sense::Min] {
+            for cardinality in [Cardinality::Maximum, Cardinality::Perfect] {
+                let q = Question { sense, cardinality };
+                let got = compact::weighted(&whole, &*small, &weights, q).expect("small weights");
+                if let WeightedOutcome::Optimum {
+                    reduction: Some(_), ..
+                } = got.outcome
+                {
+                    let record = WeightedRecord::new(&small, 0, &got);
+                    assert_eq!(
+                        record
+                            .verify(&whole, &weights, 0)
+                            .map_err(|e| e.to_string()),
+                        Ok(()),
+                        "{whole:?} {weights:?} {q:?}: {record:?}"
+                    );
+                    reduced += 1;
+                }
+            }
+        }
+    }
+    assert!(reduced > 300, "only {reduced} reduced answers");
+}
 
 #[test]
 fn the_question_is_written_by_name_and_a_wrong_name_fails() {

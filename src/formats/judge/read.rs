@@ -16,6 +16,7 @@ use std::io::BufRead;
 use crate::error::{InputError, describe_at};
 use crate::formats::count;
 use crate::grid::Grid;
+use crate::read::parse_number;
 
 /// Default limit on the cells of one board for library callers (the command-line tool derives
 /// its default from the machine's memory).
@@ -473,21 +474,6 @@ fn alphabet_text(alphabet: &[u8]) -> String {
         .map(|&c| format!("'{}'", c as char))
         .collect();
     parts.join(" ")
-}
-
-/// Parses an unsigned decimal with an optional leading `+`; `None` on anything else or overflow.
-fn parse_number(token: &[u8]) -> Option<u64> {
-    let digits = token.strip_prefix(b"+").unwrap_or(token);
-    if digits.is_empty() {
-        return None;
-    }
-    digits.iter().try_fold(0u64, |acc, &d| {
-        if d.is_ascii_digit() {
-            acc.checked_mul(10)?.checked_add(u64::from(d - b'0'))
-        } else {
-            None
-        }
-    })
 }
 
 #[cfg(test)]

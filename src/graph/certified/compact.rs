@@ -10,7 +10,7 @@
 //! of the maximum-cardinality and perfect questions is computed from the vertices kept (it only
 //! has to exceed what one more pair could gain); a certificate still verifies against the file.
 //!
-//! **Numbering.** The smaller input keeps the file's numbers in [`GraphInput::ids`] (for a
+//! **Numbering.** The smaller input keeps the file's numbers in [`Parts::ids`] (for a
 //! matrix: its rows' numbers, then its columns'), so [`Vertices`] of it names every vertex as the
 //! file does and certificates built from it are in the file's numbering.
 //!
@@ -22,12 +22,11 @@
 //! on small random graphs with many isolated vertices, certificates verified against the
 //! whole input.
 
-use std::borrow::Cow;
 use std::collections::TryReserveError;
 
 use super::Vertices;
 use super::weighted::{WeightedCertificate, weighted_matching};
-use crate::graph::read::{GraphInput, Shape};
+use super::{Parts, PartsBuf, Shape};
 use crate::graph::weighted::{Cardinality, Question, WeightError};
 
 /// The vertices of `0..n` that `ends` names, in increasing order; `None` when that is all of
@@ -74,17 +73,20 @@ fn rank(kept: &[u32], v: u32) -> u32 {
     kept.binary_search(&v).expect("a vertex some edge names") as u32
 }
 
-/// `input` without the vertices no edge names (see the module docs); borrowed when every
-/// vertex has an edge. A self-loop keeps its vertex (`--classify` lists it).
+/// `input` without the vertices no edge names (see the module docs); `None` when every vertex
+/// has an edge. A self-loop keeps its vertex (`--classify` lists it).
 ///
 /// # Errors
 /// The smaller input's tables could not be allocated.
 ///
 /// # Complexity
 /// See the module docs.
-pub fn without_isolated(input: &GraphInput) -> Result<Cow<'_, GraphInput>, TryReserveError> {
+pub fn without_isolated<'a>(
+    input: impl Into<Parts<'a>>,
+) -> Result<Option<PartsBuf>, TryReserveError> {
+    let input = input.into();
     let m = input.edges.len();
-    let base = input.format.base();
+    let base = input.base;
     // The file's number of vertex `v` of a general graph.
     let number = |v: u32| match input.ids.get(v as usize) {
         Some(&id) => id,
@@ -99,7 +101,7 @@ pub fn without_isolated(input: &GraphInput) -> Result<Cow<'_, GraphInput>, TryRe
                 m,
             )?
             else {
-                return Ok(Cow::Borrowed(input));
+                return Ok(None);
             };
             edges.try_reserve_exact(m)?;
             edges.extend(
@@ -112,8 +114,8 @@ pub fn without_isolated(input: &GraphInput) -> Result<Cow<'_, GraphInput>, TryRe
             for id in ids.iter_mut() {
                 *id = number(*id);
             }
-            Ok(Cow::Owned(GraphInput {
-                format: input.format,
+            Ok(Some(PartsBuf {
+                base,
                 shape: Shape::General {
                     vertices: ids.len(),
                 },
@@ -125,7 +127,7 @@ pub fn without_isolated(input: &GraphInput) -> Result<Cow<'_, GraphInput>, TryRe
             let kept_rows = named(rows, &mut input.edges.iter().map(|&(r, _)| r), m)?;
             let kept_cols = named(cols, &mut input.edges.iter().map(|&(_, c)| c), m)?;
             if kept_rows.is_none() && kept_cols.is_none() {
-                return Ok(Cow::Borrowed(input));
+                return Ok(None);
             }
             let all = |k: usize| (0..k as u32).collect::<Vec<u32>>();
             let kept_rows = kept_rows.unwrap_or_else(|| all(rows));
@@ -145,8 +147,8 @@ pub fn without_isolated(input: &GraphInput) -> Result<Cow<'_, GraphInput>, TryRe
                     .chain(&kept_cols)
                     .map(|&x| (u64::from(x) + base) as u32),
             );
-            Ok(Cow::Owned(GraphInput {
-                format: input.format,
+            Ok(Some(PartsBuf {
+                base,
                 shape: Shape::Bipartite {
                     rows: kept_rows.len(),
                     cols: kept_cols.len(),
@@ -165,12 +167,13 @@ pub fn without_isolated(input: &GraphInput) -> Result<Cow<'_, GraphInput>, TryRe
 ///
 /// # Errors
 /// As [`weighted_matching`].
-pub fn weighted(
-    input: &GraphInput,
-    small: &GraphInput,
+pub fn weighted<'a, 'b>(
+    input: impl Into<Parts<'a>>,
+    small: impl Into<Parts<'b>>,
     weights: &[i64],
     question: Question,
 ) -> Result<WeightedCertificate, WeightError> {
+    let (input, small) = (input.into(), small.into());
     if question.cardinality == Cardinality::Perfect && Vertices::of(small).n < Vertices::of(input).n
     {
         return Ok(WeightedCertificate {

@@ -40,10 +40,10 @@
 //!
 //! **Complexity:** O(m + n + E) for both (plus one maximum matching for the decomposition).
 
+use super::Parts;
 use super::{Built, NotBipartite, Vertices, edges};
 use crate::graph::NONE;
 use crate::graph::bipartite::Dmperm;
-use crate::graph::read::GraphInput;
 
 /// The decomposition of a bipartite input and how its rows and columns are the input's
 /// vertices (in the one vertex set of [`Vertices`]).
@@ -62,7 +62,8 @@ pub struct DmCertificate {
 ///
 /// # Complexity
 /// O(n + m) plus one maximum matching.
-pub fn dulmage_mendelsohn(input: &GraphInput) -> Result<DmCertificate, NotBipartite> {
+pub fn dulmage_mendelsohn<'a>(input: impl Into<Parts<'a>>) -> Result<DmCertificate, NotBipartite> {
+    let input = input.into();
     // In the input's numbering (no renumbering), so that the rows are the side of each
     // component's smallest input vertex.
     let built = Built::of(input, true);
@@ -279,7 +280,8 @@ pub fn check_blocks(dm: &Dmperm) -> Result<(usize, usize), DmError> {
 ///
 /// # Complexity
 /// O(n + m + E log E) (each row's entries are sorted once).
-pub fn verify_dm(input: &GraphInput, cert: &DmCertificate) -> Result<(), DmError> {
+pub fn verify_dm<'a>(input: impl Into<Parts<'a>>, cert: &DmCertificate) -> Result<(), DmError> {
+    let input = input.into();
     let v = Vertices::of(input);
     let DmCertificate { rows, cols, dm } = cert;
     let Dmperm { p, q, r, s, cc, rr } = dm;

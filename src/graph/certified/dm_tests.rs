@@ -5,10 +5,10 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::dm::{DmCertificate, DmError, dulmage_mendelsohn, verify_dm};
-use crate::graph::read::{Format, GraphInput, Shape};
+use crate::graph::certified::{PartsBuf, Shape};
 
 /// A random matrix (rows × cols) or a random bipartite graph (random sides, a few self-loops).
-fn random_input(rng: &mut ChaCha8Rng) -> GraphInput {
+fn random_input(rng: &mut ChaCha8Rng) -> PartsBuf {
     let per = [0.05, 0.1, 0.2, 0.35, 0.6][rng.random_range(0..5)];
     if rng.random_bool(0.6) {
         let (rows, cols) = (rng.random_range(0..=12usize), rng.random_range(0..=12usize));
@@ -20,8 +20,8 @@ fn random_input(rng: &mut ChaCha8Rng) -> GraphInput {
                 }
             }
         }
-        GraphInput {
-            format: Format::MatrixMarket,
+        PartsBuf {
+            base: 1,
             shape: Shape::Bipartite { rows, cols },
             edges,
             ids: Vec::new(),
@@ -40,8 +40,8 @@ fn random_input(rng: &mut ChaCha8Rng) -> GraphInput {
                 edges.push((u, u));
             }
         }
-        GraphInput {
-            format: Format::Dimacs,
+        PartsBuf {
+            base: 1,
             shape: Shape::General { vertices: n },
             edges,
             ids: Vec::new(),
@@ -160,8 +160,8 @@ fn accepts_decompositions_and_rejects_mutants() {
 #[test]
 fn reasons_name_the_files_rows_and_columns() {
     // Rows 1 and 2 of a 2 × 2 upper triangular matrix: two blocks, row 1 first.
-    let input = GraphInput {
-        format: Format::MatrixMarket,
+    let input = PartsBuf {
+        base: 1,
         shape: Shape::Bipartite { rows: 2, cols: 2 },
         edges: vec![(0, 0), (0, 1), (1, 1)],
         ids: Vec::new(),
@@ -190,8 +190,8 @@ fn reasons_name_the_files_rows_and_columns() {
     assert!(matches!(verify_dm(&input, &t), Err(DmError::Reducible(_))));
     // A 1 × 2 matrix [x 0]: column 2 is unmatched and reaches nothing, so row 1 and column 1
     // are square; claiming them under-determined leaves row 1 unreached.
-    let input = GraphInput {
-        format: Format::MatrixMarket,
+    let input = PartsBuf {
+        base: 1,
         shape: Shape::Bipartite { rows: 1, cols: 2 },
         edges: vec![(0, 0)],
         ids: Vec::new(),

@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{MatchingCertificate, Proof, Vertices, classify, edges, maximum_matching, verify};
 use crate::graph::bipartite::EdgeClass;
-use crate::graph::read::{Format, GraphInput, Shape};
+use crate::graph::certified::{PartsBuf, Shape};
 
 /// The size of a maximum matching of a small graph (self-loops never match), by the oracles
 /// crate's dynamic programming over vertex subsets.
@@ -17,7 +17,7 @@ fn brute_matching_size(n: usize, edges: &[(u32, u32)]) -> usize {
     gridmatch_oracles::matching::max_matching(n, &edges)
 }
 
-fn random_input(rng: &mut ChaCha8Rng) -> GraphInput {
+fn random_input(rng: &mut ChaCha8Rng) -> PartsBuf {
     let matrix = rng.random_bool(0.4);
     let (shape, n_edges) = if matrix {
         let rows = rng.random_range(1..=5usize);
@@ -52,12 +52,8 @@ fn random_input(rng: &mut ChaCha8Rng) -> GraphInput {
     if !matrix && rng.random_bool(0.5) {
         list.retain(|&(u, v)| (u + v) % 2 == 1); // bipartite by parity
     }
-    GraphInput {
-        format: if matrix {
-            Format::MatrixMarket
-        } else {
-            Format::EdgeList
-        },
+    PartsBuf {
+        base: if matrix { 1 } else { 0 },
         shape,
         edges: list,
         ids: Vec::new(),
@@ -116,8 +112,8 @@ fn matching_sizes_and_proofs_against_exhaustive_search() {
 #[test]
 fn barrier_without_a_vertex_fails() {
     // A triangle plus a pendant vertex on each corner: the barrier is the three corners.
-    let input = GraphInput {
-        format: Format::EdgeList,
+    let input = PartsBuf {
+        base: 0,
         shape: Shape::General { vertices: 6 },
         edges: vec![(0, 1), (1, 2), (2, 0), (0, 3), (1, 4), (2, 5), (0, 1)],
         ids: Vec::new(),
@@ -126,8 +122,8 @@ fn barrier_without_a_vertex_fails() {
     assert_eq!(cert.pairs.len(), 3);
     assert_eq!(verify(&input, &cert), Ok(()));
     // A star K1,3 plus a triangle (odd cycle): barrier {centre}.
-    let input = GraphInput {
-        format: Format::EdgeList,
+    let input = PartsBuf {
+        base: 0,
         shape: Shape::General { vertices: 7 },
         edges: vec![(0, 1), (0, 2), (0, 3), (4, 5), (5, 6), (6, 4)],
         ids: Vec::new(),
@@ -206,8 +202,8 @@ fn renumbered_inputs_give_verified_answers_in_the_input_numbers() {
             .map(|&(u, v)| (name[u as usize], name[v as usize]))
             .collect();
         shuffled.shuffle(&mut rng);
-        let input = |edges: Vec<(u32, u32)>| GraphInput {
-            format: Format::Dimacs,
+        let input = |edges: Vec<(u32, u32)>| PartsBuf {
+            base: 1,
             shape: Shape::General {
                 vertices: n as usize,
             },

@@ -43,8 +43,8 @@
 use std::collections::HashMap;
 
 use super::{MatchingCertificate, MatchingError, Proof, Vertices, edges as one_set, verify_edges};
+use super::{Parts, Shape};
 use crate::graph::general::Graph;
-use crate::graph::read::{GraphInput, Shape};
 use crate::graph::weighted::verify::{DualError, Lp, verify_lp};
 use crate::graph::weighted::{
     Cardinality, Duals, Question, Sides, Solution, WeightError, solve_reducing,
@@ -108,7 +108,11 @@ pub enum Reduction {
 
 /// The answer "no perfect matching" on `input`: a maximum matching with its proof, each pair
 /// with its weight in the graph (that of the first edge of the file joining it).
-pub(super) fn no_perfect_matching(input: &GraphInput, weights: &[i64]) -> WeightedOutcome {
+pub(super) fn no_perfect_matching<'a>(
+    input: impl Into<Parts<'a>>,
+    weights: &[i64],
+) -> WeightedOutcome {
+    let input = input.into();
     let edges = one_set(input);
     let matching = super::maximum_matching(input);
     let mut first: HashMap<(u32, u32), i64> = HashMap::with_capacity(edges.len());
@@ -127,11 +131,12 @@ pub(super) fn no_perfect_matching(input: &GraphInput, weights: &[i64]) -> Weight
 ///
 /// # Errors
 /// As [`solve`](crate::graph::weighted::solve): weights too large for the engines.
-pub fn weighted_matching(
-    input: &GraphInput,
+pub fn weighted_matching<'a>(
+    input: impl Into<Parts<'a>>,
     weights: &[i64],
     question: Question,
 ) -> Result<WeightedCertificate, WeightError> {
+    let input = input.into();
     weighted_matching_as(input, weights, question, true)
 }
 
@@ -142,12 +147,13 @@ pub fn weighted_matching(
 ///
 /// # Errors
 /// As [`solve`](crate::graph::weighted::solve), and the shift's refusal.
-pub fn weighted_matching_as(
-    input: &GraphInput,
+pub fn weighted_matching_as<'a>(
+    input: impl Into<Parts<'a>>,
     weights: &[i64],
     question: Question,
     reduce: bool,
 ) -> Result<WeightedCertificate, WeightError> {
+    let input = input.into();
     let v = Vertices::of(input);
     let edges = one_set(input);
     let side: Option<Vec<bool>> = match input.shape {
@@ -315,11 +321,12 @@ impl WeightedError {
 ///
 /// # Complexity
 /// O(n + m) expected plus the dual check's O(n + m log n).
-pub fn verify_weighted(
-    input: &GraphInput,
+pub fn verify_weighted<'a>(
+    input: impl Into<Parts<'a>>,
     weights: &[i64],
     cert: &WeightedCertificate,
 ) -> Result<Option<i128>, WeightedError> {
+    let input = input.into();
     let n = Vertices::of(input).n;
     let edges = one_set(input);
     let (pairs, total, shift, duals, cardinality, reduction) = match &cert.outcome {

@@ -11,10 +11,10 @@ use super::Certificate;
 #[non_exhaustive]
 pub enum GeographyError {
     /// The start is not a vertex.
-    #[error("the start {} is not a vertex (the graph has {})", .0, crate::formats::count(*.1, "vertex", "vertices"))]
+    #[error("the start {} is not a vertex (the graph has {})", .0, crate::error::count(*.1, "vertex", "vertices"))]
     StartOutOfRange(u32, usize),
     /// A vertex of the certificate is not one of the graph's.
-    #[error("vertex {} is not a vertex of the graph (it has {})", .0, crate::formats::count(*.1, "vertex", "vertices"))]
+    #[error("vertex {} is not a vertex of the graph (it has {})", .0, crate::error::count(*.1, "vertex", "vertices"))]
     OutOfRange(u32, usize),
     /// A matched pair is not an edge.
     #[error("the pair {0} {1} is not an edge of the graph")]
@@ -33,9 +33,9 @@ pub enum GeographyError {
     /// The Tutte–Berge equality fails, so the matching is not proved maximum.
     #[error(
         "the {what} does not prove the matching maximum: {} − 2·{matched} matched ≠ {} − {}",
-        crate::formats::count(*.vertices, "vertex", "vertices"),
-        crate::formats::count(*.odd, "odd component", "odd components"),
-        crate::formats::count(*.size, "barrier vertex", "barrier vertices")
+        crate::error::count(*.vertices, "vertex", "vertices"),
+        crate::error::count(*.odd, "odd component", "odd components"),
+        crate::error::count(*.size, "barrier vertex", "barrier vertices")
     )]
     TutteBerge {
         /// Which barrier.

@@ -9,7 +9,7 @@ use gridmatch::formats::count;
 use gridmatch::formats::json::DmRecord;
 use gridmatch::graph::certified::Vertices;
 use gridmatch::graph::certified::dm::dulmage_mendelsohn;
-use gridmatch::graph::read::GraphInput;
+use gridmatch::read::GraphInput;
 
 /// `gridmatch match --dm`: the coarse sizes, the number of square blocks, then each fine block
 /// with its rows and columns in `A(p, q)` order and the file's numbering; or, with `json`, one

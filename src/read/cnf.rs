@@ -45,7 +45,7 @@ const GRAPH_HINT: &str = "this is a graph: use `gridmatch match` / `geography`";
 ///
 /// # Examples
 /// ```
-/// use gridmatch::graph::read::read_cnf;
+/// use gridmatch::read::read_cnf;
 /// use gridmatch::graph::twosat::Lit;
 ///
 /// let cnf = read_cnf(&b"c x1 or not x2; x2\np cnf 2 2\n1 -2 0\n2 0\n"[..], "f.cnf", 100)?;

@@ -351,16 +351,16 @@ fn listing<R: BufRead>(
 /// for anything else (a comment, a sign, a CR, a number out of range), left to the tokenizer.
 fn plain_list(text: &[u8], n: u64, out: &mut Vec<(u64, u64)>) -> bool {
     out.clear();
-    let mut j = super::blanks(text, 0);
+    let mut j = super::fast::blanks(text, 0);
     while j < text.len() {
-        let Some((v, k)) = super::digit_run(text, j) else {
+        let Some((v, k)) = super::fast::digit_run(text, j) else {
             return false;
         };
         if v == 0 || v > n {
             return false;
         }
         out.push((v, j as u64 + 1));
-        j = super::blanks(text, k);
+        j = super::fast::blanks(text, k);
         if j == k && j < text.len() {
             return false;
         }

@@ -2148,7 +2148,7 @@ fn weight_errors() {
 /// weighted (file `NN.in`), gives the row's message.
 #[test]
 fn errors_md_weights_table_is_what_the_reader_says() {
-    let doc = include_str!("../../../docs/ERRORS.md");
+    let doc = include_str!("../../docs/ERRORS.md");
     let section = doc
         .split("## Weights")
         .nth(1)
