@@ -82,9 +82,15 @@
 //! queues). Measured (release build, shared 2-core machine, ignored test `timing`, every
 //! answer's proof checked): G(n, 5n) with weights 1..10⁶: 0.07–0.1 s at n = 10⁴, 1.7–2.5 s at
 //! 10⁵ (up to 4.7 s when the machine was busy); 2-D grids with the same weights: 0.014 s at
-//! 100×100, 0.35–0.5 s at 316×316. Most of the time on G(10⁵, 5·10⁵) is in the heaps
-//! and in rescanning the edges of vertices that are labelled again after their tree was
-//! dissolved. The same graphs with every weight shifted by `K = (n − 1)·10⁶ + 1` (the
+//! 100×100, 0.35–0.5 s at 316×316 (both before the greedy start). With the greedy start
+//! (docs/BENCHMARKS.md, "after the greedy start", one run on the shared machine, CPU seconds of the
+//! whole process): G(10⁵, 5·10⁵) maximum weight 1.03 s (2.24 s before, LEMON 2.75 s),
+//! min-cost perfect 1.86 s (5.02 s before, LEMON 4.56 s, Blossom V 5.20 s); Euclidean
+//! 10-NN 10⁵ min-cost perfect 1.77 s (2.79 s before, Blossom V 1.28 s); complete Euclidean
+//! 1 000 points maximum weight 6.25 s (21.5 s before). Most of the time left is in the
+//! heaps (lazily deleted entries) and in rescanning the edges of vertices that are labelled
+//! again after their tree was dissolved; Blossom V's per-tree dual steps and per-tree-pair
+//! queues are the lever not yet pulled. The same graphs with every weight shifted by `K = (n − 1)·10⁶ + 1` (the
 //! maximum-cardinality question): 0.3 s at 10⁴, 11–14 s of search at 10⁵, plus the answer
 //! itself: the few exposed vertices left make the clock run to about `K`, their trees' S-blossoms
 //! nest ever deeper with positive duals: written as explicit vertex lists the odd sets held
@@ -105,6 +111,12 @@
 //! to ±2⁵⁹, so both the `i64` and the `i128` engine) against the oracle's best perfect
 //! matching, every answer checked under [`Lp::Perfect`](super::verify::Lp::Perfect), tampered
 //! duals refused (a vertex dual lowered or raised, an odd set's dual lowered, a pair dropped).
+//! The start of step 0 and the per-vertex δ1: the same oracle tests, plus 3 000 random graphs
+//! on which both new paths of maximum weight run (a vertex left exposed at dual 0, an
+//! augmenting path ending at one) and 3 000 graphs of tied weights (one or two values, of
+//! every sign, up to 2⁵⁹) for both questions; the medium hunt `fuzz/weighted_hunt.sh` (every
+//! question through the certified layer, each certificate through the verifier) for 10
+//! minutes without a failure (release builds: the debug assertions were not re-run on it).
 //! On G(10⁵, 5·10⁵) (a planted perfect matching, weights 1..10⁶) the minimum-cost perfect
 //! question takes about as long as the plain maximum-weight one (6.3 s against 5.9 s whole
 //! process, one run each on the busy shared machine, where the plain one takes 1.5 s when
