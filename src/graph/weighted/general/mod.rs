@@ -116,7 +116,9 @@
 //! augmenting path ending at one) and 3 000 graphs of tied weights (one or two values, of
 //! every sign, up to 2⁵⁹) for both questions; the medium hunt `fuzz/weighted_hunt.sh` (every
 //! question through the certified layer, each certificate through the verifier) for 10
-//! minutes without a failure (release builds: the debug assertions were not re-run on it).
+//! minutes without a failure (17 318 graphs); the unit tests also pass in a debug build, with
+//! the debug assertions (parity of S–S slacks, label invariants, every edge still covered in
+//! the greedy pass).
 //! On G(10⁵, 5·10⁵) (a planted perfect matching, weights 1..10⁶) the minimum-cost perfect
 //! question takes about as long as the plain maximum-weight one (6.3 s against 5.9 s whole
 //! process, one run each on the busy shared machine, where the plain one takes 1.5 s when
