@@ -705,3 +705,31 @@ fn jump_start_frees_vertices_and_augments_to_them() {
         "paths not exercised: {freed:?}"
     );
 }
+
+/// The greedy start on ties: every edge of one weight (so every edge is tight at the start
+/// and the greedy pass's choices decide which vertices are left as roots), or weights from
+/// two close values; both questions against the oracle, with negative and zero weights too.
+#[test]
+fn greedy_start_on_ties_matches_the_oracle() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3435);
+    let mut perfect = [0usize; 2];
+    for round in 0..3000 {
+        let (n, edges, mut weights) = if round % 2 == 0 {
+            random_graph(&mut rng, 11)
+        } else {
+            perfect_graph(&mut rng, 12)
+        };
+        let c = [1, 0, -1, 7, MAX_WEIGHT][round % 5];
+        let two = round % 3 == 0;
+        for w in &mut weights {
+            *w = if two && rng.random_range(0..2) == 0 {
+                c.saturating_sub(1)
+            } else {
+                c
+            };
+        }
+        run(n, &edges, &weights);
+        perfect[usize::from(run_perfect(n, &edges, &weights))] += 1;
+    }
+    assert!(perfect[0] > 0 && perfect[1] > 0, "{perfect:?}");
+}

@@ -18,8 +18,20 @@
 //! **Algorithm.** Edmonds' primal–dual method as set out in Galil's survey (1986), with the
 //! blossom bookkeeping of van Rantwijk's well-known implementation (labels S/T, blossoms as
 //! cycles of sub-blossoms with a base, δ1..δ4) and the forest handling of LEMON's
-//! `MaxWeightedMatching` and Blossom V (read, not copied). Every vertex starts with the dual
-//! `max w`; all duals are kept doubled, so integer weights give integer duals and steps.
+//! `MaxWeightedMatching` and Blossom V (read, not copied); all duals are kept doubled, so
+//! integer weights give integer duals and steps.
+//! 0. **Start** (`engine.rs`, `init.rs`; both modes): each vertex at its heaviest edge
+//!    (`2y_v = max_{e ∋ v} w_e`, so every edge is covered and each vertex's heaviest edge is
+//!    tight), plus 1 where needed so that all start with the parity of the heaviest weight
+//!    overall; then a greedy pass: each vertex still exposed, in turn, lowers its dual to the
+//!    least value keeping its edges covered (`max_u (2w_uv − 2y_u)`, which keeps the parity;
+//!    for maximum weight no lower than 0, or 1 with odd parity) and is matched along a tight
+//!    edge to a vertex still exposed, if any — the greedy (not the fractional) jump start of
+//!    Blossom V. Every vertex left exposed is a tree root; every S-vertex (joined to its
+//!    root by tight edges) has the parity of `max w − clock`, so every S–S slack is even and
+//!    δ3 stays an integer. Measured on G(10⁵, 5·10⁵): the greedy pass matches most vertices
+//!    and halves the time of both questions (before it, every start match was an
+//!    augmentation dissolving two one-vertex trees, each rescanning its neighbours' edges).
 //! 1. One alternating forest is grown from all exposed vertices at once over tight edges,
 //!    top-level blossoms labelled S (outer) or T (inner). A tight S–S edge inside a tree
 //!    closes a new blossom; between two trees it is an augmenting path: the matching is
@@ -27,29 +39,28 @@
 //!    trees are dissolved — their zero-dual S-blossoms expanded, their edges' tightness
 //!    forgotten, and each of their edges to an S-vertex of another tree looked at again. The
 //!    other trees keep their labels (no O(n) restart per augmentation).
-//! 2. With no tight edge left the duals move by the least of δ1 (the dual of the exposed
-//!    vertices, all equal: then every exposed vertex has dual 0 and the matching is optimal),
-//!    δ2 (slack of an S-vertex's edge to an unlabelled vertex), δ3 (half the slack of an edge
+//! 2. With no tight edge left the duals move by the least of δ1 (maximum weight: the least
+//!    dual of an S-vertex — when it reaches 0 the path from its root to it is flipped, so the
+//!    root is matched and that vertex left exposed at dual 0, which complementary slackness
+//!    allows; its tree is dissolved, and a tight edge that later reaches it, or the blossom
+//!    it is the base of, ends an augmenting path; the search ends when no root is left), δ2 (slack of an S-vertex's edge to an unlabelled vertex), δ3 (half the slack of an edge
 //!    between S-blossoms) and δ4 (dual of a T-blossom, which is then expanded and its
 //!    sub-blossoms relabelled along the even path). A dual step costs O(1): labelled duals are
-//!    stored relative to a clock (the sum of the steps), and the δ2, δ3, δ4 candidates sit in
+//!    stored relative to a clock (the sum of the steps), and the δ1..δ4 candidates sit in
 //!    4-ary heaps keyed in clock units, deleted lazily (checked and re-keyed when they reach
 //!    the top) and rebuilt from their live entries once they pass 2(n + m) entries.
 //!
 //! **Perfect mode** is Edmonds' algorithm as he stated it for perfect matchings: the vertex
 //! duals are free, so there is no δ1 and every exposed vertex stays a tree root until it is
 //! matched; the search ends when every vertex is matched. Every edge (of any weight) is kept,
-//! self-loops aside. The duals start at a feasible point that makes many edges tight: each
-//! vertex at its heaviest edge (`2y_v = max_{e ∋ v} w_e`), plus 1 where needed so that all
-//! start with the parity of the heaviest weight overall — then, as with equal starts, every
-//! S-vertex (joined to its root by tight edges) has the parity of `max w − clock` and every
-//! S–S slack is even, so δ3 stays an integer. The heap cutoffs at δ1 do not apply: every
+//! self-loops aside; the start (step 0) is the same. The heap cutoffs of maximum weight (an
+//! edge whose key cannot come due before the clock reaches `max w`) do not apply: every
 //! candidate is kept. If no dual step is possible while vertices are exposed (no candidate
 //! at all), the forest's duals could grow without bound, so the perfect-matching LP's dual is
 //! unbounded and no perfect matching exists; the run says so (it never loops). The same
 //! answer is given when the clock passes `n·(2W + 1)` (`W = max |w|`), which it cannot do
 //! when a perfect matching `M` exists: the doubled dual objective `D = Σ 2y_v + Σ 2z_B(|B|−1)/2`
-//! starts at most at `n·(W + 1)`, each dual step of `δ` lowers it by `δ` per tree (a tree's
+//! starts at most at `n·(W + 1)` (the greedy pass only lowers it), each dual step of `δ` lowers it by `δ` per tree (a tree's
 //! S-blossoms lose `δ` net each, its T-blossoms gain as much, and it has one more S than T),
 //! and `D ≥ 2w(M) ≥ −n·W` by weak duality.
 //!
@@ -71,9 +82,15 @@
 //! queues). Measured (release build, shared 2-core machine, ignored test `timing`, every
 //! answer's proof checked): G(n, 5n) with weights 1..10⁶: 0.07–0.1 s at n = 10⁴, 1.7–2.5 s at
 //! 10⁵ (up to 4.7 s when the machine was busy); 2-D grids with the same weights: 0.014 s at
-//! 100×100, 0.35–0.5 s at 316×316. Most of the time on G(10⁵, 5·10⁵) is in the heaps
-//! and in rescanning the edges of vertices that are labelled again after their tree was
-//! dissolved. The same graphs with every weight shifted by `K = (n − 1)·10⁶ + 1` (the
+//! 100×100, 0.35–0.5 s at 316×316 (both before the greedy start). With the greedy start
+//! (docs/BENCHMARKS.md, "after the greedy start", one run on the shared machine, CPU seconds of the
+//! whole process): G(10⁵, 5·10⁵) maximum weight 1.03 s (2.24 s before, LEMON 2.75 s),
+//! min-cost perfect 1.86 s (5.02 s before, LEMON 4.56 s, Blossom V 5.20 s); Euclidean
+//! 10-NN 10⁵ min-cost perfect 1.77 s (2.79 s before, Blossom V 1.28 s); complete Euclidean
+//! 1 000 points maximum weight 6.25 s (21.5 s before). Most of the time left is in the
+//! heaps (lazily deleted entries) and in rescanning the edges of vertices that are labelled
+//! again after their tree was dissolved; Blossom V's per-tree dual steps and per-tree-pair
+//! queues are the lever not yet pulled. The same graphs with every weight shifted by `K = (n − 1)·10⁶ + 1` (the
 //! maximum-cardinality question): 0.3 s at 10⁴, 11–14 s of search at 10⁵, plus the answer
 //! itself: the few exposed vertices left make the clock run to about `K`, their trees' S-blossoms
 //! nest ever deeper with positive duals: written as explicit vertex lists the odd sets held
@@ -94,6 +111,14 @@
 //! to ±2⁵⁹, so both the `i64` and the `i128` engine) against the oracle's best perfect
 //! matching, every answer checked under [`Lp::Perfect`](super::verify::Lp::Perfect), tampered
 //! duals refused (a vertex dual lowered or raised, an odd set's dual lowered, a pair dropped).
+//! The start of step 0 and the per-vertex δ1: the same oracle tests, plus 3 000 random graphs
+//! on which both new paths of maximum weight run (a vertex left exposed at dual 0, an
+//! augmenting path ending at one) and 3 000 graphs of tied weights (one or two values, of
+//! every sign, up to 2⁵⁹) for both questions; the medium hunt `fuzz/weighted_hunt.sh` (every
+//! question through the certified layer, each certificate through the verifier) for 10
+//! minutes without a failure (17 318 graphs); the unit tests also pass in a debug build, with
+//! the debug assertions (parity of S–S slacks, label invariants, every edge still covered in
+//! the greedy pass).
 //! On G(10⁵, 5·10⁵) (a planted perfect matching, weights 1..10⁶) the minimum-cost perfect
 //! question takes about as long as the plain maximum-weight one (6.3 s against 5.9 s whole
 //! process, one run each on the busy shared machine, where the plain one takes 1.5 s when
@@ -104,31 +129,33 @@
 //! the shift design 90 s and 7 GB).
 //!
 //! **Overflow.** Weights are at most [`MAX_WEIGHT`] = 2⁵⁹ in absolute value
-//! and only positive ones take part, `W = max w ≤ 2⁵⁹`. Vertex duals start at `W` and stay in
-//! `[0, 2W]`: an exposed vertex's dual only decreases, and a matched vertex `v` with partner `u`
+//! and only positive ones take part, `W = max w ≤ 2⁵⁹`. Vertex duals start in `[0, W]` (the greedy pass
+//! only lowers them, not below 0) and stay in `[0, 2W]`: an exposed vertex's dual only decreases, and a matched vertex `v` with partner `u`
 //! has `d_v ≤ 2w_uv − d_u ≤ 2W` since its matched edge is tight and every dual is ≥ 0. A
 //! blossom holds a tight matched edge `xy`, and every blossom containing it contains `x, y`, so
 //! the blossom duals along any chain of nested blossoms sum to at most `2W`. A slack
 //! `d_u + d_v + Σ d_B − 2w` is therefore at most `2W + 2W + 2W ≤ 3·2⁶⁰ < 2⁶³`, and at least
-//! `−2W`: all `i64`. The clock (the sum of the dual steps) never passes `W` (δ1 ends the
-//! search when the exposed vertices' dual reaches 0), so the clock-relative stored duals stay
+//! `−2W`: all `i64`. The clock (the sum of the dual steps) never passes `W` (every root's dual
+//! starts at most at `W`, and δ1 takes it out of the forest when it reaches 0), so the clock-relative stored duals stay
 //! within `[−W, 3W]` and the heap keys (slack + 2·clock ≤ 6W = 3·2⁶⁰) within `i64` too.
 //! Totals are summed in `i128`.
 //!
 //! In perfect mode the vertex duals are free and the clock is bounded by
 //! `L = n·(2W + 1)` instead (see perfect mode above; `W = max |w| ≤ 2⁵⁹`), and a step that
 //! would take it past `L` is never taken (the run ends first). Every vertex dual starts within
-//! `W + 1` of 0 and moves by at most the clock, so `|d_v| ≤ W + 1 + L`; a blossom's dual grows
+//! `3W + 1` of 0 (at most `W + 1` at the heaviest edge, and the greedy pass lowers it to no
+//! less than `2w_uv − d_u ≥ −2W − (W + 1)`) and moves by at most the clock, so
+//! `|d_v| ≤ 3W + 1 + L`; a blossom's dual grows
 //! only while it is a top-level S-blossom, by at most the clock, and a chain of nested
 //! blossoms holds a tight matched edge `xy`, so its duals sum to at most
-//! `(2W + |d_x| + |d_y|)/2 ≤ 2W + 1 + L`. Stored (clock-relative) duals are within `2L + W + 1`,
-//! slacks within `|d_u| + |d_v| + 2·Σ d_B + 2W ≤ 4L + 8W + 4`, heap keys (slack + 2·clock)
-//! within `6L + 8W + 4 ≤ 10L`, and a step (a slack, or a T-blossom's dual) within that too:
+//! `(2W + |d_x| + |d_y|)/2 ≤ 4W + 1 + L`. Stored (clock-relative) duals are within `2L + 3W + 1`,
+//! slacks within `|d_u| + |d_v| + 2·Σ d_B + 2W ≤ 4L + 16W + 4`, heap keys (slack + 2·clock)
+//! within `6L + 16W + 4 ≤ 10L` (`L ≥ 2·(2W + 1)`: n ≥ 2 here), and a step (a slack, or a T-blossom's dual) within that too:
 //! all below `12·L`. The engine is generic over its integer type (the private trait `Num`)
 //! and runs on `i64` when `L ≤ 2⁵⁸` ([`perfect_fits_i64`]: then `12·L < 2⁶³`), on `i128`
 //! otherwise, where `L < 2³²·(2⁶⁰ + 1) < 2⁹³` leaves a wide margin; the library chooses from
 //! the weights, no caller does. The duals handed back are `i128` ([`Duals`]): below `2⁹⁴`
-//! in size (vertex duals `≤ W + 1 + L`, doubled odd-set duals `≤ 2L`), the bound the
+//! in size (vertex duals `≤ 3W + 1 + L`, doubled odd-set duals `≤ 2L`), the bound the
 //! verifier takes.
 
 use super::{Duals, MAX_WEIGHT, OddSet, WeightError, WeightedMatching};
