@@ -55,7 +55,9 @@ pub fn king(args: KingArgs, out: &mut dyn Write) -> Result<(), Error> {
     Ok(())
 }
 
+/// A puzzle's input run as its flags ask.
 impl InputArgs {
+    /// How the batch runs: threads, pictures, progress bar (the output is the same for each).
     pub fn batch(&self) -> Batch {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         // Boards typed by hand are answered one by one; a bar would mix with the typing.
@@ -70,6 +72,7 @@ impl InputArgs {
         }
     }
 
+    /// The output mode: `--json`, `--show`, or the judge's output.
     pub fn mode(&self) -> Style {
         if self.json {
             Style::Json
