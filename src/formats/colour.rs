@@ -51,3 +51,7 @@ pub fn colour_pieces(grid: &Grid, pieces: &[Piece]) -> Colouring {
     }
     Colouring { owner, colour }
 }
+
+#[cfg(test)]
+#[path = "colour_tests.rs"]
+mod tests;
