@@ -1,10 +1,11 @@
 //! Words and terminal pictures: the sentences that explain an answer, and boards drawn as
 //! text. Each takes a result value; nothing here solves.
 
+use crate::formats::colour::{Colouring, colour_pieces};
 use crate::formats::count;
 use crate::grid::{Cell, Grid};
 use crate::puzzles::king::{Player, Strategy, WinnerMap};
-use crate::puzzles::lpuzzle::{self, Axis, Colouring, Dir, Forced, Outcome, Piece, Reason};
+use crate::puzzles::lpuzzle::{self, Axis, Dir, Forced, Outcome, Piece, Reason};
 use crate::puzzles::rooks;
 
 /// One sentence for people: why an L-puzzle pattern (`grid`) cannot be built. A conflict names
@@ -205,7 +206,7 @@ pub fn lpuzzle_forced(grid: &Grid, forced: &Forced) -> String {
 /// get different letters).
 fn letter_pieces(grid: &Grid, pieces: &[Piece], cells: &mut [u8]) {
     let cols = grid.cols();
-    let Colouring { colour, .. } = lpuzzle::colour_pieces(grid, pieces);
+    let Colouring { colour, .. } = colour_pieces(grid, pieces);
     for (p, &k) in pieces.iter().zip(&colour) {
         let l = b'a' + (k % 26) as u8;
         cells[p.black.0 * cols + p.black.1] = l.to_ascii_uppercase();

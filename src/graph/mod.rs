@@ -29,7 +29,10 @@
 //! - [`weighted`]: maximum-weight matchings (blossom) and assignments, each with the LP duals
 //!   that prove it optimal, and their independent verifier.
 //! - `dsu.rs`: the one union–find of the graph core (path halving, union by rank or by size).
-//! - [`NONE`]: the one "no vertex" sentinel, shared by every module here.
+//! - [`NONE`]: the "no vertex" sentinel of the matchings the engines return (a mate, a vertex
+//!   result); engines keep private markers of their own where the meaning differs (edge
+//!   indices in `weighted`, "no row/column" in the assignment engines, dead vertices in
+//!   `general/reduce.rs`, search states).
 
 pub mod barrier;
 pub mod bipartite;
@@ -40,9 +43,10 @@ pub mod geography;
 pub mod twosat;
 pub mod weighted;
 
-/// Sentinel vertex id meaning "no vertex" (e.g. the mate of an exposed vertex), for every module
-/// of the graph core ([`general::NONE`] and [`bipartite::NONE`] are this constant). Valid vertex
-/// ids are therefore `< u32::MAX`.
+/// Sentinel vertex id meaning "no vertex" (e.g. the mate of an exposed vertex) in the matchings
+/// and vertex results of the graph core ([`general::NONE`] and [`bipartite::NONE`] are this
+/// constant; private markers inside the engines are their own). Valid vertex ids are therefore
+/// `< u32::MAX`.
 pub const NONE: u32 = u32::MAX;
 
 /// The largest vertex count any graph of the core takes: every id stays below [`NONE`]. The

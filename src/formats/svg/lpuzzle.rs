@@ -1,9 +1,10 @@
 //! The L-puzzle pictures: [`lpuzzle_svg`] and [`lpuzzle_two_svg`].
 
 use super::*;
+use crate::formats::colour::{Colouring, colour_pieces};
 use crate::formats::count;
 use crate::formats::text::reason_message;
-use crate::puzzles::lpuzzle::{self, Colouring, Dir, Outcome, Reason};
+use crate::puzzles::lpuzzle::{self, Dir, Outcome, Reason};
 
 /// An arrow from the centre of `from` one step towards `dir` (cell units), as path data.
 fn arrow(d: &mut String, from: (usize, usize), dir: Dir) {
@@ -142,7 +143,7 @@ fn tiling_picture(
 ) -> String {
     let (rows, cols) = (grid.rows(), grid.cols());
     let mut svg = Svg::new(rows, cols, title, caption);
-    let Colouring { owner, colour } = lpuzzle::colour_pieces(grid, pieces);
+    let Colouring { owner, colour } = colour_pieces(grid, pieces);
     let owner_of = |r: usize, c: usize| owner[r * cols + c];
     let n = PALETTE.len();
     let paths = class_paths(rows, cols, n + 1, |r, c| {

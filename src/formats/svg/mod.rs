@@ -6,7 +6,7 @@
 //! | [`rooks_svg`] | rooks as pieces on a chequered board, pawns dark, the König cover as faint lines (blue: row runs, orange: column runs) |
 //! | [`rooks_roles_svg`] | the same, with every empty square shaded by its role across all maximum placements (dark green: a rook in every one, light green: in some, plain: in none) |
 //! | [`lpuzzle_svg`] | YES: every L piece in its own colour with a dot on its black corner; NO: the board with the culprit cells in red and, for a conflict, the chain of forced choices as arrows |
-//! | [`lpuzzle_two_svg`] | two tilings: the first as a YES, with the cells another piece covers in the second framed in magenta ([`lpuzzle::differing_cells`]) |
+//! | [`lpuzzle_two_svg`] | two tilings: the first as a YES, with the cells another piece covers in the second framed in magenta ([`differing_cells`](crate::puzzles::lpuzzle::differing_cells)) |
 //! | [`king_svg`] | who wins from every square (blue `A`: Alice, the first player; orange `B`: Bob), burned squares dark, the start framed in gold, a maximum matching as dominoes |
 //!
 //! All coordinates are in cell units (`viewBox`), so one cell is the square `(c, r)–(c+1, r+1)`;

@@ -63,10 +63,11 @@
 //! answers of the Python binding.
 //!
 //! - `general.rs`: [`general::max_weight_matching`], Edmonds' primal–dual blossom algorithm.
-//! - `assignment.rs`: [`assignment::dense`] and [`assignment::sparse`], shortest augmenting
-//!   paths with potentials.
+//! - `assignment/` (`mod.rs`, `dense.rs`, `sparse.rs`): [`assignment::dense`] and
+//!   [`assignment::sparse`], shortest augmenting paths with potentials.
 //! - `question.rs`: [`solve`], which turns a [`Question`] (largest or smallest, among all,
-//!   maximum-cardinality or perfect matchings) into one engine run and its proof.
+//!   maximum-cardinality or perfect matchings) into one engine run and its proof; the
+//!   question's words by name ([`Sense`] and [`Cardinality`]: `Display`, `FromStr`, serde).
 //! - `verify.rs`: [`verify::verify`], the independent check of a matching and its duals.
 
 pub mod assignment;

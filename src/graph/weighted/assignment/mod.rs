@@ -109,7 +109,7 @@
 //! potentials above; [`dense`] and [`sparse`] agree on full matrices; [`sparse`] with its
 //! searches forward only, both ways from the start and as shipped gives answers whose
 //! potentials prove them on hundreds of medium inputs (ties, zero-cost cycles, forced
-//! chains, i128); see `tests.rs`, and the ignored test `timings` for the measurements.
+//! chains, i128); see `tests.rs`, and `benches/weighted.rs` for the measurements.
 
 mod dense;
 mod sparse;

@@ -1,10 +1,10 @@
 //! Tests of [`dense`] and [`sparse`]: the brute force oracle on thousands of small random
 //! matrices, a local checker of every property of the potentials, dense against sparse, the
-//! errors, and (ignored) the timings of the large instances.
+//! errors (timings: `benches/weighted.rs`).
 
 use super::*;
 use gridmatch_oracles::weighted::min_cost_assignment;
-use rand::{Rng, RngExt, SeedableRng};
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// `cost[i][j]`: the cheapest entry (i, j), `None` if there is none.
@@ -300,78 +300,6 @@ fn errors() {
     assert_eq!((a.col_of_row.len(), a.col), (0, vec![0; 3]));
     assert_eq!(sparse(0, 0, &[], &[]).unwrap().map(|a| a.col), Some(vec![]));
     assert_eq!(sparse(1, 1, &[], &[]), Ok(None));
-}
-
-/// A uniform random dense `n × n` matrix, costs 1..=10⁶.
-fn uniform_dense(rng: &mut ChaCha8Rng, rows: usize, cols: usize) -> Vec<i64> {
-    (0..rows * cols)
-        .map(|_| rng.random_range(1..=1_000_000))
-        .collect()
-}
-
-/// A random sparse `n + n` instance with `m` entries, costs 1..=10⁶, and a random perfect
-/// matching among them so that it is assignable.
-fn uniform_sparse(rng: &mut ChaCha8Rng, n: usize, m: usize) -> (Vec<(u32, u32)>, Vec<i64>) {
-    let mut perm: Vec<u32> = (0..n as u32).collect();
-    for k in (1..n).rev() {
-        perm.swap(k, rng.random_range(0..=k));
-    }
-    let mut edges: Vec<(u32, u32)> = (0..n as u32).map(|i| (i, perm[i as usize])).collect();
-    while edges.len() < m {
-        edges.push((rng.random_range(0..n as u32), rng.random_range(0..n as u32)));
-    }
-    let costs = (0..m).map(|_| rng.random_range(1..=1_000_000)).collect();
-    (edges, costs)
-}
-
-/// Writes `data` as little-endian i64 to `dir/name` when `dir` is set (for the Python peers).
-fn dump(dir: &Option<String>, name: &str, data: impl Iterator<Item = i64>) {
-    if let Some(dir) = dir {
-        let bytes: Vec<u8> = data.flat_map(i64::to_le_bytes).collect();
-        std::fs::write(format!("{dir}/{name}"), bytes).expect("dump");
-    }
-}
-
-/// Prints the times of the large instances (`cargo test --release -- --ignored timings
-/// --nocapture`); with `GRIDMATCH_ASSIGN_DUMP=dir` also writes them for other tools.
-#[test]
-#[ignore = "timings, run by hand in release"]
-fn timings() {
-    use std::time::Instant;
-    let dir = std::env::var("GRIDMATCH_ASSIGN_DUMP").ok();
-    let mut rng = ChaCha8Rng::seed_from_u64(7);
-    for (rows, cols) in [(2000, 2000), (5000, 5000), (1000, 2000), (2000, 4000)] {
-        let c = uniform_dense(&mut rng, rows, cols);
-        dump(&dir, &format!("dense_{rows}x{cols}.bin"), c.iter().copied());
-        let t = Instant::now();
-        let a = dense(rows, cols, &c).unwrap();
-        let secs = t.elapsed().as_secs_f64();
-        let total: i64 = (0..rows)
-            .map(|i| c[i * cols + a.col_of_row[i] as usize])
-            .sum();
-        println!("dense {rows}x{cols}: {secs:.4} s, cost {total}");
-    }
-    for (n, m) in [
-        (100_000, 500_000),
-        (200_000, 1_000_000),
-        (400_000, 2_000_000),
-    ] {
-        let (edges, costs) = uniform_sparse(&mut rng, n, m);
-        dump(
-            &dir,
-            &format!("sparse_{n}_{m}.bin"),
-            edges
-                .iter()
-                .zip(&costs)
-                .flat_map(|(&(r, c), &w)| [r as i64, c as i64, w]),
-        );
-        let t = Instant::now();
-        let a = sparse(n, n, &edges, &costs).unwrap().unwrap();
-        let secs = t.elapsed().as_secs_f64();
-        let total: i128 = a.row.iter().chain(&a.col).map(|&p| p as i128).sum();
-        println!("sparse {n}+{n}, {m} entries: {secs:.4} s, cost {total}");
-    }
-    let _ = rng.next_u64();
 }
 
 /// The checker itself refuses tampered answers, so the tests above can fail.
