@@ -8,7 +8,7 @@ use std::io;
 /// input (the answers before it are written), or reading or writing failed.
 ///
 /// [`formats::output::answer_all`]: crate::formats::output::answer_all
-/// [`verify`]: crate::verify
+/// [`verify`]: crate::certificate
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum RunError {

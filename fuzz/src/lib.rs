@@ -15,7 +15,7 @@ use gridmatch::puzzles::Request;
 use gridmatch::puzzles::king::{Analysis, Moves, Player};
 use gridmatch::puzzles::lpuzzle::{self, Piece};
 use gridmatch::puzzles::rooks::{self, Segment, Solution};
-use gridmatch::verify::verify_records;
+use gridmatch::certificate::verify_records;
 use gridmatch::{Grid, Puzzle};
 pub use libfuzzer_sys::arbitrary::Unstructured;
 

@@ -17,7 +17,7 @@ use gridmatch::formats::judge::{BoardReader, Header};
 use gridmatch::formats::output::{Style as Mode, answer_all};
 use gridmatch::puzzles::king::{Moves, Player};
 use gridmatch::puzzles::{Puzzle, Request};
-use gridmatch::verify::verify_records;
+use gridmatch::certificate::verify_records;
 use proptest::prelude::*;
 use proptest::sample::select;
 

@@ -9,7 +9,7 @@ use crate::flags::{GraphFormat, VerifyArgs};
 use crate::input::{is_stdin, open};
 use crate::limits;
 use gridmatch::read::read_graph;
-use gridmatch::verify;
+use gridmatch::certificate;
 
 /// `gridmatch verify`: exit code 1 if a certificate fails.
 pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Result<ExitCode, Error> {
@@ -35,7 +35,7 @@ pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Result<ExitCode, Error> {
             // Read twice from memory: as a plain graph and with weights.
             io::Read::read_to_end(&mut g, &mut graph_bytes)?;
             Some(
-                verify::GraphFile::read(
+                certificate::GraphFile::read(
                     &graph_bytes,
                     &gname,
                     format.map(GraphFormat::format),
@@ -47,9 +47,9 @@ pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Result<ExitCode, Error> {
         None => None,
     };
     let summary = match &graph {
-        Some(g) => verify::verify_matchings(r, &name, g, &mut { out }, limit, hint.as_deref())
+        Some(g) => certificate::verify_matchings(r, &name, g, &mut { out }, limit, hint.as_deref())
             .map_err(|e| match e {
-                gridmatch::RunError::Input(mut e) if e.found == verify::PUZZLE_CERTIFICATE => {
+                gridmatch::RunError::Input(mut e) if e.found == certificate::PUZZLE_CERTIFICATE => {
                     if let Some(h) = &mut e.hint {
                         h.push_str(": check it with `gridmatch verify FILE`, without --graph");
                     }
@@ -57,7 +57,7 @@ pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Result<ExitCode, Error> {
                 }
                 e => e.into(),
             })?,
-        None => verify::verify_records(r, &name, &mut { out }, limit, hint.as_deref())?,
+        None => certificate::verify_records(r, &name, &mut { out }, limit, hint.as_deref())?,
     };
     if summary.failed > 0 {
         eprintln!(

@@ -3,7 +3,7 @@
 //! matching of a graph file read on its own ([`verify_matchings`]).
 //!
 //! ```
-//! use gridmatch::verify::verify_records;
+//! use gridmatch::certificate::verify_records;
 //! let line = r#"{"puzzle":"rooks","case":1,"board":["X.",".."],"answer":2,"rooks":[[0,1],[1,0]],"cover":{"rows":[[0,1,1],[1,0,1]],"cols":[]}}"#;
 //! let mut out = Vec::new();
 //! let summary = verify_records(line.as_bytes(), "certs.jsonl", &mut out, 1 << 20, None)?;
