@@ -8,8 +8,8 @@ use crate::error::{Error, name_graph_flags, usage};
 use crate::flags::{GraphFormat, VerifyArgs};
 use crate::input::{is_stdin, open};
 use crate::limits;
-use gridmatch::read::read_graph;
 use gridmatch::certificate;
+use gridmatch::read::read_graph;
 
 /// `gridmatch verify`: exit code 1 if a certificate fails.
 pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Result<ExitCode, Error> {
