@@ -63,7 +63,7 @@ pub mod puzzles;
 pub mod read;
 pub mod verify;
 
-pub use error::{InputError, RunError};
+pub use error::{InputError, Remedy, RunError};
 pub use grid::Grid;
 pub use puzzles::Puzzle;
 
