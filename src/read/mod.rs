@@ -102,7 +102,9 @@
 
 #[cfg(test)]
 mod array_tests;
+mod asn;
 mod cnf;
+mod dense;
 mod detect;
 #[cfg(test)]
 mod detect_tests;
@@ -152,24 +154,34 @@ pub enum Format {
     /// METIS graph (METIS, KaHIP, DIMACS10): `N M [FMT [NCON]]`, then one adjacency line per
     /// vertex, vertices from 1.
     Metis,
+    /// DIMACS assignment problem: `p asn NODES ARCS`, `n SOURCE` lines, then `a SRC DST COST`
+    /// arcs, nodes from 1 (read by the DIMACS reader, which its p line sends there).
+    Assignment,
+    /// A dense matrix as text: an optional size line (`N` or `R C`), then every entry, each
+    /// an edge of the rows × columns bipartite graph.
+    Dense,
 }
 
 impl Format {
     /// Every format, in the order of their names in messages.
-    pub const ALL: [Format; 4] = [
+    pub const ALL: [Format; 6] = [
         Format::Dimacs,
         Format::MatrixMarket,
         Format::EdgeList,
         Format::Metis,
+        Format::Assignment,
+        Format::Dense,
     ];
 
-    /// Its short name: `dimacs`, `mtx`, `edges` or `metis`.
+    /// Its short name: `dimacs`, `mtx`, `edges`, `metis`, `asn` or `dense`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Dimacs => "dimacs",
             Format::MatrixMarket => "mtx",
             Format::EdgeList => "edges",
             Format::Metis => "metis",
+            Format::Assignment => "asn",
+            Format::Dense => "dense",
         }
     }
 
@@ -185,13 +197,20 @@ impl Format {
             Format::MatrixMarket => "a Matrix Market file",
             Format::EdgeList => "an edge list",
             Format::Metis => "a METIS graph",
+            Format::Assignment => "a DIMACS assignment problem",
+            Format::Dense => "a dense matrix",
         }
     }
 
-    /// The number of the first vertex in files of this format: 1, 1, 0 or 1.
+    /// The number of the first vertex in files of this format: 0 for an edge list, 1 for the
+    /// others.
     pub fn base(self) -> u64 {
         match self {
-            Format::Dimacs | Format::MatrixMarket | Format::Metis => 1,
+            Format::Dimacs
+            | Format::MatrixMarket
+            | Format::Metis
+            | Format::Assignment
+            | Format::Dense => 1,
             Format::EdgeList => 0,
         }
     }
@@ -463,7 +482,8 @@ fn read_as<R: BufRead>(
     weights: Option<&mut weights::Acc>,
 ) -> Result<GraphInput, InputError> {
     match format {
-        Format::Dimacs => dimacs::read(t, limits, weights),
+        Format::Dimacs | Format::Assignment => dimacs::read(t, limits, weights),
+        Format::Dense => dense::read(t, limits, weights),
         Format::MatrixMarket => mtx::read(t, limits, weights),
         Format::EdgeList => edges::read(t, limits, weights),
         Format::Metis => metis::read(t, limits, weights),

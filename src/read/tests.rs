@@ -439,8 +439,8 @@ fn format_names_and_detection() {
     assert_eq!(Format::from_name("DIMACS"), None);
     assert_eq!(
         Format::ALL.map(Format::base),
-        [1, 1, 0, 1],
-        "dimacs, mtx, edges, metis"
+        [1, 1, 0, 1, 1, 1],
+        "dimacs, mtx, edges, metis, asn, dense"
     );
     assert_eq!(
         detect(b"\xef\xbb\xbf %%MatrixMarket"),
