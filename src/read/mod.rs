@@ -1,4 +1,7 @@
-//! Readers for users' own graph and 2-SAT formula files.
+//! Readers for users' own graph and 2-SAT formula files, one file per concern: the tokenizer
+//! (`tokens.rs`), its fast path (`fast.rs`), format detection (`detect.rs`), one file per format
+//! (`dimacs.rs`, `asn.rs`, `mtx.rs`, `edges.rs`, `metis.rs`, `dense.rs`, `cnf.rs`) and the
+//! weights (`weights.rs`). The graph core takes what they read as parts ([`GraphInput::parts`]).
 //!
 //! **Guarantee:** [`read_graph`] and [`read_cnf`] either return exactly what the file says
 //! (edges and clauses in file order, every number checked against the header that announced
@@ -35,6 +38,13 @@
 //!   (with the same weight), and M counts it once; a self-loop is listed once. Edges are kept
 //!   where the smaller end lists the larger, in file order. Vertex sizes and weights are
 //!   read and ignored.
+//! - DIMACS assignment (`asn`; the first DIMACS challenge's assignment problems, `asn.rs`):
+//!   `c` comments, `p asn NODES ARCS`, one `n ID` line per source node, then ARCS lines
+//!   `a SRC DST COST` from a source to a sink (a node no `n` line names); read by the DIMACS
+//!   reader, which its p line sends there. Sources are the rows, sinks the columns, the file's
+//!   node numbers kept in [`GraphInput::ids`]; the costs are the weights.
+//! - Dense matrix (`dense`, named only: `dense.rs`): a size line `N` or `R C` and the entries in
+//!   any whitespace layout, or one row per line; every entry is an edge, its value the weight.
 //! - DIMACS CNF ([`read_cnf`] only): `c` comment lines, `p cnf VARIABLES CLAUSES`, then the
 //!   clauses, each a list of nonzero literals ended by `0` (a clause may span lines); each
 //!   clause must have one or two literals. SATLIB's trailer (a `%` line, then `0`) ends the input.
@@ -96,7 +106,10 @@
 //! exponents, signs, `.5`, `5.`), read back to the exact scaled values, also through 1–5 byte
 //! buffers; the weight parser against a table of numbers and non-numbers; every weight error
 //! with its line, column and message (the same through a 1-byte buffer), and
-//! docs/ERRORS.md's table of them checked against the reader. The fuzz target
+//! docs/ERRORS.md's table of them checked against the reader. Assignment files and dense
+//! matrices: random square and rectangular ones read back (also through 1–5 byte buffers) and
+//! solved to a brute force's minimum, every error at its place (`asn_tests.rs`,
+//! `dense_tests.rs`); `tests/peers/check_assignment.py` against scipy. The fuzz target
 //! `parse_weighted` checks that whatever reads has one weight per edge within range and reads
 //! again the same after a canonical rewrite.
 
@@ -252,7 +265,7 @@ impl GraphInput {
     }
 
     /// The input without the vertices no edge names, as
-    /// [`compact::without_isolated`](crate::graph::certified::compact::without_isolated) makes
+    /// [`compact::without_isolated`] makes
     /// it, in the same format; borrowed when every vertex has an edge.
     ///
     /// # Errors

@@ -273,7 +273,14 @@ const SAMPLES: &[(&str, &[&str])] = &[
     ),
     (
         "costs.txt",
-        &["match", "--format", "dense", "--weights", "--min", "--perfect"],
+        &[
+            "match",
+            "--format",
+            "dense",
+            "--weights",
+            "--min",
+            "--perfect",
+        ],
     ),
     ("formula.cnf", &["twosat"]),
 ];
