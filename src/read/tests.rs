@@ -1574,6 +1574,12 @@ fn wrong_files_get_hints_naming_the_format() {
         "a second vertex number (a whole number)",
         "starts a board file",
     );
+    assert!(
+        e.hint
+            .as_deref()
+            .is_some_and(|h| h.ends_with("name its format (dense)")),
+        "{e}"
+    );
     let e = cnf_err(board);
     check(
         &e,
