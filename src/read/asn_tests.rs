@@ -250,3 +250,25 @@ fn assignment_edge_cases() {
         assert_eq!(h.ids, vec![2, 1]);
     }
 }
+
+/// A sink without arcs is left out of the smaller input the engines see; the nodes kept keep
+/// the file's numbers.
+#[test]
+fn nodes_keep_their_numbers_without_the_isolated_ones() {
+    let g = read_graph(
+        &b"p asn 3 1
+n 3
+a 3 2 7
+"[..],
+        "t",
+        None,
+        Limits::default(),
+    )
+    .unwrap();
+    assert_eq!(g.ids, vec![3, 1, 2]);
+    let small = g.without_isolated().unwrap();
+    assert_eq!(small.shape, Shape::Bipartite { rows: 1, cols: 1 });
+    assert_eq!(small.ids, vec![3, 2]);
+    let v = crate::graph::certified::Vertices::of(&*small);
+    assert_eq!((v.number(0), v.number(1)), (3, 2));
+}
