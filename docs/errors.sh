@@ -302,6 +302,18 @@ try "--weights --min --perfect on a rectangular matrix (accepted: no perfect mat
 printf '4 3\n2 3\n1 3\n1 2\n\n' >both.txt
 try "verify --graph: a METIS certificate against the graph read as an edge list" 1 '{"certificate":"matching","format":"metis","size":1,"matching":[[1,2]],"proof":{"barrier":[]}}\n' verify --graph both.txt --format edges IN
 try "verify --graph: a puzzle certificate" 2 '{"puzzle":"rooks","case":1,"board":["X.",".."],"answer":2,"rooks":[[0,1],[1,0]],"cover":{"rows":[[0,1,1],[1,0,1]],"cols":[]}}\n' verify --graph g.col IN
+# --- assignment formats (issue 36) --------------------------------------------------------------
+try "DIMACS assignment, square (accepted: the minimum cost, perfect)" 0 'p asn 4 3\nn 1\nn 3\na 1 2 5\na 1 4 1\na 3 2 2\n' match --weights --min --perfect IN
+try "DIMACS assignment: an arc from a node no 'n' line names" 2 'p asn 4 1\nn 1\nn 2\na 3 4 5\n' match --weights --min --perfect IN
+try "DIMACS assignment: an arc to a source node" 2 'p asn 4 1\nn 1\nn 2\na 1 2 5\n' match --weights --min --perfect IN
+try "DIMACS assignment: an 'n' line after the arcs" 2 'p asn 4 1\nn 1\na 1 2 5\nn 3\n' match --weights --min --max-cardinality IN
+try "DIMACS assignment: a node named by two 'n' lines" 2 'p asn 4 1\nn 1\nn 1\na 1 2 5\n' match --weights --min --perfect IN
+try "DIMACS assignment: fewer arcs than the p line says" 2 'p asn 4 2\nn 1\na 1 2 5\n' match --weights --min --perfect IN
+try "dense, 2 x 3 with a size line (accepted: the minimum cost, rows all matched)" 0 '2 3\n4 1 3\n2 0 5\n' match --format dense --weights --min --max-cardinality IN
+try "dense: a row too short" 2 '1 2 3\n4 5\n' match --format dense --weights --min --perfect IN
+try "dense: fewer entries than the size line says" 2 '2\n1 2\n3\n' match --format dense --weights --min --perfect IN
+try "dense: more entries than the size line says" 2 '2 1\n1 2\n3\n' match --format dense --weights --min --max-cardinality IN
+try "dense: an entry that is not a number" 2 '2\n1 x\n3 4\n' match --format dense --weights --min --perfect IN
 
 {
     echo "# Bad input: what gridmatch says"

@@ -16,6 +16,7 @@ use std::io::{BufRead, Write};
 
 use crate::InputError;
 use crate::error::RunError as Error;
+use crate::error::{RAISE_LIMIT, Remedy};
 use crate::formats::decimal::decimal;
 use crate::formats::json::{DmRecord, MatchingRecord, Record, WeightedRecord};
 use crate::formats::judge::read_line_bounded;
@@ -220,18 +221,17 @@ fn check_lines<R: BufRead, W: Write>(
     while let Some(ended) = read_line_bounded(&mut input, &mut bytes, keep)? {
         line_no += 1;
         if !ended && bytes.len() == keep {
-            let hint = limit_hint.map_or_else(
-                || "raise the limit with --max-line-bytes if the machine has the memory".into(),
-                str::to_string,
-            );
-            return Err(InputError::at(
+            let e = InputError::at(
                 file,
                 line_no,
                 keep as u64,
                 format!("a line longer than {max_line} bytes"),
                 "a certificate line written by --json",
-            )
-            .with_hint(hint)
+            );
+            return Err(match limit_hint {
+                Some(hint) => e.with_hint(hint),
+                None => e.with_hint(RAISE_LIMIT).with_remedy(Remedy::LineLimit),
+            }
             .into());
         }
         let line = std::str::from_utf8(&bytes).map_err(|e| {

@@ -20,6 +20,10 @@ pub enum RunError {
     Io(#[from] io::Error),
 }
 
+/// The hint of a size over a limit the caller set ([`Remedy::CellLimit`],
+/// [`Remedy::LineLimit`]), which [`InputError::name_flag`] completes.
+pub(crate) const RAISE_LIMIT: &str = "raise the limit if the machine has the memory";
+
 /// A refusal of bad input: where, what was found, what was expected, and an optional hint.
 ///
 /// Displays as `FILE:LINE:COL: found X, expected Y` followed by `hint: …` on its own line.
@@ -39,6 +43,24 @@ pub struct InputError {
     pub hint: Option<String>,
     /// True when the input ended where more was expected (`found` is then `end of input`).
     pub at_end: bool,
+    /// What the caller can change to get past this error, when that is a setting of its own
+    /// (a front end's flag): the library's words name no flag, and
+    /// [`name_flag`](Self::name_flag) adds the front end's where the words leave room for it.
+    pub remedy: Option<Remedy>,
+}
+
+/// A remedy an [`InputError`] leaves to the caller's own settings (for the command line, a
+/// flag it names with [`InputError::name_flag`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Remedy {
+    /// Weights were asked of a file that has none (a METIS graph without edge weights, a
+    /// pattern or complex Matrix Market file): the setting that asked for them needs them.
+    Weights,
+    /// A board over the cell limit the caller set: raising it reads the board.
+    CellLimit,
+    /// A certificate line over the line limit the caller set: raising it reads the line.
+    LineLimit,
 }
 
 impl InputError {
@@ -58,6 +80,7 @@ impl InputError {
             expected: expected.into(),
             hint: None,
             at_end: false,
+            remedy: None,
         }
     }
 
@@ -72,6 +95,33 @@ impl InputError {
             at_end: true,
             ..InputError::at(file, line, col, "end of input", expected)
         }
+    }
+
+    /// The same error with the remedy the caller's own settings give (see [`Remedy`]).
+    pub fn with_remedy(mut self, remedy: Remedy) -> InputError {
+        self.remedy = Some(remedy);
+        self
+    }
+
+    /// The error in a front end's words: `flag`, the front end's name for the setting its
+    /// [`remedy`](Self::remedy) names, added where the library's words leave room for it
+    /// ([`Remedy::Weights`]: after what was expected, `… — FLAG needs them`; the limits: in
+    /// the hint, `raise the limit with FLAG if …`). Unchanged without a remedy.
+    pub fn name_flag(mut self, flag: &str) -> InputError {
+        match self.remedy.take() {
+            Some(Remedy::Weights) => {
+                self.expected = format!("{} — {flag} needs them", self.expected)
+            }
+            Some(Remedy::CellLimit | Remedy::LineLimit)
+                if self.hint.as_deref() == Some(RAISE_LIMIT) =>
+            {
+                self.hint = Some(format!(
+                    "raise the limit with {flag} if the machine has the memory"
+                ));
+            }
+            _ => {}
+        }
+        self
     }
 
     /// The same error with a hint line.

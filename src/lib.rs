@@ -35,7 +35,8 @@
 //! ```
 //!
 //! The engines also take graphs and formulas of the user's own: [`read`] reads DIMACS
-//! graphs, Matrix Market matrices, edge lists and DIMACS CNF (errors at file, line and column),
+//! graphs and assignment problems, Matrix Market and dense matrices, edge lists, METIS graphs
+//! and DIMACS CNF (errors at file, line and column),
 //! and [`graph::certified`] answers with proofs (a maximum matching with a König cover or a
 //! Tutte–Berge barrier and its verifier, the Dulmage–Mendelsohn class of every edge, vertex
 //! geography); [`graph::twosat`] decides the formulas, with the backbone, uniqueness and
@@ -43,7 +44,8 @@
 //!
 //! Layers, each knowing only those before it: [`graph`] (algorithms, no boards); [`grid`] (the
 //! board type); [`puzzles`] (each reduction, its certificate and an independent verifier, and
-//! [`Puzzle`], the one list of them; no I/O, no prose); [`formats`] (the judges' formats, JSON,
+//! [`Puzzle`], the one list of them; no I/O, no prose); [`read`] (users' graph and formula
+//! files, read into the parts the graph core takes); [`formats`] (the judges' formats, JSON,
 //! words and pictures of the values the puzzles return); [`generate`] (random instances).
 //!
 //! **Features.** None by default: the library depends on no command-line or server crate (the
@@ -65,7 +67,7 @@ pub mod read;
 /// The former name of [`certificate`], kept for callers written before the rename.
 pub use certificate as verify;
 
-pub use error::{InputError, RunError};
+pub use error::{InputError, Remedy, RunError};
 pub use grid::Grid;
 pub use puzzles::Puzzle;
 

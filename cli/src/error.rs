@@ -12,9 +12,9 @@ use gridmatch::InputError;
 /// What a run failed on.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// Bad input (exit code 2).
+    /// Bad input (exit code 2), with the command line's flags named ([`name_flags`]).
     #[error(transparent)]
-    Input(#[from] InputError),
+    Input(InputError),
     /// Reading or writing failed.
     #[error(transparent)]
     Io(#[from] io::Error),
@@ -28,10 +28,28 @@ pub enum Error {
     Answer(#[from] gridmatch::puzzles::AnswerError),
 }
 
+impl From<InputError> for Error {
+    fn from(e: InputError) -> Error {
+        Error::Input(name_flags(e))
+    }
+}
+
+/// The library's error with this command line's flag for its remedy (the library names none):
+/// every bad input the command line prints comes through here.
+pub fn name_flags(e: InputError) -> InputError {
+    let flag = match e.remedy {
+        Some(gridmatch::Remedy::Weights) => "--weights",
+        Some(gridmatch::Remedy::CellLimit) => "--max-cells",
+        Some(gridmatch::Remedy::LineLimit) => "--max-line-bytes",
+        _ => return e,
+    };
+    e.name_flag(flag)
+}
+
 impl From<gridmatch::RunError> for Error {
     fn from(e: gridmatch::RunError) -> Error {
         match e {
-            gridmatch::RunError::Input(e) => Error::Input(e),
+            gridmatch::RunError::Input(e) => e.into(),
             gridmatch::RunError::Io(e) => Error::Io(e),
             // RunError is non-exhaustive; every kind it has today is above.
             other => Error::Io(io::Error::other(other)),

@@ -49,6 +49,7 @@ fuzz_target!(|data: &[u8]| {
         Some(Format::MatrixMarket),
         Some(Format::EdgeList),
         Some(Format::Metis),
+        Some(Format::Dense),
     ] {
         let Ok(g) = read_graph(data, "fuzz", format, limits) else {
             continue;

@@ -1,4 +1,5 @@
-//! Weighted reader target: raw bytes read as a weighted graph in every format (and detected).
+//! Weighted reader target: raw bytes read as a weighted graph in every format (and detected;
+//! DIMACS assignment files through their p line, dense matrices named).
 //! Errors are fine (with line and column ≥ 1); panics are not. A graph that reads has one
 //! weight per edge, each within ±MAX_WEIGHT, at most MAX_DECIMALS decimals, the same graph as
 //! the unweighted reader gives where that one reads it (Matrix Market), and written back
@@ -23,6 +24,7 @@ fuzz_target!(|data: &[u8]| {
         Some(Format::MatrixMarket),
         Some(Format::EdgeList),
         Some(Format::Metis),
+        Some(Format::Dense),
     ] {
         let g = match read_weighted_graph(data, "fuzz", format, limits) {
             Ok(g) => g,
@@ -100,6 +102,25 @@ fn canonical(g: &GraphInput, w: &Weights) -> String {
             out += &format!("{vertices} {} 1\n", g.edges.len());
             for list in lists {
                 out += &list;
+                out += "\n";
+            }
+        }
+        (Format::Assignment, Shape::Bipartite { rows, cols }) => {
+            // The file's node numbers: the sources' (the `n` lines), then the sinks'.
+            out += &format!("p asn {} {}\n", rows + cols, g.edges.len());
+            for id in &g.ids[..rows] {
+                out += &format!("n {id}\n");
+            }
+            for (&(r, c), &x) in g.edges.iter().zip(&w.values) {
+                let (a, b) = (g.ids[r as usize], g.ids[rows + c as usize]);
+                out += &format!("a {a} {b} {}\n", weight(x));
+            }
+        }
+        (Format::Dense, Shape::Bipartite { rows, cols }) => {
+            // Every entry, row after row, after the size line.
+            out += &format!("{rows} {cols}\n");
+            for &x in &w.values {
+                out += &weight(x);
                 out += "\n";
             }
         }

@@ -263,9 +263,9 @@ pub(super) const DETECT_HINT: &str = "the format is told by the first line: '%%M
 /// The format a graph file's first non-blank line tells: `%%` (the `%%MatrixMarket` banner) →
 /// Matrix Market, another `%` (a comment) → METIS, `c`, `p` or `e` → DIMACS, a digit, `+` or
 /// `#` → edge list; `None` otherwise (and for a blank line). A leading byte order mark and
-/// blanks are skipped. ([`read_graph`] also reads a file whose name ends in `.graph` or
+/// blanks are skipped. ([`read_graph`](super::read_graph) also reads a file whose name ends in `.graph` or
 /// `.metis` and whose first line starts with a number as METIS, and tells METIS from an edge
-/// list by what follows in any other such file: see the [module docs](self).)
+/// list by what follows in any other such file: see the [module docs](super).)
 ///
 /// # Examples
 /// ```

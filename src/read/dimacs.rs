@@ -1,4 +1,5 @@
-//! The DIMACS graph format: `c` comments, `p edge N M` (or `p col N M`), then `e U V` lines.
+//! The DIMACS graph format: `c` comments, `p edge N M` (or `p col N M`), then `e U V` lines;
+//! a `p asn` line hands the file to the assignment reader ([`super::asn`]).
 
 use std::io::BufRead;
 
@@ -20,7 +21,10 @@ pub(super) fn read<R: BufRead>(
     limits: Limits,
     mut weights: Option<&mut weights::Acc>,
 ) -> Result<GraphInput, InputError> {
-    let (p_line, n, m) = problem_line(t, limits)?;
+    let (p_line, n, m, assignment) = problem_line(t, limits)?;
+    if assignment {
+        return super::asn::read(t, weights, p_line, n, m);
+    }
     let mut edges = Vec::with_capacity(reserve(m.value));
     let range = format!("a vertex number from 1 to {}", n.value);
     let announced_vertices = format!(
@@ -138,11 +142,12 @@ pub(super) fn read<R: BufRead>(
     })
 }
 
-/// Reads up to and including the problem line: its line, N and M (checked against `limits`).
+/// Reads up to and including the problem line: its line, N and M (checked against `limits`),
+/// and whether it is an assignment problem's (`p asn`, [`super::asn`]).
 fn problem_line<R: BufRead>(
     t: &mut Tokens<R>,
     limits: Limits,
-) -> Result<(u64, Number, Number), InputError> {
+) -> Result<(u64, Number, Number, bool), InputError> {
     loop {
         match t.next_nonblank()? {
             Next::End { line, col } => {
@@ -172,6 +177,14 @@ fn problem_line<R: BufRead>(
             .bad_token("'edge'")
             .with_hint("this is a CNF formula: use `gridmatch twosat`"));
     }
+    if t.is("asn") {
+        let n = t.number_on_line("the number of nodes")?;
+        t.check_limit(n, limits.vertices(), "vertices", "vertex")?;
+        let m = t.number_on_line("the number of arcs")?;
+        t.check_limit(m, limits.max_edges, "edges", "edge")?;
+        t.line_end("the p line of an assignment problem is 'p asn NODES ARCS'")?;
+        return Ok((p_line, n, m, true));
+    }
     if !t.is("edge") && !t.is("col") {
         return Err(t.bad_token("'edge'"));
     }
@@ -185,5 +198,5 @@ fn problem_line<R: BufRead>(
         count(n.value, "vertex", "vertices"),
         count(m.value, "edge", "edges")
     ))?;
-    Ok((p_line, n, m))
+    Ok((p_line, n, m, false))
 }

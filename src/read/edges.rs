@@ -80,10 +80,12 @@ pub(super) fn read<R: BufRead>(
                 t.number_on_line("a second vertex number")
                     .map_err(|mut e| {
                         e.hint = csv_hint(&t.tok).or(e.hint.take());
-                        // A first line holding one number: the count or size line of a board file.
+                        // A first line holding one number: the count or size line of a board
+                        // file, or a dense matrix's size line.
                         if edges.is_empty() && e.found == "end of line" {
                             e.hint = Some(format!(
-                                "an edge list's lines hold two vertex numbers; {}",
+                                "an edge list's lines hold two vertex numbers; {}; a dense \
+                                 matrix's size line is one number too: name its format (dense)",
                                 super::BOARD_FILE_HINT
                             ));
                         }

@@ -98,9 +98,10 @@ pub(super) fn read<R: BufRead>(
                 h.n.line,
                 h.n.col,
                 "a METIS graph without edge weights",
-                "a METIS graph with edge weights (FMT 1 or 11) — --weights needs them",
+                "a METIS graph with edge weights (FMT 1 or 11)",
             )
-            .with_hint("the header's third number, FMT, ends in 1 when the edges have weights"));
+            .with_hint("the header's third number, FMT, ends in 1 when the edges have weights")
+            .with_remedy(crate::Remedy::Weights));
     }
     let mut edges: Vec<(u32, u32)> = Vec::with_capacity(reserve(m));
     if let Some(acc) = weights.as_deref_mut()

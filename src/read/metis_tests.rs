@@ -216,8 +216,10 @@ fn random_metis_graphs_read_as_their_dimacs_twins() -> Result<(), Box<dyn std::e
             let e =
                 read_weighted_graph(text.as_bytes(), "t", Some(Format::Metis), Limits::default())
                     .expect_err("no edge weights");
+            assert_eq!(e.expected, "a METIS graph with edge weights (FMT 1 or 11)");
+            assert_eq!(e.remedy, Some(crate::Remedy::Weights));
             assert_eq!(
-                e.expected,
+                e.name_flag("--weights").expected,
                 "a METIS graph with edge weights (FMT 1 or 11) — --weights needs them"
             );
         }
@@ -486,7 +488,7 @@ fn metis_errors_have_line_and_column() {
         1,
         1,
         "a METIS graph without edge weights",
-        "a METIS graph with edge weights (FMT 1 or 11) — --weights needs them",
+        "a METIS graph with edge weights (FMT 1 or 11)",
         "FMT",
     );
     // Memory follows the input: a far neighbour of a huge graph waits in the heap.

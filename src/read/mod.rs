@@ -1,4 +1,7 @@
-//! Readers for users' own graph and 2-SAT formula files.
+//! Readers for users' own graph and 2-SAT formula files, one file per concern: the tokenizer
+//! (`tokens.rs`), its fast path (`fast.rs`), format detection (`detect.rs`), one file per format
+//! (`dimacs.rs`, `asn.rs`, `mtx.rs`, `edges.rs`, `metis.rs`, `dense.rs`, `cnf.rs`) and the
+//! weights (`weights.rs`). The graph core takes what they read as parts ([`GraphInput::parts`]).
 //!
 //! **Guarantee:** [`read_graph`] and [`read_cnf`] either return exactly what the file says
 //! (edges and clauses in file order, every number checked against the header that announced
@@ -35,6 +38,13 @@
 //!   (with the same weight), and M counts it once; a self-loop is listed once. Edges are kept
 //!   where the smaller end lists the larger, in file order. Vertex sizes and weights are
 //!   read and ignored.
+//! - DIMACS assignment (`asn`; the first DIMACS challenge's assignment problems, `asn.rs`):
+//!   `c` comments, `p asn NODES ARCS`, one `n ID` line per source node, then ARCS lines
+//!   `a SRC DST COST` from a source to a sink (a node no `n` line names); read by the DIMACS
+//!   reader, which its p line sends there. Sources are the rows, sinks the columns, the file's
+//!   node numbers kept in [`GraphInput::ids`]; the costs are the weights.
+//! - Dense matrix (`dense`, named only: `dense.rs`): a size line `N` or `R C` and the entries in
+//!   any whitespace layout, or one row per line; every entry is an edge, its value the weight.
 //! - DIMACS CNF ([`read_cnf`] only): `c` comment lines, `p cnf VARIABLES CLAUSES`, then the
 //!   clauses, each a list of nonzero literals ended by `0` (a clause may span lines); each
 //!   clause must have one or two literals. SATLIB's trailer (a `%` line, then `0`) ends the input.
@@ -96,13 +106,18 @@
 //! exponents, signs, `.5`, `5.`), read back to the exact scaled values, also through 1–5 byte
 //! buffers; the weight parser against a table of numbers and non-numbers; every weight error
 //! with its line, column and message (the same through a 1-byte buffer), and
-//! docs/ERRORS.md's table of them checked against the reader. The fuzz target
+//! docs/ERRORS.md's table of them checked against the reader. Assignment files and dense
+//! matrices: random square and rectangular ones read back (also through 1–5 byte buffers) and
+//! solved to a brute force's minimum, every error at its place (`asn_tests.rs`,
+//! `dense_tests.rs`); `tests/peers/check_assignment.py` against scipy. The fuzz target
 //! `parse_weighted` checks that whatever reads has one weight per edge within range and reads
 //! again the same after a canonical rewrite.
 
 #[cfg(test)]
 mod array_tests;
+mod asn;
 mod cnf;
+mod dense;
 mod detect;
 #[cfg(test)]
 mod detect_tests;
@@ -152,24 +167,34 @@ pub enum Format {
     /// METIS graph (METIS, KaHIP, DIMACS10): `N M [FMT [NCON]]`, then one adjacency line per
     /// vertex, vertices from 1.
     Metis,
+    /// DIMACS assignment problem: `p asn NODES ARCS`, `n SOURCE` lines, then `a SRC DST COST`
+    /// arcs, nodes from 1 (read by the DIMACS reader, which its p line sends there).
+    Assignment,
+    /// A dense matrix as text: an optional size line (`N` or `R C`), then every entry, each
+    /// an edge of the rows × columns bipartite graph.
+    Dense,
 }
 
 impl Format {
     /// Every format, in the order of their names in messages.
-    pub const ALL: [Format; 4] = [
+    pub const ALL: [Format; 6] = [
         Format::Dimacs,
         Format::MatrixMarket,
         Format::EdgeList,
         Format::Metis,
+        Format::Assignment,
+        Format::Dense,
     ];
 
-    /// Its short name: `dimacs`, `mtx`, `edges` or `metis`.
+    /// Its short name: `dimacs`, `mtx`, `edges`, `metis`, `asn` or `dense`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Dimacs => "dimacs",
             Format::MatrixMarket => "mtx",
             Format::EdgeList => "edges",
             Format::Metis => "metis",
+            Format::Assignment => "asn",
+            Format::Dense => "dense",
         }
     }
 
@@ -185,13 +210,20 @@ impl Format {
             Format::MatrixMarket => "a Matrix Market file",
             Format::EdgeList => "an edge list",
             Format::Metis => "a METIS graph",
+            Format::Assignment => "a DIMACS assignment problem",
+            Format::Dense => "a dense matrix",
         }
     }
 
-    /// The number of the first vertex in files of this format: 1, 1, 0 or 1.
+    /// The number of the first vertex in files of this format: 0 for an edge list, 1 for the
+    /// others.
     pub fn base(self) -> u64 {
         match self {
-            Format::Dimacs | Format::MatrixMarket | Format::Metis => 1,
+            Format::Dimacs
+            | Format::MatrixMarket
+            | Format::Metis
+            | Format::Assignment
+            | Format::Dense => 1,
             Format::EdgeList => 0,
         }
     }
@@ -233,7 +265,7 @@ impl GraphInput {
     }
 
     /// The input without the vertices no edge names, as
-    /// [`compact::without_isolated`](crate::graph::certified::compact::without_isolated) makes
+    /// [`compact::without_isolated`] makes
     /// it, in the same format; borrowed when every vertex has an edge.
     ///
     /// # Errors
@@ -463,7 +495,8 @@ fn read_as<R: BufRead>(
     weights: Option<&mut weights::Acc>,
 ) -> Result<GraphInput, InputError> {
     match format {
-        Format::Dimacs => dimacs::read(t, limits, weights),
+        Format::Dimacs | Format::Assignment => dimacs::read(t, limits, weights),
+        Format::Dense => dense::read(t, limits, weights),
         Format::MatrixMarket => mtx::read(t, limits, weights),
         Format::EdgeList => edges::read(t, limits, weights),
         Format::Metis => metis::read(t, limits, weights),

@@ -248,12 +248,13 @@ fn banner<R: BufRead>(
     }
     if weighted && values != 1 {
         return Err(t
-            .bad_token("a Matrix Market file with values (integer or real) — --weights needs them")
+            .bad_token("a Matrix Market file with values (integer or real)")
             .with_hint(if values == 0 {
                 "a pattern matrix gives no weights: only where its entries are"
             } else {
                 "a complex matrix's entries have two values each, not one weight"
-            }));
+            })
+            .with_remedy(crate::Remedy::Weights));
     }
     const SYMMETRIES: &str = "'general', 'symmetric', 'skew-symmetric' or 'hermitian'";
     t.token_on_line(SYMMETRIES)?;

@@ -53,7 +53,7 @@ pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Result<ExitCode, Error> {
                     if let Some(h) = &mut e.hint {
                         h.push_str(": check it with `gridmatch verify FILE`, without --graph");
                     }
-                    Error::Input(e)
+                    Error::from(e)
                 }
                 e => e.into(),
             })?,

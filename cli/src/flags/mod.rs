@@ -362,6 +362,12 @@ pub enum GraphFormat {
     Edges,
     /// METIS/KaHIP `.graph`: `N M [FMT [NCON]]`, then one adjacency line per vertex, from 1.
     Metis,
+    /// DIMACS assignment: `p asn NODES ARCS`, `n SOURCE` lines, `a SRC DST COST` arcs
+    /// (detected from its p line).
+    Asn,
+    /// A whole matrix as text: an optional size line `N` or `R C`, then every entry (each an
+    /// edge, zeros included); without a size line, one row per line.
+    Dense,
 }
 
 impl GraphFormat {
@@ -371,6 +377,8 @@ impl GraphFormat {
             GraphFormat::Mtx => Format::MatrixMarket,
             GraphFormat::Edges => Format::EdgeList,
             GraphFormat::Metis => Format::Metis,
+            GraphFormat::Asn => Format::Assignment,
+            GraphFormat::Dense => Format::Dense,
         }
     }
 }

@@ -591,7 +591,7 @@ pub struct ParseResponse {
 /// Reads a judge-format text with the command line's own reader (the same errors, named
 /// `<pasted>:LINE:COL`). Rooks accepts both `N` and `R C` headers (the first header decides).
 pub fn parse(req: &ParseRequest) -> Result<ParseResponse, ApiError> {
-    let bad = |e: InputError| ApiError::invalid(e.to_string());
+    let bad = |e: InputError| ApiError::invalid(crate::error::name_flags(e).to_string());
     let mut reader = BoardReader::new(req.text.as_bytes(), "<pasted>")
         .with_max_cells(PLAYGROUND_MAX_CELLS as u64);
     let mut boards = Vec::new();

@@ -267,6 +267,21 @@ const SAMPLES: &[(&str, &[&str])] = &[
     ("matrix.mtx", &["match", "--classify"]),
     ("edges.txt", &["match"]),
     ("graph.graph", &["match"]),
+    (
+        "assignment.asn",
+        &["match", "--weights", "--min", "--perfect"],
+    ),
+    (
+        "costs.txt",
+        &[
+            "match",
+            "--format",
+            "dense",
+            "--weights",
+            "--min",
+            "--perfect",
+        ],
+    ),
     ("formula.cnf", &["twosat"]),
 ];
 

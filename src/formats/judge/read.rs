@@ -13,7 +13,7 @@
 
 use std::io::BufRead;
 
-use crate::error::{InputError, describe_at};
+use crate::error::{InputError, RAISE_LIMIT, Remedy, describe_at};
 use crate::formats::count;
 use crate::grid::Grid;
 use crate::read::parse_number;
@@ -124,7 +124,8 @@ impl<R: BufRead> BoardReader<R> {
     }
 
     /// Sets the hint shown when a board is over the cell limit (how the limit was chosen and
-    /// how to raise it); the default hint names `--max-cells`.
+    /// how to raise it); the default hint says to raise it, with [`Remedy::CellLimit`] for the
+    /// caller to name its setting ([`InputError::name_flag`]).
     pub fn with_limit_hint(mut self, hint: impl Into<String>) -> Self {
         self.limit_hint = Some(hint.into());
         self
@@ -377,17 +378,16 @@ impl<R: BufRead> BoardReader<R> {
     }
 
     fn too_big(&self, rows: Number, cols: Number) -> InputError {
-        let mut e = self.error(
+        let e = self.error(
             rows.line,
             rows.col,
             format!("a board of {} × {} cells", rows.value, cols.value),
             format!("at most {}", count(self.max_cells, "cell", "cells")),
         );
-        e.hint = Some(match &self.limit_hint {
-            Some(h) => h.clone(),
-            None => "raise the limit with --max-cells if the machine has the memory".into(),
-        });
-        e
+        match &self.limit_hint {
+            Some(h) => e.with_hint(h.clone()),
+            None => e.with_hint(RAISE_LIMIT).with_remedy(Remedy::CellLimit),
+        }
     }
 
     /// Reads `rows` rows of exactly `cols` characters from `alphabet`. Returns the grid and the
@@ -549,7 +549,13 @@ mod tests {
         let e = r
             .check_size(n(1_000_000_000_000), n(1_000_000_000_000))
             .unwrap_err();
-        assert!(e.to_string().contains("--max-cells"));
+        // The library names no flag; the command line names its own.
+        assert!(!e.to_string().contains("--"), "{e}");
+        assert_eq!(e.remedy, Some(Remedy::CellLimit));
+        assert_eq!(
+            e.name_flag("--max-cells").hint.as_deref(),
+            Some("raise the limit with --max-cells if the machine has the memory")
+        );
         let e = reader("")
             .with_max_cells(100)
             .with_limit_hint("the hint")

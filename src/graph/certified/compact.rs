@@ -141,12 +141,14 @@ pub fn without_isolated<'a>(
             );
             let mut ids: Vec<u32> = Vec::new();
             ids.try_reserve_exact(kept_rows.len() + kept_cols.len())?;
-            ids.extend(
-                kept_rows
-                    .iter()
-                    .chain(&kept_cols)
-                    .map(|&x| (u64::from(x) + base) as u32),
-            );
+            // The file's numbers: its ids where it has them (rows', then columns'), else from
+            // the base.
+            let named = |x: u32, shift: usize| match input.ids.get(x as usize + shift) {
+                Some(&id) => id,
+                None => (u64::from(x) + base) as u32,
+            };
+            ids.extend(kept_rows.iter().map(|&r| named(r, 0)));
+            ids.extend(kept_cols.iter().map(|&c| named(c, rows)));
             Ok(Some(PartsBuf {
                 base,
                 shape: Shape::Bipartite {
