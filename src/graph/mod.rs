@@ -41,6 +41,7 @@ pub(crate) mod dsu;
 pub mod general;
 pub mod geography;
 pub mod read;
+pub mod scc;
 pub mod twosat;
 pub mod weighted;
 
