@@ -53,13 +53,13 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod certificate;
 pub mod encoding;
 mod error;
 pub mod formats;
 pub mod generate;
 pub mod graph;
 pub mod grid;
-pub mod certificate;
 pub mod puzzles;
 /// The former name of [`certificate`], kept for callers written before the rename.
 pub use certificate as verify;
