@@ -1,8 +1,8 @@
 //! Strongly connected components: one iterative Tarjan search (Pearce's space-efficient
 //! variant) for every caller, each with its own digraph and hooks ([`Search`]): written for the
 //! edge classes of `bipartite/classify.rs`, the Dulmage–Mendelsohn blocks of `bipartite/dm.rs`
-//! and 2-SAT (`twosat/mod.rs`); classify runs on it, dm and 2-SAT still carry their own
-//! searches (see **Status**).
+//! and 2-SAT (`twosat/mod.rs`); classify and dm run on it, 2-SAT still carries its own search
+//! (see **Status**).
 //!
 //! **Guarantee:** [`Tarjan::run`] visits every vertex whose record's [`Record::rindex`] is
 //! [`UNVISITED`] (a caller leaves a vertex out by setting it to [`EXCLUDED`], which the search
@@ -29,8 +29,8 @@
 //! **Status:** component ids compared with a reachability closure on thousands of random
 //! digraphs up to 12 vertices (loops, parallel arcs, excluded vertices), the reverse
 //! topological order and the discovery positions checked (`scc_tests.rs`), and a 10⁶-vertex
-//! cycle on a 256 KiB stack; classify's tests run through it. Moving dm (its rows ordered by
-//! the discovery positions above) and 2-SAT onto it is the open step of issue 35.
+//! cycle on a 256 KiB stack; classify's and dm's tests run through it (dm orders each block's
+//! rows by the discovery positions above). Moving 2-SAT onto it is the open step of issue 35.
 
 /// [`Record::rindex`] of a vertex the search has not reached yet.
 pub const UNVISITED: u32 = 0;
