@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 
 use gridmatch::RunError as Error;
+use gridmatch::certificate::verify_records;
 use gridmatch::formats::json::{Record, YesNo};
 use gridmatch::formats::judge::{BoardReader, Header};
 use gridmatch::formats::output::{Style as Mode, answer_all};
@@ -15,7 +16,6 @@ use gridmatch::puzzles::Request;
 use gridmatch::puzzles::king::{Analysis, Moves, Player};
 use gridmatch::puzzles::lpuzzle::{self, Piece};
 use gridmatch::puzzles::rooks::{self, Segment, Solution};
-use gridmatch::certificate::verify_records;
 use gridmatch::{Grid, Puzzle};
 pub use libfuzzer_sys::arbitrary::Unstructured;
 

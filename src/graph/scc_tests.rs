@@ -69,7 +69,9 @@ fn components_match_reachability() {
             let v = (xorshift(&mut seed) % n as u64) as u32;
             arcs[u].push(v);
         }
-        let excluded: Vec<bool> = (0..n).map(|_| xorshift(&mut seed) % 6 == 0).collect();
+        let excluded: Vec<bool> = (0..n)
+            .map(|_| xorshift(&mut seed).is_multiple_of(6))
+            .collect();
         // Closure over the vertices kept.
         let mut reach = vec![vec![false; n]; n];
         for s in 0..n {

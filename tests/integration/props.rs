@@ -12,12 +12,12 @@
 //! Sized to run in a few seconds with `cargo test --release`.
 
 use gridmatch::RunError as AppError;
+use gridmatch::certificate::verify_records;
 use gridmatch::formats::json::{Record, YesNo};
 use gridmatch::formats::judge::{BoardReader, Header};
 use gridmatch::formats::output::{Style as Mode, answer_all};
 use gridmatch::puzzles::king::{Moves, Player};
 use gridmatch::puzzles::{Puzzle, Request};
-use gridmatch::certificate::verify_records;
 use proptest::prelude::*;
 use proptest::sample::select;
 
