@@ -40,6 +40,7 @@ pub mod certified;
 pub(crate) mod dsu;
 pub mod general;
 pub mod geography;
+pub mod scc;
 pub mod twosat;
 pub mod weighted;
 

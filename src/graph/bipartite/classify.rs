@@ -25,7 +25,7 @@
 //! for v ∈ RR; a matched pair's ends are in RL together and in RR together). So a matched
 //! pair is [`EdgeClass::Every`] unless it lies on one (then [`EdgeClass::Some`]), and an
 //! unmatched pair is [`EdgeClass::Some`] if it lies on one, [`EdgeClass::None`] otherwise. The
-//! components come from one iterative Tarjan pass, which also computes RR: components are
+//! components come from one iterative Tarjan pass ([`scc`](crate::graph::scc)), which also computes RR: components are
 //! completed sinks first, so a component reaches an exposed right vertex iff it holds one or has
 //! an arc into a completed component that does.
 //!
@@ -41,6 +41,7 @@
 //! 256 KiB stack.
 
 use super::{BipartiteGraph, Matching, NONE};
+use crate::graph::scc::{self, Record, Search, Tarjan};
 
 /// Whether an edge is in every, some or no maximum matching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -176,100 +177,85 @@ struct Components {
     to_exposed_right: Vec<bool>,
 }
 
-/// Tarjan's algorithm on D without the vertices in RL (`left_rl`, `right_rl`), with an explicit
-/// call stack. Leaving RL out changes no component and no RR flag of the rest: a cycle through
-/// an RL vertex lies in RL (each of its vertices is reached from it), and no RL vertex reaches an
-/// exposed right vertex (that would be an augmenting path); their pairs are movable anyway. On
-/// boards with many exposed runs RL is a large part of the graph. `to_exposed_right` is propagated along
-/// the way: every arc x → w is looked at once, and `w`'s flag is final then unless `w` is still on
-/// the Tarjan stack, i.e. in x's component; when a component is completed its members' flags are
-/// OR-ed together and shared, so each completed component's flag is final.
+/// The strongly connected components of D without the vertices in RL (`left_rl`,
+/// `right_rl`), by [`scc`](crate::graph::scc). Leaving RL out changes no component and no RR
+/// flag of the rest: a cycle through an RL vertex lies in RL (each of its vertices is reached
+/// from it), and no RL vertex reaches an exposed right vertex (that would be an augmenting
+/// path); their pairs are movable anyway. On boards with many exposed runs RL is a large part of
+/// the graph. `to_exposed_right` is propagated along the way: every arc x → w is looked at once,
+/// and `w`'s flag is final then unless `w` is still live, i.e. in x's component; when a
+/// component is completed its members' flags are OR-ed together and shared, so each completed
+/// component's flag is final.
 fn components(g: &BipartiteGraph, m: &Matching, left_rl: &[bool], right_rl: &[bool]) -> Components {
     let nl = g.n_left();
     let n = nl + g.n_right();
-    let in_rl = |x: usize| {
-        if x < nl { left_rl[x] } else { right_rl[x - nl] }
-    };
-    let mut index = vec![NONE; n];
-    let mut low = vec![0u32; n];
-    let mut comp = vec![NONE; n];
-    let mut to_exposed_right: Vec<bool> =
-        (0..n).map(|x| x >= nl && m.right[x - nl] == NONE).collect();
-    let mut stack: Vec<u32> = Vec::new();
-    // (vertex, position of its next arc: in its neighbour list for a left vertex, 0/1 for a
-    // right vertex's single arc to its mate).
-    let mut calls: Vec<(u32, usize)> = Vec::new();
-    let mut next_index = 0u32;
-    let mut n_comp = 0u32;
-    for root in 0..n {
-        if index[root] != NONE || in_rl(root) {
-            continue;
-        }
-        index[root] = next_index;
-        low[root] = next_index;
-        next_index += 1;
-        stack.push(root as u32);
-        calls.push((root as u32, 0));
-        while let Some(&(x, pos)) = calls.last() {
-            let x = x as usize;
-            // Arcs to vertices already seen are settled here, in one scan; the scan stops at
-            // the first new vertex, which is descended into.
-            let mut pos = pos;
-            let mut descend = None;
-            loop {
-                let (w, next) = next_arc(g, m, x, pos);
-                pos = next;
-                let Some(w) = w else { break };
-                if in_rl(w) {
-                    continue;
-                }
-                if index[w] == NONE {
-                    descend = Some(w);
-                    break;
-                }
-                if comp[w] == NONE {
-                    low[x] = low[x].min(index[w]);
-                }
-                to_exposed_right[x] |= to_exposed_right[w];
+    let recs = (0..n)
+        .map(|x| {
+            let (rl, exposed_right) = if x < nl {
+                (left_rl[x], false)
+            } else {
+                (right_rl[x - nl], m.right[x - nl] == NONE)
+            };
+            Rec {
+                rindex: if rl { scc::EXCLUDED } else { scc::UNVISITED },
+                to_exposed_right: exposed_right,
             }
-            if let Some(w) = descend {
-                if let Some(top) = calls.last_mut() {
-                    top.1 = pos;
-                }
-                index[w] = next_index;
-                low[w] = next_index;
-                next_index += 1;
-                stack.push(w as u32);
-                calls.push((w as u32, 0));
-                continue;
-            }
-            calls.pop();
-            if low[x] == index[x] {
-                let mut k = stack.len();
-                loop {
-                    k -= 1;
-                    if stack[k] as usize == x {
-                        break;
-                    }
-                }
-                let reach = stack[k..].iter().any(|&y| to_exposed_right[y as usize]);
-                for &y in &stack[k..] {
-                    comp[y as usize] = n_comp;
-                    to_exposed_right[y as usize] = reach;
-                }
-                stack.truncate(k);
-                n_comp += 1;
-            }
-            if let Some(&(p, _)) = calls.last() {
-                let p = p as usize;
-                low[p] = low[p].min(low[x]);
-                to_exposed_right[p] |= to_exposed_right[x];
-            }
-        }
-    }
+        })
+        .collect();
+    let mut tarjan = Tarjan::new(recs);
+    tarjan.run(&mut D { g, m });
     Components {
-        comp,
-        to_exposed_right,
+        comp: tarjan.recs.iter().map(|r| r.rindex).collect(),
+        to_exposed_right: tarjan.recs.iter().map(|r| r.to_exposed_right).collect(),
+    }
+}
+
+/// A vertex of D in [`components`]' search.
+#[derive(Clone, Copy)]
+struct Rec {
+    /// The search's word.
+    rindex: u32,
+    /// Whether the vertex reaches an exposed right vertex (final once its component is).
+    to_exposed_right: bool,
+}
+
+impl Record for Rec {
+    fn rindex(&self) -> u32 {
+        self.rindex
+    }
+    fn set_rindex(&mut self, r: u32) {
+        self.rindex = r;
+    }
+}
+
+/// The digraph D of a graph and its matching, for [`scc`](crate::graph::scc).
+struct D<'a> {
+    g: &'a BipartiteGraph,
+    m: &'a Matching,
+}
+
+impl Search for D<'_> {
+    type Rec = Rec;
+    fn enter(&mut self, _: u32, _: u32, _: &mut Rec) -> u32 {
+        0
+    }
+    fn next(&mut self, x: u32, cursor: &mut u32, _: &mut Rec) -> Option<u32> {
+        // Positions stay below the degree + 1 <= n_right + 1 < 2^31.
+        let (w, next) = next_arc(self.g, self.m, x as usize, *cursor as usize);
+        *cursor = next as u32;
+        w.map(|w| w as u32)
+    }
+    fn merge(&mut self, rec: &mut Rec, head: &Rec) {
+        rec.to_exposed_right |= head.to_exposed_right;
+    }
+    fn complete(&mut self, recs: &mut [Rec], root: u32, members: &[u32], _: u32) -> bool {
+        let reach = recs[root as usize].to_exposed_right
+            || members.iter().any(|&y| recs[y as usize].to_exposed_right);
+        recs[root as usize].to_exposed_right = reach;
+        for &y in members {
+            recs[y as usize].to_exposed_right = reach;
+        }
+        false
     }
 }
 

@@ -42,7 +42,7 @@
 //!
 //! **Algorithm.** The over-determined part is one breadth-first search from the unmatched rows
 //! ([`alternating_reach`](super::alternating_reach), which also proves the matching maximum:
-//! it panics on an augmenting path). Then one iterative Tarjan pass over the matched rows left,
+//! it panics on an augmenting path). Then one iterative Tarjan pass ([`scc`](crate::graph::scc)) over the matched rows left,
 //! with an arc from row i to row mate(j) for each edge (i, j) other than i's matched one — the
 //! matched digraph of the matrix whose diagonal is the matching (Duff & Reid 1978, Pothen & Fan
 //! 1990). Its components complete sinks first, so a component reaches an unmatched column
@@ -65,6 +65,7 @@
 use std::ops::Range;
 
 use super::{BipartiteGraph, Matching, NONE};
+use crate::graph::scc::{self, Record, Search, Tarjan};
 
 /// The Dulmage–Mendelsohn decomposition of an m × n pattern as MATLAB's
 /// `[p, q, r, s, cc, rr] = dmperm(A)` gives it, 0-based (see the module docs for the layout).
@@ -264,133 +265,110 @@ struct Blocks {
     ends: Vec<usize>,
 }
 
-/// Tarjan's algorithm, with an explicit call stack, on the matched rows i outside the
+/// The components, by [`scc`](crate::graph::scc), of the matched rows i outside the
 /// over-determined part, with an arc i → mate(j) for each edge (i, j), j ≠ mate(i), whose
 /// column is matched to such a row. An edge to an unmatched column sets `under[i]`, which is
 /// propagated: every arc x → w is looked at once, and `w`'s flag is final then unless `w` is
-/// still on the Tarjan stack, i.e. in x's component; when a component is completed its members'
-/// flags are OR-ed together and shared, so each completed component's flag is final.
+/// still live, i.e. in x's component; when a component is completed its members' flags are
+/// OR-ed together and shared, so each completed component's flag is final. Each component's
+/// rows are listed in discovery order (root first), by their discovery positions.
 fn blocks(g: &BipartiteGraph, m: &Matching, over_row: &[bool]) -> Blocks {
-    let nl = g.n_left();
     // One record per row, so that looking at an arc's head touches one cache line (on random
     // 10⁶ × 10⁶ patterns separate arrays cost a cache miss each).
-    let mut node: Vec<Node> = over_row
+    let recs: Vec<Node> = over_row
         .iter()
         .map(|&over| Node {
-            index: NONE,
-            low: 0,
-            flags: if over { OVER } else { 0 },
+            rindex: if over { scc::EXCLUDED } else { scc::UNVISITED },
+            index: 0,
+            under: false,
         })
         .collect();
-    let mut stack: Vec<u32> = Vec::new();
-    let mut rows: Vec<u32> = Vec::new();
-    let mut ends: Vec<usize> = Vec::new();
-    // (row, position of its next edge in its neighbour list)
-    let mut calls: Vec<(u32, usize)> = Vec::new();
-    let mut next_index = 0u32;
-    for root in 0..nl {
-        if node[root].index != NONE || node[root].flags & OVER != 0 {
-            continue;
-        }
-        node[root].index = next_index;
-        node[root].low = next_index;
-        next_index += 1;
-        stack.push(root as u32);
-        calls.push((root as u32, 0));
-        while let Some(&(x, pos)) = calls.last() {
-            let x = x as usize;
-            let nbrs = g.neighbors(x as u32);
-            let mate = m.left[x];
-            let mut pos = pos;
-            let mut descend = None;
-            let Node {
-                mut low, mut flags, ..
-            } = node[x];
-            while pos < nbrs.len() {
-                let j = nbrs[pos];
-                pos += 1;
-                if j == mate {
-                    continue;
-                }
-                let w = m.right[j as usize];
-                if w == NONE {
-                    flags |= UNDER;
-                    continue;
-                }
-                let head = node[w as usize];
-                if head.flags & OVER != 0 {
-                    continue;
-                }
-                if head.index == NONE {
-                    descend = Some(w as usize);
-                    break;
-                }
-                if head.flags & DONE == 0 {
-                    low = low.min(head.index);
-                }
-                flags |= head.flags & UNDER;
-            }
-            node[x].low = low;
-            node[x].flags = flags;
-            if let Some(w) = descend {
-                if let Some(top) = calls.last_mut() {
-                    top.1 = pos;
-                }
-                node[w].index = next_index;
-                node[w].low = next_index;
-                next_index += 1;
-                stack.push(w as u32);
-                calls.push((w as u32, 0));
+    let mut tarjan = Tarjan::new(recs);
+    let mut search = Rows {
+        g,
+        m,
+        rows: Vec::new(),
+        ends: Vec::new(),
+    };
+    tarjan.run(&mut search);
+    let under = tarjan.recs.iter().map(|n| n.under).collect();
+    Blocks {
+        under,
+        rows: search.rows,
+        ends: search.ends,
+    }
+}
+
+/// The matched digraph of [`blocks`] and the components it completes.
+struct Rows<'a> {
+    g: &'a BipartiteGraph,
+    m: &'a Matching,
+    /// The rows of each component, components in completion order.
+    rows: Vec<u32>,
+    /// Where each component starts in `rows`.
+    ends: Vec<usize>,
+}
+
+impl Search for Rows<'_> {
+    type Rec = Node;
+    fn enter(&mut self, _: u32, index: u32, rec: &mut Node) -> u32 {
+        rec.index = index;
+        0
+    }
+    fn next(&mut self, x: u32, cursor: &mut u32, rec: &mut Node) -> Option<u32> {
+        let nbrs = self.g.neighbors(x);
+        let mate = self.m.left[x as usize];
+        // Positions stay below the degree + 1 <= n_right + 1 < 2^31.
+        while let Some(&j) = nbrs.get(*cursor as usize) {
+            *cursor += 1;
+            if j == mate {
                 continue;
             }
-            calls.pop();
-            if low == node[x].index {
-                let mut k = stack.len();
-                loop {
-                    k -= 1;
-                    if stack[k] as usize == x {
-                        break;
-                    }
-                }
-                let reach = stack[k..]
-                    .iter()
-                    .fold(0, |acc, &y| acc | node[y as usize].flags & UNDER);
-                ends.push(rows.len());
-                for &y in &stack[k..] {
-                    let y_node = &mut node[y as usize];
-                    y_node.flags = (y_node.flags & !UNDER) | DONE | reach;
-                    rows.push(y);
-                }
-                stack.truncate(k);
+            let w = self.m.right[j as usize];
+            if w == NONE {
+                rec.under = true;
+                continue;
             }
-            if let Some(&(parent, _)) = calls.last() {
-                // x's flag is final if its component was just completed, and shared with the
-                // parent's component otherwise.
-                let under = node[x].flags & UNDER;
-                let parent = &mut node[parent as usize];
-                parent.low = parent.low.min(low);
-                parent.flags |= under;
-            }
+            return Some(w);
         }
+        None
     }
-    let under = node.iter().map(|n| n.flags & UNDER != 0).collect();
-    Blocks { under, rows, ends }
+    fn merge(&mut self, rec: &mut Node, head: &Node) {
+        rec.under |= head.under;
+    }
+    fn complete(&mut self, recs: &mut [Node], root: u32, members: &[u32], _: u32) -> bool {
+        let first = recs[root as usize].index;
+        let reach = recs[root as usize].under || members.iter().any(|&y| recs[y as usize].under);
+        let start = self.rows.len();
+        self.ends.push(start);
+        self.rows.resize(start + members.len() + 1, root);
+        for &y in members {
+            let node = &mut recs[y as usize];
+            node.under = reach;
+            // The members' discovery indices are first + 1 ..= first + members.len().
+            self.rows[start + (node.index - first) as usize] = y;
+        }
+        recs[root as usize].under = reach;
+        false
+    }
 }
 
-/// Tarjan's state of a row in [`blocks`].
+/// The search's record of a row in [`blocks`].
 #[derive(Clone, Copy)]
 struct Node {
-    /// Discovery index, `NONE` before.
+    /// The search's word ([`scc`](crate::graph::scc)).
+    rindex: u32,
+    /// Discovery index.
     index: u32,
-    /// Lowest index reached (while on the stack).
-    low: u32,
-    /// [`OVER`], [`DONE`], [`UNDER`].
-    flags: u32,
+    /// Whether the row reaches an unmatched column (final once its component is complete).
+    under: bool,
 }
 
-/// The row is in the over-determined part (left out).
-const OVER: u32 = 1;
-/// The row's component is complete.
-const DONE: u32 = 2;
-/// The row reaches an unmatched column.
-const UNDER: u32 = 4;
+impl Record for Node {
+    fn rindex(&self) -> u32 {
+        self.rindex
+    }
+    fn set_rindex(&mut self, r: u32) {
+        self.rindex = r;
+    }
+}
