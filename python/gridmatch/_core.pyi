@@ -29,8 +29,7 @@ __all__ = [
     "TwoSat",
     "WeightedMatching",
     "__version__",
-    "assign_dense",
-    "assign_sparse",
+    "assign",
     "bipartite_matching",
     "geography",
     "king",
@@ -329,8 +328,9 @@ class Duals:
     """The LP dual solution proving a :class:`WeightedMatching` optimal, in integers.
 
     The duals are for the transformed weights ``w' = sign·w + shift`` (``sign`` is ``+1`` for
-    the largest total, ``-1`` for the smallest; ``shift`` is ``0`` over all matchings and makes
-    every best ``w'``-matching a maximum-cardinality one otherwise). With ``D = denominator``
+    the largest total, ``-1`` for the smallest; ``shift`` is ``0`` but on the assignment
+    engine's answers to the maximum-cardinality and perfect questions, where it makes every
+    best ``w'``-matching a maximum-cardinality one). With ``D = denominator``
     (``2·10**decimals``: the duals are doubled, and decimal weights scaled), the vertex dual
     ``y_v = vertex[v] / D`` and the dual of an odd set ``z_B = B.dual / D``, and:
 
@@ -345,6 +345,20 @@ class Duals:
     So the matching's ``w'``-weight equals ``Σ y_v + Σ z_B (|B| - 1) / 2``, which bounds every
     matching's ``w'``-weight (weak LP duality): it is the best. ``Fraction(vertex[v],
     denominator)`` is a dual exactly; ``shift`` is in the weights' own units.
+
+    A *perfect* matching of a non-bipartite graph comes with duals of the perfect-matching
+    LP instead: the ``y_v`` may be negative, and every vertex is matched; the sum then bounds
+    the ``w'``-weight of every perfect matching. The *maximum-cardinality* question of a
+    non-bipartite graph (``reduction`` true) is answered as a perfect matching of the gadget
+    graph G*: G plus a vertex ``k_i = n + i`` per odd component of G − A (A the Tutte–Berge
+    barrier :attr:`WeightedMatching.cardinality_proof`; components numbered by their smallest
+    vertex) joined to each of its vertices, plus a vertex ``a'_j = n + c + j`` per barrier
+    vertex (in increasing order) joined to the ``k_i`` of each odd component it has a
+    neighbour in, every added edge of weight 0. ``vertex`` then has ``n + c + |A|`` entries,
+    the duals are those of G*'s perfect-matching LP, and the pairs extend to a perfect
+    matching of G* of the same weight: every perfect matching of G* restricts to a maximum
+    matching of G and every maximum matching extends to one, so the pairs are best among the
+    maximum matchings, with no weight shift.
     """
 
     def __new__(
@@ -354,6 +368,7 @@ class Duals:
         sign: int,
         shift: Any,
         denominator: int,
+        reduction: bool = False,
     ) -> Duals: ...
     @property
     def vertex(self) -> NDArray[np.int64]:
@@ -373,7 +388,11 @@ class Duals:
         """In the weights' own units: an ``int``, or a ``Decimal`` for decimal weights."""
     @property
     def denominator(self) -> int:
-        """``2·10**decimals``."""
+        """``2·10**decimals`` (an ``int``)."""
+    @property
+    def reduction(self) -> bool:
+        """The duals are for the gadget graph G* of the maximum-cardinality question, whose
+        vertices ``n..`` are added (see above), not for the graph itself."""
     def __reduce__(self) -> _Reduced: ...
     def __eq__(self, other: object, /) -> bool: ...
 
@@ -383,9 +402,9 @@ class WeightedMatching:
     prove it.
 
     ``len(m)`` pairs; ``m.pairs`` (``(k, 2)`` array, each row an edge ``(u, v)``), ``m.mate``
-    (``-1`` for exposed), ``m.total`` (``int`` for integer weights, an exact ``Decimal`` for
-    floats and decimals), ``m.duals()``, ``m.verify()``, ``m.to_json()``. Arrays are
-    read-only; the object is immutable and picklable.
+    (``-1`` for exposed), ``m.total`` (exact, in the weights' kind: ``int``, ``Decimal`` for
+    floats and decimals, ``Fraction``), ``m.total_float``, ``m.duals()``, ``m.verify()``,
+    ``m.to_json()``. Arrays are read-only; the object is immutable and picklable.
     """
 
     def __new__(
@@ -408,6 +427,8 @@ class WeightedMatching:
         proof: NDArray[np.int64],
         blossom_child_offsets: NDArray[np.int64] | None = None,
         blossom_children: NDArray[np.int64] | None = None,
+        reduction: bool = False,
+        fraction: bool = False,
     ) -> WeightedMatching: ...
     @property
     def n(self) -> int:
@@ -439,8 +460,18 @@ class WeightedMatching:
         """``mate[v]``: the vertex matched to ``v``, or ``-1``."""
     @property
     def total(self) -> Any:
-        """The total weight of the pairs: an ``int`` for integer weights, an exact ``Decimal``
-        for float or decimal weights."""
+        """The total weight of the pairs, exactly, in the weights' own kind: an ``int`` for
+        integer weights, a ``Fraction`` for ``Fraction`` weights, an exact ``Decimal`` for float
+        or decimal weights."""
+    @property
+    def total_float(self) -> float:
+        """The total as the nearest ``float``."""
+    @property
+    def cardinality_proof(self) -> tuple[str, NDArray[np.int64]] | None:
+        """Why no matching has more pairs, for the maximum-cardinality question: ``("cover",
+        vertices)`` (a König cover) or ``("barrier", vertices)`` (a Tutte–Berge barrier, from
+        which :meth:`duals` builds the gadget graph when :attr:`Duals.reduction`); else
+        ``None``."""
     def duals(self) -> Duals:
         """The dual solution that proves the matching optimal (see :class:`Duals`)."""
     def verify(self) -> bool:
@@ -688,22 +719,32 @@ def two_sat(n: int, clauses: NDArray[np.int64]) -> TwoSat:
 
 def max_weight_matching(
     edges: NDArray[np.int64],
-    weights: NDArray[np.int64],
+    weights: NDArray[np.float64] | NDArray[np.float32] | NDArray[np.int64] | list[int],
     n: int | None = None,
     objective: str = "max",
     cardinality: str = "any",
     decimals: int | None = None,
+    fraction: bool = False,
 ) -> WeightedMatching | Matching:
     """The best matching with its duals; for ``cardinality="perfect"`` on a graph without a
     perfect matching, a maximum :class:`Matching` whose proof shows there is none."""
 
-def assign_dense(cost: NDArray[np.int64]) -> NDArray[np.int64]:
-    """Each row's column (``rows <= cols``)."""
-
-def assign_sparse(
-    rows: int, cols: int, entries: NDArray[np.int64], costs: NDArray[np.int64]
-) -> NDArray[np.int64] | None:
-    """Each row's column, or ``None`` if no assignment covers every row."""
+def assign(
+    rows: int,
+    cols: int,
+    costs: NDArray[np.float64] | NDArray[np.float32] | NDArray[np.int64] | list[int],
+    entries: NDArray[np.int64] | None = None,
+    decimals: int | None = None,
+    maximize: bool = False,
+) -> (
+    tuple[
+        NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], int | None
+    ]
+    | None
+):
+    """Each row's column (``rows <= cols``), the row and column potentials, the costs as
+    integers times ``10**-decimals``, and ``decimals``; ``None`` if no assignment covers every
+    row."""
 
 def rooks(board: str, roles: bool = False) -> Rooks:
     """The rooks answer and its ``--json`` record."""

@@ -21,6 +21,7 @@
 mod arrays;
 mod convert;
 mod dm;
+mod exact;
 mod graphs;
 mod puzzles;
 mod weighted;
@@ -57,8 +58,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(graphs::geography, m)?)?;
     m.add_function(wrap_pyfunction!(graphs::two_sat, m)?)?;
     m.add_function(wrap_pyfunction!(weighted::max_weight_matching, m)?)?;
-    m.add_function(wrap_pyfunction!(weighted::assign_dense, m)?)?;
-    m.add_function(wrap_pyfunction!(weighted::assign_sparse, m)?)?;
+    m.add_function(wrap_pyfunction!(weighted::assign, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::rooks_board, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::lpuzzle_board, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::king_board, m)?)?;

@@ -59,8 +59,7 @@
 //! the matching as in ⇐, and checks the duals on G* with [`verify::Lp::Perfect`]; any
 //! perfect matching of G* of optimal weight satisfies complementary slackness with optimal
 //! duals, so the derived pairs need not be the engine's. Matrices keep the shift (their
-//! records name rows and columns, and have no names for G*'s added vertices); so do the
-//! answers of the Python binding.
+//! records name rows and columns, and have no names for G*'s added vertices).
 //!
 //! - `general.rs`: [`general::max_weight_matching`], Edmonds' primal–dual blossom algorithm.
 //! - `assignment.rs`: [`assignment::dense`] and [`assignment::sparse`], shortest augmenting

@@ -409,9 +409,10 @@ fn by_assignment(
     } else {
         cols
     };
-    let found = match dense_matrix(rows, all_cols, &oriented, &costs).filter(|_| !any) {
-        Some(matrix) => Some(assignment::dense(rows, cols, &matrix)?),
-        None => assignment::sparse(rows, all_cols, &oriented, &costs)?,
+    let found = if any {
+        assignment::sparse(rows, all_cols, &oriented, &costs)?
+    } else {
+        assignment::solve(rows, cols, &oriented, &costs)?
     };
     let Some(Assignment {
         col_of_row,
@@ -473,24 +474,4 @@ fn by_assignment(
         },
         barrier: None,
     }))
-}
-
-/// The full `rows × cols` cost matrix (row-major, the cheapest of parallel entries) when every
-/// entry is present, for the dense engine; `None` otherwise.
-fn dense_matrix(
-    rows: usize,
-    cols: usize,
-    entries: &[(u32, u32)],
-    costs: &[i64],
-) -> Option<Vec<i64>> {
-    let cells = rows.checked_mul(cols)?;
-    if cells == 0 || entries.len() < cells {
-        return None;
-    }
-    let mut matrix: Vec<Option<i64>> = vec![None; cells];
-    for (&(r, c), &cost) in entries.iter().zip(costs) {
-        let cell = &mut matrix[r as usize * cols + c as usize];
-        *cell = Some(cell.map_or(cost, |old: i64| old.min(cost)));
-    }
-    matrix.into_iter().collect()
 }
