@@ -60,6 +60,11 @@ def _fraction(x: Any) -> Fraction:
     raise ValueError(f"found {type(x).__name__} {x!r}, expected a number")
 
 
+class NotNumbers(ValueError, TypeError):
+    """Values that are not numbers (strings, say): a ``ValueError`` as the package's other
+    bad input, and the ``TypeError`` scipy raises for them."""
+
+
 class Exact:
     """Values ready for the extension: ``values`` (a ``float64``/``float32`` array, which the
     extension reads as the shortest decimals that read back as them; an ``int64`` array; or a
@@ -139,7 +144,10 @@ def exact(values: Any, what: str) -> Exact:
         ints = [q.numerator * (10**k // q.denominator) for q in fracs]
         fraction = any(isinstance(x, Fraction) for x in flat_values)
         return Exact(ints, k, fraction, a.shape)
-    raise ValueError(f"{what}: found an array of {a.dtype}, expected numbers")
+    raise NotNumbers(
+        f"{what}: found an array of {a.dtype}, expected numbers (Cannot cast array data from "
+        f"{a.dtype!r} to numbers)"
+    )
 
 
 class NoPerfectMatching(ValueError):
