@@ -31,6 +31,7 @@ __all__ = [
     "__version__",
     "assign",
     "bipartite_matching",
+    "check_grid",
     "geography",
     "king",
     "lpuzzle",
@@ -738,13 +739,31 @@ def assign(
     maximize: bool = False,
 ) -> (
     tuple[
-        NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], int | None
+        NDArray[np.int64],
+        NDArray[np.int64],
+        NDArray[np.int64],
+        NDArray[np.int64],
+        int | None,
+        int | None,
+        NDArray[np.int64],
+        NDArray[np.int32],
     ]
     | None
 ):
     """Each row's column (``rows <= cols``), the row and column potentials, the costs as
-    integers times ``10**-decimals``, and ``decimals``; ``None`` if no assignment covers every
-    row."""
+    integers times ``10**-decimals``, and ``decimals``; for floats beyond the exact span,
+    solved rounded to the grid ``10**-grid``: ``grid`` and each cost's shortest decimal
+    ``digits·10**exponents`` (else ``None`` and empty arrays). ``None`` if no assignment covers
+    every row."""
+
+def check_grid(
+    digits: NDArray[np.int64],
+    exponents: NDArray[np.int32],
+    rounded: NDArray[np.int64],
+    grid: int,
+) -> int | None:
+    """The first position whose rounded value is not ``digits·10**exponents`` rounded to the
+    grid ``10**-grid`` (within half a step, exactly), or ``None``."""
 
 def rooks(board: str, roles: bool = False) -> Rooks:
     """The rooks answer and its ``--json`` record."""

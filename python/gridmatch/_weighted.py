@@ -293,7 +293,20 @@ def _number(value: int, decimals: int | None, fraction: bool) -> int | Decimal |
         return Fraction(value, 10 ** (decimals or 0))
     if decimals is None:
         return value
-    return Decimal(value).scaleb(-decimals)
+    return Decimal(f"{value}E{-decimals}")  # exact (scaleb would round to 28 digits)
+
+
+def _decimal(q: Fraction) -> Decimal:
+    """A fraction with a finite decimal expansion (denominator 2**a·5**b) as that decimal."""
+    d = q.denominator
+    k = max((d & -d).bit_length() - 1, 0)
+    rest = d >> k
+    fives = 0
+    while rest % 5 == 0:
+        rest //= 5
+        fives += 1
+    k = max(k, fives)
+    return Decimal(f"{q.numerator * 10**k // d}E{-k}")
 
 
 class Assignment(tuple):  # type: ignore[type-arg]
@@ -333,15 +346,44 @@ class Assignment(tuple):  # type: ignore[type-arg]
 
     @property
     def total(self) -> int | Decimal | Fraction:
-        """The assignment's cost (its value with ``maximize``), exactly."""
+        """The assignment's cost (its value with ``maximize``), exactly: for the costs as
+        given, also on a :attr:`gap` answer."""
         p = self._need()
+        if p.grid is not None:
+            return _decimal(p.original_total())
         return _number(p.total(), p.decimals, p.fraction)
 
     @property
     def total_float(self) -> float:
         """The total as the nearest ``float``."""
         p = self._need()
+        if p.grid is not None:
+            return float(p.original_total())
         return float(Fraction(p.total(), 10 ** (p.decimals or 0)))
+
+    @property
+    def exact(self) -> bool:
+        """Whether the answer is proved optimal (``gap`` 0); else it is a proven-gap answer
+        (see :attr:`gap`)."""
+        return self._need().grid is None
+
+    @property
+    def gap(self) -> Fraction:
+        """How far from optimal the total may be, proved: 0 for an exact answer. Costs whose
+        smallest and largest magnitudes are too far apart for exact integers (``1e-300``
+        beside ``1e300``, ``1e-20`` beside ``1e3``) are solved rounded to the finest grid
+        ``10**-grid`` that fits, optimally for the rounded costs; the potentials lowered by
+        half a grid step on every row are then feasible for the costs as given, so (weak LP
+        duality) no assignment costs less than their sum, and ``gap`` is the total minus that
+        sum (for ``maximize``, that sum minus the total), exactly. ``verify()`` checks it."""
+        p = self._need()
+        return Fraction(0) if p.grid is None else p.gap()
+
+    @property
+    def grid(self) -> int | None:
+        """For a :attr:`gap` answer, the grid ``10**-grid`` the costs were rounded to (may be
+        negative); else ``None``."""
+        return self._need().grid
 
     def potentials(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
         """The LP duals ``(u, v)`` of the rows and columns of the matrix as solved (rows the
@@ -358,8 +400,10 @@ class Assignment(tuple):  # type: ignore[type-arg]
         smaller side assigned to a distinct allowed column, the potentials feasible on every
         allowed entry and tight on the assigned ones, column potentials ``<= 0`` and 0 on free
         columns, and ``Σu + Σv`` equal to the total: by weak LP duality no assignment is
-        cheaper (dearer with ``maximize``). Returns ``True``; raises :class:`CertificateError`
-        naming the rule broken."""
+        cheaper (dearer with ``maximize``). For a :attr:`gap` answer, the same on the rounded
+        costs, then that each rounded cost is the cost as given rounded to the grid (within
+        half a step, in exact integers), and the gap recomputed from the costs as given.
+        Returns ``True``; raises :class:`CertificateError` naming the rule broken."""
         return self._need().verify(self[0], self[1])
 
 
@@ -380,9 +424,17 @@ class _AssignmentProof:
         maximize: bool,
         transposed: bool,
         col_of_row: list[int],
+        grid: int | None = None,
+        digits: NDArray[np.int64] | None = None,
+        exponents: NDArray[np.int32] | None = None,
+        stated_gap: Fraction | None = None,
     ) -> None:
         self.rows, self.cols = rows, cols
         self.col_of_row = col_of_row
+        self.grid = grid
+        self.digits = None if digits is None else _arrays.frozen(digits)
+        self.exponents = None if exponents is None else _arrays.frozen(exponents)
+        self.stated_gap = stated_gap
         self.costs = _arrays.frozen(costs)
         self.entries = None if entries is None else _arrays.frozen(entries)
         self.row, self.col = _arrays.frozen(row), _arrays.frozen(col)
@@ -393,7 +445,8 @@ class _AssignmentProof:
         return (
             _AssignmentProof,
             (self.rows, self.cols, self.costs, self.entries, self.row, self.col,
-             self.decimals, self.fraction, self.maximize, self.transposed, self.col_of_row),
+             self.decimals, self.fraction, self.maximize, self.transposed, self.col_of_row,
+             self.grid, self.digits, self.exponents, self.stated_gap),
         )
 
     def _cost_of(self) -> dict[tuple[int, int], int] | None:
@@ -435,8 +488,65 @@ class _AssignmentProof:
         sign = -1 if self.maximize else 1
         return sum(sign * best[(i, int(j))] for i, j in zip(rows.tolist(), self.col_of_row))
 
+    def _position(self, i: int, j: int) -> int:
+        """The position of entry (i, j) among the costs (the cheapest of parallel entries
+        with maximize's sign: the one the potentials must cover)."""
+        if self.entries is None:
+            return i * self.cols + j
+        sign = -1 if self.maximize else 1
+        best = None
+        for k in np.flatnonzero((self.entries[:, 0] == i) & (self.entries[:, 1] == j)).tolist():
+            if best is None or sign * int(self.costs[k]) < sign * int(self.costs[best]):
+                best = k
+        if best is None:
+            raise CertificateError(f"row {i}: column {j} is not an allowed entry")
+        return best
+
+    def _original(self, k: int) -> Fraction:
+        assert self.digits is not None and self.exponents is not None
+        return Fraction(int(self.digits[k])) * Fraction(10) ** int(self.exponents[k])
+
+    def original_total(self) -> Fraction:
+        """The assignment's total for the costs as given (a gap answer's)."""
+        return sum(
+            (self._original(self._position(i, j)) for i, j in enumerate(self.col_of_row)),
+            Fraction(0),
+        )
+
+    def gap(self) -> Fraction:
+        """For the minimum (costs negated for maximize) s: Σ over the assignment of
+        (s − s̃·10**-grid), plus rows·½·10**-grid. The potentials u − ½·10**-grid and v are
+        feasible for s (|s − s̃·10**-grid| <= ½·10**-grid), their sum is the rounded optimum
+        minus rows·½·10**-grid, so the assignment's s-total exceeds the lower bound by
+        exactly this."""
+        assert self.grid is not None
+        step = Fraction(10) ** -self.grid
+        sign = -1 if self.maximize else 1
+        gap = Fraction(self.rows, 2) * step
+        for i, j in enumerate(self.col_of_row):
+            k = self._position(i, j)
+            gap += sign * (self._original(k) - int(self.costs[k]) * step)
+        return gap
+
     def verify(self, row_ind: Any, col_ind: Any) -> bool:
         col_of_row = self._solved(row_ind, col_ind)
+        if self.grid is not None:
+            if col_of_row != self.col_of_row:
+                raise CertificateError("the assignment is not the one the gap was proved for")
+            assert self.digits is not None and self.exponents is not None
+            bad = _core.check_grid(
+                np.ascontiguousarray(self.digits, dtype=np.int64),
+                np.ascontiguousarray(self.exponents, dtype=np.int32),
+                np.ascontiguousarray(self.costs, dtype=np.int64),
+                self.grid,
+            )
+            if bad is not None:
+                raise CertificateError(
+                    f"cost {bad}: {self.costs[bad] if bad < len(self.costs) else '?'} is not "
+                    f"the cost rounded to the grid 10**{-self.grid}"
+                )
+            if self.gap() != self.stated_gap:
+                raise CertificateError(f"the gap is {self.gap()}, not {self.stated_gap}")
         sign = -1 if self.maximize else 1
         u = [int(x) for x in self.row.tolist()]
         v = [int(x) for x in self.col.tolist()]
@@ -462,9 +572,9 @@ class _AssignmentProof:
                 cu = np.array(u, dtype=object if big else np.int64)
                 cv = np.array(v, dtype=object if big else np.int64)
                 reduced = sign * c - cu[:, None] - cv[None, :]
-                bad = np.argwhere(reduced < 0)
-                if len(bad):
-                    i, j = (int(t) for t in bad[0])
+                negative = np.argwhere(reduced < 0)
+                if len(negative):
+                    i, j = (int(t) for t in negative[0])
                     raise CertificateError(
                         f"entry ({i}, {j}): potentials {u[i]} + {v[j]} exceed its cost "
                         f"{sign * int(m[i, j])}"
@@ -502,11 +612,14 @@ def _result(
     maximize: bool,
     transposed: bool,
 ) -> Assignment:
-    cols_of_rows, row, col, costs, decimals = found
+    cols_of_rows, row, col, costs, decimals, grid, digits, exponents = found
     proof = _AssignmentProof(
         rows, cols, costs, entries, row, col, decimals, x.fraction, maximize, transposed,
         [int(c) for c in cols_of_rows.tolist()],
+        grid, digits if grid is not None else None, exponents if grid is not None else None,
     )
+    if grid is not None:
+        proof.stated_gap = proof.gap()
     r = np.arange(len(cols_of_rows), dtype=np.int64)
     c = np.array(cols_of_rows, dtype=np.int64)
     if transposed:

@@ -26,6 +26,9 @@ pub struct Exact {
     pub decimals: Option<u32>,
     /// The shape of the input (for messages: `[i][j]`).
     pub shape: Vec<usize>,
+    /// For floats: each value's shortest decimal `(m, e)`, the value `m·10**e` (empty for
+    /// integers), which the proven-gap path rounds from.
+    pub parts: Vec<(i128, i32)>,
 }
 
 /// `[i]` or `[i][j]`: where the flat position `flat` of an array of `shape` is.
@@ -93,12 +96,6 @@ fn common(parts: &[(i128, i32)]) -> std::result::Result<(Vec<i128>, u32), (usize
     Ok((out, decimals))
 }
 
-/// A float value's text for messages (Python's `repr` digits).
-fn float_text(x: f64) -> String {
-    let mut b = ryu::Buffer::new();
-    b.format(x).to_string()
-}
-
 /// The values of `obj` (see the module docs) as integers: a `float64`/`float32` array at the
 /// scale of its shortest decimals, an `int64` array or a list of Python integers as they are
 /// (scaled by the package by `decimals`). NaN and infinities are refused (the package drops
@@ -137,6 +134,7 @@ pub fn extract(obj: &Bound<'_, PyAny>, decimals: Option<u32>, what: &str) -> PyR
             values,
             decimals,
             shape,
+            parts: Vec::new(),
         });
     }
     if let Ok(list) = obj.cast::<PyList>() {
@@ -153,6 +151,7 @@ pub fn extract(obj: &Bound<'_, PyAny>, decimals: Option<u32>, what: &str) -> PyR
             values,
             decimals,
             shape: vec![list.len()],
+            parts: Vec::new(),
         });
     }
     Err(value(format!(
@@ -173,21 +172,90 @@ fn check_finite(values: &[f64], shape: &[usize], what: &str) -> PyResult<()> {
     Ok(())
 }
 
-fn scaled(texts: &[(i128, i32)], values: &[f64], shape: Vec<usize>, what: &str) -> PyResult<Exact> {
-    match common(texts) {
-        Ok((values, decimals)) => Ok(Exact {
-            values,
-            decimals: Some(decimals),
-            shape,
-        }),
-        Err((i, decimals)) => Err(value(format!(
-            "{what}{}: found {}, which at the common scale 10**-{decimals} (the finest value \
-             needs it) is beyond the exact span\nhint: the smallest and largest nonzero \
-             magnitudes are too far apart for exact integers",
-            index(&shape, i),
-            float_text(values[i])
-        ))
-        .into()),
+fn scaled(
+    texts: &[(i128, i32)],
+    _values: &[f64],
+    shape: Vec<usize>,
+    _what: &str,
+) -> PyResult<Exact> {
+    // Beyond i128 at the common scale: no exact integers, but the proven-gap path rounds
+    // from the parts (`values` then empty, `decimals` None).
+    let (values, decimals) = match common(texts) {
+        Ok((values, decimals)) => (values, Some(decimals)),
+        Err(_) => (Vec::new(), None),
+    };
+    Ok(Exact {
+        values,
+        decimals,
+        shape,
+        parts: texts.to_vec(),
+    })
+}
+
+/// `m·10**(e + k)` rounded to the nearest integer (halves away from zero); `None` beyond
+/// `i128`.
+fn rounded(m: i128, e: i32, k: i32) -> Option<i128> {
+    let p = i64::from(e) + i64::from(k);
+    if p >= 0 {
+        return 10i128.checked_pow(u32::try_from(p).ok()?)?.checked_mul(m);
+    }
+    let q = u32::try_from(-p).ok()?;
+    let Some(d) = 10i128.checked_pow(q) else {
+        return Some(0); // |m| < 10**18 < 10**q / 2
+    };
+    let r = (m.abs() + d / 2) / d;
+    Some(if m < 0 { -r } else { r })
+}
+
+/// The values on the finest grid `10**-k` (`k` may be negative) on which every value, rounded
+/// to the nearest multiple, is at most `limit` in magnitude: `(rounded, k)`. Each rounded
+/// value is within half a grid step of the value.
+pub fn grid(parts: &[(i128, i32)], limit: i128) -> (Vec<i128>, i32) {
+    // Every value is below 10**top (top: digits of m plus e); at k = 17 − top every rounded
+    // value is at most 10**17 < limit (2**59 ≈ 5.8·10**17), at k + 2 the largest is at
+    // least 10**18: the finest grid is k or k + 1.
+    let digits = |m: i128| {
+        m.unsigned_abs()
+            .checked_ilog10()
+            .map_or(0, |d| d as i32 + 1)
+    };
+    let top = parts
+        .iter()
+        .filter(|p| p.0 != 0)
+        .map(|&(m, e)| digits(m) + e)
+        .max()
+        .unwrap_or(0);
+    let base = limit.checked_ilog10().unwrap_or(0) as i32 - top;
+    let at = |k: i32| -> Option<Vec<i128>> {
+        parts
+            .iter()
+            .map(|&(m, e)| rounded(m, e, k).filter(|v| v.abs() <= limit))
+            .collect()
+    };
+    if let Some(v) = at(base + 1) {
+        return (v, base + 1);
+    }
+    let v = at(base).expect("every value fits at the coarser grid");
+    (v, base)
+}
+
+/// Whether `r` is `m·10**e` rounded to the grid `10**-k`: `|m·10**(e+k) − r| <= 1/2`,
+/// exactly (`2·|m − r·10**q| <= 10**q` for `q = −(e + k) > 0`).
+pub fn rounds_to(m: i128, e: i32, k: i32, r: i128) -> bool {
+    let p = i64::from(e) + i64::from(k);
+    if p >= 0 {
+        return u32::try_from(p)
+            .ok()
+            .and_then(|p| 10i128.checked_pow(p))
+            .and_then(|t| t.checked_mul(m))
+            == Some(r);
+    }
+    let Some(d) = u32::try_from(-p).ok().and_then(|q| 10i128.checked_pow(q)) else {
+        return r == 0; // |m·10**(e+k)| < 10**18·10**-39 < 1/2
+    };
+    match r.checked_mul(d).and_then(|rd| m.checked_sub(rd)) {
+        Some(diff) => diff.checked_mul(2).is_some_and(|twice| twice.abs() <= d),
+        None => false,
     }
 }
 
@@ -195,6 +263,12 @@ fn scaled(texts: &[(i128, i32)], values: &[f64], shape: Vec<usize>, what: &str) 
 /// is not.
 pub fn fit(exact: &Exact, what: &str) -> Result<Vec<i64>> {
     let limit = i128::from(MAX_WEIGHT);
+    if exact.values.len() != exact.parts.len() && !exact.parts.is_empty() {
+        return Err(value(format!(
+            "{what}: the smallest and largest nonzero magnitudes are too far apart for exact \
+             integers (beyond ±2**127 at one common scale)"
+        )));
+    }
     match exact.values.iter().position(|v| v.abs() > limit) {
         None => Ok(exact.values.iter().map(|&v| v as i64).collect()),
         Some(i) => {
@@ -233,6 +307,21 @@ mod tests {
         assert_eq!(p(5e-324), (5, -324));
         assert_eq!(p(1e16), (1, 16));
         assert_eq!(p(123456.0), (123456, 0));
+    }
+
+    #[test]
+    fn grids() {
+        let (v, k) = grid(&[p(1e-300), p(1e300)], 1 << 59);
+        assert_eq!((v, k), (vec![0, 100_000_000_000_000_000], -283));
+        let (v, k) = grid(&[p(0.123_456_789_012_345_68), p(1e-20)], 1 << 59);
+        assert_eq!(k, 18);
+        assert_eq!(v[1], 0);
+        assert_eq!(v[0], 123_456_789_012_345_680);
+        assert!(rounds_to(12_345_678_901_234_568, -17, 18, v[0]));
+        assert!(rounds_to(5, -1, 0, 1) && rounds_to(5, -1, 0, 0) && !rounds_to(6, -1, 0, 0));
+        assert!(rounds_to(-15, -1, 0, -2) && !rounds_to(-15, -1, 0, -3));
+        assert!(rounds_to(5, -324, 18, 0) && !rounds_to(5, -324, 18, 1));
+        assert!(rounds_to(1, 300, -283, 100_000_000_000_000_000));
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! offsets into one array of members, the cardinality proof), which is what it pickles as;
 //! `verify()` and `to_json()` rebuild the library's [`WeightedCertificate`] from them.
 
-use numpy::PyReadonlyArray2;
+use numpy::{PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 
@@ -944,8 +944,52 @@ fn assignment_shape(rows: u64, cols: u64) -> Result<(usize, usize)> {
 
 /// What [`assign`] returns: each row's column, the row and column potentials (for the costs
 /// negated when maximising), the costs as integers times `10**-decimals` (as given, one per
-/// entry), and `decimals`.
-type Assigned = (Arr1<i64>, Arr1<i64>, Arr1<i64>, Arr1<i64>, Option<u32>);
+/// entry), `decimals`; and for costs beyond the exact span, solved rounded to the grid
+/// `10**-grid` (the costs then are the rounded ones, `decimals` is `None`), `grid` and each
+/// cost's shortest decimal `digits[i]·10**exponents[i]` (else `None` and empty arrays).
+type Assigned = (
+    Arr1<i64>,
+    Arr1<i64>,
+    Arr1<i64>,
+    Arr1<i64>,
+    Option<u32>,
+    Option<i32>,
+    Arr1<i64>,
+    Arr1<i32>,
+);
+
+/// The costs or weights of `exact` in the engines' range: exactly, or rounded to the finest
+/// grid that fits when they are floats beyond the exact span (`Some(grid)`).
+fn fit_or_grid(exact: &exact::Exact, what: &str) -> Result<(Vec<i64>, Option<i32>)> {
+    match exact::fit(exact, what) {
+        Ok(v) => Ok((v, None)),
+        Err(_) if !exact.parts.is_empty() => {
+            let (v, k) = exact::grid(
+                &exact.parts,
+                i128::from(gridmatch::graph::weighted::MAX_WEIGHT),
+            );
+            Ok((v.into_iter().map(|x| x as i64).collect(), Some(k)))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The first position `i` where `rounded[i]` is not `digits[i]·10**exponents[i]` rounded to
+/// the grid `10**-grid` (within half a step, exactly), or `None`: the check of a proven-gap
+/// answer's rounding, sharing nothing with how it was rounded.
+#[pyfunction]
+pub fn check_grid(
+    digits: PyReadonlyArray1<'_, i64>,
+    exponents: PyReadonlyArray1<'_, i32>,
+    rounded: PyReadonlyArray1<'_, i64>,
+    grid: i32,
+) -> Option<usize> {
+    let (d, e, r) = (digits.as_array(), exponents.as_array(), rounded.as_array());
+    if d.len() != e.len() || d.len() != r.len() {
+        return Some(d.len().min(e.len()).min(r.len()));
+    }
+    (0..d.len()).find(|&i| !exact::rounds_to(i128::from(d[i]), e[i], grid, i128::from(r[i])))
+}
 
 /// The cheapest (with `maximize`, dearest) assignment of every row of a `rows × cols` matrix
 /// (`rows <= cols`: the package transposes): `costs` holds every entry row by row (`entries`
@@ -965,8 +1009,13 @@ pub fn assign(
     maximize: bool,
 ) -> PyResult<Option<Assigned>> {
     let exact = exact::extract(costs, decimals, "cost")?;
-    let decimals = exact.decimals;
-    let given = exact::fit(&exact, "cost")?;
+    let (given, grid) = fit_or_grid(&exact, "cost")?;
+    let decimals = if grid.is_some() { None } else { exact.decimals };
+    let (digits, exponents): (Vec<i64>, Vec<i32>) = if grid.is_some() {
+        exact.parts.iter().map(|&(m, e)| (m as i64, e)).unzip()
+    } else {
+        (Vec::new(), Vec::new())
+    };
     let entries = entries.map(|e| input2(&e));
     let signed: Vec<i64> = if maximize {
         given.iter().map(|&c| -c).collect()
@@ -1029,6 +1078,9 @@ pub fn assign(
         vec1(py, found.col)?,
         vec1(py, given)?,
         decimals,
+        grid,
+        vec1(py, digits)?,
+        vec1(py, exponents)?,
     )))
 }
 
