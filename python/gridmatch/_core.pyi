@@ -6,6 +6,7 @@ results are frozen classes with named attributes; their arrays are read-only (ve
 ``-1`` for none; DIMACS literals). Every result pickles (``__reduce__``: its class and its
 constructor's arguments)."""
 
+from fractions import Fraction
 from typing import Any, final
 
 import numpy as np
@@ -368,7 +369,7 @@ class Duals:
         blossoms: list[OddSet],
         sign: int,
         shift: Any,
-        denominator: int,
+        denominator: int | Fraction,
         reduction: bool = False,
     ) -> Duals: ...
     @property
@@ -388,8 +389,9 @@ class Duals:
     def shift(self) -> Any:
         """In the weights' own units: an ``int``, or a ``Decimal`` for decimal weights."""
     @property
-    def denominator(self) -> int:
-        """``2·10**decimals`` (an ``int``)."""
+    def denominator(self) -> int | Fraction:
+        """``2·10**decimals`` (an ``int``; for a proven-gap answer ``2·10**grid``, a
+        ``Fraction`` when the grid is coarser than 1)."""
     @property
     def reduction(self) -> bool:
         """The duals are for the gadget graph G* of the maximum-cardinality question, whose
@@ -430,6 +432,10 @@ class WeightedMatching:
         blossom_children: NDArray[np.int64] | None = None,
         reduction: bool = False,
         fraction: bool = False,
+        grid: int | None = None,
+        original_digits: NDArray[np.int64] | None = None,
+        original_exponents: NDArray[np.int32] | None = None,
+        stated_gap: Fraction | None = None,
     ) -> WeightedMatching: ...
     @property
     def n(self) -> int:
@@ -467,6 +473,30 @@ class WeightedMatching:
     @property
     def total_float(self) -> float:
         """The total as the nearest ``float``."""
+    @property
+    def exact(self) -> bool:
+        """Whether the answer is proved optimal; else it is a proven-gap answer (see
+        :attr:`gap`)."""
+    @property
+    def gap(self) -> Fraction:
+        """How far from the best the total may be, proved: 0 for an exact answer. Weights
+        whose smallest and largest magnitudes are too far apart for exact integers are solved
+        rounded to the finest grid ``10**-grid`` that fits; the duals prove the answer optimal
+        for the rounded weights, and raised by a quarter step on every vertex they are
+        feasible for the weights as given, so no competing matching beats the total by more
+        than ``gap`` (the exact primal–dual difference); ``verify()`` checks the rounding and
+        the gap."""
+    @property
+    def grid(self) -> int | None:
+        """For a proven-gap answer, the grid ``10**-grid`` the weights were rounded to
+        (``weights`` are the rounded ones); else ``None``."""
+    @property
+    def original_digits(self) -> NDArray[np.int64]:
+        """For a proven-gap answer, each weight as given is
+        ``original_digits[i]·10**original_exponents[i]`` (its shortest decimal); else empty."""
+    @property
+    def original_exponents(self) -> NDArray[np.int32]:
+        """See :attr:`original_digits`."""
     @property
     def cardinality_proof(self) -> tuple[str, NDArray[np.int64]] | None:
         """Why no matching has more pairs, for the maximum-cardinality question: ``("cover",

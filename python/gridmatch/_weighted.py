@@ -150,6 +150,64 @@ def exact(values: Any, what: str) -> Exact:
     )
 
 
+def _gap(m: WeightedMatching) -> tuple[Fraction, Fraction]:
+    """A proven-gap answer's gap and its pairs' total for the weights as given.
+
+    The answer is optimal for the weights rounded to the grid ``step = 10**-grid`` (its duals
+    prove it, on the rounded weights w̃). Each weight as given is within half a step of its
+    rounded value, so raising every vertex dual (of the graph the duals are for: with the
+    gadget graph's vertices for the maximum-cardinality reduction) by a quarter step covers
+    every edge for the weights as given: ``sign·w <= sign·w̃·step + step/2``. By weak LP
+    duality every competing matching's ``sign·w`` (plus the shift times its size, the same
+    for every competitor) is then at most the raised dual objective, which is the rounded
+    optimum plus ``N·step/4``. So the gap is ``Σ_pairs sign·(w̃·step − w) + N·step/4``, each
+    pair counted at the worst of the parallel edges of its rounded weight."""
+    if m.grid is None:
+        return Fraction(0), Fraction(m.total)
+    step = Fraction(10) ** -m.grid
+    sign = 1 if m.objective == "max" else -1
+    digits, exponents = m.original_digits.tolist(), m.original_exponents.tolist()
+    rounded = m.weights.tolist()
+    if not len(digits) == len(exponents) == len(rounded):
+        raise CertificateError(
+            f"{len(digits)} weights as given for {len(rounded)} rounded weights"
+        )
+    by_pair: dict[tuple[int, int, int], list[Fraction]] = {}
+    for (u, v), w, d, e in zip(m.edges.tolist(), rounded, digits, exponents):
+        by_pair.setdefault((min(u, v), max(u, v), w), []).append(Fraction(d) * Fraction(10) ** e)
+    gap = Fraction(len(m.duals().vertex)) * step / 4
+    total = Fraction(0)
+    for (u, v), w in zip(m.pairs.tolist(), m.pair_weights.tolist()):
+        given = by_pair.get((min(u, v), max(u, v), w))
+        if not given:
+            raise CertificateError(f"the pair {u} {v} of rounded weight {w} is not an edge")
+        worst = min(given, key=lambda x: sign * x)
+        total += worst
+        gap += sign * (w * step - worst)
+    return gap, total
+
+
+def _verify_gap(m: WeightedMatching) -> None:
+    """A proven-gap answer's own checks (the duals on the rounded weights are the library's):
+    every rounded weight is the weight as given rounded to the grid (within half a step,
+    exactly), and the gap is the one the answer states."""
+    assert m.grid is not None
+    bad = _core.check_grid(
+        np.ascontiguousarray(m.original_digits, dtype=np.int64),
+        np.ascontiguousarray(m.original_exponents, dtype=np.int32),
+        np.ascontiguousarray(m.weights, dtype=np.int64),
+        m.grid,
+    )
+    if bad is not None:
+        raise CertificateError(
+            f"weight {bad}: the rounded weight is not the weight as given rounded to the grid "
+            f"10**{-m.grid}"
+        )
+    gap, _ = _gap(m)
+    if gap != m.gap:
+        raise CertificateError(f"the gap is {gap}, not {m.gap}")
+
+
 class NoPerfectMatching(ValueError):
     """The graph has no perfect matching; ``matching`` is a maximum :class:`Matching`, whose
     ``barrier()`` (a Tutte–Berge barrier, or a König cover for a bipartite graph) proves it."""

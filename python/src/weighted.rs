@@ -9,6 +9,8 @@
 //! `verify()` and `to_json()` rebuild the library's [`WeightedCertificate`] from them.
 
 use numpy::{PyReadonlyArray1, PyReadonlyArray2};
+use std::sync::OnceLock;
+
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 
@@ -118,6 +120,18 @@ fn number<'py>(
         py.import("decimal")?.getattr("Decimal")?
     };
     class.call1((text,))
+}
+
+/// The gap a proven-gap answer proves and its pairs' total as given (both `Fraction`s),
+/// computed by the package from the answer's pieces (`gridmatch._weighted._gap`).
+fn gap_of<'py>(
+    slf: &Bound<'py, WeightedMatching>,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    slf.py()
+        .import("gridmatch._weighted")?
+        .getattr("_gap")?
+        .call1((slf,))?
+        .extract()
 }
 
 /// An odd set of vertices (a blossom) with its dual value times the denominator, one node of
@@ -234,7 +248,8 @@ pub struct PyDuals {
     /// In the weights' own units: an `int`, or a `Decimal` for decimal weights.
     #[pyo3(get)]
     shift: Py<PyAny>,
-    /// `2·10**decimals` (an `int`).
+    /// `2·10**decimals` (an `int`; for a proven-gap answer `2·10**grid`, a `Fraction` when
+    /// the grid is coarser than 1).
     #[pyo3(get)]
     denominator: Py<PyAny>,
     /// The duals are for the gadget graph G* of the maximum-cardinality question, whose
@@ -383,6 +398,18 @@ pub struct WeightedMatching {
     reduction: bool,
     /// The weights were `Fraction`s: the total is one too.
     fraction: bool,
+    /// For a proven-gap answer (weights beyond the exact span): the grid `10**-grid` the
+    /// weights were rounded to (`weights` are the rounded ones), else `None`.
+    #[pyo3(get)]
+    grid: Option<i32>,
+    /// For a proven-gap answer, each weight as given: `original_digits[i]·10**original_exponents[i]`.
+    #[pyo3(get)]
+    original_digits: Arr1<i64>,
+    #[pyo3(get)]
+    original_exponents: Arr1<i32>,
+    /// The gap the answer claims (a `Fraction`; unset for an exact answer), stated once when
+    /// the answer is made.
+    stated_gap: OnceLock<Py<PyAny>>,
 }
 
 impl WeightedMatching {
@@ -436,6 +463,41 @@ fn mate_values(n: u64, pairs: &[i64]) -> Vec<i64> {
     mate
 }
 
+impl WeightedMatching {
+    /// The library's check of the certificate on the weights it holds (rounded ones for a
+    /// proven-gap answer).
+    fn verify_rounded(&self, py: Python<'_>) -> PyResult<bool> {
+        let cert = self.certificate(py)?;
+        let e = values2(py, &self.edges);
+        let w = values1(py, &self.weights);
+        let n = self.n;
+        let why = py.detach(|| -> Result<Option<String>> {
+            let (input, weights) = weighted_input(&e, &w, Some(n))?;
+            Ok(verify_certificate(&input, &weights, &cert)
+                .err()
+                .map(|e| e.describe(&|v| format!("vertex {v}"))))
+        })?;
+        match why {
+            Some(why) => Err(CertificateError::new_err(why)),
+            None => Ok(true),
+        }
+    }
+
+    fn json(&self, py: Python<'_>) -> PyResult<String> {
+        let cert = self.certificate(py)?;
+        let input = GraphInput {
+            format: Format::EdgeList,
+            shape: Shape::General {
+                vertices: self.n as usize,
+            },
+            edges: Vec::new(),
+            ids: Vec::new(),
+        };
+        let record = WeightedRecord::new(&input, self.decimals.unwrap_or(0), &cert);
+        serde_json::to_string(&record).map_err(|e| value(e.to_string()).into())
+    }
+}
+
 #[pymethods]
 impl WeightedMatching {
     /// Equal state: what the two pickle as is equal (arrays by dtype and values).
@@ -448,7 +510,8 @@ impl WeightedMatching {
     #[pyo3(signature = (
         n, edges, weights, decimals, objective, cardinality, pairs, pair_weights, total, shift,
         vertex, blossom_offsets, blossom_vertices, blossom_duals, proof_kind, proof,
-        blossom_child_offsets=None, blossom_children=None, reduction=false, fraction=false
+        blossom_child_offsets=None, blossom_children=None, reduction=false, fraction=false,
+        grid=None, original_digits=None, original_exponents=None, stated_gap=None
     ))]
     fn new(
         py: Python<'_>,
@@ -472,6 +535,10 @@ impl WeightedMatching {
         blossom_children: Option<&Bound<'_, PyAny>>,
         reduction: bool,
         fraction: bool,
+        grid: Option<i32>,
+        original_digits: Option<&Bound<'_, PyAny>>,
+        original_exponents: Option<&Bound<'_, PyAny>>,
+        stated_gap: Option<Py<PyAny>>,
     ) -> PyResult<WeightedMatching> {
         question(&objective, &cardinality)?;
         convert::count(n, "n", MAX_VERTICES, "vertices", "vertex")?;
@@ -533,6 +600,19 @@ impl WeightedMatching {
             mate,
             reduction,
             fraction,
+            grid,
+            original_digits: match original_digits {
+                Some(d) => take1(d, "original_digits")?,
+                None => vec1(py, Vec::new())?,
+            },
+            original_exponents: match original_exponents {
+                Some(e) => take1(e, "original_exponents")?,
+                None => vec1(py, Vec::new())?,
+            },
+            stated_gap: match stated_gap {
+                Some(g) => OnceLock::from(g),
+                None => OnceLock::new(),
+            },
         })
     }
 
@@ -540,8 +620,32 @@ impl WeightedMatching {
     /// weights, a `Fraction` for `Fraction` weights, an exact `Decimal` for float or decimal
     /// weights.
     #[getter]
-    fn total<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        number(py, self.total, self.decimals, self.fraction)
+    fn total<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let (py, m) = (slf.py(), slf.get());
+        if m.grid.is_some() {
+            // The pairs' weights as given (the Python side's exact sum, as a Decimal).
+            let (_, total) = gap_of(slf)?;
+            return py
+                .import("gridmatch._weighted")?
+                .getattr("_decimal")?
+                .call1((total,));
+        }
+        number(py, m.total, m.decimals, m.fraction)
+    }
+
+    /// Whether the answer is proved optimal; else it is a proven-gap answer (see `gap`).
+    #[getter]
+    fn exact(&self) -> bool {
+        self.grid.is_none()
+    }
+
+    /// How far from the best the total may be, proved (a `Fraction`; 0 for an exact answer).
+    #[getter]
+    fn gap<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self.stated_gap.get() {
+            Some(g) => Ok(g.bind(py).clone()),
+            None => py.import("fractions")?.getattr("Fraction")?.call1((0,)),
+        }
     }
 
     /// Why no matching has more pairs, for the maximum-cardinality question: `("cover",
@@ -558,8 +662,12 @@ impl WeightedMatching {
 
     /// The total as the nearest `float`.
     #[getter]
-    fn total_float(&self, py: Python<'_>) -> PyResult<f64> {
-        number(py, self.total, self.decimals, false)?
+    fn total_float(slf: &Bound<'_, Self>) -> PyResult<f64> {
+        let m = slf.get();
+        if m.grid.is_some() {
+            return gap_of(slf)?.1.call_method0("__float__")?.extract();
+        }
+        number(slf.py(), m.total, m.decimals, false)?
             .call_method0("__float__")?
             .extract()
     }
@@ -590,12 +698,15 @@ impl WeightedMatching {
             )?);
         }
         let sign = self.question()?.sense.sign();
-        // 2·10**decimals, a Python int (decimals can pass 18).
-        let denominator = 10u8
-            .into_pyobject(py)?
-            .pow(self.decimals.unwrap_or(0), py.None())?
-            .mul(2u8)?
-            .unbind();
+        // 2·10**decimals, a Python int (decimals can pass 18); for a proven-gap answer
+        // 2·10**grid, a Fraction if the grid is coarser than 1.
+        let exponent = self.grid.unwrap_or(self.decimals.unwrap_or(0) as i32);
+        let ten = if exponent < 0 {
+            py.import("fractions")?.getattr("Fraction")?.call1((10,))?
+        } else {
+            10u8.into_pyobject(py)?.into_any()
+        };
+        let denominator = ten.pow(exponent, py.None())?.mul(2u8)?.unbind();
         Ok(PyDuals {
             vertex: self.vertex.clone_ref(py),
             blossoms,
@@ -608,50 +719,45 @@ impl WeightedMatching {
 
     /// Checks the matching and its duals against the graph and weights it was computed on
     /// with the library's independent verifier. Returns `True`.
-    fn verify(&self, py: Python<'_>) -> PyResult<bool> {
-        let cert = self.certificate(py)?;
-        let e = values2(py, &self.edges);
-        let w = values1(py, &self.weights);
-        let n = self.n;
-        let why = py.detach(|| -> Result<Option<String>> {
-            let (input, weights) = weighted_input(&e, &w, Some(n))?;
-            Ok(verify_certificate(&input, &weights, &cert)
-                .err()
-                .map(|e| e.describe(&|v| format!("vertex {v}"))))
-        })?;
-        match why {
-            Some(why) => Err(CertificateError::new_err(why)),
-            None => Ok(true),
+    fn verify(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        let (py, this) = (slf.py(), slf.get());
+        if this.grid.is_some() {
+            // The rounding and the gap, then the duals on the rounded weights below.
+            py.import("gridmatch._weighted")?
+                .getattr("_verify_gap")?
+                .call1((slf,))?;
         }
+        this.verify_rounded(py)
     }
 
     /// The certificate as one JSON line, as `gridmatch match --weights --json` writes it.
     fn to_json(&self, py: Python<'_>) -> PyResult<String> {
-        let cert = self.certificate(py)?;
-        let input = GraphInput {
-            format: Format::EdgeList,
-            shape: Shape::General {
-                vertices: self.n as usize,
-            },
-            edges: Vec::new(),
-            ids: Vec::new(),
-        };
-        let record = WeightedRecord::new(&input, self.decimals.unwrap_or(0), &cert);
-        serde_json::to_string(&record).map_err(|e| value(e.to_string()).into())
+        if self.grid.is_some() {
+            return Err(value(
+                "a proven-gap answer (weights beyond the exact span) has no command-line record",
+            )
+            .into());
+        }
+        self.json(py)
     }
 
     fn __len__(&self, py: Python<'_>) -> usize {
         rows2(py, &self.pairs)
     }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let (py, m) = (slf.py(), slf.get());
         Ok(format!(
-            "WeightedMatching(n={}, size={}, total={}, objective='{}', cardinality='{}')",
-            self.n,
-            rows2(py, &self.pairs),
-            number(py, self.total, self.decimals, self.fraction)?.str()?,
-            self.objective,
-            self.cardinality
+            "WeightedMatching(n={}, size={}, total={}, objective='{}', cardinality='{}'{})",
+            m.n,
+            rows2(py, &m.pairs),
+            Self::total(slf)?.str()?,
+            m.objective,
+            m.cardinality,
+            match m.stated_gap.get() {
+                Some(g) => format!(", gap={}", g.bind(py).str()?),
+                None => String::new(),
+            }
         ))
     }
 
@@ -681,6 +787,13 @@ impl WeightedMatching {
             m.blossom_children.bind(py).clone().into_any(),
             m.reduction.into_pyobject(py)?.to_owned().into_any(),
             m.fraction.into_pyobject(py)?.to_owned().into_any(),
+            m.grid.into_pyobject(py)?.into_any(),
+            m.original_digits.bind(py).clone().into_any(),
+            m.original_exponents.bind(py).clone().into_any(),
+            match m.stated_gap.get() {
+                Some(g) => g.bind(py).clone(),
+                None => py.None().into_bound(py),
+            },
         ];
         Ok((slf.get_type(), PyTuple::new(py, args)?))
     }
@@ -718,8 +831,13 @@ pub fn max_weight_matching<'py>(
     let q = question(objective, cardinality)?;
     let e = input2(&edges);
     let exact = exact::extract(weights, decimals, "weights")?;
-    let decimals = exact.decimals;
-    let w = exact::fit(&exact, "weights")?;
+    let (w, grid) = fit_or_grid(&exact, "weights")?;
+    let decimals = if grid.is_some() { None } else { exact.decimals };
+    let (digits, exponents): (Vec<i64>, Vec<i32>) = if grid.is_some() {
+        exact.parts.iter().map(|&(m, e)| (m as i64, e)).unzip()
+    } else {
+        (Vec::new(), Vec::new())
+    };
     let (n, cert) = py.detach(|| -> Result<_> {
         let (input, weights) = weighted_input(&e, &w, n)?;
         let n = Vertices::of(&input).n;
@@ -768,8 +886,18 @@ pub fn max_weight_matching<'py>(
                 mate,
                 reduction: reduction.is_some(),
                 fraction,
+                grid,
+                original_digits: vec1(py, digits)?,
+                original_exponents: vec1(py, exponents)?,
+                stated_gap: OnceLock::new(),
             };
-            Ok(Bound::new(py, m)?.into_any())
+            let m = Bound::new(py, m)?;
+            if grid.is_some() {
+                // The gap is stated once, from the answer as solved; `verify` recomputes it.
+                let (gap, _) = gap_of(&m)?;
+                let _ = m.get().stated_gap.set(gap.unbind());
+            }
+            Ok(m.into_any())
         }
     }
 }
