@@ -872,9 +872,9 @@ pub fn max_weight_matching<'py>(
                 objective: objective.to_string(),
                 cardinality: cardinality.to_string(),
                 pairs: vec2(py, pair_values, 2)?,
-                pair_weights: vec1(py, pairs.iter().map(|p| p.2).collect())?,
+                pair_weights: vec1(py, narrow(pairs.iter().map(|p| p.2).collect())?)?,
                 total,
-                shift,
+                shift: narrow(vec![shift])?[0],
                 vertex: vec1(py, narrow(duals.vertex)?)?,
                 blossom_offsets: vec1(py, offsets)?,
                 blossom_vertices: vec1(py, members)?,
@@ -1004,10 +1004,10 @@ fn certificate(
             pairs: pairs
                 .into_iter()
                 .zip(pair_weights.iter().copied())
-                .map(|((u, v), w)| (u, v, w))
+                .map(|((u, v), w)| (u, v, i128::from(w)))
                 .collect(),
             total,
-            shift,
+            shift: i128::from(shift),
             duals: Duals { vertex, blossoms },
             cardinality: proof,
             reduction: reduction.then_some(Reduction::GallaiEdmonds),

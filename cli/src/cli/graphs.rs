@@ -130,7 +130,14 @@ pub fn weighted_match_cmd(
         let (line, col) = match &e {
             WeightError::ShiftTooLarge { largest, .. } => weights
                 .largest_at
-                .filter(|_| weights.values.iter().map(|w| w.unsigned_abs()).max() == Some(*largest))
+                .filter(|_| {
+                    weights
+                        .values
+                        .iter()
+                        .map(|w| u128::from(w.unsigned_abs()))
+                        .max()
+                        == Some(*largest)
+                })
                 .unwrap_or((1, 1)),
             _ => (1, 1),
         };

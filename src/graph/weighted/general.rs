@@ -131,7 +131,7 @@
 //! in size (vertex duals `≤ W + 1 + L`, doubled odd-set duals `≤ 2L`), the bound the
 //! verifier takes.
 
-use super::{Duals, MAX_WEIGHT, OddSet, WeightError, WeightedMatching};
+use super::{Duals, MAX_WEIGHT, OddSet, Weight, WeightError, WeightedMatching};
 
 #[cfg(test)]
 #[path = "general_tests.rs"]
@@ -155,7 +155,9 @@ const MARK: u8 = 5;
 ///
 /// # Errors
 /// [`WeightError::Shape`] if `edges` and `weights` differ in length or an edge names a vertex
-/// `>= n`; [`WeightError::TooLarge`] if a weight is beyond ±[`MAX_WEIGHT`].
+/// `>= n`; [`WeightError::TooWide`] if `n · max|w|` reaches twice
+/// [`WIDE_LIMIT`](super::WIDE_LIMIT) (room for the gadget graph of the maximum-cardinality
+/// question, see the module docs, overflow).
 ///
 /// # Complexity
 /// O(n·(m log n + n²)) time worst case (growth about n^1.25 measured on sparse random graphs
@@ -164,6 +166,20 @@ pub fn max_weight_matching(
     n: usize,
     edges: &[(u32, u32)],
     weights: &[i64],
+) -> Result<WeightedMatching, WeightError> {
+    run(n, edges, weights, Mode::Matching).map(|found| found.expect("every graph has a matching"))
+}
+
+/// [`max_weight_matching`] for `i128` weights (within twice
+/// [`WIDE_LIMIT`](super::WIDE_LIMIT), see the module docs, overflow); computes in `i64` when
+/// they allow it, as [`max_weight_matching`] does.
+///
+/// # Errors
+/// As [`max_weight_matching`].
+pub fn max_weight_matching_wide(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i128],
 ) -> Result<WeightedMatching, WeightError> {
     run(n, edges, weights, Mode::Matching).map(|found| found.expect("every graph has a matching"))
 }
@@ -184,6 +200,18 @@ pub fn max_weight_perfect_matching(
     n: usize,
     edges: &[(u32, u32)],
     weights: &[i64],
+) -> Result<Option<WeightedMatching>, WeightError> {
+    run(n, edges, weights, Mode::Perfect)
+}
+
+/// [`max_weight_perfect_matching`] for `i128` weights, as [`max_weight_matching_wide`].
+///
+/// # Errors
+/// As [`max_weight_matching`].
+pub fn max_weight_perfect_matching_wide(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i128],
 ) -> Result<Option<WeightedMatching>, WeightError> {
     run(n, edges, weights, Mode::Perfect)
 }
@@ -211,12 +239,18 @@ trait Num:
 {
     /// The largest value.
     const MAX: Self;
+    /// `x`, which the caller has proved in range (see the module docs, overflow).
+    fn wide(x: i128) -> Self;
     /// `x`, or [`Num::MAX`] if it does not fit.
     fn saturating(x: u128) -> Self;
 }
 
 impl Num for i64 {
     const MAX: i64 = i64::MAX;
+    fn wide(x: i128) -> i64 {
+        debug_assert!(i64::try_from(x).is_ok(), "{x} beyond i64");
+        x as i64
+    }
     fn saturating(x: u128) -> i64 {
         i64::try_from(x).unwrap_or(i64::MAX)
     }
@@ -224,6 +258,9 @@ impl Num for i64 {
 
 impl Num for i128 {
     const MAX: i128 = i128::MAX;
+    fn wide(x: i128) -> i128 {
+        x
+    }
     fn saturating(x: u128) -> i128 {
         i128::try_from(x).unwrap_or(i128::MAX)
     }
@@ -240,10 +277,10 @@ enum Mode {
 
 /// The engine run behind both entry points; `None` if a perfect matching was asked for and
 /// the graph has none.
-fn run(
+fn run<W: Weight>(
     n: usize,
     edges: &[(u32, u32)],
-    weights: &[i64],
+    weights: &[W],
     mode: Mode,
 ) -> Result<Option<WeightedMatching>, WeightError> {
     if edges.len() != weights.len() {
@@ -260,10 +297,13 @@ fn run(
             )));
         }
     }
-    for (i, &w) in weights.iter().enumerate() {
-        if !(-MAX_WEIGHT..=MAX_WEIGHT).contains(&w) {
-            return Err(WeightError::TooLarge { edge: i, weight: w });
-        }
+    // Twice the library's limit: the gadget graph has up to 2n vertices.
+    if let Some(edge) = super::beyond_limit(2 * super::WIDE_LIMIT, n, weights) {
+        return Err(WeightError::TooWide {
+            edge,
+            weight: weights[edge].into(),
+            vertices: n,
+        });
     }
     // Keep the heaviest copy of each vertex pair; self-loops go, and so (for the maximum
     // weight over all matchings) do edges of weight <= 0.
@@ -272,7 +312,7 @@ fn run(
         return Ok(None);
     }
     let mut kept: Vec<usize> = (0..edges.len())
-        .filter(|&i| edges[i].0 != edges[i].1 && (perfect || weights[i] > 0))
+        .filter(|&i| edges[i].0 != edges[i].1 && (perfect || weights[i].into() > 0))
         .collect();
     let key = |i: usize| {
         let (u, v) = edges[i];
@@ -286,13 +326,18 @@ fn run(
     });
     kept.dedup_by(|b, a| key(*a) == key(*b));
 
-    // The maximum-weight run always fits in i64; perfect mode when n·(2W + 1) ≤ 2^58.
+    // The maximum-weight run fits in i64 when W ≤ 2^59; perfect mode when n·(2W + 1) ≤ 2^58.
     let largest = kept
         .iter()
-        .map(|&i| weights[i].unsigned_abs())
+        .map(|&i| weights[i].into().unsigned_abs())
         .max()
         .unwrap_or(0);
-    if !perfect || perfect_fits_i64(n, largest) {
+    let narrow = if perfect {
+        u64::try_from(largest).is_ok_and(|w| perfect_fits_i64(n, w))
+    } else {
+        largest <= MAX_WEIGHT as u128
+    };
+    if narrow {
         Ok(finish(
             Engine::<i64>::new(n, edges, weights, &kept, mode),
             &kept,
@@ -609,18 +654,25 @@ struct Engine<N> {
 }
 
 impl<N: Num> Engine<N> {
-    fn new(n: usize, edges: &[(u32, u32)], weights: &[i64], kept: &[usize], mode: Mode) -> Self {
+    fn new<W: Weight>(
+        n: usize,
+        edges: &[(u32, u32)],
+        weights: &[W],
+        kept: &[usize],
+        mode: Mode,
+    ) -> Self {
         let m = kept.len();
         let mut endpoint = Vec::with_capacity(2 * m);
         let mut wt2 = Vec::with_capacity(m);
         let mut degree = vec![0usize; n + 1];
-        let mut max_w = 0i64;
+        let mut max_w = 0i128;
         for &i in kept {
             let (u, v) = (edges[i].0 as usize, edges[i].1 as usize);
+            let w: i128 = weights[i].into();
             endpoint.push(u);
             endpoint.push(v);
-            wt2.push(N::from(2 * weights[i]));
-            max_w = max_w.max(weights[i]);
+            wt2.push(N::wide(2 * w));
+            max_w = max_w.max(w);
             degree[u] += 1;
             degree[v] += 1;
         }
@@ -638,24 +690,27 @@ impl<N: Num> Engine<N> {
             fill[v] += 1;
         }
         let perfect = mode == Mode::Perfect;
-        let dual: Vec<i64> = if perfect {
+        let dual: Vec<i128> = if perfect {
             // Each vertex at its heaviest edge (2y_v = max w, so every edge is covered and
             // each vertex's heaviest edge is tight), raised by 1 where needed so that every
             // dual has the parity of the heaviest weight overall: then all S-vertices share
             // the parity of `max_w − clock` and S–S slacks stay even (δ3 an integer).
-            let mut top = vec![i64::MIN; n];
-            let mut max_all = i64::MIN;
+            let mut top = vec![i128::MIN; n];
+            let mut max_all = i128::MIN;
             for &i in kept {
                 let (u, v) = (edges[i].0 as usize, edges[i].1 as usize);
-                top[u] = top[u].max(weights[i]);
-                top[v] = top[v].max(weights[i]);
-                max_all = max_all.max(weights[i]);
+                let w: i128 = weights[i].into();
+                top[u] = top[u].max(w);
+                top[v] = top[v].max(w);
+                max_all = max_all.max(w);
             }
             top.into_iter()
                 // (A vertex without an edge ends the run before the search.)
                 .map(|t| {
-                    if t == i64::MIN || (max_all - t) % 2 == 0 {
-                        t.max(-MAX_WEIGHT)
+                    if t == i128::MIN {
+                        0
+                    } else if (max_all - t) % 2 == 0 {
+                        t
                     } else {
                         t + 1
                     }
@@ -669,7 +724,7 @@ impl<N: Num> Engine<N> {
                 .map(|v| if degree[v] == 0 { 0 } else { max_w })
                 .collect()
         };
-        let mut dual: Vec<N> = dual.into_iter().map(N::from).collect();
+        let mut dual: Vec<N> = dual.into_iter().map(N::wide).collect();
         dual.resize(2 * n, N::from(0));
         // With a perfect matching M, the doubled dual objective Σ dual[v] + Σ 2z_B(|B|−1)/2
         // starts at most n·(W + 1) and never drops below 2w(M) ≥ −n·W (W = max |w|), and
@@ -677,10 +732,10 @@ impl<N: Num> Engine<N> {
         // n·(2W + 1). Past that, no perfect matching exists.
         let big_w = kept
             .iter()
-            .map(|&i| weights[i].unsigned_abs())
+            .map(|&i| weights[i].into().unsigned_abs())
             .max()
             .unwrap_or(0);
-        let clock_limit = N::saturating(n as u128 * (2 * u128::from(big_w) + 1));
+        let clock_limit = N::saturating((n as u128).saturating_mul(2 * big_w + 1));
         Engine {
             n,
             endpoint,
@@ -698,7 +753,7 @@ impl<N: Num> Engine<N> {
             unused: (n..2 * n).rev().collect(),
             dual,
             clock: N::from(0),
-            start: N::from(max_w),
+            start: N::wide(max_w),
             heap2: MinHeap::default(),
             heap3: MinHeap::default(),
             heap4: MinHeap::default(),
