@@ -56,11 +56,16 @@ fn parts(text: &str) -> (i128, i32) {
         None => (false, num),
     };
     let (int, frac) = num.split_once('.').unwrap_or((num, ""));
-    let mut m: i128 = 0;
-    for b in int.bytes().chain(frac.bytes()) {
-        m = m * 10 + i128::from(b - b'0');
-    }
+    // At most 17 significant digits (ryu's shortest), but a float such as 1e22 may be
+    // written in full: digits beyond u64 go to the exponent (they are zeros).
+    let mut m: u64 = 0;
     let mut e = exp - frac.len() as i32;
+    for b in int.bytes().chain(frac.bytes()) {
+        match m.checked_mul(10) {
+            Some(x) => m = x + u64::from(b - b'0'),
+            None => e += 1,
+        }
+    }
     if m == 0 {
         return (0, 0);
     }
@@ -68,7 +73,22 @@ fn parts(text: &str) -> (i128, i32) {
         m /= 10;
         e += 1;
     }
+    let m = i128::from(m);
     (if neg { -m } else { m }, e)
+}
+
+/// `10**p` for `p <= 38` (the powers `i128` holds), else `None`.
+fn pow10(p: i64) -> Option<i128> {
+    const POWERS: [i128; 39] = {
+        let mut t = [1i128; 39];
+        let mut i = 1;
+        while i < 39 {
+            t[i] = t[i - 1] * 10;
+            i += 1;
+        }
+        t
+    };
+    usize::try_from(p).ok().and_then(|p| POWERS.get(p).copied())
 }
 
 /// Shortest decimals (as [`parts`]) to one common scale: the values and the decimals, or the
@@ -83,10 +103,7 @@ fn common(parts: &[(i128, i32)]) -> std::result::Result<(Vec<i128>, u32), (usize
     let mut out = Vec::with_capacity(parts.len());
     for (i, &(m, e)) in parts.iter().enumerate() {
         let p = i64::from(e) + i64::from(decimals);
-        let v = u32::try_from(p)
-            .ok()
-            .and_then(|p| 10i128.checked_pow(p))
-            .and_then(|t| m.checked_mul(t));
+        let v = pow10(p).and_then(|t| m.checked_mul(t));
         match v {
             Some(v) => out.push(v),
             None if m == 0 => out.push(0),
@@ -105,7 +122,11 @@ pub fn extract(obj: &Bound<'_, PyAny>, decimals: Option<u32>, what: &str) -> PyR
         let shape = a.shape().to_vec();
         let ro = a.readonly();
         let view = ro.as_array();
-        let values: Vec<f64> = view.iter().copied().collect();
+        // A contiguous array as a slice (iterating a dynamic-dimension view is slow).
+        let values: Vec<f64> = match ro.as_slice() {
+            Ok(s) => s.to_vec(),
+            Err(_) => view.iter().copied().collect(),
+        };
         check_finite(&values, &shape, what)?;
         let texts: Vec<(i128, i32)> = values
             .iter()
@@ -129,7 +150,10 @@ pub fn extract(obj: &Bound<'_, PyAny>, decimals: Option<u32>, what: &str) -> PyR
     if let Ok(a) = obj.cast::<PyArrayDyn<i64>>() {
         let shape = a.shape().to_vec();
         let ro = a.readonly();
-        let values = ro.as_array().iter().map(|&x| i128::from(x)).collect();
+        let values = match ro.as_slice() {
+            Ok(s) => s.iter().map(|&x| i128::from(x)).collect(),
+            Err(_) => ro.as_array().iter().map(|&x| i128::from(x)).collect(),
+        };
         return Ok(Exact {
             values,
             decimals,
@@ -197,13 +221,15 @@ fn scaled(
 fn rounded(m: i128, e: i32, k: i32) -> Option<i128> {
     let p = i64::from(e) + i64::from(k);
     if p >= 0 {
-        return 10i128.checked_pow(u32::try_from(p).ok()?)?.checked_mul(m);
+        return pow10(p)?.checked_mul(m);
     }
-    let q = u32::try_from(-p).ok()?;
-    let Some(d) = 10i128.checked_pow(q) else {
-        return Some(0); // |m| < 10**18 < 10**q / 2
+    // |m| < 10**18: in u64 (i128 division is slow), and 0 once 10**q > 2·|m|.
+    let a = u64::try_from(m.unsigned_abs()).ok()?;
+    let r = match u32::try_from(-p).ok().and_then(|q| 10u64.checked_pow(q)) {
+        Some(d) => (a + d / 2) / d,
+        None => 0,
     };
-    let r = (m.abs() + d / 2) / d;
+    let r = i128::from(r);
     Some(if m < 0 { -r } else { r })
 }
 
@@ -244,13 +270,9 @@ pub fn grid(parts: &[(i128, i32)], limit: i128) -> (Vec<i128>, i32) {
 pub fn rounds_to(m: i128, e: i32, k: i32, r: i128) -> bool {
     let p = i64::from(e) + i64::from(k);
     if p >= 0 {
-        return u32::try_from(p)
-            .ok()
-            .and_then(|p| 10i128.checked_pow(p))
-            .and_then(|t| t.checked_mul(m))
-            == Some(r);
+        return pow10(p).and_then(|t| t.checked_mul(m)) == Some(r);
     }
-    let Some(d) = u32::try_from(-p).ok().and_then(|q| 10i128.checked_pow(q)) else {
+    let Some(d) = pow10(-p) else {
         return r == 0; // |m·10**(e+k)| < 10**18·10**-39 < 1/2
     };
     match r.checked_mul(d).and_then(|rd| m.checked_sub(rd)) {
