@@ -12,7 +12,8 @@
 //! Each engine runs with the GIL released.
 //!
 //! Layout: `arrays.rs` (NumPy arrays in and out), `convert.rs` (ids in and out, errors, the
-//! memory check), `graphs.rs` (matching, classes, geography, 2-SAT and their results),
+//! memory check), `exact.rs` (weights and costs as exact integers: floats as their shortest
+//! decimals at one common scale, or rounded to the finest grid for a proven-gap answer), `graphs.rs` (matching, classes, geography, 2-SAT and their results),
 //! `weighted.rs` (weighted matching, its duals and their check, assignment), `puzzles.rs`
 //! (boards, the three puzzles, their answers and pictures).
 
