@@ -546,19 +546,29 @@ class _AssignmentProof:
         sign = -1 if self.maximize else 1
         return sum(sign * best[(i, int(j))] for i, j in zip(rows.tolist(), self.col_of_row))
 
-    def _position(self, i: int, j: int) -> int:
-        """The position of entry (i, j) among the costs (the cheapest of parallel entries
-        with maximize's sign: the one the potentials must cover)."""
+    def _assigned(self) -> list[int]:
+        """Each row's assigned entry's position among the costs (one pass over the entries:
+        the cheapest of parallel entries with maximize's sign)."""
         if self.entries is None:
-            return i * self.cols + j
+            return [i * self.cols + j for i, j in enumerate(self.col_of_row)]
+        cols = np.asarray(self.col_of_row, dtype=np.int64)
+        rows = self.entries[:, 0]
+        hits = np.flatnonzero(
+            (rows < self.rows) & (self.entries[:, 1] == cols[np.minimum(rows, max(self.rows - 1, 0))])
+        ).tolist() if self.rows else []
         sign = -1 if self.maximize else 1
-        best = None
-        for k in np.flatnonzero((self.entries[:, 0] == i) & (self.entries[:, 1] == j)).tolist():
-            if best is None or sign * int(self.costs[k]) < sign * int(self.costs[best]):
-                best = k
-        if best is None:
-            raise CertificateError(f"row {i}: column {j} is not an allowed entry")
-        return best
+        best: dict[int, int] = {}
+        for k in hits:
+            i = int(self.entries[k, 0])
+            if i not in best or sign * int(self.costs[k]) < sign * int(self.costs[best[i]]):
+                best[i] = k
+        missing = [i for i in range(self.rows) if i not in best]
+        if missing:
+            i = missing[0]
+            raise CertificateError(
+                f"row {i}: column {self.col_of_row[i]} is not an allowed entry"
+            )
+        return [best[i] for i in range(self.rows)]
 
     def _original(self, k: int) -> Fraction:
         assert self.digits is not None and self.exponents is not None
@@ -566,10 +576,7 @@ class _AssignmentProof:
 
     def original_total(self) -> Fraction:
         """The assignment's total for the costs as given (a gap answer's)."""
-        return sum(
-            (self._original(self._position(i, j)) for i, j in enumerate(self.col_of_row)),
-            Fraction(0),
-        )
+        return sum((self._original(k) for k in self._assigned()), Fraction(0))
 
     def gap(self) -> Fraction:
         """For the minimum (costs negated for maximize) s: Σ over the assignment of
@@ -581,8 +588,7 @@ class _AssignmentProof:
         step = Fraction(10) ** -self.grid
         sign = -1 if self.maximize else 1
         gap = Fraction(self.rows, 2) * step
-        for i, j in enumerate(self.col_of_row):
-            k = self._position(i, j)
+        for k in self._assigned():
             gap += sign * (self._original(k) - int(self.costs[k]) * step)
         return gap
 
