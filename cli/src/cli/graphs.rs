@@ -172,7 +172,7 @@ pub fn weighted_match_cmd(
                 "{} {} {}",
                 file_number(small, u),
                 file_number(small, v),
-                decimal(i128::from(w), weights.decimals)
+                decimal(w, weights.decimals)
             )?;
         }
     }

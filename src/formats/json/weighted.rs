@@ -538,7 +538,10 @@ impl WeightedRecord {
             .map(|_| ())
             .map_err(|error| {
                 let why = error.describe(&|x| v.name(x));
-                MatchingRecordError::Weighted { error, why }
+                MatchingRecordError::Weighted {
+                    error: Box::new(error),
+                    why,
+                }
             })
     }
 }
