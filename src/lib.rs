@@ -53,6 +53,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod decimal;
 pub mod encoding;
 mod error;
 pub mod formats;

@@ -15,8 +15,8 @@
 use std::io::{BufRead, Write};
 
 use crate::InputError;
+use crate::decimal::decimal;
 use crate::error::RunError as Error;
-use crate::formats::decimal::decimal;
 use crate::formats::json::{DmRecord, MatchingRecord, Record, WeightedRecord};
 use crate::formats::judge::read_line_bounded;
 use crate::graph::read::{Format, GraphInput, Limits, Weights, read_graph, read_weighted_graph};

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use super::Error;
 use gridmatch::InputError;
-use gridmatch::formats::decimal::decimal;
+use gridmatch::decimal::decimal;
 use gridmatch::formats::json::{MatchingRecord, WeightedRecord};
 use gridmatch::graph::certified::compact;
 use gridmatch::graph::certified::weighted::WeightedOutcome;
@@ -172,7 +172,7 @@ pub fn weighted_match_cmd(
                 "{} {} {}",
                 file_number(small, u),
                 file_number(small, v),
-                decimal(i128::from(w), weights.decimals)
+                decimal(w, weights.decimals)
             )?;
         }
     }

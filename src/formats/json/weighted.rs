@@ -499,7 +499,7 @@ impl WeightedRecord {
 
     /// Checks the record against the graph file's contents and weights (`weights[i]` is the
     /// weight of `input.edges[i]` in units of 10^−`decimals`): numbers in range, then
-    /// [`verify_weighted`].
+    /// [`verify_weighted`](crate::graph::certified::weighted::verify_weighted).
     pub fn verify(
         &self,
         input: &GraphInput,
@@ -538,7 +538,10 @@ impl WeightedRecord {
             .map(|_| ())
             .map_err(|error| {
                 let why = error.describe(&|x| v.name(x));
-                MatchingRecordError::Weighted { error, why }
+                MatchingRecordError::Weighted {
+                    error: Box::new(error),
+                    why,
+                }
             })
     }
 }

@@ -752,7 +752,7 @@ fn transformed(
             dual_sum,
             ..
         } => {
-            let w = file(i128::from(weight));
+            let w = file(weight);
             format!(
                 "the edge {} {} of weight {w} is not covered: for this question its weight \
                  counts as {} = {weight}, and the duals of its ends and of the odd sets holding \
@@ -770,7 +770,7 @@ fn transformed(
             dual_sum,
             ..
         } => {
-            let w = file(i128::from(weight));
+            let w = file(weight);
             format!(
                 "the matched edge {} {} of weight {w} is not tight: for this question its \
                  weight counts as {} = {weight}, and the duals of its ends and of the odd sets \

@@ -279,7 +279,7 @@ fn tampered(
             "pair dropped",
             with(
                 pairs[1..].to_vec(),
-                *total - i128::from(p.2),
+                *total - p.2,
                 *shift,
                 duals.clone(),
                 cardinality.clone(),

@@ -130,6 +130,13 @@
 //! the weights, no caller does. The duals handed back are `i128` ([`Duals`]): below `2⁹⁴`
 //! in size (vertex duals `≤ W + 1 + L`, doubled odd-set duals `≤ 2L`), the bound the
 //! verifier takes.
+//!
+//! **Wide weights** (the `_wide` entry points, `i128`): the run refuses `n·W ≥ 2¹²⁰`
+//! (twice [`WIDE_LIMIT`](super::WIDE_LIMIT), room for the gadget graph) and otherwise runs
+//! on `i128` when the `i64` bounds above do not hold (`W > 2⁵⁹` for the maximum-weight run).
+//! The same arguments give: maximum weight, every value within `6W < 2¹²³`; perfect mode,
+//! `L = n·(2W + 1) < 3·2¹²⁰` and every value within `12·L < 2¹²⁶`, vertex duals below
+//! `W + 1 + L < 2¹²²`, doubled odd-set duals and their sums along a chain below `2¹²³`.
 
 use super::{Duals, MAX_WEIGHT, OddSet, Weight, WeightError, WeightedMatching};
 

@@ -4,9 +4,11 @@
 //!
 //! **Guarantee:** every engine here returns an optimal matching together with [`Duals`] that
 //! [`verify`] (which shares no code with the engines) accepts; accepted duals prove by weak LP
-//! duality that no matching weighs more. No floating point anywhere: weights are `i64`, at most
-//! [`MAX_WEIGHT`] in absolute value, duals are stored doubled (so they stay integers), and sums
-//! are taken in `i128`.
+//! duality that no matching weighs more. No floating point anywhere: weights are `i64` (the
+//! plain entry points) or `i128` (the `_wide` ones, [`Weight`]), with `n · max|w|` below
+//! [`WIDE_LIMIT`] = 2¹¹⁹ (which argues every bound); duals are stored doubled (so they stay
+//! integers). The engines compute in `i64` when the weights allow it ([`MAX_WEIGHT`], and the
+//! perfect mode's bound in [`general`]) and in `i128` otherwise, chosen from the values.
 //!
 //! **The proof.** For the maximum-weight matching LP of a graph with weights `w`
 //! (maximise Σ w_e x_e subject to x(δ(v)) ≤ 1 for each vertex v, x(E\[B\]) ≤ (|B| − 1)/2 for each
