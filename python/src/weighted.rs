@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 
-use gridmatch::formats::decimal::decimal;
+use gridmatch::decimal::decimal;
 use gridmatch::formats::json::WeightedRecord;
 use gridmatch::graph::certified::weighted::{
     Reduction, WeightedCertificate, WeightedOutcome, verify_weighted as verify_certificate,
