@@ -69,7 +69,7 @@ fn parts(text: &str) -> (i128, i32) {
     if m == 0 {
         return (0, 0);
     }
-    while m % 10 == 0 {
+    while m.is_multiple_of(10) {
         m /= 10;
         e += 1;
     }
