@@ -15,9 +15,9 @@
 use std::io::{BufRead, Write};
 
 use crate::InputError;
+use crate::decimal::decimal;
 use crate::error::RunError as Error;
 use crate::error::{RAISE_LIMIT, Remedy};
-use crate::formats::decimal::decimal;
 use crate::formats::json::{DmRecord, MatchingRecord, Record, WeightedRecord};
 use crate::formats::judge::read_line_bounded;
 use crate::read::{Format, GraphInput, Limits, Weights, read_graph, read_weighted_graph};

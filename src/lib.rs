@@ -56,6 +56,7 @@
 #![forbid(unsafe_code)]
 
 pub mod certificate;
+pub mod decimal;
 pub mod encoding;
 mod error;
 pub mod formats;

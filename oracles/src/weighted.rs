@@ -2,7 +2,8 @@
 //! weight of a matching, of a maximum-cardinality matching, of a perfect matching, and of an
 //! assignment (every row of a cost matrix to its own column).
 //!
-//! Edges are `(u, v, w)` with any `i64` weight (negative, zero, parallel edges, self-loops,
+//! Edges are `(u, v, w)` with any `i64` or `i128` weight (any `Into<i128>`; sums of `i128`
+//! weights below 2¹²⁰ on at most 20 vertices stay within `i128`) (negative, zero, parallel edges, self-loops,
 //! which never match). Totals are `i128`, so no sum overflows.
 //!
 //! The search: `best[mask]` is the best matching of the subgraph induced by `mask`; the lowest
@@ -27,7 +28,7 @@ enum Order {
     CardinalityThenWeight,
 }
 
-fn check(n: usize, edges: &[(usize, usize, i64)]) {
+fn check<W>(n: usize, edges: &[(usize, usize, W)]) {
     assert!(
         n <= MAX_VERTICES,
         "weighted oracle: {n} vertices, at most {MAX_VERTICES}"
@@ -41,12 +42,16 @@ fn check(n: usize, edges: &[(usize, usize, i64)]) {
 }
 
 /// (edges, total) of the best matching of the whole graph in `order`.
-fn best(n: usize, edges: &[(usize, usize, i64)], order: Order) -> (usize, i128) {
+fn best<W: Copy + Into<i128>>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    order: Order,
+) -> (usize, i128) {
     check(n, edges);
-    let mut adj: Vec<Vec<(usize, i64)>> = vec![Vec::new(); n];
+    let mut adj: Vec<Vec<(usize, i128)>> = vec![Vec::new(); n];
     for &(u, v, w) in edges.iter().filter(|e| e.0 != e.1) {
-        adj[u].push((v, w));
-        adj[v].push((u, w));
+        adj[u].push((v, w.into()));
+        adj[v].push((u, w.into()));
     }
     let better = |a: (usize, i128), b: (usize, i128)| match order {
         Order::Weight => a.1 > b.1,
@@ -60,7 +65,7 @@ fn best(n: usize, edges: &[(usize, usize, i64)], order: Order) -> (usize, i128) 
         for &(j, w) in &adj[i] {
             if rest & (1 << j) != 0 {
                 let (k, t) = table[rest & !(1 << j)];
-                let cand = (k + 1, t + i128::from(w));
+                let cand = (k + 1, t + w);
                 if better(cand, top) {
                     top = cand;
                 }
@@ -75,22 +80,29 @@ fn best(n: usize, edges: &[(usize, usize, i64)], order: Order) -> (usize, i128) 
 /// negative).
 ///
 /// Panics if `n` is above [`MAX_VERTICES`] or an edge names a vertex `>= n`.
-pub fn max_weight(n: usize, edges: &[(usize, usize, i64)]) -> i128 {
+pub fn max_weight<W: Copy + Into<i128>>(n: usize, edges: &[(usize, usize, W)]) -> i128 {
     best(n, edges, Order::Weight).1
 }
 
 /// The size of a maximum matching and the largest total weight among matchings of that size.
 ///
 /// Panics as [`max_weight`].
-pub fn max_weight_max_cardinality(n: usize, edges: &[(usize, usize, i64)]) -> (usize, i128) {
+pub fn max_weight_max_cardinality<W: Copy + Into<i128>>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+) -> (usize, i128) {
     best(n, edges, Order::CardinalityThenWeight)
 }
 
 /// The smallest total weight of a perfect matching, `None` if there is none.
 ///
 /// Panics as [`max_weight`].
-pub fn min_weight_perfect(n: usize, edges: &[(usize, usize, i64)]) -> Option<i128> {
-    let negated: Vec<_> = edges.iter().map(|&(u, v, w)| (u, v, -w)).collect();
+pub fn min_weight_perfect<W: Copy + Into<i128>>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+) -> Option<i128> {
+    let negated: Vec<(usize, usize, i128)> =
+        edges.iter().map(|&(u, v, w)| (u, v, -w.into())).collect();
     let (k, t) = best(n, &negated, Order::CardinalityThenWeight);
     (2 * k == n).then_some(-t)
 }

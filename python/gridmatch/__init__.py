@@ -38,18 +38,21 @@ from ._graphs import (
 from ._labels import LabeledBipartiteGraph, LabeledGraph, from_igraph, from_networkx
 from ._puzzles import King, KingStrategy, Lpuzzle, Reason, Rooks, king, lpuzzle, rooks
 from ._weighted import (
+    Assignment,
     Duals,
     NoPerfectMatching,
     OddSet,
     WeightedMatching,
     linear_sum_assignment,
     max_weight_matching,
+    min_weight_matching,
     min_weight_perfect_matching,
 )
 
 __version__: str = _core.__version__
 
 __all__ = [
+    "Assignment",
     "BipartiteMatching",
     "CertificateError",
     "Cover",
@@ -76,6 +79,7 @@ __all__ = [
     "lpuzzle",
     "max_matching",
     "max_weight_matching",
+    "min_weight_matching",
     "min_weight_perfect_matching",
     "rooks",
     "two_sat",

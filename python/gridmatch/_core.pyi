@@ -6,6 +6,7 @@ results are frozen classes with named attributes; their arrays are read-only (ve
 ``-1`` for none; DIMACS literals). Every result pickles (``__reduce__``: its class and its
 constructor's arguments)."""
 
+from fractions import Fraction
 from typing import Any, final
 
 import numpy as np
@@ -29,9 +30,9 @@ __all__ = [
     "TwoSat",
     "WeightedMatching",
     "__version__",
-    "assign_dense",
-    "assign_sparse",
+    "assign",
     "bipartite_matching",
+    "check_grid",
     "geography",
     "king",
     "lpuzzle",
@@ -329,8 +330,9 @@ class Duals:
     """The LP dual solution proving a :class:`WeightedMatching` optimal, in integers.
 
     The duals are for the transformed weights ``w' = sign·w + shift`` (``sign`` is ``+1`` for
-    the largest total, ``-1`` for the smallest; ``shift`` is ``0`` over all matchings and makes
-    every best ``w'``-matching a maximum-cardinality one otherwise). With ``D = denominator``
+    the largest total, ``-1`` for the smallest; ``shift`` is ``0`` but on the assignment
+    engine's answers to the maximum-cardinality and perfect questions, where it makes every
+    best ``w'``-matching a maximum-cardinality one). With ``D = denominator``
     (``2·10**decimals``: the duals are doubled, and decimal weights scaled), the vertex dual
     ``y_v = vertex[v] / D`` and the dual of an odd set ``z_B = B.dual / D``, and:
 
@@ -345,6 +347,20 @@ class Duals:
     So the matching's ``w'``-weight equals ``Σ y_v + Σ z_B (|B| - 1) / 2``, which bounds every
     matching's ``w'``-weight (weak LP duality): it is the best. ``Fraction(vertex[v],
     denominator)`` is a dual exactly; ``shift`` is in the weights' own units.
+
+    A *perfect* matching of a non-bipartite graph comes with duals of the perfect-matching
+    LP instead: the ``y_v`` may be negative, and every vertex is matched; the sum then bounds
+    the ``w'``-weight of every perfect matching. The *maximum-cardinality* question of a
+    non-bipartite graph (``reduction`` true) is answered as a perfect matching of the gadget
+    graph G*: G plus a vertex ``k_i = n + i`` per odd component of G − A (A the Tutte–Berge
+    barrier :attr:`WeightedMatching.cardinality_proof`; components numbered by their smallest
+    vertex) joined to each of its vertices, plus a vertex ``a'_j = n + c + j`` per barrier
+    vertex (in increasing order) joined to the ``k_i`` of each odd component it has a
+    neighbour in, every added edge of weight 0. ``vertex`` then has ``n + c + |A|`` entries,
+    the duals are those of G*'s perfect-matching LP, and the pairs extend to a perfect
+    matching of G* of the same weight: every perfect matching of G* restricts to a maximum
+    matching of G and every maximum matching extends to one, so the pairs are best among the
+    maximum matchings, with no weight shift.
     """
 
     def __new__(
@@ -353,7 +369,8 @@ class Duals:
         blossoms: list[OddSet],
         sign: int,
         shift: Any,
-        denominator: int,
+        denominator: int | Fraction,
+        reduction: bool = False,
     ) -> Duals: ...
     @property
     def vertex(self) -> NDArray[np.int64]:
@@ -372,8 +389,13 @@ class Duals:
     def shift(self) -> Any:
         """In the weights' own units: an ``int``, or a ``Decimal`` for decimal weights."""
     @property
-    def denominator(self) -> int:
-        """``2·10**decimals``."""
+    def denominator(self) -> int | Fraction:
+        """``2·10**decimals`` (an ``int``; for a proven-gap answer ``2·10**grid``, a
+        ``Fraction`` when the grid is coarser than 1)."""
+    @property
+    def reduction(self) -> bool:
+        """The duals are for the gadget graph G* of the maximum-cardinality question, whose
+        vertices ``n..`` are added (see above), not for the graph itself."""
     def __reduce__(self) -> _Reduced: ...
     def __eq__(self, other: object, /) -> bool: ...
 
@@ -383,9 +405,9 @@ class WeightedMatching:
     prove it.
 
     ``len(m)`` pairs; ``m.pairs`` (``(k, 2)`` array, each row an edge ``(u, v)``), ``m.mate``
-    (``-1`` for exposed), ``m.total`` (``int`` for integer weights, an exact ``Decimal`` for
-    floats and decimals), ``m.duals()``, ``m.verify()``, ``m.to_json()``. Arrays are
-    read-only; the object is immutable and picklable.
+    (``-1`` for exposed), ``m.total`` (exact, in the weights' kind: ``int``, ``Decimal`` for
+    floats and decimals, ``Fraction``), ``m.total_float``, ``m.duals()``, ``m.verify()``,
+    ``m.to_json()``. Arrays are read-only; the object is immutable and picklable.
     """
 
     def __new__(
@@ -408,6 +430,12 @@ class WeightedMatching:
         proof: NDArray[np.int64],
         blossom_child_offsets: NDArray[np.int64] | None = None,
         blossom_children: NDArray[np.int64] | None = None,
+        reduction: bool = False,
+        fraction: bool = False,
+        grid: int | None = None,
+        original_digits: NDArray[np.int64] | None = None,
+        original_exponents: NDArray[np.int32] | None = None,
+        stated_gap: Fraction | None = None,
     ) -> WeightedMatching: ...
     @property
     def n(self) -> int:
@@ -439,8 +467,42 @@ class WeightedMatching:
         """``mate[v]``: the vertex matched to ``v``, or ``-1``."""
     @property
     def total(self) -> Any:
-        """The total weight of the pairs: an ``int`` for integer weights, an exact ``Decimal``
-        for float or decimal weights."""
+        """The total weight of the pairs, exactly, in the weights' own kind: an ``int`` for
+        integer weights, a ``Fraction`` for ``Fraction`` weights, an exact ``Decimal`` for float
+        or decimal weights."""
+    @property
+    def total_float(self) -> float:
+        """The total as the nearest ``float``."""
+    @property
+    def exact(self) -> bool:
+        """Whether the answer is proved optimal; else it is a proven-gap answer (see
+        :attr:`gap`)."""
+    @property
+    def gap(self) -> Fraction:
+        """How far from the best the total may be, proved: 0 for an exact answer. Weights
+        whose smallest and largest magnitudes are too far apart for exact integers are solved
+        rounded to the finest grid ``10**-grid`` that fits; the duals prove the answer optimal
+        for the rounded weights, and raised by a quarter step on every vertex they are
+        feasible for the weights as given, so no competing matching beats the total by more
+        than ``gap`` (the exact primal–dual difference); ``verify()`` checks the rounding and
+        the gap."""
+    @property
+    def grid(self) -> int | None:
+        """For a proven-gap answer, the grid ``10**-grid`` the weights were rounded to
+        (``weights`` are the rounded ones); else ``None``."""
+    @property
+    def original_digits(self) -> NDArray[np.int64]:
+        """For a proven-gap answer, each weight as given is
+        ``original_digits[i]·10**original_exponents[i]`` (its shortest decimal); else empty."""
+    @property
+    def original_exponents(self) -> NDArray[np.int32]:
+        """See :attr:`original_digits`."""
+    @property
+    def cardinality_proof(self) -> tuple[str, NDArray[np.int64]] | None:
+        """Why no matching has more pairs, for the maximum-cardinality question: ``("cover",
+        vertices)`` (a König cover) or ``("barrier", vertices)`` (a Tutte–Berge barrier, from
+        which :meth:`duals` builds the gadget graph when :attr:`Duals.reduction`); else
+        ``None``."""
     def duals(self) -> Duals:
         """The dual solution that proves the matching optimal (see :class:`Duals`)."""
     def verify(self) -> bool:
@@ -688,22 +750,50 @@ def two_sat(n: int, clauses: NDArray[np.int64]) -> TwoSat:
 
 def max_weight_matching(
     edges: NDArray[np.int64],
-    weights: NDArray[np.int64],
+    weights: NDArray[np.float64] | NDArray[np.float32] | NDArray[np.int64] | list[int],
     n: int | None = None,
     objective: str = "max",
     cardinality: str = "any",
     decimals: int | None = None,
+    fraction: bool = False,
 ) -> WeightedMatching | Matching:
     """The best matching with its duals; for ``cardinality="perfect"`` on a graph without a
     perfect matching, a maximum :class:`Matching` whose proof shows there is none."""
 
-def assign_dense(cost: NDArray[np.int64]) -> NDArray[np.int64]:
-    """Each row's column (``rows <= cols``)."""
+def assign(
+    rows: int,
+    cols: int,
+    costs: NDArray[np.float64] | NDArray[np.float32] | NDArray[np.int64] | list[int],
+    entries: NDArray[np.int64] | None = None,
+    decimals: int | None = None,
+    maximize: bool = False,
+) -> (
+    tuple[
+        NDArray[np.int64],
+        NDArray[np.int64],
+        NDArray[np.int64],
+        NDArray[np.int64],
+        int | None,
+        int | None,
+        NDArray[np.int64],
+        NDArray[np.int32],
+    ]
+    | None
+):
+    """Each row's column (``rows <= cols``), the row and column potentials, the costs as
+    integers times ``10**-decimals``, and ``decimals``; for floats beyond the exact span,
+    solved rounded to the grid ``10**-grid``: ``grid`` and each cost's shortest decimal
+    ``digits·10**exponents`` (else ``None`` and empty arrays). ``None`` if no assignment covers
+    every row."""
 
-def assign_sparse(
-    rows: int, cols: int, entries: NDArray[np.int64], costs: NDArray[np.int64]
-) -> NDArray[np.int64] | None:
-    """Each row's column, or ``None`` if no assignment covers every row."""
+def check_grid(
+    digits: NDArray[np.int64],
+    exponents: NDArray[np.int32],
+    rounded: NDArray[np.int64],
+    grid: int,
+) -> int | None:
+    """The first position whose rounded value is not ``digits·10**exponents`` rounded to the
+    grid ``10**-grid`` (within half a step, exactly), or ``None``."""
 
 def rooks(board: str, roles: bool = False) -> Rooks:
     """The rooks answer and its ``--json`` record."""

@@ -6,7 +6,6 @@ power of ten ``10**-decimals`` — and refused with ``ValueError`` when that is 
 
 from __future__ import annotations
 
-import math
 import numbers
 from decimal import Decimal
 from fractions import Fraction
@@ -16,32 +15,23 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import _arrays, _core
-from ._core import Duals, Matching, OddSet, WeightedMatching
+from ._core import CertificateError, Duals, Matching, OddSet, WeightedMatching
 from ._labels import LabeledGraph
 
 __all__ = [
+    "Assignment",
     "Duals",
     "NoPerfectMatching",
     "OddSet",
     "WeightedMatching",
     "linear_sum_assignment",
     "max_weight_matching",
+    "min_weight_matching",
     "min_weight_perfect_matching",
 ]
 
 MAX_WEIGHT = 1 << 59
-"""The largest absolute weight the engines take (after scaling decimals to integers)."""
-
-MAX_DECIMALS = 15
-"""The most digits after the decimal point a weight may need."""
-
-_EXACT_FLOAT = float(1 << 53)
-
-
-def _too_large(what: str, index: Any, found: Any) -> ValueError:
-    return ValueError(
-        f"{what}{index}: found {found}, beyond ±2**59 (the most the engines take)"
-    )
+"""The largest absolute weight the engines take exactly (after scaling decimals to integers)."""
 
 
 def _index(a: NDArray[Any], flat: int) -> str:
@@ -56,10 +46,11 @@ def _fraction(x: Any) -> Fraction:
     if isinstance(x, numbers.Integral):
         return Fraction(int(x))
     if isinstance(x, (float, np.floating)):
-        f = float(x)
-        if not math.isfinite(f):
-            raise ValueError(f"found {f}, expected a finite number")
-        return Fraction(repr(f))
+        if not np.isfinite(x):
+            raise ValueError(f"found {x}, expected a finite number")
+        # The shortest decimal that reads back as it, in the float's own type (a NumPy
+        # float's str, a Python float's repr).
+        return Fraction(repr(float(x)) if isinstance(x, float) else str(x))
     if isinstance(x, Decimal):
         if not x.is_finite():
             raise ValueError(f"found {x}, expected a finite number")
@@ -69,28 +60,49 @@ def _fraction(x: Any) -> Fraction:
     raise ValueError(f"found {type(x).__name__} {x!r}, expected a number")
 
 
-def exact(values: Any, what: str) -> tuple[NDArray[np.int64], int | None]:
-    """``values`` (an array or a nested sequence of numbers) as ``int64`` of the same shape,
-    and the power of ten they were scaled by: ``None`` for integers (taken as they are), else
-    the fewest decimals ``k <= 15`` such that every value is an integer times ``10**-k``
-    (a float counts as the shortest decimal that reads back as it: ``0.1`` is 1/10).
+class NotNumbers(ValueError, TypeError):
+    """Values that are not numbers (strings, say): a ``ValueError`` as the package's other
+    bad input, and the ``TypeError`` scipy raises for them."""
 
-    ``ValueError`` for NaN or infinity, non-numbers, values beyond ±2**59 once scaled, or
-    values that need more than 15 decimals."""
+
+class Exact:
+    """Values ready for the extension: ``values`` (a ``float64``/``float32`` array, which the
+    extension reads as the shortest decimals that read back as them; an ``int64`` array; or a
+    list of ``int``), ``decimals`` (the ``int`` values are in units of ``10**-decimals``;
+    ``None`` for integers taken as they are, and for float arrays, whose scale the extension
+    finds), ``fraction`` (some value was a ``Fraction``: totals are given as ``Fraction``), and
+    the ``shape``."""
+
+    __slots__ = ("decimals", "fraction", "shape", "values")
+
+    def __init__(
+        self, values: Any, decimals: int | None, fraction: bool, shape: tuple[int, ...]
+    ) -> None:
+        self.values = values
+        self.decimals = decimals
+        self.fraction = fraction
+        self.shape = shape
+
+
+def exact(values: Any, what: str) -> Exact:
+    """``values`` (an array or a nested sequence of numbers) made ready for the extension,
+    exactly (see :class:`Exact`): integers as they are, floats as the shortest decimals that
+    read back as them (``0.1`` is 1/10), ``Decimal`` and ``Fraction`` as they are; all scaled by
+    one common power of ten.
+
+    ``ValueError`` for NaN or infinity, non-numbers, and a ``Fraction`` with no finite decimal
+    expansion (such as 1/3)."""
     try:
         a = np.asarray(values)
     except (ValueError, TypeError, OverflowError):
         raise ValueError(f"{what}: expected numbers") from None
     kind = a.dtype.kind
     if kind == "b":
-        return a.astype(np.int64), None
+        return Exact(np.ascontiguousarray(a, dtype=np.int64), None, False, a.shape)
     if kind in "iu":
-        if a.size:
-            lo, hi = int(a.min()), int(a.max())
-            if hi > MAX_WEIGHT or lo < -MAX_WEIGHT:
-                flat = int(np.argmax(a)) if hi > MAX_WEIGHT else int(np.argmin(a))
-                raise _too_large(what, _index(a, flat), a.flat[flat].item())
-        return a.astype(np.int64, copy=False), None
+        if a.size and a.dtype == np.uint64 and int(a.max()) > np.iinfo(np.int64).max:
+            return Exact([int(x) for x in a.ravel().tolist()], None, False, a.shape)
+        return Exact(np.ascontiguousarray(a, dtype=np.int64), None, False, a.shape)
     if kind == "f":
         bad = ~np.isfinite(a)
         if bad.any():
@@ -98,36 +110,16 @@ def exact(values: Any, what: str) -> tuple[NDArray[np.int64], int | None]:
             raise ValueError(
                 f"{what}{_index(a, flat)}: found {a.flat[flat].item()}, expected a finite number"
             )
-        if a.size == 0:
-            return np.zeros(a.shape, dtype=np.int64), None
-        f = a.astype(np.float64)
-        big = np.abs(f) > MAX_WEIGHT
-        if big.any():
-            flat = int(np.flatnonzero(big.ravel())[0])
-            raise _too_large(what, _index(a, flat), a.flat[flat].item())
-        for k in range(MAX_DECIMALS + 1):
-            scale = 10.0**k
-            r = np.rint(f * scale)
-            if not np.all(np.abs(r) < _EXACT_FLOAT):
-                break
-            if np.all((r / scale).astype(a.dtype) == a):
-                big = np.abs(r) > MAX_WEIGHT
-                if big.any():
-                    flat = int(np.flatnonzero(big.ravel())[0])
-                    raise _too_large(what, _index(a, flat), a.flat[flat].item())
-                return r.astype(np.int64), k
-        raise ValueError(
-            f"{what}{_first_inexact(a, k)}: no exact decimal with at most {MAX_DECIMALS} "
-            "digits after the point that fits in 2**53\nhint: weights are read as integers "
-            "times a common power of ten; round them"
-        )
+        if a.dtype in (np.float64, np.float32):
+            return Exact(np.ascontiguousarray(a), None, False, a.shape)
+        # float16, longdouble: their own shortest decimals, one by one (NumPy scalars).
+        flat_values = list(a.ravel())
+        kind = "O"
+    elif kind == "O":
+        flat_values = list(a.ravel())
     if kind == "O":
-        flat_values = a.ravel().tolist()
         if all(isinstance(x, numbers.Integral) for x in flat_values):
-            for i, x in enumerate(flat_values):
-                if not -MAX_WEIGHT <= int(x) <= MAX_WEIGHT:
-                    raise _too_large(what, _index(a, i), x)
-            return np.array([int(x) for x in flat_values], dtype=np.int64).reshape(a.shape), None
+            return Exact([int(x) for x in flat_values], None, False, a.shape)
         fracs = []
         for i, x in enumerate(flat_values):
             try:
@@ -143,32 +135,77 @@ def exact(values: Any, what: str) -> tuple[NDArray[np.int64], int | None]:
             while rest % 5 == 0:
                 rest //= 5
                 fives += 1
-            if rest != 1 or max(twos, fives) > MAX_DECIMALS:
+            if rest != 1:
                 raise ValueError(
-                    f"{what}{_index(a, i)}: {q} has no exact decimal with at most "
-                    f"{MAX_DECIMALS} digits after the point"
+                    f"{what}{_index(a, i)}: {q} has no exact decimal (its denominator has a "
+                    "factor other than 2 and 5)"
                 )
             k = max(k, twos, fives)
-        ints = []
-        for i, q in enumerate(fracs):
-            v = q.numerator * (10**k // q.denominator)
-            if not -MAX_WEIGHT <= v <= MAX_WEIGHT:
-                raise _too_large(what, _index(a, i), flat_values[i])
-            ints.append(v)
-        return np.array(ints, dtype=np.int64).reshape(a.shape), k
-    raise ValueError(f"{what}: found an array of {a.dtype}, expected numbers")
+        ints = [q.numerator * (10**k // q.denominator) for q in fracs]
+        fraction = any(isinstance(x, Fraction) for x in flat_values)
+        return Exact(ints, k, fraction, a.shape)
+    raise NotNumbers(
+        f"{what}: found an array of {a.dtype}, expected numbers (Cannot cast array data from "
+        f"{a.dtype!r} to numbers)"
+    )
 
 
-def _first_inexact(a: NDArray[Any], k: int) -> str:
-    scale = 10.0**k
-    f = a.astype(np.float64)
-    r = np.rint(f * scale)
-    bad = ~((np.abs(r) < _EXACT_FLOAT) & ((r / scale).astype(a.dtype) == a))
-    hits = np.flatnonzero(bad.ravel())
-    if not len(hits):
-        return ""
-    flat = int(hits[0])
-    return f"{_index(a, flat)} = {a.flat[flat].item()!r}"
+def _gap(m: WeightedMatching) -> tuple[Fraction, Fraction]:
+    """A proven-gap answer's gap and its pairs' total for the weights as given.
+
+    The answer is optimal for the weights rounded to the grid ``step = 10**-grid`` (its duals
+    prove it, on the rounded weights w̃). Each weight as given is within half a step of its
+    rounded value, so raising every vertex dual (of the graph the duals are for: with the
+    gadget graph's vertices for the maximum-cardinality reduction) by a quarter step covers
+    every edge for the weights as given: ``sign·w <= sign·w̃·step + step/2``. By weak LP
+    duality every competing matching's ``sign·w`` (plus the shift times its size, the same
+    for every competitor) is then at most the raised dual objective, which is the rounded
+    optimum plus ``N·step/4``. So the gap is ``Σ_pairs sign·(w̃·step − w) + N·step/4``, each
+    pair counted at the worst of the parallel edges of its rounded weight."""
+    if m.grid is None:
+        return Fraction(0), Fraction(m.total)
+    step = Fraction(10) ** -m.grid
+    sign = 1 if m.objective == "max" else -1
+    digits, exponents = m.original_digits.tolist(), m.original_exponents.tolist()
+    rounded = m.weights.tolist()
+    if not len(digits) == len(exponents) == len(rounded):
+        raise CertificateError(
+            f"{len(digits)} weights as given for {len(rounded)} rounded weights"
+        )
+    by_pair: dict[tuple[int, int, int], list[Fraction]] = {}
+    for (u, v), w, d, e in zip(m.edges.tolist(), rounded, digits, exponents):
+        by_pair.setdefault((min(u, v), max(u, v), w), []).append(Fraction(d) * Fraction(10) ** e)
+    gap = Fraction(len(m.duals().vertex)) * step / 4
+    total = Fraction(0)
+    for (u, v), w in zip(m.pairs.tolist(), m.pair_weights.tolist()):
+        given = by_pair.get((min(u, v), max(u, v), w))
+        if not given:
+            raise CertificateError(f"the pair {u} {v} of rounded weight {w} is not an edge")
+        worst = min(given, key=lambda x: sign * x)
+        total += worst
+        gap += sign * (w * step - worst)
+    return gap, total
+
+
+def _verify_gap(m: WeightedMatching) -> None:
+    """A proven-gap answer's own checks (the duals on the rounded weights are the library's):
+    every rounded weight is the weight as given rounded to the grid (within half a step,
+    exactly), and the gap is the one the answer states."""
+    assert m.grid is not None
+    bad = _core.check_grid(
+        np.ascontiguousarray(m.original_digits, dtype=np.int64),
+        np.ascontiguousarray(m.original_exponents, dtype=np.int32),
+        np.ascontiguousarray(m.weights, dtype=np.int64),
+        m.grid,
+    )
+    if bad is not None:
+        raise CertificateError(
+            f"weight {bad}: the rounded weight is not the weight as given rounded to the grid "
+            f"10**{-m.grid}"
+        )
+    gap, _ = _gap(m)
+    if gap != m.gap:
+        raise CertificateError(f"the gap is {gap}, not {m.gap}")
 
 
 class NoPerfectMatching(ValueError):
@@ -204,13 +241,15 @@ def _solve(
     a, w, n = _graph(edges, weights, n)
     if w is None:
         w = np.ones(len(a), dtype=np.int64)
-    ints, decimals = exact(w, "weights")
-    if ints.ndim != 1 or len(ints) != len(a):
+    w = exact(w, "weights")
+    if len(w.shape) != 1 or w.shape[0] != len(a):
         raise ValueError(
-            f"weights: found {ints.shape[0] if ints.ndim else 'a single number'} for "
+            f"weights: found {w.shape[0] if w.shape else 'a single number'} for "
             f"{len(a)} edges, expected one weight per edge"
         )
-    out = _core.max_weight_matching(a, ints, n, objective, cardinality, decimals)
+    out = _core.max_weight_matching(
+        a, w.values, n, objective, cardinality, w.decimals, w.fraction
+    )
     if isinstance(out, Matching):
         size, k, x = out.n, len(out), len(out.barrier())
         proof_name = "König cover" if out.is_bipartite else "Tutte–Berge barrier"
@@ -281,6 +320,19 @@ def min_weight_perfect_matching(
     return _solve(edges, weights, n, "min", "perfect")
 
 
+def min_weight_matching(
+    edges: Any | LabeledGraph, weights: Any = None, n: int | None = None
+) -> WeightedMatching:
+    """A matching of smallest total weight among the matchings with the most pairs
+    (networkx's ``min_weight_matching``), and its proof. Arguments as for
+    :func:`max_weight_matching`.
+
+    >>> min_weight_matching([(0, 1), (1, 2), (2, 3)], [1, 0.5, 2]).total
+    Decimal('3')
+    """
+    return _solve(edges, weights, n, "min", "maximum")
+
+
 def _is_sparse(x: Any) -> bool:
     return type(x).__module__.startswith("scipy.sparse") and hasattr(x, "tocoo")
 
@@ -293,22 +345,364 @@ def _infeasible(rows: int, cols: int, entries: NDArray[np.int64]) -> ValueError:
     )
 
 
+def _number(value: int, decimals: int | None, fraction: bool) -> int | Decimal | Fraction:
+    """``value·10**-decimals`` as the caller's kind of number."""
+    if fraction:
+        return Fraction(value, 10 ** (decimals or 0))
+    if decimals is None:
+        return value
+    return Decimal(f"{value}E{-decimals}")  # exact (scaleb would round to 28 digits)
+
+
+def _decimal(q: Fraction) -> Decimal:
+    """A fraction with a finite decimal expansion (denominator 2**a·5**b) as that decimal."""
+    d = q.denominator
+    k = max((d & -d).bit_length() - 1, 0)
+    rest = d >> k
+    fives = 0
+    while rest % 5 == 0:
+        rest //= 5
+        fives += 1
+    k = max(k, fives)
+    return Decimal(f"{q.numerator * 10**k // d}E{-k}")
+
+
+class Assignment(tuple):  # type: ignore[type-arg]
+    """The answer of :func:`linear_sum_assignment`: the pair ``(row_ind, col_ind)`` as scipy
+    returns it (it unpacks, indexes and compares as that tuple), with the proof that it is
+    optimal: ``total`` is its cost exactly, in the costs' own kind (``int``; ``Decimal`` for
+    floats and decimals, each float the shortest decimal that reads back as it; ``Fraction``),
+    ``total_float`` the nearest float, ``decimals`` the common scale (costs were read as
+    integers times ``10**-decimals``; ``None`` for integers), ``potentials()`` the LP duals,
+    and ``verify()`` checks them."""
+
+    _proof: _AssignmentProof | None
+
+    def __new__(  # noqa: PYI034 (the class is named in the stubs' style of the package)
+        cls,
+        row_ind: NDArray[np.int64],
+        col_ind: NDArray[np.int64],
+        proof: _AssignmentProof | None = None,
+    ) -> Assignment:
+        # Read-only, as every array of the package's results (also after unpickling).
+        self = super().__new__(cls, (_arrays.frozen(row_ind), _arrays.frozen(col_ind)))
+        self._proof = proof
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Assignment, (self[0], self[1], self._proof))
+
+    def _need(self) -> _AssignmentProof:
+        if self._proof is None:
+            raise ValueError("this assignment carries no proof")
+        return self._proof
+
+    @property
+    def decimals(self) -> int | None:
+        """The common scale: costs are integers times ``10**-decimals`` (``None``: integers)."""
+        return self._need().decimals
+
+    @property
+    def total(self) -> int | Decimal | Fraction:
+        """The assignment's cost (its value with ``maximize``), exactly: for the costs as
+        given, also on a :attr:`gap` answer."""
+        p = self._need()
+        if p.grid is not None:
+            return _decimal(p.original_total())
+        return _number(p.total(), p.decimals, p.fraction)
+
+    @property
+    def total_float(self) -> float:
+        """The total as the nearest ``float``."""
+        p = self._need()
+        if p.grid is not None:
+            return float(p.original_total())
+        return float(Fraction(p.total(), 10 ** (p.decimals or 0)))
+
+    @property
+    def exact(self) -> bool:
+        """Whether the answer is proved optimal (``gap`` 0); else it is a proven-gap answer
+        (see :attr:`gap`)."""
+        return self._need().grid is None
+
+    @property
+    def gap(self) -> Fraction:
+        """How far from optimal the total may be, proved: 0 for an exact answer. Costs whose
+        smallest and largest magnitudes are too far apart for exact integers (``1e-300``
+        beside ``1e300``, ``1e-20`` beside ``1e3``) are solved rounded to the finest grid
+        ``10**-grid`` that fits, optimally for the rounded costs; the potentials lowered by
+        half a grid step on every row are then feasible for the costs as given, so (weak LP
+        duality) no assignment costs less than their sum, and ``gap`` is the total minus that
+        sum (for ``maximize``, that sum minus the total), exactly. ``verify()`` checks it."""
+        p = self._need()
+        return Fraction(0) if p.grid is None else p.gap()
+
+    @property
+    def grid(self) -> int | None:
+        """For a :attr:`gap` answer, the grid ``10**-grid`` the costs were rounded to (may be
+        negative); else ``None``."""
+        return self._need().grid
+
+    def potentials(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """The LP duals ``(u, v)`` of the rows and columns of the matrix as solved (rows the
+        smaller side: the transpose of a tall matrix), in units of ``10**-decimals``, for the
+        costs ``c`` (``-c`` with ``maximize``): ``u[i] + v[j] <= c[i, j]`` on every allowed
+        entry, equal on the assigned ones, every ``v[j] <= 0`` and 0 where no row is assigned;
+        so ``Σu + Σv`` (the assignment's cost) bounds every assignment's cost from below."""
+        p = self._need()
+        return p.row, p.col
+
+    def verify(self) -> bool:
+        """Checks the assignment and its potentials against the costs it was computed on, in
+        exact integers, with code that shares nothing with the engines: every row of the
+        smaller side assigned to a distinct allowed column, the potentials feasible on every
+        allowed entry and tight on the assigned ones, column potentials ``<= 0`` and 0 on free
+        columns, and ``Σu + Σv`` equal to the total: by weak LP duality no assignment is
+        cheaper (dearer with ``maximize``). For a :attr:`gap` answer, the same on the rounded
+        costs, then that each rounded cost is the cost as given rounded to the grid (within
+        half a step, in exact integers), and the gap recomputed from the costs as given.
+        Returns ``True``; raises :class:`CertificateError` naming the rule broken."""
+        return self._need().verify(self[0], self[1])
+
+
+class _AssignmentProof:
+    """What proves an :class:`Assignment`: the matrix as solved (``rows <= cols``), its costs
+    as integers (one per entry, row by row, or per listed entry), the potentials."""
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        costs: NDArray[np.int64],
+        entries: NDArray[np.int64] | None,
+        row: NDArray[np.int64],
+        col: NDArray[np.int64],
+        decimals: int | None,
+        fraction: bool,
+        maximize: bool,
+        transposed: bool,
+        col_of_row: list[int],
+        grid: int | None = None,
+        digits: NDArray[np.int64] | None = None,
+        exponents: NDArray[np.int32] | None = None,
+        stated_gap: Fraction | None = None,
+    ) -> None:
+        self.rows, self.cols = rows, cols
+        self.col_of_row = col_of_row
+        self.grid = grid
+        self.digits = None if digits is None else _arrays.frozen(digits)
+        self.exponents = None if exponents is None else _arrays.frozen(exponents)
+        self.stated_gap = stated_gap
+        self.costs = _arrays.frozen(costs)
+        self.entries = None if entries is None else _arrays.frozen(entries)
+        self.row, self.col = _arrays.frozen(row), _arrays.frozen(col)
+        self.decimals, self.fraction = decimals, fraction
+        self.maximize, self.transposed = maximize, transposed
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (
+            _AssignmentProof,
+            (self.rows, self.cols, self.costs, self.entries, self.row, self.col,
+             self.decimals, self.fraction, self.maximize, self.transposed, self.col_of_row,
+             self.grid, self.digits, self.exponents, self.stated_gap),
+        )
+
+    def _cost_of(self) -> dict[tuple[int, int], int] | None:
+        """The cheapest (dearest with maximize) cost of each listed entry, or None if dense."""
+        if self.entries is None:
+            return None
+        best: dict[tuple[int, int], int] = {}
+        for (r, c), x in zip(self.entries.tolist(), self.costs.tolist()):
+            x = -x if self.maximize else x
+            if (r, c) not in best or x < best[(r, c)]:
+                best[(r, c)] = x
+        return best
+
+    def _solved(self, row_ind: Any, col_ind: Any) -> list[int]:
+        r, c = np.asarray(row_ind).tolist(), np.asarray(col_ind).tolist()
+        if self.transposed:
+            r, c = c, r
+        if len(r) != self.rows or sorted(r) != list(range(self.rows)):
+            raise CertificateError(
+                f"the assignment covers {len(set(r))} of the {self.rows} rows, expected each once"
+            )
+        col_of_row = [0] * self.rows
+        for i, j in zip(r, c):
+            if not 0 <= j < self.cols:
+                raise CertificateError(f"row {i}: column {j} is outside the matrix")
+            col_of_row[i] = j
+        if len(set(col_of_row)) != self.rows:
+            raise CertificateError("two rows are assigned the same column")
+        return col_of_row
+
+    def total(self) -> int:
+        rows = np.arange(self.rows)
+        if self.entries is None:
+            cols = self.col_of_row
+            m = self.costs.reshape(self.rows, self.cols)
+            return sum(int(x) for x in m[rows, cols]) if self.rows else 0
+        best = self._cost_of()
+        assert best is not None
+        sign = -1 if self.maximize else 1
+        return sum(sign * best[(i, int(j))] for i, j in zip(rows.tolist(), self.col_of_row))
+
+    def _assigned(self) -> list[int]:
+        """Each row's assigned entry's position among the costs (one pass over the entries:
+        the cheapest of parallel entries with maximize's sign)."""
+        if self.entries is None:
+            return [i * self.cols + j for i, j in enumerate(self.col_of_row)]
+        cols = np.asarray(self.col_of_row, dtype=np.int64)
+        rows = self.entries[:, 0]
+        hits = np.flatnonzero(
+            (rows < self.rows) & (self.entries[:, 1] == cols[np.minimum(rows, max(self.rows - 1, 0))])
+        ).tolist() if self.rows else []
+        sign = -1 if self.maximize else 1
+        best: dict[int, int] = {}
+        for k in hits:
+            i = int(self.entries[k, 0])
+            if i not in best or sign * int(self.costs[k]) < sign * int(self.costs[best[i]]):
+                best[i] = k
+        missing = [i for i in range(self.rows) if i not in best]
+        if missing:
+            i = missing[0]
+            raise CertificateError(
+                f"row {i}: column {self.col_of_row[i]} is not an allowed entry"
+            )
+        return [best[i] for i in range(self.rows)]
+
+    def _original(self, k: int) -> Fraction:
+        assert self.digits is not None and self.exponents is not None
+        return Fraction(int(self.digits[k])) * Fraction(10) ** int(self.exponents[k])
+
+    def original_total(self) -> Fraction:
+        """The assignment's total for the costs as given (a gap answer's)."""
+        return sum((self._original(k) for k in self._assigned()), Fraction(0))
+
+    def gap(self) -> Fraction:
+        """For the minimum (costs negated for maximize) s: Σ over the assignment of
+        (s − s̃·10**-grid), plus rows·½·10**-grid. The potentials u − ½·10**-grid and v are
+        feasible for s (|s − s̃·10**-grid| <= ½·10**-grid), their sum is the rounded optimum
+        minus rows·½·10**-grid, so the assignment's s-total exceeds the lower bound by
+        exactly this."""
+        assert self.grid is not None
+        step = Fraction(10) ** -self.grid
+        sign = -1 if self.maximize else 1
+        gap = Fraction(self.rows, 2) * step
+        for k in self._assigned():
+            gap += sign * (self._original(k) - int(self.costs[k]) * step)
+        return gap
+
+    def verify(self, row_ind: Any, col_ind: Any) -> bool:
+        col_of_row = self._solved(row_ind, col_ind)
+        if self.grid is not None:
+            if col_of_row != self.col_of_row:
+                raise CertificateError("the assignment is not the one the gap was proved for")
+            assert self.digits is not None and self.exponents is not None
+            bad = _core.check_grid(
+                np.ascontiguousarray(self.digits, dtype=np.int64),
+                np.ascontiguousarray(self.exponents, dtype=np.int32),
+                np.ascontiguousarray(self.costs, dtype=np.int64),
+                self.grid,
+            )
+            if bad is not None:
+                raise CertificateError(
+                    f"cost {bad}: {self.costs[bad] if bad < len(self.costs) else '?'} is not "
+                    f"the cost rounded to the grid 10**{-self.grid}"
+                )
+            if self.gap() != self.stated_gap:
+                raise CertificateError(f"the gap is {self.gap()}, not {self.stated_gap}")
+        sign = -1 if self.maximize else 1
+        u = [int(x) for x in self.row.tolist()]
+        v = [int(x) for x in self.col.tolist()]
+        if len(u) != self.rows or len(v) != self.cols:
+            raise CertificateError(
+                f"{len(u)} row and {len(v)} column potentials for a {self.rows} × {self.cols} "
+                "matrix"
+            )
+        taken = set(col_of_row)
+        for j, x in enumerate(v):
+            if x > 0 or (x != 0 and j not in taken):
+                raise CertificateError(
+                    f"column {j}: potential {x}, expected <= 0, and 0 where no row is assigned"
+                )
+        best = self._cost_of()
+        assigned = 0
+        if best is None:
+            m = self.costs.reshape(self.rows, self.cols)
+            if self.rows:
+                # Exact: Python ints for the entries beyond what int64 sums safely.
+                big = max(abs(x) for x in u + v) > 1 << 61 or int(np.abs(m).max()) > 1 << 61
+                c = m.astype(object) if big else m
+                cu = np.array(u, dtype=object if big else np.int64)
+                cv = np.array(v, dtype=object if big else np.int64)
+                reduced = sign * c - cu[:, None] - cv[None, :]
+                negative = np.argwhere(reduced < 0)
+                if len(negative):
+                    i, j = (int(t) for t in negative[0])
+                    raise CertificateError(
+                        f"entry ({i}, {j}): potentials {u[i]} + {v[j]} exceed its cost "
+                        f"{sign * int(m[i, j])}"
+                    )
+                for i, j in enumerate(col_of_row):
+                    if reduced[i, j] != 0:
+                        raise CertificateError(f"assigned entry ({i}, {j}) is not tight")
+                    assigned += sign * int(m[i, j])
+        else:
+            for (i, j), x in best.items():
+                if u[i] + v[j] > x:
+                    raise CertificateError(
+                        f"entry ({i}, {j}): potentials {u[i]} + {v[j]} exceed its cost {x}"
+                    )
+            for i, j in enumerate(col_of_row):
+                cost = best.get((i, j))
+                if cost is None:
+                    raise CertificateError(f"row {i}: column {j} is not an allowed entry")
+                if u[i] + v[j] != cost:
+                    raise CertificateError(f"assigned entry ({i}, {j}) is not tight")
+                assigned += cost
+        if sum(u) + sum(v) != assigned:
+            raise CertificateError(
+                f"the potentials sum to {sum(u) + sum(v)}, the assignment costs {assigned}"
+            )
+        return True
+
+
 def _result(
-    cols_of_rows: NDArray[np.int64], transposed: bool
-) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    rows = np.arange(len(cols_of_rows), dtype=np.int64)
-    cols = np.array(cols_of_rows, dtype=np.int64)
+    rows: int,
+    cols: int,
+    found: tuple[Any, ...],
+    entries: NDArray[np.int64] | None,
+    x: Exact,
+    maximize: bool,
+    transposed: bool,
+) -> Assignment:
+    cols_of_rows, row, col, costs, decimals, grid, digits, exponents = found
+    proof = _AssignmentProof(
+        rows, cols, costs, entries, row, col, decimals, x.fraction, maximize, transposed,
+        [int(c) for c in cols_of_rows.tolist()],
+        grid, digits if grid is not None else None, exponents if grid is not None else None,
+    )
+    if grid is not None:
+        proof.stated_gap = proof.gap()
+    r = np.arange(len(cols_of_rows), dtype=np.int64)
+    c = np.array(cols_of_rows, dtype=np.int64)
     if transposed:
-        order = np.argsort(cols, kind="stable")
-        rows, cols = cols[order], rows[order]
-    return _arrays.frozen(rows), _arrays.frozen(cols)
+        order = np.argsort(c, kind="stable")
+        r, c = c[order], r[order]
+    return Assignment(_arrays.frozen(r), _arrays.frozen(c), proof)
+
+
+def _empty(decimals: int | None, fraction: bool) -> Assignment:
+    e = np.empty(0, dtype=np.int64)
+    proof = _AssignmentProof(0, 0, e, None, e, e, decimals, fraction, False, False, [])
+    return Assignment(_arrays.frozen(e), _arrays.frozen(e.copy()), proof)
 
 
 def _entries(
-    r: NDArray[Any], c: NDArray[Any], v: NDArray[Any], maximize: bool, rows: int, cols: int
-) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """Sparse entries ``(row, col, value)`` as ``(k, 2)`` ids and integer costs (negated to
-    maximise), inf entries dropped; ``ValueError`` for NaN and the wrong infinity."""
+    r: NDArray[Any], c: NDArray[Any], v: NDArray[Any], maximize: bool
+) -> tuple[NDArray[np.int64], NDArray[Any]]:
+    """Sparse entries ``(row, col, value)`` as ``(k, 2)`` ids and their values, inf entries
+    dropped (-inf with ``maximize``); ``ValueError`` for NaN and the wrong infinity."""
     if v.dtype.kind == "f":
         if np.isnan(v).any():
             raise ValueError("matrix contains invalid numeric entries (NaN)")
@@ -320,35 +714,38 @@ def _entries(
             )
         keep = np.isfinite(v)
         r, c, v = r[keep], c[keep], v[keep]
-    ints, _ = exact(v, "cost")
-    costs = -ints if maximize else ints
     entries = np.ascontiguousarray(np.stack([r, c], axis=1), dtype=np.int64).reshape(-1, 2)
-    return entries, costs
+    return entries, v
 
 
-def linear_sum_assignment(
-    cost: Any, maximize: bool = False
-) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+def linear_sum_assignment(cost: Any, maximize: bool = False) -> Assignment:
     """The assignment problem, as ``scipy.optimize.linear_sum_assignment``: each row of the
     ``rows × cols`` cost matrix to a different column (every row if ``rows <= cols``, else
     every column), at least total cost (most with ``maximize``). Returns ``(row_ind,
-    col_ind)``, sorted by row: ``cost[row_ind, col_ind].sum()`` is the optimum.
+    col_ind)``, sorted by row, as an :class:`Assignment` (a tuple of the two arrays, with the
+    exact ``total`` and the proof: ``verify()``): ``cost[row_ind, col_ind].sum()`` is the
+    optimum.
 
-    ``cost``: a 2-D array (rectangular allowed) of integers or floats (read exactly, as the
-    weights of :func:`max_weight_matching`), or a ``scipy.sparse`` matrix, whose stored entries
-    are the only allowed ones (explicit zeros included). ``inf`` (``-inf`` with
-    ``maximize``) marks a forbidden entry, as in scipy; NaN and the other infinity are
-    refused. Raises ``ValueError`` (``cost matrix is infeasible``) when forbidden entries
-    leave no full assignment. As every array the package returns, the two arrays are
-    read-only (copy them to change them).
+    ``cost``: a 2-D array (rectangular allowed) of integers or floats of any dtype,
+    ``Decimal`` or ``Fraction``, or a ``scipy.sparse`` matrix, whose stored entries are the
+    only allowed ones (explicit zeros included). Read exactly, as the weights of
+    :func:`max_weight_matching`: a float is the shortest decimal that reads back as it, so the
+    answer is optimal for the numbers given (not for a floating-point approximation of the
+    sums). ``inf`` (``-inf`` with ``maximize``) marks a forbidden entry, as in scipy; NaN and
+    the other infinity are refused. Raises ``ValueError`` (``cost matrix is infeasible``) when
+    forbidden entries leave no full assignment. As every array the package returns, the two
+    arrays are read-only (copy them to change them).
 
-    Engine: Jonker–Volgenant shortest augmenting paths for a dense matrix, a sparse variant
-    with Dijkstra for a sparse one (or one with forbidden entries); the GIL is released.
+    Engine: Jonker–Volgenant shortest augmenting paths for a whole matrix, and for listed
+    entries the library's choice (the dense engine when every entry is there, else a sparse
+    variant with Dijkstra); the GIL is released.
 
     >>> linear_sum_assignment([[4, 1, 3], [2, 0, 5], [3, 2, 2]])
     (array([0, 1, 2]), array([1, 0, 2]))
     >>> linear_sum_assignment([[1.5, 2.0], [0.5, 9.0], [3.0, 0.25]], maximize=True)
     (array([1, 2]), array([1, 0]))
+    >>> linear_sum_assignment([[0.1, 0.2], [0.3, 0.7]]).total
+    Decimal('0.5')
     """
     if _is_sparse(cost):
         csr = cost.tocsr(copy=True)
@@ -359,11 +756,8 @@ def linear_sum_assignment(
         r, c = np.asarray(coo.row), np.asarray(coo.col)
         if transposed:
             rows, cols, r, c = cols, rows, c, r
-        entries, costs = _entries(r, c, np.asarray(coo.data), maximize, rows, cols)
-        found = _core.assign_sparse(rows, cols, entries, costs)
-        if found is None:
-            raise _infeasible(rows, cols, entries)
-        return _result(found, transposed)
+        entries, v = _entries(r, c, np.asarray(coo.data), maximize)
+        return _assign_entries(rows, cols, entries, v, maximize, transposed)
     try:
         a = np.asarray(cost)
     except (ValueError, TypeError):
@@ -375,15 +769,29 @@ def linear_sum_assignment(
         a = a.T
     rows, cols = a.shape
     if rows == 0:
-        return _result(np.empty(0, dtype=np.int64), False)
+        return _empty(None, False)
     if a.dtype.kind == "f" and not np.isfinite(a).all():
         r, c = np.nonzero(np.ones(a.shape, dtype=bool))
-        entries, costs = _entries(r, c, a.ravel(), maximize, rows, cols)
-        found = _core.assign_sparse(rows, cols, entries, costs)
-        if found is None:
-            raise _infeasible(rows, cols, entries)
-        return _result(found, transposed)
-    ints, _ = exact(a, "cost")
-    costs = -ints if maximize else ints
-    found = _core.assign_dense(np.ascontiguousarray(costs, dtype=np.int64))
-    return _result(found, transposed)
+        entries, v = _entries(r, c, a.ravel(), maximize)
+        return _assign_entries(rows, cols, entries, v, maximize, transposed)
+    if a.dtype.kind == "f" and a.dtype in (np.float64, np.float32):
+        a = np.ascontiguousarray(a)
+    x = exact(a, "cost")
+    found = _core.assign(rows, cols, x.values, None, x.decimals, maximize)
+    assert found is not None
+    return _result(rows, cols, found, None, x, maximize, transposed)
+
+
+def _assign_entries(
+    rows: int,
+    cols: int,
+    entries: NDArray[np.int64],
+    values: NDArray[Any],
+    maximize: bool,
+    transposed: bool,
+) -> Assignment:
+    x = exact(values, "cost")
+    found = _core.assign(rows, cols, x.values, entries, x.decimals, maximize)
+    if found is None:
+        raise _infeasible(rows, cols, entries)
+    return _result(rows, cols, found, entries, x, maximize, transposed)

@@ -12,6 +12,8 @@
 //! Each engine runs with the GIL released.
 //!
 //! Layout: `arrays.rs` (NumPy arrays in and out), `convert.rs` (ids in and out, errors, the
+//! memory check), `exact.rs` (weights and costs as exact integers: floats as their shortest
+//! decimals at one common scale, or rounded to the finest grid for a proven-gap answer),
 //! memory check), `graphs.rs` (graphs from edge arrays, geography), `matching.rs` (maximum
 //! matching and its proof), `bipartite.rs` (bipartite matching, its cover and edge classes),
 //! `twosat.rs` (2-SAT and its answer),
@@ -24,6 +26,7 @@ mod arrays;
 mod bipartite;
 mod convert;
 mod dm;
+mod exact;
 mod graphs;
 mod matching;
 mod puzzles;
@@ -62,8 +65,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(graphs::geography, m)?)?;
     m.add_function(wrap_pyfunction!(twosat::two_sat, m)?)?;
     m.add_function(wrap_pyfunction!(weighted::max_weight_matching, m)?)?;
-    m.add_function(wrap_pyfunction!(weighted::assign_dense, m)?)?;
-    m.add_function(wrap_pyfunction!(weighted::assign_sparse, m)?)?;
+    m.add_function(wrap_pyfunction!(weighted::assign, m)?)?;
+    m.add_function(wrap_pyfunction!(weighted::check_grid, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::rooks_board, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::lpuzzle_board, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::king_board, m)?)?;

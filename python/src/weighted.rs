@@ -8,14 +8,17 @@
 //! offsets into one array of members, the cardinality proof), which is what it pickles as;
 //! `verify()` and `to_json()` rebuild the library's [`WeightedCertificate`] from them.
 
-use numpy::{PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{PyReadonlyArray1, PyReadonlyArray2};
+use std::sync::OnceLock;
+
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 
+use gridmatch::decimal::decimal;
 use gridmatch::formats::json::WeightedRecord;
 use gridmatch::graph::certified::weighted::{
-    WeightedCertificate, WeightedOutcome, verify_weighted as verify_certificate,
-    weighted_matching_as,
+    Reduction, WeightedCertificate, WeightedOutcome, verify_weighted as verify_certificate,
+    weighted_matching,
 };
 use gridmatch::graph::certified::{Proof, Vertices};
 use gridmatch::graph::weighted::assignment::{self, Assignment};
@@ -27,6 +30,7 @@ use crate::arrays::{Arr1, Arr2, rows2, take1, take2, values1, values2, vec1, vec
 use crate::convert::{
     self, Column, MAX_VERTICES, Result, check_memory, id_values, pair_values, value,
 };
+use crate::exact;
 use crate::graphs::{Matching, input2};
 
 /// Estimated peak bytes per vertex and per edge of a weighted call: the graph, the engine's
@@ -96,35 +100,38 @@ fn question(objective: &str, cardinality: &str) -> Result<Question> {
     Ok(Question { sense, cardinality })
 }
 
-/// `value / 10**decimals` written exactly, trailing zeros dropped (`35, 1` → `3.5`).
-fn decimal_text(value: i128, decimals: u32) -> String {
-    let digits = value.unsigned_abs().to_string();
-    let text = if decimals == 0 {
-        digits
-    } else {
-        let d = decimals as usize;
-        let digits = format!("{digits:0>width$}", width = d + 1);
-        let (whole, frac) = digits.split_at(digits.len() - d);
-        let frac = frac.trim_end_matches('0');
-        if frac.is_empty() {
-            whole.to_string()
-        } else {
-            format!("{whole}.{frac}")
-        }
+/// A count of `10**-decimals` as the caller's kind of number: `int` for integer weights
+/// (`decimals` is `None`), an exact `decimal.Decimal` otherwise, or a `fractions.Fraction`
+/// when `fraction` (the weights were `Fraction`s).
+fn number<'py>(
+    py: Python<'py>,
+    value: i128,
+    decimals: Option<u32>,
+    fraction: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let d = match decimals {
+        None if !fraction => return Ok(value.into_pyobject(py)?.into_any()),
+        d => d.unwrap_or(0),
     };
-    if value < 0 { format!("-{text}") } else { text }
+    let text = decimal(value, d);
+    let class = if fraction {
+        py.import("fractions")?.getattr("Fraction")?
+    } else {
+        py.import("decimal")?.getattr("Decimal")?
+    };
+    class.call1((text,))
 }
 
-/// A count of `10**-decimals` as the caller's kind of number: `int` for integer weights
-/// (`decimals` is `None`), an exact `decimal.Decimal` otherwise.
-fn number<'py>(py: Python<'py>, value: i128, decimals: Option<u32>) -> PyResult<Bound<'py, PyAny>> {
-    match decimals {
-        None => Ok(value.into_pyobject(py)?.into_any()),
-        Some(d) => py
-            .import("decimal")?
-            .getattr("Decimal")?
-            .call1((decimal_text(value, d),)),
-    }
+/// The gap a proven-gap answer proves and its pairs' total as given (both `Fraction`s),
+/// computed by the package from the answer's pieces (`gridmatch._weighted._gap`).
+fn gap_of<'py>(
+    slf: &Bound<'py, WeightedMatching>,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    slf.py()
+        .import("gridmatch._weighted")?
+        .getattr("_gap")?
+        .call1((slf,))?
+        .extract()
 }
 
 /// An odd set of vertices (a blossom) with its dual value times the denominator, one node of
@@ -194,13 +201,14 @@ impl PyOddSet {
 /// The LP dual solution proving a :class:`WeightedMatching` optimal, in integers.
 ///
 /// The duals are for the transformed weights `w' = sign·w + shift` (`sign` is `+1` for
-/// the largest total, `-1` for the smallest; `shift` is `0` over all matchings and makes
-/// every best `w'`-matching a maximum-cardinality one otherwise). With `D = denominator`
+/// the largest total, `-1` for the smallest; `shift` is `0` but on the assignment
+/// engine's answers to the maximum-cardinality and perfect questions, where it makes every
+/// best `w'`-matching a maximum-cardinality one). With `D = denominator`
 /// (`2·10**decimals`: the duals are doubled, and decimal weights scaled), the vertex dual
 /// `y_v = vertex[v] / D` and the dual of an odd set `z_B = B.dual / D`, and:
 ///
-/// - every `y_v >= 0` and `z_B > 0`; the sets are laminar (disjoint or nested), listed as a
-///   forest: each :class:`OddSet` names its own vertices and its children, children first
+/// - every `y_v >= 0` and `z_B > 0`; the sets are laminar (disjoint or nested), listed as
+///   a forest: each :class:`OddSet` names its own vertices and its children, children first
 ///   (:meth:`all_vertices` gives a set's vertices in full);
 /// - every edge `uv`: `y_u + y_v + Σ_{B ∋ u, v} z_B >= w'_uv`, with equality on the
 ///   matched edges;
@@ -211,9 +219,19 @@ impl PyOddSet {
 /// matching's `w'`-weight (weak LP duality): it is the best. `Fraction(vertex[v],
 /// denominator)` is a dual exactly; `shift` is in the weights' own units.
 ///
-/// A minimum-cost (or maximum-weight) *perfect* matching of a non-bipartite graph comes with
-/// duals of the perfect-matching LP instead: `shift` is `0`, the `y_v` may be negative, and
-/// every vertex is matched; the sum then bounds the `w'`-weight of every perfect matching.
+/// A *perfect* matching of a non-bipartite graph comes with duals of the perfect-matching
+/// LP instead: the `y_v` may be negative, and every vertex is matched; the sum then bounds
+/// the `w'`-weight of every perfect matching. The *maximum-cardinality* question of a
+/// non-bipartite graph (`reduction` true) is answered as a perfect matching of the gadget
+/// graph G*: G plus a vertex `k_i = n + i` per odd component of G − A (A the Tutte–Berge
+/// barrier :attr:`WeightedMatching.cardinality_proof`; components numbered by their smallest
+/// vertex) joined to each of its vertices, plus a vertex `a'_j = n + c + j` per barrier
+/// vertex (in increasing order) joined to the `k_i` of each odd component it has a
+/// neighbour in, every added edge of weight 0. `vertex` then has `n + c + |A|` entries,
+/// the duals are those of G*'s perfect-matching LP, and the pairs extend to a perfect
+/// matching of G* of the same weight: every perfect matching of G* restricts to a maximum
+/// matching of G and every maximum matching extends to one, so the pairs are best among the
+/// maximum matchings, with no weight shift.
 ///
 /// Public as `gridmatch.Duals`.
 #[pyclass(frozen, name = "Duals", module = "gridmatch._core")]
@@ -230,9 +248,14 @@ pub struct PyDuals {
     /// In the weights' own units: an `int`, or a `Decimal` for decimal weights.
     #[pyo3(get)]
     shift: Py<PyAny>,
-    /// `2·10**decimals`.
+    /// `2·10**decimals` (an `int`; for a proven-gap answer `2·10**grid`, a `Fraction` when
+    /// the grid is coarser than 1).
     #[pyo3(get)]
-    denominator: i64,
+    denominator: Py<PyAny>,
+    /// The duals are for the gadget graph G* of the maximum-cardinality question, whose
+    /// vertices `n..` are added (see above), not for the graph itself.
+    #[pyo3(get)]
+    reduction: bool,
 }
 
 #[pymethods]
@@ -243,12 +266,14 @@ impl PyDuals {
     }
 
     #[new]
+    #[pyo3(signature = (vertex, blossoms, sign, shift, denominator, reduction=false))]
     fn new(
         vertex: &Bound<'_, PyAny>,
         blossoms: Vec<Py<PyOddSet>>,
         sign: i64,
         shift: Py<PyAny>,
-        denominator: i64,
+        denominator: Py<PyAny>,
+        reduction: bool,
     ) -> PyResult<PyDuals> {
         Ok(PyDuals {
             vertex: take1(vertex, "vertex")?,
@@ -256,6 +281,7 @@ impl PyDuals {
             sign,
             shift,
             denominator,
+            reduction,
         })
     }
 
@@ -288,12 +314,13 @@ impl PyDuals {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
-            "Duals(vertex={}, blossoms={}, sign={}, shift={}, denominator={})",
+            "Duals(vertex={}, blossoms={}, sign={}, shift={}, denominator={}, reduction={})",
             self.vertex.bind(py).repr()?,
             self.blossoms.len(),
             self.sign,
             self.shift.bind(py).repr()?,
-            self.denominator
+            self.denominator.bind(py).repr()?,
+            if self.reduction { "True" } else { "False" }
         ))
     }
 
@@ -308,7 +335,8 @@ impl PyDuals {
             blossoms,
             d.sign,
             d.shift.clone_ref(py),
-            d.denominator,
+            d.denominator.clone_ref(py),
+            d.reduction,
         );
         Ok((slf.get_type(), args.into_pyobject(py)?))
     }
@@ -365,6 +393,23 @@ pub struct WeightedMatching {
     /// `mate[v]`: the vertex matched to `v`, or `-1`.
     #[pyo3(get)]
     mate: Arr1<i64>,
+    /// The duals are for the gadget graph G* of the maximum-cardinality question (on
+    /// `n + c + |A|` vertices, see :class:`Duals`), not for the graph itself.
+    reduction: bool,
+    /// The weights were `Fraction`s: the total is one too.
+    fraction: bool,
+    /// For a proven-gap answer (weights beyond the exact span): the grid `10**-grid` the
+    /// weights were rounded to (`weights` are the rounded ones), else `None`.
+    #[pyo3(get)]
+    grid: Option<i32>,
+    /// For a proven-gap answer, each weight as given: `original_digits[i]·10**original_exponents[i]`.
+    #[pyo3(get)]
+    original_digits: Arr1<i64>,
+    #[pyo3(get)]
+    original_exponents: Arr1<i32>,
+    /// The gap the answer claims (a `Fraction`; unset for an exact answer), stated once when
+    /// the answer is made.
+    stated_gap: OnceLock<Py<PyAny>>,
 }
 
 impl WeightedMatching {
@@ -387,6 +432,7 @@ impl WeightedMatching {
         let proof = values1(py, &self.proof);
         Ok(certificate(
             self.n as usize,
+            self.reduction,
             q,
             &pairs,
             &pw,
@@ -417,6 +463,41 @@ fn mate_values(n: u64, pairs: &[i64]) -> Vec<i64> {
     mate
 }
 
+impl WeightedMatching {
+    /// The library's check of the certificate on the weights it holds (rounded ones for a
+    /// proven-gap answer).
+    fn verify_rounded(&self, py: Python<'_>) -> PyResult<bool> {
+        let cert = self.certificate(py)?;
+        let e = values2(py, &self.edges);
+        let w = values1(py, &self.weights);
+        let n = self.n;
+        let why = py.detach(|| -> Result<Option<String>> {
+            let (input, weights) = weighted_input(&e, &w, Some(n))?;
+            Ok(verify_certificate(&input, &weights, &cert)
+                .err()
+                .map(|e| e.describe(&|v| format!("vertex {v}"))))
+        })?;
+        match why {
+            Some(why) => Err(CertificateError::new_err(why)),
+            None => Ok(true),
+        }
+    }
+
+    fn json(&self, py: Python<'_>) -> PyResult<String> {
+        let cert = self.certificate(py)?;
+        let input = GraphInput {
+            format: Format::EdgeList,
+            shape: Shape::General {
+                vertices: self.n as usize,
+            },
+            edges: Vec::new(),
+            ids: Vec::new(),
+        };
+        let record = WeightedRecord::new(&input, self.decimals.unwrap_or(0), &cert);
+        serde_json::to_string(&record).map_err(|e| value(e.to_string()).into())
+    }
+}
+
 #[pymethods]
 impl WeightedMatching {
     /// Equal state: what the two pickle as is equal (arrays by dtype and values).
@@ -429,7 +510,8 @@ impl WeightedMatching {
     #[pyo3(signature = (
         n, edges, weights, decimals, objective, cardinality, pairs, pair_weights, total, shift,
         vertex, blossom_offsets, blossom_vertices, blossom_duals, proof_kind, proof,
-        blossom_child_offsets=None, blossom_children=None
+        blossom_child_offsets=None, blossom_children=None, reduction=false, fraction=false,
+        grid=None, original_digits=None, original_exponents=None, stated_gap=None
     ))]
     fn new(
         py: Python<'_>,
@@ -451,6 +533,12 @@ impl WeightedMatching {
         proof: &Bound<'_, PyAny>,
         blossom_child_offsets: Option<&Bound<'_, PyAny>>,
         blossom_children: Option<&Bound<'_, PyAny>>,
+        reduction: bool,
+        fraction: bool,
+        grid: Option<i32>,
+        original_digits: Option<&Bound<'_, PyAny>>,
+        original_exponents: Option<&Bound<'_, PyAny>>,
+        stated_gap: Option<Py<PyAny>>,
     ) -> PyResult<WeightedMatching> {
         question(&objective, &cardinality)?;
         convert::count(n, "n", MAX_VERTICES, "vertices", "vertex")?;
@@ -510,14 +598,78 @@ impl WeightedMatching {
             proof_kind,
             proof: take1(proof, "proof")?,
             mate,
+            reduction,
+            fraction,
+            grid,
+            original_digits: match original_digits {
+                Some(d) => take1(d, "original_digits")?,
+                None => vec1(py, Vec::new())?,
+            },
+            original_exponents: match original_exponents {
+                Some(e) => take1(e, "original_exponents")?,
+                None => vec1(py, Vec::new())?,
+            },
+            stated_gap: match stated_gap {
+                Some(g) => OnceLock::from(g),
+                None => OnceLock::new(),
+            },
         })
     }
 
-    /// The total weight of the pairs: an `int` for integer weights, an exact `Decimal` for
-    /// float or decimal weights.
+    /// The total weight of the pairs, exactly, in the weights' own kind: an `int` for integer
+    /// weights, a `Fraction` for `Fraction` weights, an exact `Decimal` for float or decimal
+    /// weights.
     #[getter]
-    fn total<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        number(py, self.total, self.decimals)
+    fn total<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let (py, m) = (slf.py(), slf.get());
+        if m.grid.is_some() {
+            // The pairs' weights as given (the Python side's exact sum, as a Decimal).
+            let (_, total) = gap_of(slf)?;
+            return py
+                .import("gridmatch._weighted")?
+                .getattr("_decimal")?
+                .call1((total,));
+        }
+        number(py, m.total, m.decimals, m.fraction)
+    }
+
+    /// Whether the answer is proved optimal; else it is a proven-gap answer (see `gap`).
+    #[getter]
+    fn exact(&self) -> bool {
+        self.grid.is_none()
+    }
+
+    /// How far from the best the total may be, proved (a `Fraction`; 0 for an exact answer).
+    #[getter]
+    fn gap<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self.stated_gap.get() {
+            Some(g) => Ok(g.bind(py).clone()),
+            None => py.import("fractions")?.getattr("Fraction")?.call1((0,)),
+        }
+    }
+
+    /// Why no matching has more pairs, for the maximum-cardinality question: `("cover",
+    /// vertices)` (a König cover) or `("barrier", vertices)` (a Tutte–Berge barrier, from
+    /// which :meth:`duals` builds the gadget graph when :attr:`Duals.reduction`); else `None`.
+    #[getter]
+    fn cardinality_proof<'py>(&self, py: Python<'py>) -> Option<(&'static str, Arr1<i64>)> {
+        match self.proof_kind {
+            1 => Some(("cover", self.proof.clone_ref(py))),
+            2 => Some(("barrier", self.proof.clone_ref(py))),
+            _ => None,
+        }
+    }
+
+    /// The total as the nearest `float`.
+    #[getter]
+    fn total_float(slf: &Bound<'_, Self>) -> PyResult<f64> {
+        let m = slf.get();
+        if m.grid.is_some() {
+            return gap_of(slf)?.1.call_method0("__float__")?.extract();
+        }
+        number(slf.py(), m.total, m.decimals, false)?
+            .call_method0("__float__")?
+            .extract()
     }
 
     /// The dual solution that proves the matching optimal.
@@ -545,63 +697,67 @@ impl WeightedMatching {
                 },
             )?);
         }
-        let sign = if self.objective == "max" { 1 } else { -1 };
-        let scale = 10i64.pow(self.decimals.unwrap_or(0));
+        let sign = self.question()?.sense.sign();
+        // 2·10**decimals, a Python int (decimals can pass 18); for a proven-gap answer
+        // 2·10**grid, a Fraction if the grid is coarser than 1.
+        let exponent = self.grid.unwrap_or(self.decimals.unwrap_or(0) as i32);
+        let ten = if exponent < 0 {
+            py.import("fractions")?.getattr("Fraction")?.call1((10,))?
+        } else {
+            10u8.into_pyobject(py)?.into_any()
+        };
+        let denominator = ten.pow(exponent, py.None())?.mul(2u8)?.unbind();
         Ok(PyDuals {
             vertex: self.vertex.clone_ref(py),
             blossoms,
             sign,
-            shift: number(py, i128::from(self.shift), self.decimals)?.unbind(),
-            denominator: 2 * scale,
+            shift: number(py, i128::from(self.shift), self.decimals, self.fraction)?.unbind(),
+            denominator,
+            reduction: self.reduction,
         })
     }
 
     /// Checks the matching and its duals against the graph and weights it was computed on
     /// with the library's independent verifier. Returns `True`.
-    fn verify(&self, py: Python<'_>) -> PyResult<bool> {
-        let cert = self.certificate(py)?;
-        let e = values2(py, &self.edges);
-        let w = values1(py, &self.weights);
-        let n = self.n;
-        let why = py.detach(|| -> Result<Option<String>> {
-            let (input, weights) = weighted_input(&e, &w, Some(n))?;
-            Ok(verify_certificate(&input, &weights, &cert)
-                .err()
-                .map(|e| e.describe(&|v| format!("vertex {v}"))))
-        })?;
-        match why {
-            Some(why) => Err(CertificateError::new_err(why)),
-            None => Ok(true),
+    fn verify(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        let (py, this) = (slf.py(), slf.get());
+        if this.grid.is_some() {
+            // The rounding and the gap, then the duals on the rounded weights below.
+            py.import("gridmatch._weighted")?
+                .getattr("_verify_gap")?
+                .call1((slf,))?;
         }
+        this.verify_rounded(py)
     }
 
     /// The certificate as one JSON line, as `gridmatch match --weights --json` writes it.
     fn to_json(&self, py: Python<'_>) -> PyResult<String> {
-        let cert = self.certificate(py)?;
-        let input = GraphInput {
-            format: Format::EdgeList,
-            shape: Shape::General {
-                vertices: self.n as usize,
-            },
-            edges: Vec::new(),
-            ids: Vec::new(),
-        };
-        let record = WeightedRecord::new(&input, self.decimals.unwrap_or(0), &cert);
-        serde_json::to_string(&record).map_err(|e| value(e.to_string()).into())
+        if self.grid.is_some() {
+            return Err(value(
+                "a proven-gap answer (weights beyond the exact span) has no command-line record",
+            )
+            .into());
+        }
+        self.json(py)
     }
 
     fn __len__(&self, py: Python<'_>) -> usize {
         rows2(py, &self.pairs)
     }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let (py, m) = (slf.py(), slf.get());
         Ok(format!(
-            "WeightedMatching(n={}, size={}, total={}, objective='{}', cardinality='{}')",
-            self.n,
-            rows2(py, &self.pairs),
-            number(py, self.total, self.decimals)?.str()?,
-            self.objective,
-            self.cardinality
+            "WeightedMatching(n={}, size={}, total={}, objective='{}', cardinality='{}'{})",
+            m.n,
+            rows2(py, &m.pairs),
+            Self::total(slf)?.str()?,
+            m.objective,
+            m.cardinality,
+            match m.stated_gap.get() {
+                Some(g) => format!(", gap={}", g.bind(py).str()?),
+                None => String::new(),
+            }
         ))
     }
 
@@ -629,6 +785,15 @@ impl WeightedMatching {
             m.proof.bind(py).clone().into_any(),
             m.blossom_child_offsets.bind(py).clone().into_any(),
             m.blossom_children.bind(py).clone().into_any(),
+            m.reduction.into_pyobject(py)?.to_owned().into_any(),
+            m.fraction.into_pyobject(py)?.to_owned().into_any(),
+            m.grid.into_pyobject(py)?.into_any(),
+            m.original_digits.bind(py).clone().into_any(),
+            m.original_exponents.bind(py).clone().into_any(),
+            match m.stated_gap.get() {
+                Some(g) => g.bind(py).clone(),
+                None => py.None().into_bound(py),
+            },
         ];
         Ok((slf.get_type(), PyTuple::new(py, args)?))
     }
@@ -643,29 +808,40 @@ fn proof_parts(proof: Option<&Proof>) -> (u8, &[u32]) {
 }
 
 /// The best matching of the graph on `0..n` with edges `edges` (`(m, 2)` `int64`) weighing
-/// `weights` (`m` `int64`, in units of `10**-decimals`) for the question `objective` /
-/// `cardinality`: a [`WeightedMatching`], or, when a perfect matching was asked for and there
-/// is none, a maximum [`Matching`] whose proof shows it.
+/// `weights` (a `float64`/`float32` array, read as their shortest decimals, or an `int64`
+/// array or a list of `int`s in units of `10**-decimals`; see `exact.rs`) for the question
+/// `objective` / `cardinality`: a [`WeightedMatching`], or, when a perfect matching was asked
+/// for and there is none, a maximum [`Matching`] whose proof shows it. `fraction`: the
+/// caller's weights were `Fraction`s (the total is given as one).
 #[pyfunction]
-#[pyo3(signature = (edges, weights, n=None, objective="max", cardinality="any", decimals=None))]
+#[pyo3(signature = (
+    edges, weights, n=None, objective="max", cardinality="any", decimals=None, fraction=false
+))]
+#[allow(clippy::too_many_arguments)]
 pub fn max_weight_matching<'py>(
     py: Python<'py>,
     edges: PyReadonlyArray2<'py, i64>,
-    weights: PyReadonlyArray1<'py, i64>,
+    weights: &Bound<'py, PyAny>,
     n: Option<u64>,
     objective: &str,
     cardinality: &str,
     decimals: Option<u32>,
+    fraction: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let q = question(objective, cardinality)?;
     let e = input2(&edges);
-    let w: Vec<i64> = weights.as_array().iter().copied().collect();
+    let exact = exact::extract(weights, decimals, "weights")?;
+    let (w, grid) = fit_or_grid(&exact, "weights")?;
+    let decimals = if grid.is_some() { None } else { exact.decimals };
+    let (digits, exponents): (Vec<i64>, Vec<i32>) = if grid.is_some() {
+        exact.parts.iter().map(|&(m, e)| (m as i64, e)).unzip()
+    } else {
+        (Vec::new(), Vec::new())
+    };
     let (n, cert) = py.detach(|| -> Result<_> {
         let (input, weights) = weighted_input(&e, &w, n)?;
         let n = Vertices::of(&input).n;
-        // The shift form: `Duals` has no place yet for the gadget graph's added vertices.
-        let cert =
-            weighted_matching_as(&input, &weights, q, false).map_err(|e| value(e.to_string()))?;
+        let cert = weighted_matching(&input, &weights, q).map_err(|e| value(e.to_string()))?;
         Ok((n, cert))
     })?;
     let n = n as u64;
@@ -680,7 +856,7 @@ pub fn max_weight_matching<'py>(
             shift,
             duals,
             cardinality: proof,
-            reduction: _,
+            reduction,
         } => {
             let plain: Vec<(u32, u32)> = pairs.iter().map(|&(u, v, _)| (u, v)).collect();
             let (offsets, members, set_duals, child_offsets, children) =
@@ -696,9 +872,9 @@ pub fn max_weight_matching<'py>(
                 objective: objective.to_string(),
                 cardinality: cardinality.to_string(),
                 pairs: vec2(py, pair_values, 2)?,
-                pair_weights: vec1(py, pairs.iter().map(|p| p.2).collect())?,
+                pair_weights: vec1(py, narrow(pairs.iter().map(|p| p.2).collect())?)?,
                 total,
-                shift,
+                shift: narrow(vec![shift])?[0],
                 vertex: vec1(py, narrow(duals.vertex)?)?,
                 blossom_offsets: vec1(py, offsets)?,
                 blossom_vertices: vec1(py, members)?,
@@ -708,8 +884,20 @@ pub fn max_weight_matching<'py>(
                 proof_kind: kind,
                 proof: vec1(py, id_values(proof))?,
                 mate,
+                reduction: reduction.is_some(),
+                fraction,
+                grid,
+                original_digits: vec1(py, digits)?,
+                original_exponents: vec1(py, exponents)?,
+                stated_gap: OnceLock::new(),
             };
-            Ok(Bound::new(py, m)?.into_any())
+            let m = Bound::new(py, m)?;
+            if grid.is_some() {
+                // The gap is stated once, from the answer as solved; `verify` recomputes it.
+                let (gap, _) = gap_of(&m)?;
+                let _ = m.get().stated_gap.set(gap.unbind());
+            }
+            Ok(m.into_any())
         }
     }
 }
@@ -719,6 +907,7 @@ pub fn max_weight_matching<'py>(
 #[allow(clippy::too_many_arguments)]
 fn certificate(
     n: usize,
+    reduction: bool,
     q: Question,
     pairs: &[i64],
     pair_weights: &[i64],
@@ -752,14 +941,19 @@ fn certificate(
         )));
     }
     let vertex: Vec<i128> = vertex.iter().map(|&d| i128::from(d)).collect();
-    if vertex.len() != n {
+    // The gadget graph's duals name its added vertices too (the verifier checks how many).
+    if vertex.len() != n && !(reduction && vertex.len() > n) {
         return Err(value(format!(
             "vertex duals: {} values for {n} vertices",
             vertex.len()
         )));
     }
     let offsets = blossom_offsets;
-    let members = convert::ids(blossom_vertices, "blossom vertices", col)?;
+    let members = convert::ids(
+        blossom_vertices,
+        "blossom vertices",
+        Column::vertex(Some(vertex.len() as u64)),
+    )?;
     let duals = blossom_duals;
     let bad_offsets = || value("blossom offsets: not increasing from 0 to the number of members");
     if offsets.len() != duals.len() + 1
@@ -810,13 +1004,13 @@ fn certificate(
             pairs: pairs
                 .into_iter()
                 .zip(pair_weights.iter().copied())
-                .map(|((u, v), w)| (u, v, w))
+                .map(|((u, v), w)| (u, v, i128::from(w)))
                 .collect(),
             total,
-            shift,
+            shift: i128::from(shift),
             duals: Duals { vertex, blossoms },
             cardinality: proof,
-            reduction: None,
+            reduction: reduction.then_some(Reduction::GallaiEdmonds),
         },
     })
 }
@@ -876,38 +1070,103 @@ fn assignment_shape(rows: u64, cols: u64) -> Result<(usize, usize)> {
     Ok((rows as usize, cols as usize))
 }
 
-/// The cheapest assignment of every row of the dense `rows × cols` cost matrix (`int64`,
-/// `rows <= cols`): each row's column.
-#[pyfunction]
-pub fn assign_dense(py: Python<'_>, cost: PyReadonlyArray2<'_, i64>) -> PyResult<Arr1<i64>> {
-    let (rows, cols) = (cost.shape()[0] as u64, cost.shape()[1] as u64);
-    let cost = input2(&cost);
-    let found = py.detach(|| -> Result<Assignment> {
-        let (r, c) = assignment_shape(rows, cols)?;
-        let entries = rows.saturating_mul(cols);
-        check_memory(entries.saturating_mul(BYTES_PER_ENTRY), || {
-            format!("a {rows} × {cols} cost matrix")
-        })?;
-        assignment::dense(r, c, &cost).map_err(|e| value(e.to_string()))
-    })?;
-    vec1(py, id_values(&found.col_of_row))
+/// What [`assign`] returns: each row's column, the row and column potentials (for the costs
+/// negated when maximising), the costs as integers times `10**-decimals` (as given, one per
+/// entry), `decimals`; and for costs beyond the exact span, solved rounded to the grid
+/// `10**-grid` (the costs then are the rounded ones, `decimals` is `None`), `grid` and each
+/// cost's shortest decimal `digits[i]·10**exponents[i]` (else `None` and empty arrays).
+type Assigned = (
+    Arr1<i64>,
+    Arr1<i64>,
+    Arr1<i64>,
+    Arr1<i64>,
+    Option<u32>,
+    Option<i32>,
+    Arr1<i64>,
+    Arr1<i32>,
+);
+
+/// The costs or weights of `exact` in the engines' range: exactly, or rounded to the finest
+/// grid that fits when they are floats beyond the exact span (`Some(grid)`).
+fn fit_or_grid(exact: &exact::Exact, what: &str) -> Result<(Vec<i64>, Option<i32>)> {
+    match exact::fit(exact, what) {
+        Ok(v) => Ok((v, None)),
+        Err(_) if !exact.parts.is_empty() => {
+            let (v, k) = exact::grid(
+                &exact.parts,
+                i128::from(gridmatch::graph::weighted::MAX_WEIGHT),
+            );
+            Ok((v.into_iter().map(|x| x as i64).collect(), Some(k)))
+        }
+        Err(e) => Err(e),
+    }
 }
 
-/// The cheapest assignment of every row using only the entries `entries` (`(k, 2)` `int64` of
-/// `(row, col)`) costing `costs`, `rows <= cols`: each row's column, or `None` if no
-/// assignment covers every row.
+/// The first position `i` where `rounded[i]` is not `digits[i]·10**exponents[i]` rounded to
+/// the grid `10**-grid` (within half a step, exactly), or `None`: the check of a proven-gap
+/// answer's rounding, sharing nothing with how it was rounded.
 #[pyfunction]
-pub fn assign_sparse(
+pub fn check_grid(
+    digits: PyReadonlyArray1<'_, i64>,
+    exponents: PyReadonlyArray1<'_, i32>,
+    rounded: PyReadonlyArray1<'_, i64>,
+    grid: i32,
+) -> Option<usize> {
+    let (d, e, r) = (digits.as_array(), exponents.as_array(), rounded.as_array());
+    if d.len() != e.len() || d.len() != r.len() {
+        return Some(d.len().min(e.len()).min(r.len()));
+    }
+    (0..d.len()).find(|&i| !exact::rounds_to(i128::from(d[i]), e[i], grid, i128::from(r[i])))
+}
+
+/// The cheapest (with `maximize`, dearest) assignment of every row of a `rows × cols` matrix
+/// (`rows <= cols`: the package transposes): `costs` holds every entry row by row (`entries`
+/// `None`) or one cost per entry of `entries` (`(k, 2)` `int64` of `(row, col)`, the only
+/// allowed ones). Costs as `max_weight_matching`'s weights. `None` if no assignment covers
+/// every row. The engine is the library's choice ([`assignment::solve`]) for listed entries,
+/// the dense engine for a whole matrix.
+#[pyfunction]
+#[pyo3(signature = (rows, cols, costs, entries=None, decimals=None, maximize=false))]
+pub fn assign(
     py: Python<'_>,
     rows: u64,
     cols: u64,
-    entries: PyReadonlyArray2<'_, i64>,
-    costs: PyReadonlyArray1<'_, i64>,
-) -> PyResult<Option<Arr1<i64>>> {
-    let entries = input2(&entries);
-    let costs: Vec<i64> = costs.as_array().iter().copied().collect();
+    costs: &Bound<'_, PyAny>,
+    entries: Option<PyReadonlyArray2<'_, i64>>,
+    decimals: Option<u32>,
+    maximize: bool,
+) -> PyResult<Option<Assigned>> {
+    let exact = exact::extract(costs, decimals, "cost")?;
+    let (given, grid) = fit_or_grid(&exact, "cost")?;
+    let decimals = if grid.is_some() { None } else { exact.decimals };
+    let (digits, exponents): (Vec<i64>, Vec<i32>) = if grid.is_some() {
+        exact.parts.iter().map(|&(m, e)| (m as i64, e)).unzip()
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let entries = entries.map(|e| input2(&e));
+    let signed: Vec<i64> = if maximize {
+        given.iter().map(|&c| -c).collect()
+    } else {
+        given.clone()
+    };
     let found = py.detach(|| -> Result<Option<Assignment>> {
         let (r, c) = assignment_shape(rows, cols)?;
+        let Some(entries) = entries else {
+            let cells = rows.saturating_mul(cols);
+            if signed.len() as u64 != cells {
+                return Err(value(format!(
+                    "cost: {} values for a {rows} × {cols} matrix",
+                    signed.len()
+                )));
+            }
+            check_memory(cells.saturating_mul(BYTES_PER_ENTRY), || {
+                format!("a {rows} × {cols} cost matrix")
+            })?;
+            return assignment::dense(r, c, &signed)
+                .map(Some)
+                .map_err(|e| value(e.to_string()));
+        };
         let k = entries.len() as u64 / 2;
         check_memory(
             (rows + cols)
@@ -929,18 +1188,28 @@ pub fn assign_sparse(
                 col("column number", cols, "cols", "columns"),
             ],
         )?;
-        if costs.len() != entries.len() {
+        if signed.len() != entries.len() {
             return Err(value(format!(
                 "costs: {} costs for {} entries",
-                costs.len(),
+                signed.len(),
                 entries.len()
             )));
         }
-        assignment::sparse(r, c, &entries, &costs).map_err(|e| value(e.to_string()))
+        assignment::solve(r, c, &entries, &signed).map_err(|e| value(e.to_string()))
     })?;
-    found
-        .map(|a| vec1(py, id_values(&a.col_of_row)))
-        .transpose()
+    let Some(found) = found else {
+        return Ok(None);
+    };
+    Ok(Some((
+        vec1(py, id_values(&found.col_of_row))?,
+        vec1(py, found.row)?,
+        vec1(py, found.col)?,
+        vec1(py, given)?,
+        decimals,
+        grid,
+        vec1(py, digits)?,
+        vec1(py, exponents)?,
+    )))
 }
 
 /// The library's `i128` duals as this binding's `int64` arrays (a minimal bridge: duals

@@ -1,11 +1,10 @@
 //! Input and output formats: the judges' text formats ([`judge`]), JSON certificates
 //! ([`json`]), words and terminal pictures ([`text`]), SVG pictures ([`svg`]), and a whole
-//! answer written as the command line prints it ([`output`]), exact decimals ([`decimal`](decimal::decimal)), and the
+//! answer written as the command line prints it ([`output`]), and the
 //! colours both drawers give L pieces ([`colour`]). They encode, read and draw values the
 //! puzzles hand them; no algorithms live here.
 
 pub mod colour;
-pub mod decimal;
 pub mod json;
 pub mod judge;
 pub mod output;

@@ -132,7 +132,7 @@ pub(super) fn parse(tok: &[u8], fortran: bool) -> Result<Decimal, Bad> {
     })
 }
 
-pub(super) use crate::formats::decimal::decimal as show;
+pub(super) use crate::decimal::decimal as show;
 
 /// Where a weight stood, and what it was.
 #[derive(Clone, Copy, Debug)]

@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::flags::MatchArgs;
 use crate::limits;
 use gridmatch::InputError;
-use gridmatch::formats::decimal::decimal;
+use gridmatch::decimal::decimal;
 use gridmatch::formats::json::{MatchingRecord, WeightedRecord};
 use gridmatch::graph::certified::compact;
 use gridmatch::graph::certified::weighted::WeightedOutcome;
@@ -110,7 +110,14 @@ pub fn weighted_match_cmd(
         let (line, col) = match &e {
             WeightError::ShiftTooLarge { largest, .. } => weights
                 .largest_at
-                .filter(|_| weights.values.iter().map(|w| w.unsigned_abs()).max() == Some(*largest))
+                .filter(|_| {
+                    weights
+                        .values
+                        .iter()
+                        .map(|w| u128::from(w.unsigned_abs()))
+                        .max()
+                        == Some(*largest)
+                })
                 .unwrap_or((1, 1)),
             _ => (1, 1),
         };
@@ -145,7 +152,7 @@ pub fn weighted_match_cmd(
                 "{} {} {}",
                 file_number(small, u),
                 file_number(small, v),
-                decimal(i128::from(w), weights.decimals)
+                decimal(w, weights.decimals)
             )?;
         }
     }

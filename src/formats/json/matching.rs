@@ -66,7 +66,7 @@ pub enum MatchingRecordError {
     #[error("{why}")]
     Weighted {
         /// The verifier's verdict.
-        error: crate::graph::certified::weighted::WeightedError,
+        error: Box<crate::graph::certified::weighted::WeightedError>,
         /// Its reason in the file's numbering.
         why: String,
     },

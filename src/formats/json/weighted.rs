@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::matching::{MatchingProof, MatchingRecordError, pair_vertices, to_vertex};
 use crate::graph::certified::weighted::gadget;
 use crate::graph::certified::weighted::{
-    Reduction, WeightedCertificate, WeightedOutcome, verify_weighted,
+    Reduction, WeightedCertificate, WeightedOutcome, verify_weighted_of,
 };
 use crate::graph::certified::{MatchingCertificate, Proof, Vertices, edges as one_set};
 use crate::graph::weighted::{Cardinality, Duals, OddSet, Question, Sense};
@@ -71,10 +71,10 @@ pub struct WeightedRecord {
     /// Matched pairs.
     pub size: usize,
     /// The matched pairs with their weights.
-    pub matching: Vec<(u64, u64, i64)>,
+    pub matching: Vec<(u64, u64, i128)>,
     /// The duals are for `w' = ±w + shift` (optimum only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shift: Option<i64>,
+    pub shift: Option<i128>,
     /// The duals (optimum only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duals: Option<DualsRecord>,
@@ -154,7 +154,7 @@ impl WeightedRecord {
     pub fn new(input: &GraphInput, decimals: u32, cert: &WeightedCertificate) -> WeightedRecord {
         let v = Vertices::of(input);
         let number = |x: u32| v.number(x);
-        let triple = |&(a, b, w): &(u32, u32, i64)| (number(a), number(b), w);
+        let triple = |&(a, b, w): &(u32, u32, i128)| (number(a), number(b), w);
         let mut record = WeightedRecord {
             certificate: "weighted_matching".into(),
             version: Some(VERSION),
@@ -492,11 +492,30 @@ impl WeightedRecord {
 
     /// Checks the record against the graph file's contents and weights (`weights[i]` is the
     /// weight of `input.edges[i]` in units of 10^−`decimals`): numbers in range, then
-    /// [`verify_weighted`].
+    /// [`verify_weighted`](crate::graph::certified::weighted::verify_weighted).
     pub fn verify(
         &self,
         input: &GraphInput,
         weights: &[i64],
+        decimals: u32,
+    ) -> Result<(), MatchingRecordError> {
+        self.verify_of(input, weights, decimals)
+    }
+
+    /// [`verify`](Self::verify) for `i128` weights.
+    pub fn verify_wide(
+        &self,
+        input: &GraphInput,
+        weights: &[i128],
+        decimals: u32,
+    ) -> Result<(), MatchingRecordError> {
+        self.verify_of(input, weights, decimals)
+    }
+
+    fn verify_of<W: crate::graph::weighted::Weight>(
+        &self,
+        input: &GraphInput,
+        weights: &[W],
         decimals: u32,
     ) -> Result<(), MatchingRecordError> {
         if self.decimals != decimals {
@@ -508,11 +527,14 @@ impl WeightedRecord {
         }
         let cert = self.certificate(input)?;
         let v = Vertices::of(input);
-        verify_weighted(input, weights, &cert)
+        verify_weighted_of(input, weights, &cert)
             .map(|_| ())
             .map_err(|error| {
                 let why = error.describe(&|x| v.name(x));
-                MatchingRecordError::Weighted { error, why }
+                MatchingRecordError::Weighted {
+                    error: Box::new(error),
+                    why,
+                }
             })
     }
 }

@@ -45,9 +45,9 @@ use std::collections::HashMap;
 use super::{MatchingCertificate, MatchingError, Proof, Vertices, edges as one_set, verify_edges};
 use super::{Parts, Shape};
 use crate::graph::general::Graph;
-use crate::graph::weighted::verify::{DualError, Lp, verify_lp};
+use crate::graph::weighted::verify::{DualError, Lp, verify_lp_of};
 use crate::graph::weighted::{
-    Cardinality, Duals, Question, Sides, Solution, WeightError, solve_reducing,
+    Cardinality, Duals, Question, Sides, Solution, Weight, WeightError, solve_reducing,
 };
 
 /// A weighted answer, vertices in the one set `0..n` (see [`Vertices`]).
@@ -66,11 +66,11 @@ pub enum WeightedOutcome {
     Optimum {
         /// Matched pairs and each pair's weight (for a matrix `(row, column)`, the column
         /// shifted past the rows).
-        pairs: Vec<(u32, u32, i64)>,
+        pairs: Vec<(u32, u32, i128)>,
         /// Their total weight.
         total: i128,
         /// The duals are for `w' = sign·w + shift`.
-        shift: i64,
+        shift: i128,
         /// Duals proving the pairs maximise `w'`.
         duals: Duals,
         /// For the maximum-cardinality question: why no matching has more pairs.
@@ -87,7 +87,7 @@ pub enum WeightedOutcome {
         /// Each pair's weight in the graph (one edge joining the pair), in the order of
         /// `matching.pairs`. Certificates written before pairs carried their weights have 0
         /// for every pair, which [`verify_weighted`] accepts too.
-        weights: Vec<i64>,
+        weights: Vec<i128>,
     },
 }
 
@@ -108,16 +108,16 @@ pub enum Reduction {
 
 /// The answer "no perfect matching" on `input`: a maximum matching with its proof, each pair
 /// with its weight in the graph (that of the first edge of the file joining it).
-pub(super) fn no_perfect_matching<'a>(
+pub(super) fn no_perfect_matching<'a, W: Weight>(
     input: impl Into<Parts<'a>>,
-    weights: &[i64],
+    weights: &[W],
 ) -> WeightedOutcome {
     let input = input.into();
     let edges = one_set(input);
     let matching = super::maximum_matching(input);
-    let mut first: HashMap<(u32, u32), i64> = HashMap::with_capacity(edges.len());
+    let mut first: HashMap<(u32, u32), i128> = HashMap::with_capacity(edges.len());
     for (&(u, v), &w) in edges.iter().zip(weights).rev() {
-        first.insert((u.min(v), u.max(v)), w);
+        first.insert((u.min(v), u.max(v)), w.into());
     }
     let weights = matching
         .pairs
@@ -130,13 +130,28 @@ pub(super) fn no_perfect_matching<'a>(
 /// Answers `question` on `input` with `weights` (one per edge of `input.edges`).
 ///
 /// # Errors
-/// As [`solve`](crate::graph::weighted::solve): weights too large for the engines.
+/// As [`solve`](crate::graph::weighted::solve): weights beyond
+/// [`WIDE_LIMIT`](crate::graph::weighted::WIDE_LIMIT).
 pub fn weighted_matching<'a>(
     input: impl Into<Parts<'a>>,
     weights: &[i64],
     question: Question,
 ) -> Result<WeightedCertificate, WeightError> {
     let input = input.into();
+    weighted_matching_as(input, weights, question, true)
+}
+
+/// [`weighted_matching`] for `i128` weights, up to
+/// [`WIDE_LIMIT`](crate::graph::weighted::WIDE_LIMIT): the engines compute in `i64` when
+/// the values allow it, else in `i128` (see [`solve`](crate::graph::weighted::solve)).
+///
+/// # Errors
+/// As [`weighted_matching`].
+pub fn weighted_matching_wide<'a>(
+    input: impl Into<Parts<'a>>,
+    weights: &[i128],
+    question: Question,
+) -> Result<WeightedCertificate, WeightError> {
     weighted_matching_as(input, weights, question, true)
 }
 
@@ -147,9 +162,9 @@ pub fn weighted_matching<'a>(
 ///
 /// # Errors
 /// As [`solve`](crate::graph::weighted::solve), and the shift's refusal.
-pub fn weighted_matching_as<'a>(
+pub fn weighted_matching_as<'a, W: Weight>(
     input: impl Into<Parts<'a>>,
-    weights: &[i64],
+    weights: &[W],
     question: Question,
     reduce: bool,
 ) -> Result<WeightedCertificate, WeightError> {
@@ -168,10 +183,10 @@ pub fn weighted_matching_as<'a>(
     let outcome = match solve_reducing(v.n, &edges, weights, question, sides, reduce)? {
         Solution::NoPerfectMatching => no_perfect_matching(input, weights),
         Solution::Optimum(o) => {
-            let pairs: Vec<(u32, u32, i64)> = o
+            let pairs: Vec<(u32, u32, i128)> = o
                 .edges
                 .iter()
-                .map(|&e| (edges[e].0, edges[e].1, weights[e]))
+                .map(|&e| (edges[e].0, edges[e].1, weights[e].into()))
                 .collect();
             let reduction = o.barrier.is_some().then_some(Reduction::GallaiEdmonds);
             let cardinality = match o.barrier {
@@ -201,16 +216,16 @@ pub fn weighted_matching_as<'a>(
 pub enum WeightedError {
     /// A pair is not an edge of the graph with the weight written.
     #[error("the pair {0} {1} of weight {2} is not an edge of the graph")]
-    NotAnEdge(u32, u32, i64),
+    NotAnEdge(u32, u32, i128),
     /// A pair is listed twice (each edge of the file can be used once).
     #[error("the pair {0} {1} of weight {2} is listed more often than the graph has it")]
-    Repeated(u32, u32, i64),
+    Repeated(u32, u32, i128),
     /// The shift makes some transformed weight overflow.
     #[error("the shift {0} is too large")]
-    Shift(i64),
+    Shift(i128),
     /// The question "any matching" needs no shift.
     #[error("the shift is {0}, but over all matchings it must be 0")]
-    ShiftNotZero(i64),
+    ShiftNotZero(i128),
     /// The duals do not prove the pairs optimal.
     #[error(transparent)]
     Duals(#[from] DualError),
@@ -223,7 +238,7 @@ pub enum WeightedError {
         /// +1 or −1.
         sign: i64,
         /// The shift.
-        shift: i64,
+        shift: i128,
         /// The number of matched pairs.
         pairs: usize,
     },
@@ -326,6 +341,27 @@ pub fn verify_weighted<'a>(
     weights: &[i64],
     cert: &WeightedCertificate,
 ) -> Result<Option<i128>, WeightedError> {
+    verify_weighted_of(input, weights, cert)
+}
+
+/// [`verify_weighted`] for `i128` weights.
+///
+/// # Complexity
+/// As [`verify_weighted`].
+pub fn verify_weighted_wide<'a>(
+    input: impl Into<Parts<'a>>,
+    weights: &[i128],
+    cert: &WeightedCertificate,
+) -> Result<Option<i128>, WeightedError> {
+    verify_weighted_of(input, weights, cert)
+}
+
+/// [`verify_weighted`] for either weight type.
+pub(crate) fn verify_weighted_of<'a, W: Weight>(
+    input: impl Into<Parts<'a>>,
+    weights: &[W],
+    cert: &WeightedCertificate,
+) -> Result<Option<i128>, WeightedError> {
     let input = input.into();
     let n = Vertices::of(input).n;
     let edges = one_set(input);
@@ -343,7 +379,7 @@ pub fn verify_weighted<'a>(
             // Each pair with its weight is an edge of the file (each edge used once); a
             // certificate of the first shape has 0 in every pair, which says nothing.
             if w.iter().any(|&x| x != 0) {
-                let pairs: Vec<(u32, u32, i64)> = matching
+                let pairs: Vec<(u32, u32, i128)> = matching
                     .pairs
                     .iter()
                     .zip(w)
@@ -368,10 +404,11 @@ pub fn verify_weighted<'a>(
     };
     let matched = edges_of(&edges, weights, pairs)?;
     if let Some(Reduction::GallaiEdmonds) = reduction {
-        if total != pairs.iter().map(|&(_, _, w)| i128::from(w)).sum::<i128>() {
+        let actual = pair_total(pairs);
+        if Some(total) != actual {
             return Err(WeightedError::Total {
                 written: total,
-                actual: pairs.iter().map(|&(_, _, w)| i128::from(w)).sum(),
+                actual: actual.unwrap_or(i128::MAX),
             });
         }
         return verify_reduced(
@@ -387,19 +424,19 @@ pub fn verify_weighted<'a>(
         )
         .map(|()| Some(total));
     }
-    let actual: i128 = pairs.iter().map(|&(_, _, w)| i128::from(w)).sum();
-    if actual != total {
+    let actual = pair_total(pairs);
+    if Some(total) != actual {
         return Err(WeightedError::Total {
             written: total,
-            actual,
+            actual: actual.unwrap_or(i128::MAX),
         });
     }
     let sign = i128::from(cert.question.sense.sign());
     let transformed = weights
         .iter()
-        .map(|&w| i64::try_from(sign * i128::from(w) + i128::from(shift)))
-        .collect::<Result<Vec<i64>, _>>()
-        .map_err(|_| WeightedError::Shift(shift))?;
+        .map(|&w| (sign * w.into()).checked_add(shift))
+        .collect::<Option<Vec<i128>>>()
+        .ok_or(WeightedError::Shift(shift))?;
     // Among perfect matchings the duals are for the perfect-matching LP (vertex duals of any
     // sign; the matching must be perfect). Records of the shift form carry duals of the
     // maximum-weight LP, which are duals of the perfect-matching LP too once the matching is
@@ -408,7 +445,7 @@ pub fn verify_weighted<'a>(
         Cardinality::Perfect => Lp::Perfect,
         Cardinality::Any | Cardinality::Maximum => Lp::Matching,
     };
-    verify_lp(n, &edges, &transformed, &matched, duals, lp).map_err(|error| match error {
+    verify_lp_of(n, &edges, &transformed, &matched, duals, lp).map_err(|error| match error {
         DualError::EdgeNotCovered { .. }
         | DualError::NotTight { .. }
         | DualError::ObjectiveMismatch { .. }
@@ -456,14 +493,14 @@ pub fn verify_weighted<'a>(
 /// best among maximum matchings. G* and the extension are rebuilt here from the file and the
 /// barrier alone.
 #[allow(clippy::too_many_arguments)]
-fn verify_reduced(
+fn verify_reduced<W: Weight>(
     n: usize,
     edges: &[(u32, u32)],
-    weights: &[i64],
+    weights: &[W],
     cert: &WeightedCertificate,
-    pairs: &[(u32, u32, i64)],
+    pairs: &[(u32, u32, i128)],
     matched: &[usize],
-    shift: i64,
+    shift: i128,
     duals: &Duals,
     cardinality: &Option<Proof>,
 ) -> Result<(), WeightedError> {
@@ -506,7 +543,10 @@ fn verify_reduced(
     }
     let sign = cert.question.sense.sign();
     let mut all: Vec<(u32, u32)> = edges.to_vec();
-    let mut w: Vec<i64> = weights.iter().map(|&x| sign * x).collect();
+    let mut w: Vec<i128> = weights
+        .iter()
+        .map(|&x| i128::from(sign) * x.into())
+        .collect();
     // The gadget edge k–v of each vertex v of an odd component.
     let mut to_k = vec![usize::MAX; n];
     for v in 0..n {
@@ -576,7 +616,7 @@ fn verify_reduced(
             extended.push(to_k[v]);
         }
     }
-    verify_lp(big, &all, &w, &extended, duals, Lp::Perfect).map_err(|error| {
+    verify_lp_of(big, &all, &w, &extended, duals, Lp::Perfect).map_err(|error| {
         WeightedError::Gadget {
             error,
             vertices: n,
@@ -688,12 +728,12 @@ fn gadget_failure(
 fn transformed(
     error: &DualError,
     sign: i64,
-    shift: i64,
+    shift: i128,
     pairs: usize,
     name: &dyn Fn(u32) -> String,
 ) -> String {
     // Inverse of w' = sign·w + shift (sign is ±1): w = sign·(w' − shift).
-    let file = |w: i128| i128::from(sign) * (w - i128::from(shift));
+    let file = |w: i128| i128::from(sign) * (w - shift);
     let rule = |w: i128| {
         let signed = if sign < 0 {
             format!("-({w})")
@@ -719,7 +759,7 @@ fn transformed(
             dual_sum,
             ..
         } => {
-            let w = file(i128::from(weight));
+            let w = file(weight);
             format!(
                 "the edge {} {} of weight {w} is not covered: for this question its weight \
                  counts as {} = {weight}, and the duals of its ends and of the odd sets holding \
@@ -737,7 +777,7 @@ fn transformed(
             dual_sum,
             ..
         } => {
-            let w = file(i128::from(weight));
+            let w = file(weight);
             format!(
                 "the matched edge {} {} of weight {w} is not tight: for this question its \
                  weight counts as {} = {weight}, and the duals of its ends and of the odd sets \
@@ -751,7 +791,7 @@ fn transformed(
         DualError::ObjectiveMismatch { dual, primal } => {
             // primal = 2·Σ w' over the pairs = 2·(sign·total + shift·pairs).
             let counted = primal / 2;
-            let total = i128::from(sign) * (counted - i128::from(shift) * pairs as i128);
+            let total = i128::from(sign) * (counted - shift * pairs as i128);
             let each = if sign < 0 { "-w" } else { "w" };
             format!(
                 "the duals add up to {}, but the matching, of weight {total} in the file, \
@@ -765,14 +805,17 @@ fn transformed(
 }
 
 /// The edge of the file each pair is, matching its weight too, each edge used once.
-fn edges_of(
+fn edges_of<W: Weight>(
     edges: &[(u32, u32)],
-    weights: &[i64],
-    pairs: &[(u32, u32, i64)],
+    weights: &[W],
+    pairs: &[(u32, u32, i128)],
 ) -> Result<Vec<usize>, WeightedError> {
-    let mut unused: HashMap<(u32, u32, i64), Vec<usize>> = HashMap::with_capacity(edges.len());
+    let mut unused: HashMap<(u32, u32, i128), Vec<usize>> = HashMap::with_capacity(edges.len());
     for (e, (&(u, v), &w)) in edges.iter().zip(weights).enumerate() {
-        unused.entry((u.min(v), u.max(v), w)).or_default().push(e);
+        unused
+            .entry((u.min(v), u.max(v), w.into()))
+            .or_default()
+            .push(e);
     }
     let mut matched = Vec::with_capacity(pairs.len());
     for &(u, v, w) in pairs {
@@ -784,6 +827,13 @@ fn edges_of(
         matched.push(e);
     }
     Ok(matched)
+}
+
+/// The sum of the pairs' weights, if it fits in `i128` (a record's pairs may weigh anything).
+fn pair_total(pairs: &[(u32, u32, i128)]) -> Option<i128> {
+    pairs
+        .iter()
+        .try_fold(0i128, |sum, &(_, _, w)| sum.checked_add(w))
 }
 
 #[cfg(test)]

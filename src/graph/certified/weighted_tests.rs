@@ -5,7 +5,8 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{
-    WeightedCertificate, WeightedError, WeightedOutcome, verify_weighted, weighted_matching,
+    WeightedCertificate, WeightedError, WeightedOutcome, verify_weighted, verify_weighted_wide,
+    weighted_matching, weighted_matching_wide,
 };
 use crate::graph::certified::{PartsBuf, Shape};
 use crate::graph::certified::{Proof, edges as one_set};
@@ -63,11 +64,14 @@ fn random_input(rng: &mut ChaCha8Rng) -> (PartsBuf, Vec<i64>) {
     (input, weights)
 }
 
-fn oracle_edges(input: &PartsBuf, weights: &[i64]) -> Vec<(usize, usize, i64)> {
+fn oracle_edges<W: Copy + Into<i128>>(
+    input: &PartsBuf,
+    weights: &[W],
+) -> Vec<(usize, usize, i128)> {
     one_set(input)
         .iter()
         .zip(weights)
-        .map(|(&(u, v), &w)| (u as usize, v as usize, w))
+        .map(|(&(u, v), &w)| (u as usize, v as usize, w.into()))
         .collect()
 }
 
@@ -79,9 +83,9 @@ fn n_of(input: &PartsBuf) -> usize {
 }
 
 /// The brute force's answer: the best total, `None` for "no perfect matching".
-fn expected(input: &PartsBuf, weights: &[i64], q: Question) -> Option<i128> {
+fn expected<W: Copy + Into<i128>>(input: &PartsBuf, weights: &[W], q: Question) -> Option<i128> {
     let n = n_of(input);
-    let sign = q.sense.sign();
+    let sign = i128::from(q.sense.sign());
     let signed: Vec<_> = oracle_edges(input, weights)
         .into_iter()
         .map(|(u, v, w)| (u, v, sign * w))
@@ -98,7 +102,7 @@ fn expected(input: &PartsBuf, weights: &[i64], q: Question) -> Option<i128> {
         )
         .map(|t| -t),
     };
-    best.map(|t| t * i128::from(sign))
+    best.map(|t| t * sign)
 }
 
 const QUESTIONS: [Question; 6] = [
@@ -148,7 +152,7 @@ fn tampered(
     };
     let reduction = *reduction;
     let with =
-        |pairs: Vec<(u32, u32, i64)>, total, shift, duals, cardinality| WeightedCertificate {
+        |pairs: Vec<(u32, u32, i128)>, total, shift, duals, cardinality| WeightedCertificate {
             question: cert.question,
             outcome: WeightedOutcome::Optimum {
                 pairs,
@@ -271,7 +275,7 @@ fn tampered(
             "pair dropped",
             with(
                 pairs[1..].to_vec(),
-                *total - i128::from(p.2),
+                *total - p.2,
                 *shift,
                 duals.clone(),
                 cardinality.clone(),
@@ -397,6 +401,60 @@ fn every_question_against_the_brute_force() {
     );
 }
 
+/// A weight near `scale` (±scale ± a few, a small one, or a middle one), for the wide tests.
+fn wide_weight(rng: &mut ChaCha8Rng, scale: i128) -> i128 {
+    let small = rng.random_range(-3..=3i128);
+    match rng.random_range(0..5) {
+        0 => scale - small.abs(),
+        1 => -scale + small.abs(),
+        2 => small,
+        3 => rng.random_range(-scale..=scale),
+        _ => scale / 2 + small,
+    }
+}
+
+/// Every question with weights near 2¹⁰⁰ (the i128 engines), near the i64 engines' bounds
+/// (2⁵⁷ for perfect mode on small graphs, 2⁵⁹ for the maximum-weight run, 2⁶³: both engines
+/// and the switch between them) and on renumbered copies, against the brute force; every
+/// certificate verified, tampered ones refused.
+#[test]
+fn wide_weights_against_the_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(34);
+    let scales = [1i128 << 100, 1 << 57, 1 << 59, 1 << 63, (1 << 116) / 10];
+    for case in 0..800 {
+        let (input, _) = random_input(&mut rng);
+        let scale = scales[case % scales.len()];
+        let n = n_of(&input);
+        let weights: Vec<i128> = (0..input.edges.len())
+            .map(|_| wide_weight(&mut rng, scale))
+            .collect();
+        // A renumbered copy of a general graph: vertex v becomes n − 1 − v.
+        let mut copy = input.clone();
+        if let Shape::General { vertices } = copy.shape {
+            for e in &mut copy.edges {
+                *e = (vertices as u32 - 1 - e.0, vertices as u32 - 1 - e.1);
+            }
+        }
+        for input in [&input, &copy] {
+            for q in QUESTIONS {
+                let cert = weighted_matching_wide(input, &weights, q)
+                    .unwrap_or_else(|e| panic!("case {case} {q:?}: {e}\n{input:?}\n{weights:?}"));
+                let want = expected(input, &weights, q);
+                let proved = verify_weighted_wide(input, &weights, &cert).unwrap_or_else(|e| {
+                    panic!("case {case} {q:?}: {e}\n{input:?}\n{weights:?}\n{cert:?}")
+                });
+                assert_eq!(proved, want, "case {case} {q:?}\n{input:?}\n{weights:?}");
+                for (what, bad) in tampered(&cert, n, &one_set(input)) {
+                    assert!(
+                        verify_weighted_wide(input, &weights, &bad).is_err(),
+                        "case {case} {q:?}: {what} accepted\n{input:?}\n{weights:?}\n{bad:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn no_perfect_matching_is_proved() {
     // A path on three vertices: no perfect matching.
@@ -422,7 +480,7 @@ fn no_perfect_matching_is_proved() {
     let (u, v) = m.pairs[0];
     assert_eq!(weights, &[if u.max(v) == 1 { 5 } else { 7 }]);
     assert_eq!(verify_weighted(&input, &[5, 7], &cert), Ok(None));
-    let with = |weights: Vec<i64>| WeightedCertificate {
+    let with = |weights: Vec<i128>| WeightedCertificate {
         question: q,
         outcome: WeightedOutcome::NoPerfectMatching {
             matching: m.clone(),
@@ -486,18 +544,18 @@ fn shift_form_perfect_records_still_verify() {
             if 2 * found.edges.len() != n {
                 continue;
             }
-            let pairs: Vec<(u32, u32, i64)> = found
+            let pairs: Vec<(u32, u32, i128)> = found
                 .edges
                 .iter()
-                .map(|&e| (edges[e].0, edges[e].1, weights[e]))
+                .map(|&e| (edges[e].0, edges[e].1, i128::from(weights[e])))
                 .collect();
-            let total = pairs.iter().map(|p| i128::from(p.2)).sum();
+            let total = pairs.iter().map(|p| p.2).sum();
             let old = WeightedCertificate {
                 question: q,
                 outcome: WeightedOutcome::Optimum {
                     pairs,
                     total,
-                    shift,
+                    shift: i128::from(shift),
                     duals: found.duals,
                     cardinality: None,
                     reduction: None,

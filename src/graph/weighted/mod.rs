@@ -4,9 +4,11 @@
 //!
 //! **Guarantee:** every engine here returns an optimal matching together with [`Duals`] that
 //! [`verify`] (which shares no code with the engines) accepts; accepted duals prove by weak LP
-//! duality that no matching weighs more. No floating point anywhere: weights are `i64`, at most
-//! [`MAX_WEIGHT`] in absolute value, duals are stored doubled (so they stay integers), and sums
-//! are taken in `i128`.
+//! duality that no matching weighs more. No floating point anywhere: weights are `i64` (the
+//! plain entry points) or `i128` (the `_wide` ones, [`Weight`]), with `n · max|w|` below
+//! [`WIDE_LIMIT`] = 2¹¹⁹ (which argues every bound); duals are stored doubled (so they stay
+//! integers). The engines compute in `i64` when the weights allow it ([`MAX_WEIGHT`], and the
+//! perfect mode's bound in [`general`]) and in `i128` otherwise, chosen from the values.
 //!
 //! **The proof.** For the maximum-weight matching LP of a graph with weights `w`
 //! (maximise Σ w_e x_e subject to x(δ(v)) ≤ 1 for each vertex v, x(E\[B\]) ≤ (|B| − 1)/2 for each
@@ -59,8 +61,7 @@
 //! the matching as in ⇐, and checks the duals on G* with [`verify::Lp::Perfect`]; any
 //! perfect matching of G* of optimal weight satisfies complementary slackness with optimal
 //! duals, so the derived pairs need not be the engine's. Matrices keep the shift (their
-//! records name rows and columns, and have no names for G*'s added vertices); so do the
-//! answers of the Python binding.
+//! records name rows and columns, and have no names for G*'s added vertices).
 //!
 //! - `general.rs`: [`general::max_weight_matching`], Edmonds' primal–dual blossom algorithm.
 //! - `assignment/` (`mod.rs`, `dense.rs`, `sparse.rs`): [`assignment::dense`] and
@@ -76,11 +77,53 @@ mod question;
 pub mod verify;
 
 pub(crate) use question::solve_reducing;
-pub use question::{Cardinality, Optimum, Question, Sense, Sides, Solution, UnknownName, solve};
+pub use question::{
+    Cardinality, Optimum, Question, Sense, Sides, Solution, UnknownName, solve, solve_wide,
+};
 
-/// The largest absolute edge weight the engines take: 2⁵⁹, so that doubled duals and their
-/// sums of a few terms stay within `i64`.
+/// The largest absolute edge weight for which the maximum-weight run of
+/// [`general::max_weight_matching`] and the assignment engines compute in `i64`: 2⁵⁹, so
+/// that doubled duals and their sums of a few terms stay within `i64`. Larger weights (up to
+/// [`WIDE_LIMIT`]) are answered too, in `i128`; the library chooses.
 pub const MAX_WEIGHT: i64 = 1 << 59;
+
+/// The limit on weights: every question is answered when `n · max|w| < WIDE_LIMIT = 2¹¹⁹`
+/// (`n` vertices, the largest absolute weight of any edge), and refused
+/// ([`WeightError::TooWide`]) otherwise. So every `i64` weight is taken on up to 2⁵⁵
+/// vertices, and weights up to 2⁸⁷ on 2³² vertices.
+///
+/// **Why it is enough.** Every sum the engines and [`verify`] form then fits in `i128`:
+/// with `n* ≤ 2n` the vertices of the graph an engine runs on (the gadget graph G* of the
+/// maximum-cardinality question has at most 2n, see above) and `W = max|w|`, the perfect
+/// mode's clock bound is `L = n*·(2W + 1) ≤ 6·n·W < 3·2¹²⁰`, every value the engine keeps
+/// is below `12·L < 2¹²⁶` ([`general`], overflow), doubled vertex duals below
+/// `W + 1 + L < 2¹²²` and doubled odd-set duals and their sums along a chain of nested sets
+/// below `2W + 1 + L < 2¹²³`; a matching's total is below `n·W/2 < 2¹¹⁸`. The verifier takes
+/// duals up to [`verify::MAX_DUAL`] = 2¹²⁴, sums along a chain up to 2¹²⁵ (checked), and
+/// adds the dual objective's up to 2³² + k terms in a two-limb accumulator, so no sum of a
+/// certificate, tampered or not, overflows.
+pub const WIDE_LIMIT: u128 = 1 << 119;
+
+/// The first edge whose weight `w` has `max(n, 1) · |w| ≥ limit`.
+pub(crate) fn beyond_limit<W: Weight>(limit: u128, n: usize, weights: &[W]) -> Option<usize> {
+    let n = n.max(1) as u128;
+    weights
+        .iter()
+        .position(|&w| n.saturating_mul(w.into().unsigned_abs()) >= limit)
+}
+
+/// An edge weight the weighted entry points take: `i64` (the plain functions), or `i128`
+/// for weights beyond it, up to [`WIDE_LIMIT`] (the `_wide` functions). Which integer the
+/// engines compute in is chosen from the values, never from this type.
+pub trait Weight: Copy + Ord + Into<i128> + std::fmt::Debug + sealed::Sealed {}
+impl Weight for i64 {}
+impl Weight for i128 {}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for i64 {}
+    impl Sealed for i128 {}
+}
 
 /// A set of an odd number of vertices with a positive dual (a blossom of the blossom
 /// algorithm), one node of the forest [`Duals::blossoms`].
@@ -242,7 +285,8 @@ pub struct WeightedMatching {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum WeightError {
-    /// An edge's weight is beyond [`MAX_WEIGHT`] in absolute value.
+    /// A cost given to an assignment engine directly is beyond [`MAX_WEIGHT`] in absolute
+    /// value.
     #[error("edge {edge} weighs {weight}, beyond ±2^59 (the most the engines take)")]
     TooLarge {
         /// Its index in the edge list.
@@ -263,9 +307,22 @@ pub enum WeightError {
         /// Vertices of the graph.
         vertices: usize,
         /// The largest absolute weight of an edge other than a self-loop.
-        largest: u64,
+        largest: u128,
         /// The first edge of that weight.
         edge: usize,
+    },
+    /// An edge's weight `w` on `n` vertices has `n·|w| ≥ 2¹¹⁹` ([`WIDE_LIMIT`]).
+    #[error(
+        "edge {edge} weighs {weight}: on {vertices} vertices every |weight| must stay below \
+         2^119 / {vertices}"
+    )]
+    TooWide {
+        /// Its index in the edge list.
+        edge: usize,
+        /// Its weight.
+        weight: i128,
+        /// Vertices of the graph.
+        vertices: usize,
     },
     /// The edge list and the weights differ in length, or an edge names a vertex `>= n`.
     #[error("{0}")]

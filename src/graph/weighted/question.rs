@@ -5,7 +5,7 @@
 
 use super::assignment::{self, Assignment};
 use super::general;
-use super::{Duals, MAX_WEIGHT, WeightError};
+use super::{Duals, MAX_WEIGHT, WIDE_LIMIT, Weight, WeightError};
 use crate::graph::general::{Graph, maximum_matching, maximum_matching_and_decomposition};
 
 /// Largest or smallest total weight.
@@ -137,7 +137,7 @@ pub struct Optimum {
     pub total: i128,
     /// The transformed weights the duals are for: `w' = sense.sign()·w + shift` (0 when every
     /// matching competes, and on the general engine).
-    pub shift: i64,
+    pub shift: i128,
     /// Duals proving the matching has the largest total of `w'` among all matchings; with a
     /// [`barrier`](Self::barrier), duals of the perfect-matching LP of the gadget graph G*
     /// (see the [module docs](super), maximum cardinality), on its `n + c + |A|` vertices.
@@ -177,11 +177,17 @@ pub struct Sides<'a> {
 /// On the general engine the maximum-cardinality question is answered by the reduction to a
 /// perfect matching of the gadget graph G* (see the [module docs](super)): the answer's
 /// [`Optimum::barrier`] is set and its duals are G*'s. The perfect question is answered by
-/// [`general::max_weight_perfect_matching`]. Neither has a shift, so every weight up to
-/// [`MAX_WEIGHT`] is answered.
+/// [`general::max_weight_perfect_matching`]. Neither has a shift, so every weight within
+/// [`WIDE_LIMIT`] is answered.
+///
+/// Weights are `i64` or `i128` ([`Weight`]); the engines compute in `i64` when the weights
+/// and every sum of the run fit (see [`general`]), in `i128` otherwise, chosen here from the
+/// values. The assignment engines take weights within [`MAX_WEIGHT`]; beyond it the general
+/// engine answers bipartite graphs too.
 ///
 /// # Errors
-/// A weight beyond [`MAX_WEIGHT`]; an edge or weight list of the wrong shape.
+/// [`WeightError::TooWide`] when `n · max|w|` reaches [`WIDE_LIMIT`]; an edge or weight list
+/// of the wrong shape.
 ///
 /// # Complexity
 /// O(n + m) plus the engine's run.
@@ -195,13 +201,28 @@ pub fn solve(
     solve_reducing(n, edges, weights, question, sides, true)
 }
 
+/// [`solve`] for `i128` weights (up to [`WIDE_LIMIT`]): the same engines, in `i64` where
+/// the values allow it, else in `i128`.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_wide(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i128],
+    question: Question,
+    sides: Option<Sides<'_>>,
+) -> Result<Solution, WeightError> {
+    solve_reducing(n, edges, weights, question, sides, true)
+}
+
 /// [`solve`]; with `reduce` false, the maximum-cardinality question on the general engine is
 /// answered with the shift instead of the reduction (for matrices, whose records name rows
 /// and columns and have no names for the gadget graph's added vertices).
-pub(crate) fn solve_reducing(
+pub(crate) fn solve_reducing<W: Weight>(
     n: usize,
     edges: &[(u32, u32)],
-    weights: &[i64],
+    weights: &[W],
     question: Question,
     sides: Option<Sides<'_>>,
     reduce: bool,
@@ -213,16 +234,26 @@ pub(crate) fn solve_reducing(
             weights.len()
         )));
     }
-    if let Some((edge, &weight)) = weights
-        .iter()
-        .enumerate()
-        .find(|(_, w)| w.unsigned_abs() > MAX_WEIGHT as u64)
-    {
-        return Err(WeightError::TooLarge { edge, weight });
+    if let Some(edge) = super::beyond_limit(WIDE_LIMIT, n, weights) {
+        return Err(WeightError::TooWide {
+            edge,
+            weight: weights[edge].into(),
+            vertices: n,
+        });
     }
-    let sign = question.sense.sign();
+    let sign = i128::from(question.sense.sign());
+    // The assignment engines compute in i64 and take weights within MAX_WEIGHT.
+    let narrow: Option<Vec<i64>> = weights
+        .iter()
+        .map(|&w| {
+            i64::try_from(w.into())
+                .ok()
+                .filter(|w| w.unsigned_abs() <= MAX_WEIGHT as u64)
+        })
+        .collect();
     if let Some(sides) = sides
-        && let Some(optimum) = by_assignment(n, edges, weights, question, sides)?
+        && let Some(narrow) = &narrow
+        && let Some(optimum) = by_assignment(n, edges, narrow, question, sides)?
     {
         if question.cardinality == Cardinality::Perfect && 2 * optimum.edges.len() != n {
             return Ok(Solution::NoPerfectMatching);
@@ -235,7 +266,7 @@ pub(crate) fn solve_reducing(
         .zip(edges)
         .enumerate()
         .filter(|(_, (_, (u, v)))| u != v)
-        .map(|(e, (w, _))| (w.unsigned_abs(), e))
+        .map(|(e, (&w, _))| (w.into().unsigned_abs(), e))
         .fold(
             (0, 0),
             |best, (w, e)| if w > best.0 { (w, e) } else { best },
@@ -248,11 +279,14 @@ pub(crate) fn solve_reducing(
         if n % 2 == 1 || 2 * maximum_matching(&Graph::from_edges(n, edges)).len() < n {
             return Ok(Solution::NoPerfectMatching);
         }
-        let signed: Vec<i64> = weights.iter().map(|&w| sign * w).collect();
-        let Some(found) = general::max_weight_perfect_matching(n, edges, &signed)? else {
+        let Some(found) = with_weights(weights, sign, 0, 0, |w| match w {
+            Signed::Narrow(w) => general::max_weight_perfect_matching(n, edges, w),
+            Signed::Wide(w) => general::max_weight_perfect_matching_wide(n, edges, w),
+        })?
+        else {
             return Ok(Solution::NoPerfectMatching);
         };
-        let total = found.edges.iter().map(|&e| i128::from(weights[e])).sum();
+        let total = found.edges.iter().map(|&e| weights[e].into()).sum();
         return Ok(Solution::Optimum(Optimum {
             edges: found.edges,
             total,
@@ -270,23 +304,25 @@ pub(crate) fn solve_reducing(
         // (at most n − 1 edges change), so with a larger shift every maximum-weight matching
         // has the most edges.
         Cardinality::Maximum | Cardinality::Perfect => {
-            let shift = u128::from(largest) * (n.saturating_sub(1) as u128) + 1;
-            if shift + u128::from(largest) > MAX_WEIGHT as u128 {
+            let shift = largest.saturating_mul(n.saturating_sub(1) as u128) + 1;
+            if (n.max(1) as u128).saturating_mul(shift.saturating_add(largest)) >= 2 * WIDE_LIMIT {
                 return Err(WeightError::ShiftTooLarge {
                     vertices: n,
                     largest,
                     edge: heaviest,
                 });
             }
-            shift as i64
+            shift as i128
         }
     };
-    let transformed: Vec<i64> = weights.iter().map(|&w| sign * w + shift).collect();
-    let found = general::max_weight_matching(n, edges, &transformed)?;
+    let found = with_weights(weights, sign, shift, 0, |w| match w {
+        Signed::Narrow(w) => general::max_weight_matching(n, edges, w),
+        Signed::Wide(w) => general::max_weight_matching_wide(n, edges, w),
+    })?;
     if question.cardinality == Cardinality::Perfect && 2 * found.edges.len() != n {
         return Ok(Solution::NoPerfectMatching);
     }
-    let total = found.edges.iter().map(|&e| i128::from(weights[e])).sum();
+    let total = found.edges.iter().map(|&e| weights[e].into()).sum();
     Ok(Solution::Optimum(Optimum {
         edges: found.edges,
         total,
@@ -298,11 +334,11 @@ pub(crate) fn solve_reducing(
 
 /// The maximum-cardinality question on the general engine, by the reduction to perfect
 /// matching on the gadget graph G* (see the [module docs](super)): no shift.
-fn max_cardinality(
+fn max_cardinality<W: Weight>(
     n: usize,
     edges: &[(u32, u32)],
-    weights: &[i64],
-    sign: i64,
+    weights: &[W],
+    sign: i128,
 ) -> Result<Optimum, WeightError> {
     let g = Graph::from_edges(n, edges);
     let (_, decomposition) = maximum_matching_and_decomposition(&g);
@@ -373,16 +409,19 @@ fn max_cardinality(
             }
         }
     }
-    let mut signed: Vec<i64> = weights.iter().map(|&w| sign * w).collect();
-    signed.resize(all.len(), 0);
-    let found = general::max_weight_perfect_matching(total_vertices as usize, &all, &signed)?
-        .expect("G* has a perfect matching: a maximum matching of G extends to one");
+    let found = with_weights(weights, sign, 0, all.len(), |w| match w {
+        Signed::Narrow(w) => general::max_weight_perfect_matching(total_vertices as usize, &all, w),
+        Signed::Wide(w) => {
+            general::max_weight_perfect_matching_wide(total_vertices as usize, &all, w)
+        }
+    })?
+    .expect("G* has a perfect matching: a maximum matching of G extends to one");
     let matched: Vec<usize> = found
         .edges
         .into_iter()
         .filter(|&e| e < edges.len())
         .collect();
-    let total = matched.iter().map(|&e| i128::from(weights[e])).sum();
+    let total = matched.iter().map(|&e| weights[e].into()).sum();
     Ok(Optimum {
         edges: matched,
         total,
@@ -390,6 +429,41 @@ fn max_cardinality(
         duals: found.duals,
         barrier: Some(barrier),
     })
+}
+
+/// Transformed weights `sign·w + shift`, padded with zeros to `len` entries, as `i64` when
+/// they all fit (the engine then chooses `i64` arithmetic where its bounds allow) or `i128`.
+enum Signed<'a> {
+    Narrow(&'a [i64]),
+    Wide(&'a [i128]),
+}
+
+/// Runs `run` on the transformed weights `sign·w + shift` (see [`Signed`]), padded with 0 up
+/// to `len` entries. Within the limit checked by the caller: no overflow.
+fn with_weights<W: Weight, T>(
+    weights: &[W],
+    sign: i128,
+    shift: i128,
+    len: usize,
+    run: impl FnOnce(Signed<'_>) -> Result<T, WeightError>,
+) -> Result<T, WeightError> {
+    let len = len.max(weights.len());
+    let narrow: Option<Vec<i64>> = weights
+        .iter()
+        .map(|&w| i64::try_from(sign * w.into() + shift).ok())
+        .chain(std::iter::repeat_n(Some(0), len - weights.len()))
+        .collect();
+    match narrow {
+        Some(w) => run(Signed::Narrow(&w)),
+        None => {
+            let wide: Vec<i128> = weights
+                .iter()
+                .map(|&w| sign * w.into() + shift)
+                .chain(std::iter::repeat_n(0, len - weights.len()))
+                .collect();
+            run(Signed::Wide(&wide))
+        }
+    }
 }
 
 /// A bipartite question answered by the assignment engine, with its duals in the
@@ -468,9 +542,10 @@ fn by_assignment(
     } else {
         cols
     };
-    let found = match dense_matrix(rows, all_cols, &oriented, &costs).filter(|_| !any) {
-        Some(matrix) => Some(assignment::dense(rows, cols, &matrix)?),
-        None => assignment::sparse(rows, all_cols, &oriented, &costs)?,
+    let found = if any {
+        assignment::sparse(rows, all_cols, &oriented, &costs)?
+    } else {
+        assignment::solve(rows, cols, &oriented, &costs)?
     };
     let Some(Assignment {
         col_of_row,
@@ -491,7 +566,7 @@ fn by_assignment(
     let shift = if any {
         0
     } else {
-        row.iter().copied().max().unwrap_or(0).max(0)
+        i128::from(row.iter().copied().max().unwrap_or(0).max(0))
     };
     // Doubled duals, computed wide (potentials are i64, so no overflow).
     let doubled = |y: i128| Some(2 * y);
@@ -500,7 +575,7 @@ fn by_assignment(
         let y = if any {
             -i128::from(u) - i128::from(col[cols + i])
         } else {
-            i128::from(shift) - i128::from(u)
+            shift - i128::from(u)
         };
         let Some(y) = doubled(y) else {
             return Ok(None);
@@ -532,26 +607,6 @@ fn by_assignment(
         },
         barrier: None,
     }))
-}
-
-/// The full `rows × cols` cost matrix (row-major, the cheapest of parallel entries) when every
-/// entry is present, for the dense engine; `None` otherwise.
-fn dense_matrix(
-    rows: usize,
-    cols: usize,
-    entries: &[(u32, u32)],
-    costs: &[i64],
-) -> Option<Vec<i64>> {
-    let cells = rows.checked_mul(cols)?;
-    if cells == 0 || entries.len() < cells {
-        return None;
-    }
-    let mut matrix: Vec<Option<i64>> = vec![None; cells];
-    for (&(r, c), &cost) in entries.iter().zip(costs) {
-        let cell = &mut matrix[r as usize * cols + c as usize];
-        *cell = Some(cell.map_or(cost, |old: i64| old.min(cost)));
-    }
-    matrix.into_iter().collect()
 }
 
 #[cfg(test)]

@@ -8,7 +8,9 @@
 //! edges and numbers involved; [`DualError::describe`] says it in words. It shares no code with
 //! the engines, and never panics: every index is checked before use, nothing is allocated
 //! beyond the sizes of the inputs themselves, and every sum is taken in `i128` (the bounds are
-//! argued in the code).
+//! argued in the code) but the dual objective's, which is exact in a two-limb accumulator.
+//! Weights may be `i64` or `i128` ([`Weight`]), with `n · max|w|` below twice
+//! [`WIDE_LIMIT`] (room for the gadget graph; [`DualError::WeightTooLarge`] otherwise).
 //!
 //! **Algorithm.** All values are doubled, as [`Duals`] stores them (2y_v, 2z_B), so the
 //! conditions compare them with twice the weights. In order, each failure its own variant:
@@ -50,12 +52,16 @@
 //! (the ignored test `timing`, one run on the 2-core development machine): G(n, 5n) with
 //! n = 10⁶ and 444 444 sets on two levels, 0.36 s.
 
-use super::Duals;
+use super::{Duals, WIDE_LIMIT, Weight};
 
-/// The largest doubled dual taken, in absolute value: 2⁹⁴. The engines' duals stay below 2⁹³
-/// (see [`general`](super::general), overflow), and with this bound every sum the checks form
-/// stays within `i128` (argued where they are formed).
-pub const MAX_DUAL: i128 = 1 << 94;
+/// The largest doubled dual taken, in absolute value: 2¹²⁴. The engines' duals stay below
+/// 2¹²³ for weights within [`WIDE_LIMIT`] (see [`WIDE_LIMIT`]), and with this bound every sum
+/// the checks form stays within `i128` (argued where they are formed).
+pub const MAX_DUAL: i128 = 1 << 124;
+
+/// The largest sum of doubled odd-set duals along a chain of nested sets taken: 2¹²⁵ (the
+/// engines' stay below 2¹²³).
+pub const MAX_CHAIN: i128 = 1 << 125;
 
 /// No edge (a vertex's matched edge when it is exposed).
 const NONE: usize = usize::MAX;
@@ -146,12 +152,31 @@ pub enum DualError {
     },
     /// A dual is beyond ±[`MAX_DUAL`] (doubled): no engine writes one, and the bounds of the
     /// sums below rely on it.
-    #[error("{what} has the dual {dual} (doubled), beyond ±2^94")]
+    #[error("{what} has the dual {dual} (doubled), beyond ±2^124")]
     DualTooLarge {
         /// `vertex V` or `odd set B`.
         what: String,
         /// Its doubled dual.
         dual: i128,
+    },
+    /// The odd sets holding a vertex have doubled duals summing beyond [`MAX_CHAIN`]: no
+    /// engine writes them.
+    #[error("the odd sets holding odd set {blossom} have doubled duals summing beyond 2^125")]
+    ChainTooLarge {
+        /// The innermost set of the chain.
+        blossom: usize,
+    },
+    /// A weight `w` with `n·|w|` at least twice [`WIDE_LIMIT`].
+    #[error(
+        "edge {edge} weighs {weight}: on {n} vertices every |weight| must stay below 2^120 / {n}"
+    )]
+    WeightTooLarge {
+        /// The edge.
+        edge: usize,
+        /// Its weight.
+        weight: i128,
+        /// The number of vertices.
+        n: usize,
     },
     /// The duals are for perfect matchings, and a vertex is not matched.
     #[error("vertex {vertex} is not matched, but the duals are for perfect matchings")]
@@ -277,7 +302,7 @@ pub enum DualError {
         /// The other end.
         v: u32,
         /// Its weight.
-        weight: i64,
+        weight: i128,
         /// 2y_u + 2y_v + Σ 2z_B over the sets holding both ends.
         dual_sum: i128,
     },
@@ -291,7 +316,7 @@ pub enum DualError {
         /// The other end.
         v: u32,
         /// Its weight.
-        weight: i64,
+        weight: i128,
         /// 2y_u + 2y_v + Σ 2z_B over the sets holding both ends.
         dual_sum: i128,
     },
@@ -323,9 +348,37 @@ pub enum DualError {
     },
 }
 
-/// Twice a weight, exactly.
-fn twice(w: i64) -> i128 {
-    2 * i128::from(w)
+/// Twice a weight, exactly (weights are checked below 2¹²⁰ first).
+fn twice(w: i128) -> i128 {
+    2 * w
+}
+
+/// An exact sum of `i128` terms and of `i128 × u32` products, as `hi·2⁶⁴ + lo` with
+/// `0 ≤ lo < 2⁶⁴` after each step: `hi` gains at most 2⁶³·2³² per step, over fewer than 2³³
+/// steps, so it stays below 2¹²⁸ in size.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Sum {
+    hi: i128,
+    lo: u128,
+}
+
+impl Sum {
+    /// Adds `x · k`.
+    fn add(&mut self, x: i128, k: u32) {
+        // x = h·2⁶⁴ + l with 0 ≤ l < 2⁶⁴ and |h| ≤ 2⁶³.
+        let (h, l) = (x >> 64, (x as u128) & u128::from(u64::MAX));
+        self.hi += h * i128::from(k);
+        self.lo += l * u128::from(k);
+        self.hi += (self.lo >> 64) as i128;
+        self.lo &= u128::from(u64::MAX);
+    }
+
+    /// The sum if it fits in `i128`.
+    fn value(self) -> Option<i128> {
+        self.hi
+            .checked_mul(1 << 64)
+            .and_then(|h| h.checked_add(self.lo as i128))
+    }
 }
 
 /// A doubled value `x` halved, in words: `7` → "3.5".
@@ -495,7 +548,21 @@ pub fn verify(
     matched: &[usize],
     duals: &Duals,
 ) -> Result<i128, DualError> {
-    verify_lp(n, edges, weights, matched, duals, Lp::Matching)
+    verify_lp_of(n, edges, weights, matched, duals, Lp::Matching)
+}
+
+/// [`verify`] for `i128` weights (`n · max|w|` below twice [`WIDE_LIMIT`]).
+///
+/// # Complexity
+/// As [`verify`].
+pub fn verify_wide(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i128],
+    matched: &[usize],
+    duals: &Duals,
+) -> Result<i128, DualError> {
+    verify_lp_of(n, edges, weights, matched, duals, Lp::Matching)
 }
 
 /// Which linear program the duals are for.
@@ -524,7 +591,43 @@ pub fn verify_lp(
     duals: &Duals,
     lp: Lp,
 ) -> Result<i128, DualError> {
-    let mate = shapes(n, edges, weights, matched, duals)?;
+    verify_lp_of(n, edges, weights, matched, duals, lp)
+}
+
+/// [`verify_lp`] for `i128` weights (`n · max|w|` below twice [`WIDE_LIMIT`]).
+///
+/// # Complexity
+/// As [`verify`].
+pub fn verify_lp_wide(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i128],
+    matched: &[usize],
+    duals: &Duals,
+    lp: Lp,
+) -> Result<i128, DualError> {
+    verify_lp_of(n, edges, weights, matched, duals, lp)
+}
+
+/// [`verify_lp`] for either weight type.
+pub(crate) fn verify_lp_of<W: Weight>(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[W],
+    matched: &[usize],
+    duals: &Duals,
+    lp: Lp,
+) -> Result<i128, DualError> {
+    let mate = shapes(n, edges, weights.len(), matched, duals)?;
+    if let Some(edge) = super::beyond_limit(2 * WIDE_LIMIT, n, weights) {
+        return Err(DualError::WeightTooLarge {
+            edge,
+            weight: weights[edge].into(),
+            n,
+        });
+    }
+    // From here every |w| < 2¹²⁰.
+    let weight = |e: usize| -> i128 { weights[e].into() };
     if let Some(v) = duals.vertex.iter().position(|d| d.abs() > MAX_DUAL) {
         return Err(DualError::DualTooLarge {
             what: format!("vertex {v}"),
@@ -562,12 +665,12 @@ pub fn verify_lp(
             continue;
         }
         let s = forest.cover(u, v);
-        if s < twice(weights[e]) {
+        if s < twice(weight(e)) {
             return Err(DualError::EdgeNotCovered {
                 edge: e,
                 u,
                 v,
-                weight: weights[e],
+                weight: weight(e),
                 dual_sum: s,
             });
         }
@@ -577,12 +680,12 @@ pub fn verify_lp(
     for &e in matched {
         let (u, v) = edges[e];
         let s = forest.cover(u, v);
-        if s != twice(weights[e]) {
+        if s != twice(weight(e)) {
             return Err(DualError::NotTight {
                 edge: e,
                 u,
                 v,
-                weight: weights[e],
+                weight: weight(e),
                 dual_sum: s,
             });
         }
@@ -623,18 +726,19 @@ pub fn verify_lp(
         }
     }
 
-    // 5. The objective. Bounds: n < 2³² vertex duals of at most 2⁹⁴ sum below 2¹²⁶; the odd
-    // sets' terms could pass i128 for a large deep family (Σ_B (|B| − 1)/2 < 2⁶³, each dual up
-    // to 2⁹⁴), so they are added with checks: a sum beyond i128 is far from 2·total, whose
-    // at most n/2 ≤ 2³¹ matched weights are below 2⁶³ in size.
-    let mut dual: Option<i128> = Some(duals.vertex.iter().sum());
-    for (set, &size) in duals.blossoms.iter().zip(&forest.size) {
-        let term = set.dual.checked_mul((size as i128 - 1) / 2);
-        dual = dual.zip(term).and_then(|(a, b)| a.checked_add(b));
+    // 5. The objective, exact: n < 2³² vertex duals and k < n odd-set terms 2z_B·(|B| − 1)/2
+    // (each factor below 2³¹) in the two-limb `Sum`. The total: at most n/2 ≤ 2³¹ matched
+    // weights below 2¹²⁰/n each, so below 2¹¹⁹ in size.
+    let mut sum = Sum::default();
+    for &d in &duals.vertex {
+        sum.add(d, 1);
     }
-    let total: i128 = matched.iter().map(|&e| i128::from(weights[e])).sum();
-    let dual = dual.unwrap_or(i128::MAX);
-    if dual != 2 * total {
+    for (set, &size) in duals.blossoms.iter().zip(&forest.size) {
+        sum.add(set.dual, ((size - 1) / 2) as u32);
+    }
+    let total: i128 = matched.iter().map(|&e| weight(e)).sum();
+    let dual = sum.value().unwrap_or(i128::MAX);
+    if sum.value() != Some(2 * total) {
         return Err(DualError::ObjectiveMismatch {
             dual,
             primal: 2 * total,
@@ -647,7 +751,7 @@ pub fn verify_lp(
 fn shapes(
     n: usize,
     edges: &[(u32, u32)],
-    weights: &[i64],
+    weights: usize,
     matched: &[usize],
     duals: &Duals,
 ) -> Result<Vec<usize>, DualError> {
@@ -660,10 +764,10 @@ fn shapes(
             len: duals.vertex.len(),
         });
     }
-    if weights.len() != edges.len() {
+    if weights != edges.len() {
         return Err(DualError::WeightsLength {
             edges: edges.len(),
-            weights: weights.len(),
+            weights,
         });
     }
     for (e, &(u, v)) in edges.iter().enumerate() {
@@ -858,8 +962,8 @@ impl Forest {
         let mut max_depth = 0;
         for &b in &order {
             let (b, p) = (b as usize, parent[b as usize]);
-            // Prefix sums: at most depth ≤ n/2 < 2³¹ duals of at most 2⁹⁴ each, so below
-            // 2¹²⁵; a cover adds two vertex duals: below 2¹²⁶.
+            // Prefix sums: each checked at most MAX_CHAIN = 2¹²⁵, so one more dual of at most
+            // 2¹²⁴ stays within i128; a cover adds two vertex duals: below 2¹²⁶.
             let dual = sets[b].dual;
             if p == NO_SET {
                 prefix[b] = dual;
@@ -869,6 +973,9 @@ impl Forest {
                 depth[b] = depth[p] + 1;
                 prefix[b] = prefix[p] + dual;
                 root[b] = root[p];
+            }
+            if prefix[b] > MAX_CHAIN {
+                return Err(DualError::ChainTooLarge { blossom: b });
             }
             max_depth = max_depth.max(depth[b]);
         }
@@ -952,7 +1059,7 @@ impl Forest {
         }
     }
 
-    /// 2y_u + 2y_v + Σ 2z_B over the sets holding both `u` and `v`: below 2⁹⁵ + 2¹²⁵ in size
+    /// 2y_u + 2y_v + Σ 2z_B over the sets holding both `u` and `v`: below 2¹²⁵ + 2¹²⁵ in size
     /// (every dual at most [`MAX_DUAL`], checked first).
     fn cover(&self, u: u32, v: u32) -> i128 {
         let ends = self.vertices[u as usize].dual + self.vertices[v as usize].dual;

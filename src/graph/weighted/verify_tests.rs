@@ -835,7 +835,7 @@ fn naive(
                 edge: e,
                 u,
                 v,
-                weight: weights[e],
+                weight: i128::from(weights[e]),
                 dual_sum: sum(u, v),
             });
         }
@@ -847,7 +847,7 @@ fn naive(
                 edge: e,
                 u,
                 v,
-                weight: weights[e],
+                weight: i128::from(weights[e]),
                 dual_sum: sum(u, v),
             });
         }

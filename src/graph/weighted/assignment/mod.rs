@@ -214,3 +214,46 @@ pub fn sparse(
     check_costs(costs)?;
     sparse::solve(rows, cols, edges, costs)
 }
+
+/// The cheapest assignment of every row using only the listed entries (as [`sparse`]), by the
+/// engine that fits them: [`dense`] when every (row, column) entry is present (the cheapest of
+/// parallel entries counts), else [`sparse`]; `None` if no assignment covers every row.
+///
+/// Errors: as [`sparse`].
+pub fn solve(
+    rows: usize,
+    cols: usize,
+    edges: &[(u32, u32)],
+    costs: &[i64],
+) -> Result<Option<Assignment>, WeightError> {
+    check_shape(rows, cols)?;
+    if edges.len() == costs.len()
+        && edges
+            .iter()
+            .all(|&(r, c)| (r as usize) < rows && (c as usize) < cols)
+        && let Some(matrix) = dense_matrix(rows, cols, edges, costs)
+    {
+        return dense(rows, cols, &matrix).map(Some);
+    }
+    sparse(rows, cols, edges, costs)
+}
+
+/// The full `rows × cols` cost matrix (row-major, the cheapest of parallel entries) when every
+/// entry is present, for the dense engine; `None` otherwise.
+fn dense_matrix(
+    rows: usize,
+    cols: usize,
+    entries: &[(u32, u32)],
+    costs: &[i64],
+) -> Option<Vec<i64>> {
+    let cells = rows.checked_mul(cols)?;
+    if cells == 0 || entries.len() < cells {
+        return None;
+    }
+    let mut matrix: Vec<Option<i64>> = vec![None; cells];
+    for (&(r, c), &cost) in entries.iter().zip(costs) {
+        let cell = &mut matrix[r as usize * cols + c as usize];
+        *cell = Some(cell.map_or(cost, |old: i64| old.min(cost)));
+    }
+    matrix.into_iter().collect()
+}

@@ -3,7 +3,7 @@
 
 use super::forest::odd_set_forest;
 use super::heap::MinHeap;
-use super::{Duals, FREE, MARK, MAX_WEIGHT, Mode, NONE, Num, S, T, WeightedMatching};
+use super::{Duals, FREE, MARK, Mode, NONE, Num, S, T, Weight, WeightedMatching};
 
 /// Runs `engine` and reads off the matching (indices into the caller's edges through
 /// `kept`) and its duals; `None` if perfect mode found no perfect matching.
@@ -130,10 +130,10 @@ pub(super) struct Engine<N> {
 }
 
 impl<N: Num> Engine<N> {
-    pub(super) fn new(
+    pub(super) fn new<W: Weight>(
         n: usize,
         edges: &[(u32, u32)],
-        weights: &[i64],
+        weights: &[W],
         kept: &[usize],
         mode: Mode,
     ) -> Self {
@@ -141,13 +141,14 @@ impl<N: Num> Engine<N> {
         let mut endpoint = Vec::with_capacity(2 * m);
         let mut wt2 = Vec::with_capacity(m);
         let mut degree = vec![0usize; n + 1];
-        let mut max_w = 0i64;
+        let mut max_w = 0i128;
         for &i in kept {
             let (u, v) = (edges[i].0 as usize, edges[i].1 as usize);
+            let w: i128 = weights[i].into();
             endpoint.push(u);
             endpoint.push(v);
-            wt2.push(N::from(2 * weights[i]));
-            max_w = max_w.max(weights[i]);
+            wt2.push(N::wide(2 * w));
+            max_w = max_w.max(w);
             degree[u] += 1;
             degree[v] += 1;
         }
@@ -172,19 +173,20 @@ impl<N: Num> Engine<N> {
         // Maximum weight: every kept edge weighs > 0, so these duals are ≥ 0; a vertex
         // without a kept edge is never matched: dual 0, and it stays out of the forest. (In
         // perfect mode a vertex without an edge ends the run before the search.)
-        let mut top = vec![i64::MIN; n];
-        let mut max_all = i64::MIN;
+        let mut top = vec![i128::MIN; n];
+        let mut max_all = i128::MIN;
         for &i in kept {
             let (u, v) = (edges[i].0 as usize, edges[i].1 as usize);
-            top[u] = top[u].max(weights[i]);
-            top[v] = top[v].max(weights[i]);
-            max_all = max_all.max(weights[i]);
+            let w: i128 = weights[i].into();
+            top[u] = top[u].max(w);
+            top[v] = top[v].max(w);
+            max_all = max_all.max(w);
         }
-        let dual: Vec<i64> = top
+        let dual: Vec<i128> = top
             .into_iter()
             .map(|t| {
-                if t == i64::MIN {
-                    if perfect { -MAX_WEIGHT } else { 0 }
+                if t == i128::MIN {
+                    0
                 } else if (max_all - t) % 2 == 0 {
                     t
                 } else {
@@ -192,7 +194,7 @@ impl<N: Num> Engine<N> {
                 }
             })
             .collect();
-        let mut dual: Vec<N> = dual.into_iter().map(N::from).collect();
+        let mut dual: Vec<N> = dual.into_iter().map(N::wide).collect();
         dual.resize(2 * n, N::from(0));
         // With a perfect matching M, the doubled dual objective Σ dual[v] + Σ 2z_B(|B|−1)/2
         // starts at most n·(W + 1) and never drops below 2w(M) ≥ −n·W (W = max |w|), and
@@ -200,10 +202,10 @@ impl<N: Num> Engine<N> {
         // n·(2W + 1). Past that, no perfect matching exists.
         let big_w = kept
             .iter()
-            .map(|&i| weights[i].unsigned_abs())
+            .map(|&i| weights[i].into().unsigned_abs())
             .max()
             .unwrap_or(0);
-        let clock_limit = N::saturating(n as u128 * (2 * u128::from(big_w) + 1));
+        let clock_limit = N::saturating((n as u128).saturating_mul(2 * big_w + 1));
         Engine {
             n,
             endpoint,
@@ -221,7 +223,7 @@ impl<N: Num> Engine<N> {
             unused: (n..2 * n).rev().collect(),
             dual,
             clock: N::from(0),
-            start: N::from(max_w),
+            start: N::wide(max_w),
             heap1: MinHeap::default(),
             heap2: MinHeap::default(),
             heap3: MinHeap::default(),

@@ -3,8 +3,9 @@
 
 use super::super::{Duals, MAX_WEIGHT, OddSet, WeightError};
 use super::{
-    Engine, Mode, NONE, kept_edges, max_weight_matching, max_weight_perfect_matching,
-    odd_set_forest, perfect_fits_i64,
+    Engine, Mode, NONE, kept_edges, max_weight_matching, max_weight_matching_wide,
+    max_weight_perfect_matching, max_weight_perfect_matching_wide, odd_set_forest,
+    perfect_fits_i64,
 };
 use crate::graph::weighted::verify::{Lp, verify, verify_lp};
 use gridmatch_oracles::weighted::{max_weight, max_weight_max_cardinality, min_weight_perfect};
@@ -388,17 +389,31 @@ fn bad_input_is_refused() {
         max_weight_matching(2, &[(0, 2)], &[1]),
         Err(WeightError::Shape(_))
     ));
+    // Past twice the wide limit (n·|w| ≥ 2^120; room for the gadget graph).
     assert_eq!(
-        max_weight_matching(2, &[(0, 1), (0, 1)], &[1, MAX_WEIGHT + 1]),
-        Err(WeightError::TooLarge {
+        max_weight_matching_wide(2, &[(0, 1), (0, 1)], &[1, 1 << 119]),
+        Err(WeightError::TooWide {
             edge: 1,
-            weight: MAX_WEIGHT + 1
+            weight: 1 << 119,
+            vertices: 2
         })
     );
     assert!(matches!(
-        max_weight_matching(2, &[(0, 1)], &[i64::MIN]),
-        Err(WeightError::TooLarge { edge: 0, .. })
+        max_weight_perfect_matching_wide(2, &[(0, 1)], &[-(1 << 119)]),
+        Err(WeightError::TooWide { edge: 0, .. })
     ));
+    // Every i64 weight is taken (beyond MAX_WEIGHT on the i128 engine), and just below the
+    // limit too.
+    let r = max_weight_matching(2, &[(0, 1), (0, 1)], &[1, i64::MAX]).unwrap();
+    assert_eq!(r.edges, vec![1]);
+    let r = max_weight_matching(2, &[(0, 1)], &[i64::MIN]).unwrap();
+    assert_eq!(r.edges, Vec::<usize>::new());
+    let r = max_weight_perfect_matching(2, &[(0, 1)], &[i64::MIN])
+        .unwrap()
+        .unwrap();
+    assert_eq!(r.edges, vec![0]);
+    let r = max_weight_matching_wide(2, &[(0, 1)], &[(1 << 119) - 1]).unwrap();
+    assert_eq!(r.edges, vec![0]);
     // The extremes themselves are fine.
     let r = max_weight_matching(3, &[(0, 1), (1, 2)], &[MAX_WEIGHT, -MAX_WEIGHT]).unwrap();
     assert_eq!(r.edges, vec![0]);

@@ -157,8 +157,15 @@
 //! the weights, no caller does. The duals handed back are `i128` ([`Duals`]): below `2⁹⁴`
 //! in size (vertex duals `≤ 3W + 1 + L`, doubled odd-set duals `≤ 2L`), the bound the
 //! verifier takes.
+//!
+//! **Wide weights** (the `_wide` entry points, `i128`): the run refuses `n·W ≥ 2¹²⁰`
+//! (twice [`WIDE_LIMIT`](super::WIDE_LIMIT), room for the gadget graph) and otherwise runs
+//! on `i128` when the `i64` bounds above do not hold (`W > 2⁵⁹` for the maximum-weight run).
+//! The same arguments give: maximum weight, every value within `6W < 2¹²³`; perfect mode,
+//! `L = n·(2W + 1) < 3·2¹²⁰` and every value within `12·L < 2¹²⁶`, vertex duals below
+//! `3W + 1 + L < 2¹²²`, doubled odd-set duals and their sums along a chain below `2¹²³`.
 
-use super::{Duals, MAX_WEIGHT, OddSet, WeightError, WeightedMatching};
+use super::{Duals, MAX_WEIGHT, OddSet, Weight, WeightError, WeightedMatching};
 
 mod engine;
 mod forest;
@@ -192,7 +199,9 @@ const MARK: u8 = 5;
 ///
 /// # Errors
 /// [`WeightError::Shape`] if `edges` and `weights` differ in length or an edge names a vertex
-/// `>= n`; [`WeightError::TooLarge`] if a weight is beyond ±[`MAX_WEIGHT`].
+/// `>= n`; [`WeightError::TooWide`] if `n · max|w|` reaches twice
+/// [`WIDE_LIMIT`](super::WIDE_LIMIT) (room for the gadget graph of the maximum-cardinality
+/// question, see the module docs, overflow).
 ///
 /// # Complexity
 /// O(n·(m log n + n²)) time worst case (growth about n^1.25 measured on sparse random graphs
@@ -201,6 +210,20 @@ pub fn max_weight_matching(
     n: usize,
     edges: &[(u32, u32)],
     weights: &[i64],
+) -> Result<WeightedMatching, WeightError> {
+    run(n, edges, weights, Mode::Matching).map(|found| found.expect("every graph has a matching"))
+}
+
+/// [`max_weight_matching`] for `i128` weights (within twice
+/// [`WIDE_LIMIT`](super::WIDE_LIMIT), see the module docs, overflow); computes in `i64` when
+/// they allow it, as [`max_weight_matching`] does.
+///
+/// # Errors
+/// As [`max_weight_matching`].
+pub fn max_weight_matching_wide(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i128],
 ) -> Result<WeightedMatching, WeightError> {
     run(n, edges, weights, Mode::Matching).map(|found| found.expect("every graph has a matching"))
 }
@@ -221,6 +244,18 @@ pub fn max_weight_perfect_matching(
     n: usize,
     edges: &[(u32, u32)],
     weights: &[i64],
+) -> Result<Option<WeightedMatching>, WeightError> {
+    run(n, edges, weights, Mode::Perfect)
+}
+
+/// [`max_weight_perfect_matching`] for `i128` weights, as [`max_weight_matching_wide`].
+///
+/// # Errors
+/// As [`max_weight_matching`].
+pub fn max_weight_perfect_matching_wide(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[i128],
 ) -> Result<Option<WeightedMatching>, WeightError> {
     run(n, edges, weights, Mode::Perfect)
 }
@@ -248,12 +283,18 @@ trait Num:
 {
     /// The largest value.
     const MAX: Self;
+    /// `x`, which the caller has proved in range (see the module docs, overflow).
+    fn wide(x: i128) -> Self;
     /// `x`, or [`Num::MAX`] if it does not fit.
     fn saturating(x: u128) -> Self;
 }
 
 impl Num for i64 {
     const MAX: i64 = i64::MAX;
+    fn wide(x: i128) -> i64 {
+        debug_assert!(i64::try_from(x).is_ok(), "{x} beyond i64");
+        x as i64
+    }
     fn saturating(x: u128) -> i64 {
         i64::try_from(x).unwrap_or(i64::MAX)
     }
@@ -261,6 +302,9 @@ impl Num for i64 {
 
 impl Num for i128 {
     const MAX: i128 = i128::MAX;
+    fn wide(x: i128) -> i128 {
+        x
+    }
     fn saturating(x: u128) -> i128 {
         i128::try_from(x).unwrap_or(i128::MAX)
     }
@@ -277,10 +321,10 @@ enum Mode {
 
 /// The engine run behind both entry points; `None` if a perfect matching was asked for and
 /// the graph has none.
-fn run(
+fn run<W: Weight>(
     n: usize,
     edges: &[(u32, u32)],
-    weights: &[i64],
+    weights: &[W],
     mode: Mode,
 ) -> Result<Option<WeightedMatching>, WeightError> {
     if edges.len() != weights.len() {
@@ -297,10 +341,13 @@ fn run(
             )));
         }
     }
-    for (i, &w) in weights.iter().enumerate() {
-        if !(-MAX_WEIGHT..=MAX_WEIGHT).contains(&w) {
-            return Err(WeightError::TooLarge { edge: i, weight: w });
-        }
+    // Twice the library's limit: the gadget graph has up to 2n vertices.
+    if let Some(edge) = super::beyond_limit(2 * super::WIDE_LIMIT, n, weights) {
+        return Err(WeightError::TooWide {
+            edge,
+            weight: weights[edge].into(),
+            vertices: n,
+        });
     }
     // Keep the heaviest copy of each vertex pair; self-loops go, and so (for the maximum
     // weight over all matchings) do edges of weight <= 0.
@@ -310,13 +357,18 @@ fn run(
     }
     let kept = kept_edges(edges, weights, perfect);
 
-    // The maximum-weight run always fits in i64; perfect mode when n·(2W + 1) ≤ 2^58.
+    // The maximum-weight run fits in i64 when W ≤ 2^59; perfect mode when n·(2W + 1) ≤ 2^58.
     let largest = kept
         .iter()
-        .map(|&i| weights[i].unsigned_abs())
+        .map(|&i| weights[i].into().unsigned_abs())
         .max()
         .unwrap_or(0);
-    if !perfect || perfect_fits_i64(n, largest) {
+    let narrow = if perfect {
+        u64::try_from(largest).is_ok_and(|w| perfect_fits_i64(n, w))
+    } else {
+        largest <= MAX_WEIGHT as u128
+    };
+    if narrow {
         Ok(finish(
             Engine::<i64>::new(n, edges, weights, &kept, mode),
             &kept,
@@ -331,9 +383,9 @@ fn run(
 
 /// The edges the engine keeps: the heaviest copy of each vertex pair, no self-loops, and
 /// (unless `perfect`) no edge of weight ≤ 0.
-fn kept_edges(edges: &[(u32, u32)], weights: &[i64], perfect: bool) -> Vec<usize> {
+fn kept_edges<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> Vec<usize> {
     let mut kept: Vec<usize> = (0..edges.len())
-        .filter(|&i| edges[i].0 != edges[i].1 && (perfect || weights[i] > 0))
+        .filter(|&i| edges[i].0 != edges[i].1 && (perfect || weights[i].into() > 0))
         .collect();
     let key = |i: usize| {
         let (u, v) = edges[i];

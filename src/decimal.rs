@@ -1,4 +1,5 @@
-//! Exact decimals: an integer count of units of 10^−decimals written as the file wrote its
+//! Exact decimals, one place for the whole library (readers, JSON records, certificate checks,
+//! the command line): an integer count of units of 10^−decimals written as the file wrote its
 //! weights, without trailing zeros (`35` with 1 decimal is `3.5`, `40` is `4`).
 
 /// `value / 10^decimals` written exactly, trailing zeros and a trailing point removed:
