@@ -7,6 +7,8 @@
 //! - `dm`: `dmperm` against the oracles crate's Dulmage–Mendelsohn decomposition on random
 //!   patterns up to 10⁶ × 10⁶, and through the independent verifier;
 //! - `docs_pictures`: the pictures in docs/ are what the code draws;
+//! - `testdata`: the shared weighted cases of `testdata/weighted/` (also read by the CLI and
+//!   Python suites), their answers against the subset DP, `solve` and the verifier;
 //! - `hostile`: inputs built to make `verify` use memory or time out of proportion to them;
 //! - `weighted_medium`: every weighted question on widened random families (ties, negative
 //!   weights, parallel edges, nested odd cycles, 2–200 vertices) against the subset DP, the
@@ -19,4 +21,5 @@ mod docs_pictures;
 mod hostile;
 mod props;
 mod reference;
+mod testdata;
 mod weighted_medium;
