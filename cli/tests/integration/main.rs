@@ -22,6 +22,8 @@
 //!   memory;
 //! - `stress_and_output`: signals on `stress` and the progress line, failures reported as they
 //!   happen, picture file modes;
+//! - `testdata`: the shared weighted cases of `testdata/weighted/` (also read by the library
+//!   and Python suites) through `match --weights` and `verify --graph`;
 //! - `usability`: what a new user hits first (terminals, `king play` from stdin, hints);
 //! - `weighted`: `match --weights` (every question, exact decimals, matrices) and its
 //!   certificates through `verify --graph`, bad weights refused.
@@ -49,5 +51,6 @@ mod pty;
 mod puzzles;
 mod stress;
 mod stress_and_output;
+mod testdata;
 mod usability;
 mod weighted;
