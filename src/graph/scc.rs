@@ -1,8 +1,7 @@
 //! Strongly connected components: one iterative Tarjan search (Pearce's space-efficient
 //! variant) for every caller, each with its own digraph and hooks ([`Search`]): written for the
 //! edge classes of `bipartite/classify.rs`, the Dulmage–Mendelsohn blocks of `bipartite/dm.rs`
-//! and 2-SAT (`twosat/mod.rs`); classify and dm run on it, 2-SAT still carries its own search
-//! (see **Status**).
+//! and 2-SAT (`twosat/mod.rs`), which all run on it.
 //!
 //! **Guarantee:** [`Tarjan::run`] visits every vertex whose record's [`Record::rindex`] is
 //! [`UNVISITED`] (a caller leaves a vertex out by setting it to [`EXCLUDED`], which the search
@@ -10,7 +9,9 @@
 //! components in Tarjan's order: a component is completed only after every component it
 //! reaches, i.e. in reverse topological order. A completed component's vertices get the same
 //! id, counting down from `n` in completion order. Hooks ([`Search`]) see each arc out of a
-//! vertex, merge what a visited head carries into the tail's record, and see each component as
+//! vertex, merge what a visited head carries into the tail's record, see each vertex of a
+//! completing component as it gets the component's id ([`Search::labelled`]: the other vertices,
+//! then the root), and see each component as
 //! it completes: its root (first discovered) and its other vertices, each of which was
 //! discovered at [`Search::enter`] with an index `root + 1 + position` for its position in
 //! discovery order.
@@ -29,8 +30,9 @@
 //! **Status:** component ids compared with a reachability closure on thousands of random
 //! digraphs up to 12 vertices (loops, parallel arcs, excluded vertices), the reverse
 //! topological order and the discovery positions checked (`scc_tests.rs`), and a 10⁶-vertex
-//! cycle on a 256 KiB stack; classify's and dm's tests run through it (dm orders each block's
-//! rows by the discovery positions above). Moving 2-SAT onto it is the open step of issue 35.
+//! cycle on a 256 KiB stack; the labelling order checked at every step; classify's, dm's and
+//! 2-SAT's tests run through it (dm orders each block's rows by the discovery positions above;
+//! 2-SAT stops at the first literal labelled after its complement).
 
 /// [`Record::rindex`] of a vertex the search has not reached yet.
 pub const UNVISITED: u32 = 0;
@@ -71,6 +73,14 @@ pub trait Search {
     /// After the arc `x → w` to a visited vertex (a finished child, or any other vertex seen
     /// before; not an excluded one), what `w` carries is merged into `x`'s `rec`.
     fn merge(&mut self, rec: &mut Self::Rec, head: &Self::Rec);
+    /// Vertex `x` of the component completing now was just labelled `id`: first the members
+    /// in the order [`Search::complete`] gets them, then the root, so in `recs` exactly the
+    /// vertices before `x` in that order (and `x`) carry `id`. Does nothing unless the caller
+    /// needs it (2-SAT checks here whether `x`'s complement came first).
+    #[inline]
+    fn labelled(&mut self, recs: &[Self::Rec], x: u32, id: u32) {
+        let _ = (recs, x, id);
+    }
     /// A component completed, id `id`: `root` and its other vertices `members` (already
     /// labelled `id`). Returns whether to stop the search here.
     fn complete(&mut self, recs: &mut [Self::Rec], root: u32, members: &[u32], id: u32) -> bool;
@@ -175,10 +185,13 @@ impl<R: Record> Tarjan<R> {
                     let r = rv.rindex();
                     let first = sp;
                     while sp < n && r <= recs[stack[sp] as usize].rindex() {
-                        recs[stack[sp] as usize].set_rindex(comp);
+                        let w = stack[sp];
+                        recs[w as usize].set_rindex(comp);
+                        s.labelled(recs, w, comp);
                         sp += 1;
                     }
                     recs[v].set_rindex(comp);
+                    s.labelled(recs, v as u32, comp);
                     index -= (sp - first + 1) as u32;
                     if s.complete(recs, v as u32, &stack[first..sp], comp) {
                         return Some(comp);

@@ -8,6 +8,8 @@ struct Adj {
     /// Components in completion order: root first, then the others in discovery order.
     done: Vec<Vec<u32>>,
     disc: Vec<u32>,
+    /// The vertices labelled since the last completed component, in order.
+    labelled: Vec<u32>,
 }
 
 #[derive(Clone, Copy)]
@@ -34,7 +36,21 @@ impl Search for Adj {
         Some(*w)
     }
     fn merge(&mut self, _: &mut Rec, _: &Rec) {}
-    fn complete(&mut self, _: &mut [Rec], root: u32, members: &[u32], _: u32) -> bool {
+    fn labelled(&mut self, recs: &[Rec], x: u32, id: u32) {
+        // Exactly the vertices labelled so far in this component carry its id.
+        assert_eq!(recs[x as usize].0, id);
+        self.labelled.push(x);
+        if recs.len() <= 64 {
+            let carry = recs.iter().filter(|r| r.0 == id).count();
+            assert_eq!(carry, self.labelled.len(), "labelled one at a time");
+        }
+    }
+    fn complete(&mut self, recs: &mut [Rec], root: u32, members: &[u32], id: u32) -> bool {
+        // Members in the order given here, then the root.
+        let mut order = members.to_vec();
+        order.push(root);
+        assert_eq!(std::mem::take(&mut self.labelled), order, "labelling order");
+        assert!(order.iter().all(|&w| recs[w as usize].0 == id));
         let r = self.disc[root as usize];
         let mut c = vec![root; members.len() + 1];
         for &w in members {
@@ -99,6 +115,7 @@ fn components_match_reachability() {
             arcs: arcs.clone(),
             done: Vec::new(),
             disc: vec![0; n],
+            labelled: Vec::new(),
         };
         assert_eq!(t.run(&mut g), None);
         let id: Vec<u32> = t.recs.iter().map(|r| r.0).collect();
@@ -157,6 +174,7 @@ fn deep_path_runs_on_a_small_stack() {
                 arcs,
                 done: Vec::new(),
                 disc: vec![0; n],
+                labelled: Vec::new(),
             };
             t.run(&mut g);
             assert_eq!(g.done.len(), 1);

@@ -97,7 +97,8 @@
 
 use std::collections::HashMap;
 
-use super::{Formula, ImplicationGraph, Lit, MAX_VARS, Scc};
+use super::{Formula, ImplicationGraph, Lit, MAX_VARS, run};
+use crate::graph::scc::{Tarjan, UNVISITED};
 
 /// `stamp` value of a literal known to fail (`x ⇒* ¬x`): false in every model.
 const FAILED: u32 = u32::MAX;
@@ -389,11 +390,11 @@ fn is_true(lit: Lit, values: &[bool]) -> bool {
 pub(super) fn components<G: ImplicationGraph + ?Sized>(g: &G) -> Option<Vec<u32>> {
     let num_vars = g.num_vars();
     assert!(num_vars <= MAX_VARS, "backbone: at most 2^31 - 2 variables");
-    let mut scc = Scc::new(2 * num_vars);
-    if scc.run(g, true).is_some() {
+    let mut scc = Tarjan::new(vec![UNVISITED; 2 * num_vars]);
+    if run(&mut scc, g, true).is_some() {
         return None;
     }
-    Some(scc.rindex)
+    Some(scc.recs)
 }
 
 /// Literal codes sorted by descending component id (counting sort): sinks first, the members

@@ -16,14 +16,13 @@
 //!
 //! which never makes a true literal imply a false one.
 //!
-//! The SCCs are found with Pearce's space-efficient variant of Tarjan's
-//! algorithm ("A space-efficient algorithm for finding strongly connected
-//! components", IPL 2016), run iteratively: one `rindex` array serves as DFS
-//! index, low-link and finally component id (ids count *down* from `n`, so
-//! internally the rule reads `rindex[x] > rindex[¬x]`); the DFS call stack and
-//! the component stack share one array (a literal is never on both); and one
-//! array holds the resume position of each DFS frame. Pages of the two stack
-//! arrays are only touched as deep as the search actually goes.
+//! The SCCs are found by the crate's one iterative Tarjan search
+//! (`graph/scc.rs`, Pearce's space-efficient variant) with a `u32` record per
+//! literal: its `rindex` serves as DFS index, low-link and finally component
+//! id (ids count *down* from `n`, so internally the rule reads
+//! `rindex[x] > rindex[¬x]`); beside it the search keeps its two stack arrays,
+//! touched only as deep as it goes. Its `labelled` hook checks each literal
+//! as it gets its component id.
 //!
 //! When a conflicting variable is met (the first SCC completed that contains
 //! both `x` and `¬x`; the search stops right there), two breadth-first
@@ -66,6 +65,8 @@
 use std::fmt;
 use std::ops::Not;
 
+use crate::graph::scc::{Search, Tarjan, UNVISITED};
+
 mod backbone;
 pub mod verify;
 pub use backbone::{backbone, backbone_of, chain_clauses, second_model, second_model_of};
@@ -75,8 +76,6 @@ pub use backbone::{backbone, backbone_of, chain_clauses, second_model, second_mo
 const MAX_VARS: usize = (u32::MAX as usize - 2) / 2;
 /// Largest supported out-degree: a DFS frame is `(left << 1) | flag` in a `u32`.
 const MAX_DEGREE: usize = (1 << 31) - 1;
-/// `rindex` value of a literal the DFS has not reached yet.
-const UNVISITED: u32 = 0;
 /// `rindex` value of a literal reached by the first conflict BFS.
 const MARK_FORWARD: u32 = u32::MAX;
 /// `rindex` value of a literal reached by the second conflict BFS.
@@ -577,16 +576,16 @@ impl fmt::Display for Conflict {
 pub fn solve<G: ImplicationGraph + ?Sized>(g: &G) -> Outcome {
     let num_vars = g.num_vars();
     assert!(num_vars <= MAX_VARS, "solve: at most 2^31 - 2 variables");
-    let mut scc = Scc::new(2 * num_vars);
-    match scc.run(g, true) {
+    let mut scc = Tarjan::new(vec![UNVISITED; 2 * num_vars]);
+    match run(&mut scc, g, true) {
         None => {
-            let Scc {
-                rindex,
+            let Tarjan {
+                recs: rindex,
                 stack,
-                iter,
+                frames,
             } = scc;
             drop(stack);
-            drop(iter);
+            drop(frames);
             // Ids count down in completion order, so `comp(x) < comp(¬x)` in
             // completion order is `rindex[x] > rindex[¬x]`.
             let assignment = rindex
@@ -595,207 +594,145 @@ pub fn solve<G: ImplicationGraph + ?Sized>(g: &G) -> Outcome {
                 .collect();
             Outcome::Satisfiable(assignment)
         }
-        Some((x, comp)) => Outcome::Unsatisfiable(scc.conflict(g, x, comp)),
+        Some((x, comp)) => Outcome::Unsatisfiable(conflict(scc, g, x, comp)),
     }
 }
 
-/// Working memory of the iterative Pearce–Tarjan SCC search.
-struct Scc {
-    /// `0` = unvisited; `1..` = DFS index / low-link of a live literal;
-    /// component id (counting down from `n`) once its SCC is complete.
-    rindex: Vec<u32>,
-    /// `stack[..depth]` is the DFS call stack, `stack[sp..]` the component
-    /// stack (growing downwards). Reused as the BFS queue.
-    stack: Vec<u32>,
-    /// For call-stack depth `d`: `(successors left to scan << 1) | not_root`.
-    /// Reused as the BFS parent array.
-    iter: Vec<u32>,
+/// The implication graph as seen by the SCC search (`graph/scc.rs`), with
+/// the clash check as its hook.
+struct Implications<'g, G: ?Sized> {
+    g: &'g G,
+    /// Whether to stop at the first component holding some `x` and `¬x`.
+    stop_on_conflict: bool,
+    /// The first literal labelled while its complement already carried the
+    /// same component id.
+    clash: Option<u32>,
 }
 
-impl Scc {
-    /// Zeroed arrays for `n` literals (`vec![0; n]` maps zero pages lazily).
-    fn new(n: usize) -> Self {
-        Scc {
-            rindex: vec![0; n],
-            stack: vec![0; n],
-            iter: vec![0; n],
+impl<G: ImplicationGraph + ?Sized> Search for Implications<'_, G> {
+    type Rec = u32;
+
+    /// The cursor is the number of successors left to scan: they are
+    /// scanned from the last down.
+    fn enter(&mut self, x: u32, _: u32, _: &mut u32) -> u32 {
+        let deg = self.g.out_degree(Lit(x));
+        assert!(deg <= MAX_DEGREE, "solve: out-degree must be < 2^31");
+        // deg <= MAX_DEGREE < 2^31.
+        deg as u32
+    }
+
+    #[inline]
+    fn next(&mut self, x: u32, cursor: &mut u32, _: &mut u32) -> Option<u32> {
+        if *cursor == 0 {
+            return None;
+        }
+        *cursor -= 1;
+        Some(self.g.successor(Lit(x), *cursor as usize).0)
+    }
+
+    #[inline]
+    fn merge(&mut self, _: &mut u32, _: &u32) {}
+
+    /// A pair `x`, `¬x` in the component is caught when the second of the
+    /// two is labelled.
+    #[inline]
+    fn labelled(&mut self, rindex: &[u32], x: u32, id: u32) {
+        if rindex[(x ^ 1) as usize] == id && self.clash.is_none() {
+            self.clash = Some(x);
         }
     }
 
-    /// Runs the SCC search over all literals. Component ids are assigned
-    /// counting down from `n` in completion order (= reverse topological
-    /// order). If `stop_on_conflict`, returns `Some((x, id))` as soon as a
-    /// completed component `id` contains both `x` and `¬x`.
-    ///
-    /// Invariants (Pearce 2016): with `L` live literals (visited, component
-    /// not complete), live `rindex` values are `<= L` and `index == L + 1`;
-    /// the next id `comp >= L + 1` exceeds every live value, so `rindex[w]
-    /// == comp` identifies exactly the just-completed component. A literal is
-    /// on at most one of the two stacks, so `depth <= sp` always.
-    fn run<G: ImplicationGraph + ?Sized>(
-        &mut self,
-        g: &G,
-        stop_on_conflict: bool,
-    ) -> Option<(u32, u32)> {
-        let Scc {
-            rindex,
-            stack,
-            iter,
-        } = self;
-        let n = rindex.len();
-        // n <= u32::MAX - 2 (checked by the caller), so these casts are exact.
-        let mut index: u32 = 1;
-        let mut comp: u32 = n as u32;
-        let mut sp = n;
-        // Frame word of a newly entered literal: all successors still to
-        // scan, root flag clear. Successors are scanned from the last down.
-        let fresh = |v: usize| -> u32 {
-            let deg = g.out_degree(Lit(v as u32));
-            assert!(deg <= MAX_DEGREE, "solve: out-degree must be < 2^31");
-            // deg <= MAX_DEGREE, so deg << 1 fits in a u32.
-            (deg as u32) << 1
-        };
-        for start in 0..n {
-            if rindex[start] != UNVISITED {
+    fn complete(&mut self, _: &mut [u32], _: u32, _: &[u32], _: u32) -> bool {
+        self.stop_on_conflict && self.clash.is_some()
+    }
+}
+
+/// Runs the SCC search over all literals. Component ids are assigned
+/// counting down from `n` in completion order (= reverse topological
+/// order). If `stop_on_conflict`, returns `Some((x, id))` as soon as a
+/// completed component `id` contains both `x` and `¬x` (the whole component
+/// labelled, so that the conflict BFS sees all of it).
+fn run<G: ImplicationGraph + ?Sized>(
+    scc: &mut Tarjan<u32>,
+    g: &G,
+    stop_on_conflict: bool,
+) -> Option<(u32, u32)> {
+    let mut hook = Implications {
+        g,
+        stop_on_conflict,
+        clash: None,
+    };
+    let id = scc.run(&mut hook)?;
+    hook.clash.map(|x| (x, id))
+}
+
+/// Builds the conflict chain for literal `x` whose component `comp` also
+/// contains `¬x`. Consumes the SCC state (it is overwritten).
+fn conflict<G: ImplicationGraph + ?Sized>(
+    mut scc: Tarjan<u32>,
+    g: &G,
+    x: u32,
+    comp: u32,
+) -> Conflict {
+    let not_x = x ^ 1;
+    let mut chain = bfs_path(&mut scc, g, x, not_x, [comp, comp], MARK_FORWARD);
+    // Every literal of the component is now `comp` or `MARK_FORWARD`.
+    let back = bfs_path(&mut scc, g, not_x, x, [comp, MARK_FORWARD], MARK_BACKWARD);
+    chain.extend_from_slice(&back[1..]);
+    Conflict { chain }
+}
+
+/// Shortest path `from ⇒ … ⇒ to` through literals whose `rindex` is in
+/// `open` (both ends must be in the same completed component, and every
+/// literal of that component must have its `rindex` in `open` or be
+/// `from`). Reached literals get `rindex = mark`. The search's stack arrays
+/// serve as queue and parents.
+fn bfs_path<G: ImplicationGraph + ?Sized>(
+    scc: &mut Tarjan<u32>,
+    g: &G,
+    from: u32,
+    to: u32,
+    open: [u32; 2],
+    mark: u32,
+) -> Vec<Lit> {
+    let Tarjan {
+        recs: rindex,
+        stack: queue,
+        frames: parent,
+    } = scc;
+
+    rindex[from as usize] = mark;
+    queue[0] = from;
+    let (mut head, mut tail) = (0, 1);
+    while head < tail {
+        let u = queue[head];
+        head += 1;
+        for k in 0..g.out_degree(Lit(u)) {
+            let w = g.successor(Lit(u), k).0;
+            let r = rindex[w as usize];
+            if r != open[0] && r != open[1] {
                 continue;
             }
-            rindex[start] = index;
-            index += 1;
-            stack[0] = start as u32;
-            iter[0] = fresh(start);
-            let mut depth = 1;
-            while depth > 0 {
-                let top = depth - 1;
-                let v = stack[top] as usize;
-                let mut word = iter[top];
-                let mut descended = false;
-                while word >> 1 > 0 {
-                    word -= 2;
-                    let w = g.successor(Lit(v as u32), (word >> 1) as usize).code();
-                    let rw = rindex[w];
-                    if rw == UNVISITED {
-                        iter[top] = word;
-                        rindex[w] = index;
-                        index += 1;
-                        stack[depth] = w as u32;
-                        iter[depth] = fresh(w);
-                        depth += 1;
-                        descended = true;
-                        break;
-                    }
-                    if rw < rindex[v] {
-                        rindex[v] = rw;
-                        word |= 1;
-                    }
+            rindex[w as usize] = mark;
+            parent[w as usize] = u;
+            if w == to {
+                let mut path = vec![Lit(to)];
+                let mut cur = to;
+                while cur != from {
+                    cur = parent[cur as usize];
+                    path.push(Lit(cur));
                 }
-                if descended {
-                    continue;
-                }
-                // v is finished.
-                depth -= 1;
-                if word & 1 == 0 {
-                    // v is the root of a component: v plus everything on the
-                    // component stack with rindex >= rindex[v].
-                    let rv = rindex[v];
-                    index -= 1;
-                    // Label the whole component before stopping, so that the
-                    // conflict BFS sees all of it. A pair x, ¬x in it is
-                    // caught when the second of the two is labelled.
-                    let mut clash = None;
-                    while sp < n && rv <= rindex[stack[sp] as usize] {
-                        let w = stack[sp] as usize;
-                        sp += 1;
-                        rindex[w] = comp;
-                        index -= 1;
-                        if rindex[w ^ 1] == comp && clash.is_none() {
-                            clash = Some(w as u32);
-                        }
-                    }
-                    rindex[v] = comp;
-                    if rindex[v ^ 1] == comp && clash.is_none() {
-                        clash = Some(v as u32);
-                    }
-                    if let (true, Some(x)) = (stop_on_conflict, clash) {
-                        return Some((x, comp));
-                    }
-                    comp -= 1;
-                } else {
-                    sp -= 1;
-                    stack[sp] = v as u32;
-                }
-                if depth > 0 {
-                    let p = stack[depth - 1] as usize;
-                    if rindex[v] < rindex[p] {
-                        rindex[p] = rindex[v];
-                        iter[depth - 1] |= 1;
-                    }
-                }
+                path.reverse();
+                return path;
             }
+            // Each literal is enqueued at most once, so tail < n.
+            queue[tail] = w;
+            tail += 1;
         }
-        None
     }
-
-    /// Builds the conflict chain for literal `x` whose component `comp` also
-    /// contains `¬x`. Consumes the SCC state (it is overwritten).
-    fn conflict<G: ImplicationGraph + ?Sized>(mut self, g: &G, x: u32, comp: u32) -> Conflict {
-        let not_x = x ^ 1;
-        let mut chain = self.bfs_path(g, x, not_x, [comp, comp], MARK_FORWARD);
-        // Every literal of the component is now `comp` or `MARK_FORWARD`.
-        let back = self.bfs_path(g, not_x, x, [comp, MARK_FORWARD], MARK_BACKWARD);
-        chain.extend_from_slice(&back[1..]);
-        Conflict { chain }
-    }
-
-    /// Shortest path `from ⇒ … ⇒ to` through literals whose `rindex` is in
-    /// `open` (both ends must be in the same completed component, and every
-    /// literal of that component must have its `rindex` in `open` or be
-    /// `from`). Reached literals get `rindex = mark`.
-    fn bfs_path<G: ImplicationGraph + ?Sized>(
-        &mut self,
-        g: &G,
-        from: u32,
-        to: u32,
-        open: [u32; 2],
-        mark: u32,
-    ) -> Vec<Lit> {
-        let Scc {
-            rindex,
-            stack: queue,
-            iter: parent,
-        } = self;
-        rindex[from as usize] = mark;
-        queue[0] = from;
-        let (mut head, mut tail) = (0, 1);
-        while head < tail {
-            let u = queue[head];
-            head += 1;
-            for k in 0..g.out_degree(Lit(u)) {
-                let w = g.successor(Lit(u), k).0;
-                let r = rindex[w as usize];
-                if r != open[0] && r != open[1] {
-                    continue;
-                }
-                rindex[w as usize] = mark;
-                parent[w as usize] = u;
-                if w == to {
-                    let mut path = vec![Lit(to)];
-                    let mut cur = to;
-                    while cur != from {
-                        cur = parent[cur as usize];
-                        path.push(Lit(cur));
-                    }
-                    path.reverse();
-                    return path;
-                }
-                // Each literal is enqueued at most once, so tail < n.
-                queue[tail] = w;
-                tail += 1;
-            }
-        }
-        // `from` and `to` are in one SCC, so a path inside it exists unless
-        // the graph changed its answers since the SCC search.
-        panic!("solve: implication graph is not deterministic");
-    }
+    // `from` and `to` are in one SCC, so a path inside it exists unless
+    // the graph changed its answers since the SCC search.
+    panic!("solve: implication graph is not deterministic");
 }
 
 #[cfg(test)]

@@ -323,9 +323,9 @@ fn scc_numbering_matches_transitive_closure() {
                 }
             }
         }
-        let mut scc = Scc::new(n);
-        assert_eq!(scc.run(&g, false), None);
-        let id = &scc.rindex;
+        let mut scc = Tarjan::new(vec![UNVISITED; n]);
+        assert_eq!(run(&mut scc, &g, false), None);
+        let id = &scc.recs;
         for u in 0..n {
             assert!((1..=n as u32).contains(&id[u]), "round {round}");
             for v in 0..n {
