@@ -1,0 +1,750 @@
+//! [`WeightedMatching`] and [`max_weight_matching`]: the best matching of a general graph,
+//! its certificate as arrays, its check and its JSON record (see the [module docs](super)).
+
+use super::{PyDuals, PyOddSet, fit_or_grid, gap_of, number, question, weighted_input};
+use crate::CertificateError;
+use crate::arrays::{Arr1, Arr2, rows2, take1, take2, values1, values2, vec1, vec2};
+use crate::convert::{self, Column, MAX_VERTICES, Result, id_values, pair_values, value};
+use crate::exact;
+use crate::graphs::{Matching, input2};
+use gridmatch::formats::json::WeightedRecord;
+use gridmatch::graph::certified::weighted::{
+    Reduction, WeightedCertificate, WeightedOutcome, verify_weighted as verify_certificate,
+    weighted_matching,
+};
+use gridmatch::graph::certified::{Proof, Vertices};
+use gridmatch::graph::weighted::{Duals, OddSet, Question};
+use gridmatch::read::{Format, GraphInput, Shape};
+use numpy::PyReadonlyArray2;
+use pyo3::prelude::*;
+use pyo3::types::{PyTuple, PyType};
+use std::sync::OnceLock;
+
+/// An optimal weighted matching of a graph on the vertices `0..n-1` and the LP duals that
+/// prove it.
+///
+/// `len(m)` pairs; `m.pairs` (`(k, 2)` array, each row an edge `(u, v)`), `m.mate`
+/// (`-1` for exposed), `m.total` (`int` for integer weights, an exact `Decimal` for
+/// floats and decimals), `m.duals()`, `m.verify()`, `m.to_json()`. Arrays are
+/// read-only; the object is immutable and picklable.
+///
+/// Public as `gridmatch.WeightedMatching`.
+#[pyclass(frozen, module = "gridmatch._core")]
+pub struct WeightedMatching {
+    /// The number of vertices.
+    #[pyo3(get)]
+    n: u64,
+    /// The graph's edges, `(m, 2)`.
+    #[pyo3(get)]
+    edges: Arr2,
+    /// The edges' weights, in units of `10**-decimals`.
+    #[pyo3(get)]
+    weights: Arr1<i64>,
+    /// `None` for integer weights; else the weights were read as integers times
+    /// `10**-decimals`.
+    #[pyo3(get)]
+    decimals: Option<u32>,
+    /// `"max"` or `"min"`.
+    #[pyo3(get)]
+    objective: String,
+    /// Which matchings competed: `"any"`, `"maximum"` or `"perfect"`.
+    #[pyo3(get)]
+    cardinality: String,
+    /// The matched pairs, one row `(u, v)` each.
+    #[pyo3(get)]
+    pairs: Arr2,
+    /// Each pair's weight, in units of `10**-decimals`.
+    #[pyo3(get)]
+    pair_weights: Arr1<i64>,
+    total: i128,
+    shift: i64,
+    vertex: Arr1<i64>,
+    /// The odd sets' own vertices, set `i`'s at `blossom_vertices[offsets[i]..offsets[i+1]]`.
+    blossom_offsets: Arr1<i64>,
+    blossom_vertices: Arr1<i64>,
+    blossom_duals: Arr1<i64>,
+    /// The odd sets' children, in the same layout.
+    blossom_child_offsets: Arr1<i64>,
+    blossom_children: Arr1<i64>,
+    proof_kind: u8,
+    proof: Arr1<i64>,
+    /// `mate[v]`: the vertex matched to `v`, or `-1`.
+    #[pyo3(get)]
+    mate: Arr1<i64>,
+    /// The duals are for the gadget graph G* of the maximum-cardinality question (on
+    /// `n + c + |A|` vertices, see :class:`Duals`), not for the graph itself.
+    reduction: bool,
+    /// The weights were `Fraction`s: the total is one too.
+    fraction: bool,
+    /// For a proven-gap answer (weights beyond the exact span): the grid `10**-grid` the
+    /// weights were rounded to (`weights` are the rounded ones), else `None`.
+    #[pyo3(get)]
+    grid: Option<i32>,
+    /// For a proven-gap answer, each weight as given: `original_digits[i]·10**original_exponents[i]`.
+    #[pyo3(get)]
+    original_digits: Arr1<i64>,
+    #[pyo3(get)]
+    original_exponents: Arr1<i32>,
+    /// The gap the answer claims (a `Fraction`; unset for an exact answer), stated once when
+    /// the answer is made.
+    stated_gap: OnceLock<Py<PyAny>>,
+}
+
+impl WeightedMatching {
+    /// The question asked.
+    fn question(&self) -> Result<Question> {
+        question(&self.objective, &self.cardinality)
+    }
+
+    /// The library's certificate.
+    fn certificate(&self, py: Python<'_>) -> PyResult<WeightedCertificate> {
+        let q = self.question()?;
+        let pairs = values2(py, &self.pairs);
+        let pw = values1(py, &self.pair_weights);
+        let vertex = values1(py, &self.vertex);
+        let offsets = values1(py, &self.blossom_offsets);
+        let members = values1(py, &self.blossom_vertices);
+        let duals = values1(py, &self.blossom_duals);
+        let child_offsets = values1(py, &self.blossom_child_offsets);
+        let children = values1(py, &self.blossom_children);
+        let proof = values1(py, &self.proof);
+        Ok(certificate(
+            self.n as usize,
+            self.reduction,
+            q,
+            &pairs,
+            &pw,
+            self.total,
+            self.shift,
+            &vertex,
+            &offsets,
+            &members,
+            &duals,
+            Some((&child_offsets, &children)),
+            self.proof_kind,
+            &proof,
+        )?)
+    }
+}
+
+/// The mate of every vertex of `0..n` as ids (`-1` if exposed), from flat pairs (ids checked
+/// against `n`, others left out).
+fn mate_values(n: u64, pairs: &[i64]) -> Vec<i64> {
+    let mut mate = vec![-1i64; n as usize];
+    for p in pairs.chunks_exact(2) {
+        let (u, v) = (p[0], p[1]);
+        if (0..n as i64).contains(&u) && (0..n as i64).contains(&v) {
+            mate[u as usize] = v;
+            mate[v as usize] = u;
+        }
+    }
+    mate
+}
+
+impl WeightedMatching {
+    /// The library's check of the certificate on the weights it holds (rounded ones for a
+    /// proven-gap answer).
+    fn verify_rounded(&self, py: Python<'_>) -> PyResult<bool> {
+        let cert = self.certificate(py)?;
+        let e = values2(py, &self.edges);
+        let w = values1(py, &self.weights);
+        let n = self.n;
+        let why = py.detach(|| -> Result<Option<String>> {
+            let (input, weights) = weighted_input(&e, &w, Some(n))?;
+            Ok(verify_certificate(&input, &weights, &cert)
+                .err()
+                .map(|e| e.describe(&|v| format!("vertex {v}"))))
+        })?;
+        match why {
+            Some(why) => Err(CertificateError::new_err(why)),
+            None => Ok(true),
+        }
+    }
+
+    fn json(&self, py: Python<'_>) -> PyResult<String> {
+        let cert = self.certificate(py)?;
+        let input = GraphInput {
+            format: Format::EdgeList,
+            shape: Shape::General {
+                vertices: self.n as usize,
+            },
+            edges: Vec::new(),
+            ids: Vec::new(),
+        };
+        let record = WeightedRecord::new(&input, self.decimals.unwrap_or(0), &cert);
+        serde_json::to_string(&record).map_err(|e| value(e.to_string()).into())
+    }
+}
+
+#[pymethods]
+impl WeightedMatching {
+    /// Equal state: what the two pickle as is equal (arrays by dtype and values).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        crate::arrays::same_state(slf.as_any(), other)
+    }
+
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (
+        n, edges, weights, decimals, objective, cardinality, pairs, pair_weights, total, shift,
+        vertex, blossom_offsets, blossom_vertices, blossom_duals, proof_kind, proof,
+        blossom_child_offsets=None, blossom_children=None, reduction=false, fraction=false,
+        grid=None, original_digits=None, original_exponents=None, stated_gap=None
+    ))]
+    fn new(
+        py: Python<'_>,
+        n: u64,
+        edges: &Bound<'_, PyAny>,
+        weights: &Bound<'_, PyAny>,
+        decimals: Option<u32>,
+        objective: String,
+        cardinality: String,
+        pairs: &Bound<'_, PyAny>,
+        pair_weights: &Bound<'_, PyAny>,
+        total: i128,
+        shift: i64,
+        vertex: &Bound<'_, PyAny>,
+        blossom_offsets: &Bound<'_, PyAny>,
+        blossom_vertices: &Bound<'_, PyAny>,
+        blossom_duals: &Bound<'_, PyAny>,
+        proof_kind: u8,
+        proof: &Bound<'_, PyAny>,
+        blossom_child_offsets: Option<&Bound<'_, PyAny>>,
+        blossom_children: Option<&Bound<'_, PyAny>>,
+        reduction: bool,
+        fraction: bool,
+        grid: Option<i32>,
+        original_digits: Option<&Bound<'_, PyAny>>,
+        original_exponents: Option<&Bound<'_, PyAny>>,
+        stated_gap: Option<Py<PyAny>>,
+    ) -> PyResult<WeightedMatching> {
+        question(&objective, &cardinality)?;
+        convert::count(n, "n", MAX_VERTICES, "vertices", "vertex")?;
+        let pairs = take2(pairs, "pairs", 2)?;
+        let mut blossom_offsets = take1(blossom_offsets, "blossom_offsets")?;
+        let mut blossom_vertices = take1(blossom_vertices, "blossom_vertices")?;
+        let mut blossom_duals = take1(blossom_duals, "blossom_duals")?;
+        let (blossom_child_offsets, blossom_children) =
+            match (blossom_child_offsets, blossom_children) {
+                (Some(o), Some(c)) => (
+                    take1(o, "blossom_child_offsets")?,
+                    take1(c, "blossom_children")?,
+                ),
+                (None, None) => {
+                    // Pickled before the odd sets were a forest: each set lists all its
+                    // vertices. As the forest when they form one; else as they are, with no
+                    // children (and `verify` says what is wrong).
+                    let offsets = values1(py, &blossom_offsets);
+                    let members = values1(py, &blossom_vertices);
+                    let duals = values1(py, &blossom_duals);
+                    match first_shape(n, &offsets, &members, &duals) {
+                        Some(forest) => {
+                            let (o, v, d, co, c) = forest_arrays(&forest);
+                            blossom_offsets = vec1(py, o)?;
+                            blossom_vertices = vec1(py, v)?;
+                            blossom_duals = vec1(py, narrow(d)?)?;
+                            (vec1(py, co)?, vec1(py, c)?)
+                        }
+                        None => (vec1(py, vec![0; duals.len() + 1])?, vec1(py, Vec::new())?),
+                    }
+                }
+                _ => {
+                    return Err(value(
+                        "blossom_child_offsets and blossom_children: give both or neither",
+                    )
+                    .into());
+                }
+            };
+        let mate = vec1(py, mate_values(n, &values2(py, &pairs)))?;
+        Ok(WeightedMatching {
+            n,
+            edges: take2(edges, "edges", 2)?,
+            weights: take1(weights, "weights")?,
+            decimals,
+            objective,
+            cardinality,
+            pairs,
+            pair_weights: take1(pair_weights, "pair_weights")?,
+            total,
+            shift,
+            vertex: take1(vertex, "vertex")?,
+            blossom_offsets,
+            blossom_vertices,
+            blossom_duals,
+            blossom_child_offsets,
+            blossom_children,
+            proof_kind,
+            proof: take1(proof, "proof")?,
+            mate,
+            reduction,
+            fraction,
+            grid,
+            original_digits: match original_digits {
+                Some(d) => take1(d, "original_digits")?,
+                None => vec1(py, Vec::new())?,
+            },
+            original_exponents: match original_exponents {
+                Some(e) => take1(e, "original_exponents")?,
+                None => vec1(py, Vec::new())?,
+            },
+            stated_gap: match stated_gap {
+                Some(g) => OnceLock::from(g),
+                None => OnceLock::new(),
+            },
+        })
+    }
+
+    /// The total weight of the pairs, exactly, in the weights' own kind: an `int` for integer
+    /// weights, a `Fraction` for `Fraction` weights, an exact `Decimal` for float or decimal
+    /// weights.
+    #[getter]
+    fn total<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let (py, m) = (slf.py(), slf.get());
+        if m.grid.is_some() {
+            // The pairs' weights as given (the Python side's exact sum, as a Decimal).
+            let (_, total) = gap_of(slf)?;
+            return py
+                .import("gridmatch._weighted")?
+                .getattr("_decimal")?
+                .call1((total,));
+        }
+        number(py, m.total, m.decimals, m.fraction)
+    }
+
+    /// Whether the answer is proved optimal; else it is a proven-gap answer (see `gap`).
+    #[getter]
+    fn exact(&self) -> bool {
+        self.grid.is_none()
+    }
+
+    /// How far from the best the total may be, proved (a `Fraction`; 0 for an exact answer).
+    #[getter]
+    fn gap<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self.stated_gap.get() {
+            Some(g) => Ok(g.bind(py).clone()),
+            None => py.import("fractions")?.getattr("Fraction")?.call1((0,)),
+        }
+    }
+
+    /// Why no matching has more pairs, for the maximum-cardinality question: `("cover",
+    /// vertices)` (a König cover) or `("barrier", vertices)` (a Tutte–Berge barrier, from
+    /// which :meth:`duals` builds the gadget graph when :attr:`Duals.reduction`); else `None`.
+    #[getter]
+    fn cardinality_proof<'py>(&self, py: Python<'py>) -> Option<(&'static str, Arr1<i64>)> {
+        match self.proof_kind {
+            1 => Some(("cover", self.proof.clone_ref(py))),
+            2 => Some(("barrier", self.proof.clone_ref(py))),
+            _ => None,
+        }
+    }
+
+    /// The total as the nearest `float`.
+    #[getter]
+    fn total_float(slf: &Bound<'_, Self>) -> PyResult<f64> {
+        let m = slf.get();
+        if m.grid.is_some() {
+            return gap_of(slf)?.1.call_method0("__float__")?.extract();
+        }
+        number(slf.py(), m.total, m.decimals, false)?
+            .call_method0("__float__")?
+            .extract()
+    }
+
+    /// The dual solution that proves the matching optimal.
+    fn duals(&self, py: Python<'_>) -> PyResult<PyDuals> {
+        let offsets = values1(py, &self.blossom_offsets);
+        let members = values1(py, &self.blossom_vertices);
+        let duals = values1(py, &self.blossom_duals);
+        let child_offsets = values1(py, &self.blossom_child_offsets);
+        let children = values1(py, &self.blossom_children);
+        let mut blossoms = Vec::with_capacity(duals.len());
+        for (i, (w, &dual)) in offsets.windows(2).zip(&duals).enumerate() {
+            let (a, b) = (w[0].max(0) as usize, w[1].max(0) as usize);
+            let vertices = members.get(a..b).unwrap_or_default().to_vec();
+            let (ca, cb) = (
+                child_offsets.get(i).map_or(0, |&x| x.max(0) as usize),
+                child_offsets.get(i + 1).map_or(0, |&x| x.max(0) as usize),
+            );
+            let kids = children.get(ca..cb).unwrap_or_default().to_vec();
+            blossoms.push(Py::new(
+                py,
+                PyOddSet {
+                    vertices: vec1(py, vertices)?,
+                    dual,
+                    children: vec1(py, kids)?,
+                },
+            )?);
+        }
+        let sign = self.question()?.sense.sign();
+        // 2·10**decimals, a Python int (decimals can pass 18); for a proven-gap answer
+        // 2·10**grid, a Fraction if the grid is coarser than 1.
+        let exponent = self.grid.unwrap_or(self.decimals.unwrap_or(0) as i32);
+        let ten = if exponent < 0 {
+            py.import("fractions")?.getattr("Fraction")?.call1((10,))?
+        } else {
+            10u8.into_pyobject(py)?.into_any()
+        };
+        let denominator = ten.pow(exponent, py.None())?.mul(2u8)?.unbind();
+        Ok(PyDuals {
+            vertex: self.vertex.clone_ref(py),
+            blossoms,
+            sign,
+            shift: number(py, i128::from(self.shift), self.decimals, self.fraction)?.unbind(),
+            denominator,
+            reduction: self.reduction,
+        })
+    }
+
+    /// Checks the matching and its duals against the graph and weights it was computed on
+    /// with the library's independent verifier. Returns `True`.
+    fn verify(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        let (py, this) = (slf.py(), slf.get());
+        if this.grid.is_some() {
+            // The rounding and the gap, then the duals on the rounded weights below.
+            py.import("gridmatch._weighted")?
+                .getattr("_verify_gap")?
+                .call1((slf,))?;
+        }
+        this.verify_rounded(py)
+    }
+
+    /// The certificate as one JSON line, as `gridmatch match --weights --json` writes it.
+    fn to_json(&self, py: Python<'_>) -> PyResult<String> {
+        if self.grid.is_some() {
+            return Err(value(
+                "a proven-gap answer (weights beyond the exact span) has no command-line record",
+            )
+            .into());
+        }
+        self.json(py)
+    }
+
+    fn __len__(&self, py: Python<'_>) -> usize {
+        rows2(py, &self.pairs)
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let (py, m) = (slf.py(), slf.get());
+        Ok(format!(
+            "WeightedMatching(n={}, size={}, total={}, objective='{}', cardinality='{}'{})",
+            m.n,
+            rows2(py, &m.pairs),
+            Self::total(slf)?.str()?,
+            m.objective,
+            m.cardinality,
+            match m.stated_gap.get() {
+                Some(g) => format!(", gap={}", g.bind(py).str()?),
+                None => String::new(),
+            }
+        ))
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let m = slf.get();
+        let args: Vec<Bound<'py, PyAny>> = vec![
+            m.n.into_pyobject(py)?.into_any(),
+            m.edges.bind(py).clone().into_any(),
+            m.weights.bind(py).clone().into_any(),
+            m.decimals.into_pyobject(py)?.into_any(),
+            m.objective.clone().into_pyobject(py)?.into_any(),
+            m.cardinality.clone().into_pyobject(py)?.into_any(),
+            m.pairs.bind(py).clone().into_any(),
+            m.pair_weights.bind(py).clone().into_any(),
+            m.total.into_pyobject(py)?.into_any(),
+            m.shift.into_pyobject(py)?.into_any(),
+            m.vertex.bind(py).clone().into_any(),
+            m.blossom_offsets.bind(py).clone().into_any(),
+            m.blossom_vertices.bind(py).clone().into_any(),
+            m.blossom_duals.bind(py).clone().into_any(),
+            m.proof_kind.into_pyobject(py)?.into_any(),
+            m.proof.bind(py).clone().into_any(),
+            m.blossom_child_offsets.bind(py).clone().into_any(),
+            m.blossom_children.bind(py).clone().into_any(),
+            m.reduction.into_pyobject(py)?.to_owned().into_any(),
+            m.fraction.into_pyobject(py)?.to_owned().into_any(),
+            m.grid.into_pyobject(py)?.into_any(),
+            m.original_digits.bind(py).clone().into_any(),
+            m.original_exponents.bind(py).clone().into_any(),
+            match m.stated_gap.get() {
+                Some(g) => g.bind(py).clone(),
+                None => py.None().into_bound(py),
+            },
+        ];
+        Ok((slf.get_type(), PyTuple::new(py, args)?))
+    }
+}
+
+fn proof_parts(proof: Option<&Proof>) -> (u8, &[u32]) {
+    match proof {
+        None => (0, &[]),
+        Some(Proof::Cover(c)) => (1, c),
+        Some(Proof::Barrier(b)) => (2, b),
+    }
+}
+
+/// The best matching of the graph on `0..n` with edges `edges` (`(m, 2)` `int64`) weighing
+/// `weights` (a `float64`/`float32` array, read as their shortest decimals, or an `int64`
+/// array or a list of `int`s in units of `10**-decimals`; see `exact.rs`) for the question
+/// `objective` / `cardinality`: a [`WeightedMatching`], or, when a perfect matching was asked
+/// for and there is none, a maximum [`Matching`] whose proof shows it. `fraction`: the
+/// caller's weights were `Fraction`s (the total is given as one).
+#[pyfunction]
+#[pyo3(signature = (
+    edges, weights, n=None, objective="max", cardinality="any", decimals=None, fraction=false
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn max_weight_matching<'py>(
+    py: Python<'py>,
+    edges: PyReadonlyArray2<'py, i64>,
+    weights: &Bound<'py, PyAny>,
+    n: Option<u64>,
+    objective: &str,
+    cardinality: &str,
+    decimals: Option<u32>,
+    fraction: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let q = question(objective, cardinality)?;
+    let e = input2(&edges);
+    let exact = exact::extract(weights, decimals, "weights")?;
+    let (w, grid) = fit_or_grid(&exact, "weights")?;
+    let decimals = if grid.is_some() { None } else { exact.decimals };
+    let (digits, exponents): (Vec<i64>, Vec<i32>) = if grid.is_some() {
+        exact.parts.iter().map(|&(m, e)| (m as i64, e)).unzip()
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let (n, cert) = py.detach(|| -> Result<_> {
+        let (input, weights) = weighted_input(&e, &w, n)?;
+        let n = Vertices::of(&input).n;
+        let cert = weighted_matching(&input, &weights, q).map_err(|e| value(e.to_string()))?;
+        Ok((n, cert))
+    })?;
+    let n = n as u64;
+    match cert.outcome {
+        WeightedOutcome::NoPerfectMatching { matching: m, .. } => {
+            let (kind, proof) = proof_parts(Some(&m.proof));
+            Ok(Bound::new(py, Matching::build(py, n, e, &m.pairs, kind == 1, proof)?)?.into_any())
+        }
+        WeightedOutcome::Optimum {
+            pairs,
+            total,
+            shift,
+            duals,
+            cardinality: proof,
+            reduction,
+        } => {
+            let plain: Vec<(u32, u32)> = pairs.iter().map(|&(u, v, _)| (u, v)).collect();
+            let (offsets, members, set_duals, child_offsets, children) =
+                forest_arrays(&duals.blossoms);
+            let (kind, proof) = proof_parts(proof.as_ref());
+            let pair_values = pair_values(&plain);
+            let mate = vec1(py, mate_values(n, &pair_values))?;
+            let m = WeightedMatching {
+                n,
+                edges: vec2(py, e, 2)?,
+                weights: vec1(py, w)?,
+                decimals,
+                objective: objective.to_string(),
+                cardinality: cardinality.to_string(),
+                pairs: vec2(py, pair_values, 2)?,
+                pair_weights: vec1(py, narrow(pairs.iter().map(|p| p.2).collect())?)?,
+                total,
+                shift: narrow(vec![shift])?[0],
+                vertex: vec1(py, narrow(duals.vertex)?)?,
+                blossom_offsets: vec1(py, offsets)?,
+                blossom_vertices: vec1(py, members)?,
+                blossom_duals: vec1(py, narrow(set_duals)?)?,
+                blossom_child_offsets: vec1(py, child_offsets)?,
+                blossom_children: vec1(py, children)?,
+                proof_kind: kind,
+                proof: vec1(py, id_values(proof))?,
+                mate,
+                reduction: reduction.is_some(),
+                fraction,
+                grid,
+                original_digits: vec1(py, digits)?,
+                original_exponents: vec1(py, exponents)?,
+                stated_gap: OnceLock::new(),
+            };
+            let m = Bound::new(py, m)?;
+            if grid.is_some() {
+                // The gap is stated once, from the answer as solved; `verify` recomputes it.
+                let (gap, _) = gap_of(&m)?;
+                let _ = m.get().stated_gap.set(gap.unbind());
+            }
+            Ok(m.into_any())
+        }
+    }
+}
+
+/// The library's certificate from the pieces a [`WeightedMatching`] holds, checked for shape
+/// and range.
+#[allow(clippy::too_many_arguments)]
+fn certificate(
+    n: usize,
+    reduction: bool,
+    q: Question,
+    pairs: &[i64],
+    pair_weights: &[i64],
+    total: i128,
+    shift: i64,
+    vertex: &[i64],
+    blossom_offsets: &[i64],
+    blossom_vertices: &[i64],
+    blossom_duals: &[i64],
+    blossom_children: Option<(&[i64], &[i64])>,
+    proof_kind: u8,
+    proof: &[i64],
+) -> Result<WeightedCertificate> {
+    let col = Column::vertex(Some(n as u64));
+    if proof_kind == 0 && !proof.is_empty() {
+        return Err(value("proof: given, but no kind (cover or barrier) for it"));
+    }
+    let (pairs, _) = convert::pairs(pairs, "pairs", [col; 2])?;
+    let proof_ids = convert::ids(proof, "proof", col)?;
+    let proof = match proof_kind {
+        0 => None,
+        1 => Some(Proof::Cover(proof_ids)),
+        2 => Some(Proof::Barrier(proof_ids)),
+        k => return Err(value(format!("proof kind {k}: expected 0, 1 or 2"))),
+    };
+    if pair_weights.len() != pairs.len() {
+        return Err(value(format!(
+            "pair_weights: {} weights for {} pairs",
+            pair_weights.len(),
+            pairs.len()
+        )));
+    }
+    let vertex: Vec<i128> = vertex.iter().map(|&d| i128::from(d)).collect();
+    // The gadget graph's duals name its added vertices too (the verifier checks how many).
+    if vertex.len() != n && !(reduction && vertex.len() > n) {
+        return Err(value(format!(
+            "vertex duals: {} values for {n} vertices",
+            vertex.len()
+        )));
+    }
+    let offsets = blossom_offsets;
+    let members = convert::ids(
+        blossom_vertices,
+        "blossom vertices",
+        Column::vertex(Some(vertex.len() as u64)),
+    )?;
+    let duals = blossom_duals;
+    let bad_offsets = || value("blossom offsets: not increasing from 0 to the number of members");
+    if offsets.len() != duals.len() + 1
+        || offsets.first() != Some(&0)
+        || offsets.last().map(|&o| o as u64) != Some(members.len() as u64)
+        || offsets.windows(2).any(|w| w[0] > w[1])
+    {
+        return Err(bad_offsets());
+    }
+    let k = duals.len();
+    let (child_offsets, children): (Vec<i64>, Vec<u32>) = match blossom_children {
+        None => (vec![0; k + 1], Vec::new()),
+        Some((o, c)) => {
+            let c = c
+                .iter()
+                .map(|&x| {
+                    u32::try_from(x)
+                        .ok()
+                        .filter(|&x| (x as usize) < k)
+                        .ok_or_else(|| value(format!("blossom children: {x} is not a set")))
+                })
+                .collect::<Result<Vec<u32>>>()?;
+            if o.len() != k + 1
+                || o.first() != Some(&0)
+                || o.last().map(|&x| x as u64) != Some(c.len() as u64)
+                || o.windows(2).any(|w| w[0] > w[1])
+            {
+                return Err(value(
+                    "blossom child offsets: not increasing from 0 to the number of children",
+                ));
+            }
+            (o.to_vec(), c)
+        }
+    };
+    let blossoms = offsets
+        .windows(2)
+        .zip(child_offsets.windows(2))
+        .zip(duals)
+        .map(|((w, c), &dual)| OddSet {
+            vertices: members[w[0] as usize..w[1] as usize].to_vec(),
+            children: children[c[0] as usize..c[1] as usize].to_vec(),
+            dual: i128::from(dual),
+        })
+        .collect();
+    Ok(WeightedCertificate {
+        question: q,
+        outcome: WeightedOutcome::Optimum {
+            pairs: pairs
+                .into_iter()
+                .zip(pair_weights.iter().copied())
+                .map(|((u, v), w)| (u, v, i128::from(w)))
+                .collect(),
+            total,
+            shift: i128::from(shift),
+            duals: Duals { vertex, blossoms },
+            cardinality: proof,
+            reduction: reduction.then_some(Reduction::GallaiEdmonds),
+        },
+    })
+}
+
+/// The odd sets as flat arrays: own-vertex offsets and vertices, duals, child offsets and
+/// children.
+/// Own-vertex offsets, own vertices, duals, child offsets, children.
+type ForestArrays = (Vec<i64>, Vec<i64>, Vec<i128>, Vec<i64>, Vec<i64>);
+
+fn forest_arrays(sets: &[OddSet]) -> ForestArrays {
+    let mut offsets = Vec::with_capacity(sets.len() + 1);
+    let mut child_offsets = Vec::with_capacity(sets.len() + 1);
+    offsets.push(0i64);
+    child_offsets.push(0i64);
+    let (mut members, mut children) = (Vec::new(), Vec::new());
+    for b in sets {
+        members.extend(b.vertices.iter().map(|&v| i64::from(v)));
+        offsets.push(members.len() as i64);
+        children.extend(b.children.iter().map(|&c| i64::from(c)));
+        child_offsets.push(children.len() as i64);
+    }
+    let duals = sets.iter().map(|b| b.dual).collect();
+    (offsets, members, duals, child_offsets, children)
+}
+
+/// Sets of the first shape (each listing all its vertices, as flat offsets and members) as
+/// the forest, or `None` if the arrays are malformed or the sets not a laminar family.
+fn first_shape(n: u64, offsets: &[i64], members: &[i64], duals: &[i64]) -> Option<Vec<OddSet>> {
+    if offsets.len() != duals.len() + 1 || offsets.first() != Some(&0) {
+        return None;
+    }
+    let mut sets = Vec::with_capacity(duals.len());
+    for (w, &dual) in offsets.windows(2).zip(duals) {
+        let (a, b) = (usize::try_from(w[0]).ok()?, usize::try_from(w[1]).ok()?);
+        let vs = members
+            .get(a..b)?
+            .iter()
+            .map(|&x| u32::try_from(x).ok().filter(|&x| u64::from(x) < n))
+            .collect::<Option<Vec<u32>>>()?;
+        sets.push((vs, i128::from(dual)));
+    }
+    Duals::from_full_sets(usize::try_from(n).ok()?, &sets).ok()
+}
+
+/// The library's `i128` duals as this binding's `int64` arrays (a minimal bridge: duals
+/// beyond `int64`, which only perfect matchings of huge weights on many vertices reach, are
+/// refused here rather than truncated).
+fn narrow(values: Vec<i128>) -> PyResult<Vec<i64>> {
+    values
+        .into_iter()
+        .map(|d| {
+            i64::try_from(d).map_err(|_| {
+                pyo3::exceptions::PyOverflowError::new_err(format!(
+                    "a dual of {d} (doubled) does not fit the int64 arrays of this binding"
+                ))
+            })
+        })
+        .collect()
+}
