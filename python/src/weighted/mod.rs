@@ -7,10 +7,16 @@
 //! holds its certificate as read-only arrays (pairs, weights, vertex duals, the blossoms as
 //! offsets into one array of members, the cardinality proof), which is what it pickles as;
 //! `verify()` and `to_json()` rebuild the library's [`WeightedCertificate`] from them.
+//!
+//! Files: `mod.rs` (this: the shared conversion of the caller's graph, weights and question),
+//! `matching.rs` ([`WeightedMatching`], [`max_weight_matching`]), `duals.rs` ([`PyDuals`],
+//! [`PyOddSet`]), `assignment.rs` ([`assign`], [`check_grid`]).
 
 use crate::convert::{self, Column, MAX_VERTICES, Result, check_memory, value};
 use crate::exact;
 use gridmatch::decimal::decimal;
+#[cfg(doc)]
+use gridmatch::graph::certified::weighted::WeightedCertificate;
 use gridmatch::graph::weighted::{Cardinality, Question, Sense};
 use gridmatch::read::{Format, GraphInput, Shape};
 use pyo3::prelude::*;
