@@ -18,7 +18,7 @@ use gridmatch::graph::geography::Player;
 use gridmatch::read::{Format, GraphInput, Shape};
 
 use crate::arrays::{Arr1, vec1};
-// `weighted.rs` takes the result class from here.
+// `weighted/` takes the result class from here.
 use crate::convert::{self, Column, MAX_VERTICES, Result, check_memory};
 pub use crate::matching::Matching;
 

@@ -17,7 +17,7 @@
 //! memory check), `graphs.rs` (graphs from edge arrays, geography), `matching.rs` (maximum
 //! matching and its proof), `bipartite.rs` (bipartite matching, its cover and edge classes),
 //! `twosat.rs` (2-SAT and its answer),
-//! `weighted.rs` (weighted matching, its duals and their check, assignment), `puzzles.rs`
+//! `weighted/` (weighted matching, its duals and their check, assignment), `puzzles.rs`
 //! (boards, the three puzzles, their answers and pictures).
 
 #![forbid(unsafe_code)]

@@ -69,7 +69,10 @@
 //! - `question.rs`: [`solve`], which turns a [`Question`] (largest or smallest, among all,
 //!   maximum-cardinality or perfect matchings) into one engine run and its proof; the
 //!   question's words by name ([`Sense`] and [`Cardinality`]: `Display`, `FromStr`, serde).
-//! - `verify.rs`: [`verify::verify`], the independent check of a matching and its duals.
+//! - `verify/`: [`verify::verify`], the independent check of a matching and its duals
+//!   (`mod.rs`: the conditions in order; `forest.rs`: the odd sets' forest and laminarity,
+//!   binary lifting; `error.rs`: [`verify::DualError`] and its words; `sum.rs`: the exact
+//!   two-limb accumulator).
 
 pub mod assignment;
 pub mod general;

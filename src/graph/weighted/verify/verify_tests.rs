@@ -1346,8 +1346,8 @@ fn describe_uses_the_callers_names_and_halves() {
         n: 3,
     };
     assert!(e.describe(&|_| panic!("named")).contains("number 7"));
-    assert_eq!(half(-3), "-1.5");
-    assert_eq!(half(4), "2");
+    assert_eq!(error::half(-3), "-1.5");
+    assert_eq!(error::half(4), "2");
 }
 
 #[test]
