@@ -78,21 +78,13 @@ fn weighted_input(
 /// The question named by `objective` (`max`, `min`) and `cardinality` (`any`, `maximum`,
 /// `perfect`).
 fn question(objective: &str, cardinality: &str) -> Result<Question> {
-    let sense = match objective {
-        "max" => Sense::Max,
-        "min" => Sense::Min,
-        other => return Err(value(format!("objective {other:?}: expected max or min"))),
-    };
-    let cardinality = match cardinality {
-        "any" => Cardinality::Any,
-        "maximum" => Cardinality::Maximum,
-        "perfect" => Cardinality::Perfect,
-        other => {
-            return Err(value(format!(
-                "cardinality {other:?}: expected any, maximum or perfect"
-            )));
-        }
-    };
+    // The library's words (`Sense` and `Cardinality` by name), with its messages.
+    let sense = objective
+        .parse::<Sense>()
+        .map_err(|e| value(e.to_string()))?;
+    let cardinality = cardinality
+        .parse::<Cardinality>()
+        .map_err(|e| value(e.to_string()))?;
     Ok(Question { sense, cardinality })
 }
 
