@@ -61,16 +61,14 @@ pub(super) fn read<R: BufRead>(
         if let Some((line, col)) = end {
             let read = edges.len() as u64;
             if read < m.value {
-                return Err(InputError::end_of_input(
+                return Err(super::dimacs::fewer_lines(
                     &t.file,
-                    line,
-                    col,
-                    count(m.value - read, "more 'a' line", "more 'a' lines"),
-                )
-                .with_hint(format!(
-                    "the p line (line {p_line}) announced {}, the file has {read}",
-                    count(m.value, "arc", "arcs")
-                )));
+                    (line, col),
+                    p_line,
+                    m.value,
+                    read,
+                    'a',
+                ));
             }
             break;
         }

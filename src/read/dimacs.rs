@@ -59,16 +59,14 @@ pub(super) fn read<R: BufRead>(
             Next::End { line, col } => {
                 let read = edges.len() as u64;
                 if read < m.value {
-                    return Err(InputError::end_of_input(
+                    return Err(fewer_lines(
                         &t.file,
-                        line,
-                        col,
-                        count(m.value - read, "more 'e' line", "more 'e' lines"),
-                    )
-                    .with_hint(format!(
-                        "the p line (line {p_line}) announced {}, the file has {read}",
-                        count(m.value, "edge", "edges")
-                    )));
+                        (line, col),
+                        p_line,
+                        m.value,
+                        read,
+                        'e',
+                    ));
                 }
                 break;
             }
@@ -199,4 +197,35 @@ fn problem_line<R: BufRead>(
         count(m.value, "edge", "edges")
     ))?;
     Ok((p_line, n, m, false))
+}
+
+/// The end of a DIMACS file (`p edge`, `p asn`) before the `announced` lines starting with
+/// `letter` (`e` edges, `a` arcs) that its p line (at `p_line`) promised; `read` came.
+pub(super) fn fewer_lines(
+    file: &str,
+    (line, col): (u64, u64),
+    p_line: u64,
+    announced: u64,
+    read: u64,
+    letter: char,
+) -> InputError {
+    let (one, many) = if letter == 'a' {
+        ("arc", "arcs")
+    } else {
+        ("edge", "edges")
+    };
+    InputError::end_of_input(
+        file,
+        line,
+        col,
+        count(
+            announced - read,
+            &format!("more '{letter}' line"),
+            &format!("more '{letter}' lines"),
+        ),
+    )
+    .with_hint(format!(
+        "the p line (line {p_line}) announced {}, the file has {read}",
+        count(announced, one, many)
+    ))
 }
