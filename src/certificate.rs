@@ -17,7 +17,10 @@ use std::io::{BufRead, Write};
 use crate::InputError;
 use crate::decimal::decimal;
 use crate::error::RunError as Error;
-use crate::error::{RAISE_LIMIT, Remedy};
+use crate::error::{CertificateFound, RAISE_LIMIT, Remedy};
+
+/// The remedy of a line that is not a certificate.
+const INVALID: Remedy = Remedy::Certificates(CertificateFound::Invalid);
 use crate::formats::json::{DmRecord, MatchingRecord, Record, WeightedRecord};
 use crate::formats::judge::read_line_bounded;
 use crate::read::{Format, GraphInput, Limits, Weights, read_graph, read_weighted_graph};
@@ -34,9 +37,14 @@ pub struct Summary {
     pub other_format: Option<Format>,
 }
 
-/// What a puzzle certificate given as a matching certificate is found to be (the command line
-/// adds how to check it).
-pub const PUZZLE_CERTIFICATE: &str = "a puzzle certificate";
+/// What every refusal of a certificate file expected, but those of a line that is no JSON
+/// object ([`NOT_JSON`]) or a certificate of the other kind. The words name no command: a front
+/// end says in its own how its certificates are written ([`Remedy::Certificates`],
+/// [`Remedy::LineLimit`]).
+pub const CERTIFICATE_LINE: &str = "a JSON certificate line";
+
+/// What the refusal of a line that is no JSON object expected.
+const NOT_JSON: &str = "a certificate line (a JSON object, starting with '{')";
 
 /// Checks every JSON line of `input` and prints one line per certificate:
 /// `FILE:LINE: PUZZLE case N: ok` or `… FAIL: the first broken rule`.
@@ -53,11 +61,11 @@ pub fn verify_records<R: BufRead, W: Write>(
 ) -> Result<Summary, Error> {
     check_lines(input, file, out, max_line, limit_hint, |line| {
         if line.contains("\"certificate\"") && !line.contains("\"puzzle\"") {
-            return Err(Rejected::Hint(
+            return Err(Rejected::Other(
                 "a matching certificate",
-                "a puzzle certificate line written by --json",
-                "this is a `gridmatch match --json` certificate: check it with \
-                 `gridmatch verify --graph GRAPH FILE`",
+                "a puzzle certificate line",
+                "this is a matching certificate: it is checked against its graph file",
+                CertificateFound::Matching,
             ));
         }
         let record = Record::from_json(line)?;
@@ -120,11 +128,12 @@ pub fn verify_matchings<R: BufRead, W: Write>(
         let kind: Kind = serde_json::from_str(line)?;
         let Some(certificate) = kind.certificate else {
             if line.contains("\"puzzle\"") {
-                return Err(Rejected::Hint(
-                    PUZZLE_CERTIFICATE,
-                    "a matching certificate line written by `gridmatch match --json`",
-                    "a puzzle certificate (`gridmatch rooks|king|lpuzzle --json`) holds its \
-                     board: it is checked on its own, without a graph file",
+                return Err(Rejected::Other(
+                    "a puzzle certificate",
+                    "a matching certificate line",
+                    "a puzzle certificate holds its board: it is checked on its own, without a \
+                     graph file",
+                    CertificateFound::Puzzle,
                 ));
             }
             // Says which field is missing.
@@ -194,8 +203,8 @@ fn check_matching(
 /// Why a line was not checked.
 enum Rejected {
     Json(serde_json::Error),
-    /// What the line is, what was expected, and a hint.
-    Hint(&'static str, &'static str, &'static str),
+    /// What the line is, what was expected, a hint, and the remedy.
+    Other(&'static str, &'static str, &'static str, CertificateFound),
 }
 
 impl From<serde_json::Error> for Rejected {
@@ -226,13 +235,10 @@ fn check_lines<R: BufRead, W: Write>(
                 line_no,
                 keep as u64,
                 format!("a line longer than {max_line} bytes"),
-                "a certificate line written by --json",
-            );
-            return Err(match limit_hint {
-                Some(hint) => e.with_hint(hint),
-                None => e.with_hint(RAISE_LIMIT).with_remedy(Remedy::LineLimit),
-            }
-            .into());
+                CERTIFICATE_LINE,
+            )
+            .with_remedy(Remedy::LineLimit);
+            return Err(e.with_hint(limit_hint.unwrap_or(RAISE_LIMIT)).into());
         }
         let line = std::str::from_utf8(&bytes).map_err(|e| {
             let at = e.valid_up_to();
@@ -241,8 +247,9 @@ fn check_lines<R: BufRead, W: Write>(
                 line_no,
                 at as u64 + 1,
                 format!("byte 0x{:02x} (not UTF-8)", bytes[at]),
-                "a certificate line written by --json",
+                CERTIFICATE_LINE,
             )
+            .with_remedy(INVALID)
         })?;
         if line.trim().is_empty() {
             continue;
@@ -258,10 +265,13 @@ fn check_lines<R: BufRead, W: Write>(
                 line_no,
                 (e.column() as u64).max(1),
                 format!("invalid JSON ({})", json_reason(&e)),
-                "a certificate line written by --json",
-            ),
-            Rejected::Hint(found, expected, hint) => {
-                InputError::at(file, line_no, 1, found, expected).with_hint(hint)
+                CERTIFICATE_LINE,
+            )
+            .with_remedy(INVALID),
+            Rejected::Other(found, expected, hint, remedy) => {
+                InputError::at(file, line_no, 1, found, expected)
+                    .with_hint(hint)
+                    .with_remedy(Remedy::Certificates(remedy))
             }
         })?;
         summary.checked += 1;
@@ -274,14 +284,12 @@ fn check_lines<R: BufRead, W: Write>(
         }
     }
     if summary.checked == 0 {
-        return Err(InputError::end_of_input(
-            file,
-            line_no + 1,
-            1,
-            "a certificate line written by --json",
-        )
-        .with_hint("the file holds no certificates; write some with `gridmatch PUZZLE --json`")
-        .into());
+        return Err(
+            InputError::end_of_input(file, line_no + 1, 1, CERTIFICATE_LINE)
+                .with_hint("the file holds no certificates")
+                .with_remedy(Remedy::Certificates(CertificateFound::Empty))
+                .into(),
+        );
     }
     Ok(summary)
 }
@@ -293,24 +301,29 @@ fn not_json(file: &str, line_no: u64, line: &str, start: usize) -> InputError {
         line_no,
         start as u64 + 1,
         crate::error::describe_at(line.as_bytes(), start),
-        "a certificate line written by --json (a JSON object, starting with '{')",
+        NOT_JSON,
     );
     let first = line.as_bytes()[start];
     let board = |b: u8| b" \t.#XKBWRr0123456789".contains(&b);
-    if first.is_ascii_digit() && line.bytes().all(board) {
-        e.with_hint(
-            "this looks like a board file (the judge's format), not a certificate: solve it with \
-             `gridmatch rooks|king|lpuzzle FILE`; to check answers, write certificates with \
-             `gridmatch PUZZLE --json FILE > certs.jsonl`, then `gridmatch verify certs.jsonl`",
+    let (hint, found) = if first.is_ascii_digit() && line.bytes().all(board) {
+        (
+            "this looks like a board file (the judge's format), not a certificate: solve it, \
+             write its answers' certificates as JSON lines and check those",
+            CertificateFound::Board,
         )
     } else if matches!(first, b'p' | b'c' | b'e' | b'%') {
-        e.with_hint(
-            "this looks like a graph or CNF file, not a certificate: give a graph to verify with \
-             `--graph GRAPH` and the certificates of `gridmatch match --json GRAPH` as the file",
+        (
+            "this looks like a graph or CNF file, not a certificate: matching certificates are \
+             checked against the graph file they answer",
+            CertificateFound::GraphFile,
         )
     } else {
-        e.with_hint("certificates are the JSON lines `gridmatch PUZZLE --json` writes")
-    }
+        (
+            "certificates are JSON lines, one per answer",
+            CertificateFound::NotJson,
+        )
+    };
+    e.with_hint(hint).with_remedy(Remedy::Certificates(found))
 }
 
 /// serde_json's message without its own " at line L column C" suffix: the error names the
@@ -323,3 +336,7 @@ fn json_reason(e: &serde_json::Error) -> String {
         None => text,
     }
 }
+
+#[cfg(test)]
+#[path = "certificate_tests.rs"]
+mod tests;

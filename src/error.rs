@@ -24,6 +24,9 @@ pub enum RunError {
 /// [`Remedy::LineLimit`]), which [`InputError::name_flag`] completes.
 pub(crate) const RAISE_LIMIT: &str = "raise the limit if the machine has the memory";
 
+/// The end of a hint that [`Remedy::Format`] completes with the front end's setting.
+pub(crate) const NAME_THE_FORMAT: &str = "or name the format";
+
 /// A refusal of bad input: where, what was found, what was expected, and an optional hint.
 ///
 /// Displays as `FILE:LINE:COL: found X, expected Y` followed by `hint: …` on its own line.
@@ -59,8 +62,41 @@ pub enum Remedy {
     Weights,
     /// A board over the cell limit the caller set: raising it reads the board.
     CellLimit,
-    /// A certificate line over the line limit the caller set: raising it reads the line.
+    /// A certificate line over the line limit the caller set: raising it reads the line (what
+    /// was expected is a certificate line, as for [`Remedy::Certificates`]'s
+    /// [`Invalid`](CertificateFound::Invalid)).
     LineLimit,
+    /// A graph file whose format its first line does not tell: naming the format reads it
+    /// (the hint ends `or name the format`, which [`InputError::name_flag`] completes).
+    Format,
+    /// A certificate file held something else where a certificate was expected: the front end
+    /// says in its own words how its certificates are written and checked (the library's words
+    /// name no command).
+    Certificates(CertificateFound),
+}
+
+/// What a certificate file held where a certificate was expected ([`Remedy::Certificates`]),
+/// for a front end to say how its certificates are written and checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CertificateFound {
+    /// A line that is not a certificate: invalid JSON, a missing field, bytes that are not
+    /// UTF-8.
+    Invalid,
+    /// A line that is no JSON object and looks like a board file.
+    Board,
+    /// A line that is no JSON object and looks like a graph or CNF file.
+    GraphFile,
+    /// Another line that is no JSON object.
+    NotJson,
+    /// A matching certificate where puzzle certificates are checked: it is checked against
+    /// its graph file.
+    Matching,
+    /// A puzzle certificate where matching certificates are checked against a graph file: it
+    /// is checked on its own.
+    Puzzle,
+    /// A file without certificates.
+    Empty,
 }
 
 impl InputError {
@@ -106,8 +142,13 @@ impl InputError {
     /// The error in a front end's words: `flag`, the front end's name for the setting its
     /// [`remedy`](Self::remedy) names, added where the library's words leave room for it
     /// ([`Remedy::Weights`]: after what was expected, `… — FLAG needs them`; the limits: in
-    /// the hint, `raise the limit with FLAG if …`). Unchanged without a remedy.
+    /// the hint, `raise the limit with FLAG if …`; [`Remedy::Format`]: after the hint's
+    /// `or name the format`, ` (FLAG)`). Unchanged without a remedy, and for
+    /// [`Remedy::Certificates`] (whose words a front end writes whole).
     pub fn name_flag(mut self, flag: &str) -> InputError {
+        if matches!(self.remedy, Some(Remedy::Certificates(_))) {
+            return self;
+        }
         match self.remedy.take() {
             Some(Remedy::Weights) => {
                 self.expected = format!("{} — {flag} needs them", self.expected)
@@ -118,6 +159,13 @@ impl InputError {
                 self.hint = Some(format!(
                     "raise the limit with {flag} if the machine has the memory"
                 ));
+            }
+            Some(Remedy::Format) => {
+                if let Some(hint) = &mut self.hint
+                    && hint.ends_with(NAME_THE_FORMAT)
+                {
+                    hint.push_str(&format!(" ({flag})"));
+                }
             }
             _ => {}
         }

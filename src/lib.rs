@@ -68,7 +68,7 @@ pub mod read;
 /// The former name of [`certificate`], kept for callers written before the rename.
 pub use certificate as verify;
 
-pub use error::{InputError, Remedy, RunError};
+pub use error::{CertificateFound, InputError, Remedy, RunError};
 pub use grid::Grid;
 pub use puzzles::Puzzle;
 

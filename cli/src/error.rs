@@ -36,14 +36,81 @@ impl From<InputError> for Error {
 
 /// The library's error with this command line's flag for its remedy (the library names none):
 /// every bad input the command line prints comes through here.
-pub fn name_flags(e: InputError) -> InputError {
+pub fn name_flags(mut e: InputError) -> InputError {
+    use gridmatch::Remedy;
     let flag = match e.remedy {
-        Some(gridmatch::Remedy::Weights) => "--weights",
-        Some(gridmatch::Remedy::CellLimit) => "--max-cells",
-        Some(gridmatch::Remedy::LineLimit) => "--max-line-bytes",
+        Some(Remedy::Weights) => "--weights",
+        Some(Remedy::CellLimit) => "--max-cells",
+        Some(Remedy::LineLimit) => {
+            e.expected = CERTIFICATE_LINE.into();
+            "--max-line-bytes"
+        }
+        Some(Remedy::Format) => "--format",
+        Some(Remedy::Certificates(found)) => return certificate_words(e, found),
         _ => return e,
     };
     e.name_flag(flag)
+}
+
+/// What `verify` expects of a certificate file, in the command line's words.
+const CERTIFICATE_LINE: &str = "a certificate line written by --json";
+
+/// A refused certificate file in the command line's words: how its certificates are written
+/// (`--json`) and checked (`verify`, with `--graph` or without).
+fn certificate_words(mut e: InputError, found: gridmatch::CertificateFound) -> InputError {
+    use gridmatch::CertificateFound as F;
+    let not_json = "a certificate line written by --json (a JSON object, starting with '{')";
+    let (expected, hint) = match found {
+        F::Invalid => (CERTIFICATE_LINE, None),
+        F::Board => (
+            not_json,
+            Some(
+                "this looks like a board file (the judge's format), not a certificate: solve it \
+                 with `gridmatch rooks|king|lpuzzle FILE`; to check answers, write certificates \
+                 with `gridmatch PUZZLE --json FILE > certs.jsonl`, then \
+                 `gridmatch verify certs.jsonl`",
+            ),
+        ),
+        F::GraphFile => (
+            not_json,
+            Some(
+                "this looks like a graph or CNF file, not a certificate: give a graph to verify \
+                 with `--graph GRAPH` and the certificates of `gridmatch match --json GRAPH` as \
+                 the file",
+            ),
+        ),
+        F::NotJson => (
+            not_json,
+            Some("certificates are the JSON lines `gridmatch PUZZLE --json` writes"),
+        ),
+        F::Matching => (
+            "a puzzle certificate line written by --json",
+            Some(
+                "this is a `gridmatch match --json` certificate: check it with \
+                 `gridmatch verify --graph GRAPH FILE`",
+            ),
+        ),
+        F::Puzzle => (
+            "a matching certificate line written by `gridmatch match --json`",
+            Some(
+                "a puzzle certificate (`gridmatch rooks|king|lpuzzle --json`) holds its board: \
+                 it is checked on its own, without a graph file: check it with \
+                 `gridmatch verify FILE`, without --graph",
+            ),
+        ),
+        F::Empty => (
+            CERTIFICATE_LINE,
+            Some("the file holds no certificates; write some with `gridmatch PUZZLE --json`"),
+        ),
+        // CertificateFound is non-exhaustive: the library's words for a kind added later.
+        _ => return e,
+    };
+    e.expected = expected.into();
+    if let Some(hint) = hint {
+        e.hint = Some(hint.into());
+    }
+    e.remedy = None;
+    e
 }
 
 impl From<gridmatch::RunError> for Error {

@@ -255,10 +255,14 @@ pub(super) fn metis_name(file: &str) -> bool {
     lower.ends_with(".graph") || lower.ends_with(".metis")
 }
 
+/// The hint of a graph file whose format its first line does not tell; it ends with `or name
+/// the format`, which a front end completes with its setting ([`Remedy::Format`]).
+///
+/// [`Remedy::Format`]: crate::Remedy::Format
 pub(super) const DETECT_HINT: &str = "the format is told by the first line: '%%MatrixMarket' (mtx), \
      'c', 'p' or 'e' (dimacs), a number or '#' (edges, or metis: told by the lines that follow \
      or a *.graph name), \
-     another '%' comment (metis); or name the format (--format)";
+     another '%' comment (metis); or name the format";
 
 /// The format a graph file's first non-blank line tells: `%%` (the `%%MatrixMarket` banner) →
 /// Matrix Market, another `%` (a comment) → METIS, `c`, `p` or `e` → DIMACS, a digit, `+` or

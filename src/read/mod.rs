@@ -137,9 +137,9 @@ use std::borrow::Cow;
 use std::collections::TryReserveError;
 use std::io::BufRead;
 
-use crate::InputError;
 use crate::graph::MAX_VERTICES;
 use crate::graph::certified::{Parts, compact};
+use crate::{InputError, Remedy};
 
 pub use cnf::{Cnf, read_cnf, read_cnf_within};
 pub use detect::{AMBIGUOUS, detect};
@@ -460,9 +460,9 @@ fn read_any<R: BufRead>(
         match t.next()? {
             Item::LineEnd { .. } => {}
             Item::End { line, col } => {
-                return Err(
-                    InputError::end_of_input(file, line, col, "a graph").with_hint(DETECT_HINT)
-                );
+                return Err(InputError::end_of_input(file, line, col, "a graph")
+                    .with_hint(DETECT_HINT)
+                    .with_remedy(Remedy::Format));
             }
             Item::Token => match detect(&t.tok) {
                 Some(Format::EdgeList) if metis_name(file) && t.tok[0] != b'#' => {
@@ -475,8 +475,11 @@ fn read_any<R: BufRead>(
                 }
                 Some(f) => break f,
                 None => {
-                    let hint = edges::csv_hint(&t.tok).unwrap_or(DETECT_HINT.to_string());
-                    return Err(t.bad_token("a graph in a known format").with_hint(hint));
+                    let e = t.bad_token("a graph in a known format");
+                    return Err(match edges::csv_hint(&t.tok) {
+                        Some(hint) => e.with_hint(hint),
+                        None => e.with_hint(DETECT_HINT).with_remedy(Remedy::Format),
+                    });
                 }
             },
         }

@@ -485,10 +485,37 @@ fn detection_errors() {
         3,
         "'graph'",
         "a graph in a known format",
-        "(--format)",
+        "or name the format",
     );
     let e = graph_err("é", None);
-    check(&e, 1, 1, "'é'", "a graph in a known format", "(--format)");
+    check(
+        &e,
+        1,
+        1,
+        "'é'",
+        "a graph in a known format",
+        "or name the format",
+    );
+}
+
+/// The detection hint names no flag: it ends `or name the format`, which a front end completes
+/// with its own setting through [`Remedy::Format`](crate::Remedy::Format); other hints are left
+/// alone.
+#[test]
+fn detection_hint_leaves_the_flag_to_the_front_end() {
+    for text in ["\n  \n", "\n  graph {\n", "é"] {
+        let e = graph_err(text, None);
+        let hint = e.hint.clone().unwrap();
+        assert!(hint.ends_with("or name the format"), "{hint}");
+        assert!(!hint.contains("--"), "{hint}");
+        assert_eq!(e.remedy, Some(crate::Remedy::Format));
+        let named = e.name_flag("--format");
+        assert_eq!(named.hint.unwrap(), format!("{hint} (--format)"));
+        assert_eq!(named.remedy, None);
+    }
+    // A CSV line's hint is its own, without the remedy.
+    let e = graph_err("a,b\n", None);
+    assert_eq!(e.remedy, None, "{e}");
 }
 
 #[test]

@@ -47,16 +47,9 @@ pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Result<ExitCode, Error> {
         None => None,
     };
     let summary = match &graph {
-        Some(g) => certificate::verify_matchings(r, &name, g, &mut { out }, limit, hint.as_deref())
-            .map_err(|e| match e {
-                gridmatch::RunError::Input(mut e) if e.found == certificate::PUZZLE_CERTIFICATE => {
-                    if let Some(h) = &mut e.hint {
-                        h.push_str(": check it with `gridmatch verify FILE`, without --graph");
-                    }
-                    Error::from(e)
-                }
-                e => e.into(),
-            })?,
+        Some(g) => {
+            certificate::verify_matchings(r, &name, g, &mut { out }, limit, hint.as_deref())?
+        }
         None => certificate::verify_records(r, &name, &mut { out }, limit, hint.as_deref())?,
     };
     if summary.failed > 0 {
