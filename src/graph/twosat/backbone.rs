@@ -76,12 +76,12 @@
 //!
 //! # Measured
 //!
-//! `cargo test --release --lib -- --ignored --nocapture backbone_timing` times [`backbone`]
-//! (probing), the bit-parallel sweep, [`second_model`] and `solve` on random formulas and
-//! implication chains; the table is in docs/BENCHMARKS.md (*2-SAT backbone*). Probing costs a
-//! few `solve`s, the sweep is far slower (it does `O(n + m)` work per 64 false components, and
-//! it has to look at every one of them), so `backbone` probes. Probing and the sweep agreed
-//! wherever both ran.
+//! `cargo bench --bench twosat -- twosat/backbone` times [`backbone`] (probing) and
+//! [`second_model`] on random formulas and implication chains. The table in docs/BENCHMARKS.md
+//! (*2-SAT backbone*) also times the bit-parallel sweep of the tests and `solve` (measured with
+//! the timing test these benches replaced). Probing costs a few `solve`s, the sweep is far
+//! slower (it does `O(n + m)` work per 64 false components, and it has to look at every one of
+//! them), so `backbone` probes. Probing and the sweep agreed wherever both ran.
 //!
 //! # Status
 //!
@@ -90,7 +90,8 @@
 //! equals the literals true in all models, [`second_model`] answers from every model of each
 //! formula, and every conflict chain's clauses justify its steps (also on 3 000 random walks). 60
 //! random formulas of 50..300 variables around the threshold are checked against the bit-parallel
-//! sweep and against `solve` with each literal added as a unit clause; an implicit ring is
+//! sweep and against `solve` with each literal added as a unit clause, and so are 10⁴-variable
+//! ones (random near the threshold, chains forced by a unit clause); an implicit ring is
 //! checked, and 10^6-variable implication chains (both numberings) run on a 256 KiB stack; the
 //! tests catch hand-made mutants (no conflict check in a probe; either condition of a free
 //! component dropped).
