@@ -44,7 +44,7 @@ use super::general::{
 };
 
 mod verify;
-pub(crate) use verify::Tutte;
+pub(crate) use verify::{BarrierFault, Tutte, tutte_berge};
 pub use verify::{GeographyError, verify};
 
 /// A player: who moves, or who wins.

@@ -175,3 +175,96 @@ fn long_paths_need_no_deep_stack() {
         .join()
         .expect("no stack overflow");
 }
+
+/// The shared Tutte–Berge check against a count of its own (components by repeated relabelling
+/// to the smallest label, no search): random graphs on slots of which some are absent, random
+/// barriers (absent, out-of-range and repeated entries among them) and removed vertices. Every
+/// fault is found at its first entry, and the count is accepted exactly for the `matched` the
+/// equality gives.
+#[test]
+fn shared_tutte_berge_check_against_relabelling() {
+    use super::verify::{BarrierFault, tutte_berge};
+    let mut rng = ChaCha8Rng::seed_from_u64(35);
+    let (mut counted, mut faults) = (0, 0);
+    for _ in 0..3000 {
+        let (slots, edges) = random_graph(&mut rng);
+        let present: Vec<bool> = (0..slots).map(|_| rng.random_bool(0.8)).collect();
+        let adj = adjacency(slots, &edges);
+        let removed = rng
+            .random_bool(0.3)
+            .then(|| rng.random_range(0..slots))
+            .filter(|&s| present[s]);
+        let barrier: Vec<u32> = (0..rng.random_range(0..4))
+            .map(|_| rng.random_range(0..slots as u32 + 1))
+            .collect();
+        // The first fault, by the rules.
+        let mut seen = vec![false; slots];
+        if let Some(s) = removed {
+            seen[s] = true;
+        }
+        let mut fault = None;
+        for (k, &x) in barrier.iter().enumerate() {
+            if x as usize >= slots || !present[x as usize] {
+                fault = Some(BarrierFault::NotAVertex(k));
+                break;
+            }
+            if std::mem::replace(&mut seen[x as usize], true) {
+                fault = Some(BarrierFault::Twice(k));
+                break;
+            }
+        }
+        let check = |matched: usize| {
+            tutte_berge(
+                slots,
+                |i| present[i],
+                |u| adj[u].iter().map(|&w| w as usize),
+                &barrier,
+                |&x: &u32| Some(x as usize),
+                removed,
+                matched,
+            )
+        };
+        if let Some(f) = fault {
+            assert_eq!(check(0), Err(f));
+            faults += 1;
+            continue;
+        }
+        // Components of the vertices left, by relabelling to the smallest label until stable.
+        let alive: Vec<bool> = (0..slots).map(|i| present[i] && !seen[i]).collect();
+        let mut label: Vec<usize> = (0..slots).collect();
+        loop {
+            let mut changed = false;
+            for &(u, v) in &edges {
+                let (u, v) = (u as usize, v as usize);
+                if alive[u] && alive[v] && label[u] != label[v] {
+                    let low = label[u].min(label[v]);
+                    label[u] = low;
+                    label[v] = low;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let odd = (0..slots)
+            .filter(|&r| alive[r] && label[r] == r)
+            .filter(|&r| (0..slots).filter(|&i| alive[i] && label[i] == r).count() % 2 == 1)
+            .count();
+        let vertices = present.iter().filter(|&&p| p).count() - usize::from(removed.is_some());
+        let lhs = vertices as i64 - odd as i64 + barrier.len() as i64;
+        for matched in 0..=slots / 2 {
+            let got = check(matched);
+            if 2 * matched as i64 == lhs {
+                assert_eq!(got, Ok(()));
+                counted += 1;
+            } else {
+                assert_eq!(got, Err(BarrierFault::Count { vertices, odd }));
+            }
+        }
+    }
+    assert!(
+        counted > 300 && faults > 300,
+        "weak sample: {counted} {faults}"
+    );
+}

@@ -1,8 +1,7 @@
 //! The geography certificate's independent check: a hash set of the edges, adjacency lists and
-//! breadth-first searches of its own, none of the solver's matching code. [`Tutte`] serves the
-//! matching certificates of [`certified`](crate::graph::certified) too.
-
-use std::collections::VecDeque;
+//! searches of its own, none of the solver's matching code. [`Tutte`] serves the matching
+//! certificates of [`certified`](crate::graph::certified) too, and [`tutte_berge`] (the barrier's
+//! count) the King board's verifier.
 
 use super::Certificate;
 
@@ -60,7 +59,7 @@ pub enum GeographyError {
 /// Checks a geography certificate for `start` against the graph given by its `n` vertices and
 /// its edge list, without the solver's code: matched pairs are edges (looked up in a hash set of
 /// the listed edges) and vertex-disjoint; barriers hold distinct vertices; odd components are
-/// counted by a breadth-first search of its own; then the Tutte–Berge equalities of the module
+/// counted by a search of its own ([`tutte_berge`]); then the Tutte–Berge equalities of the module
 /// docs must hold, and Bob's matching must leave the start exposed.
 ///
 /// # Complexity
@@ -142,7 +141,8 @@ impl Tutte {
         Ok(matched)
     }
 
-    /// Checks `|V'| − 2·matched = odd(G' − X) − |X|` for `G'` the graph without `removed`.
+    /// Checks `|V'| − 2·matched = odd(G' − X) − |X|` for `G'` the graph without `removed`
+    /// ([`tutte_berge`]).
     pub(crate) fn barrier(
         &self,
         barrier: &[u32],
@@ -150,48 +150,100 @@ impl Tutte {
         matched: usize,
         what: &'static str,
     ) -> Result<(), GeographyError> {
-        let mut gone = vec![false; self.n];
-        if let Some(s) = removed {
-            gone[s as usize] = true;
+        let n = self.n;
+        let neighbours = |u: usize| self.adjacency[u].iter().map(|&w| w as usize);
+        let index = |&x: &u32| ((x as usize) < n).then_some(x as usize);
+        let removed = removed.map(|s| s as usize);
+        tutte_berge(n, |_| true, neighbours, barrier, index, removed, matched).map_err(|fault| {
+            match fault {
+                BarrierFault::NotAVertex(k) => GeographyError::OutOfRange(barrier[k], n),
+                BarrierFault::Twice(k) => GeographyError::BarrierTwice {
+                    what,
+                    vertex: barrier[k],
+                },
+                BarrierFault::Count { vertices, odd } => GeographyError::TutteBerge {
+                    what,
+                    vertices,
+                    matched,
+                    odd,
+                    size: barrier.len(),
+                },
+            }
+        })
+    }
+}
+
+/// The first fault [`tutte_berge`] finds in a barrier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BarrierFault {
+    /// The barrier's entry at this position is no vertex of the graph.
+    NotAVertex(usize),
+    /// The barrier's entry at this position repeats an earlier one, or is the removed vertex.
+    Twice(usize),
+    /// The Tutte–Berge equality fails: the vertices of the graph (without the removed one)
+    /// and the odd components left by the barrier.
+    Count {
+        /// Vertices of the graph, without the removed one.
+        vertices: usize,
+        /// Odd components of the graph without the removed vertex and the barrier.
+        odd: usize,
+    },
+}
+
+/// The Tutte–Berge check of a barrier, shared by every verifier of matching certificates (the
+/// geography and graph certificates through [`Tutte::barrier`], the King board's
+/// [`verify`](crate::puzzles::king::verify) on the board itself): on the graph whose vertices
+/// are the slots `0..slots` for which `present` holds, without `removed`, the barrier `X` holds
+/// distinct vertices (`index` gives an entry's slot, or `None` when it names no vertex), and
+/// `|V| − 2·matched = odd(G − X) − |X|`, which proves a matching of `matched` edges maximum.
+/// `neighbours(u)` gives the slots next to `u` (those not present are skipped here).
+/// Odd components are counted by a search with an explicit stack (no recursion).
+///
+/// # Complexity
+/// O(slots + the neighbours visited) time, `slots` bytes and a stack beside.
+pub(crate) fn tutte_berge<T, I: IntoIterator<Item = usize>>(
+    slots: usize,
+    present: impl Fn(usize) -> bool,
+    neighbours: impl Fn(usize) -> I,
+    barrier: &[T],
+    index: impl Fn(&T) -> Option<usize>,
+    removed: Option<usize>,
+    matched: usize,
+) -> Result<(), BarrierFault> {
+    let mut gone = vec![false; slots];
+    if let Some(s) = removed {
+        gone[s] = true;
+    }
+    for (k, x) in barrier.iter().enumerate() {
+        let Some(i) = index(x).filter(|&i| i < slots && present(i)) else {
+            return Err(BarrierFault::NotAVertex(k));
+        };
+        if std::mem::replace(&mut gone[i], true) {
+            return Err(BarrierFault::Twice(k));
         }
-        for &x in barrier {
-            if x as usize >= self.n {
-                return Err(GeographyError::OutOfRange(x, self.n));
-            }
-            if std::mem::replace(&mut gone[x as usize], true) {
-                return Err(GeographyError::BarrierTwice { what, vertex: x });
-            }
+    }
+    let vertices = (0..slots).filter(|&i| present(i)).count() - usize::from(removed.is_some());
+    let mut odd = 0usize;
+    let mut stack = Vec::new();
+    for s in 0..slots {
+        if gone[s] || !present(s) {
+            continue;
         }
-        let vertices = self.n - usize::from(removed.is_some());
-        let mut odd = 0usize;
-        let mut queue = VecDeque::new();
-        for s in 0..self.n {
-            if gone[s] {
-                continue;
-            }
-            gone[s] = true;
-            queue.push_back(s as u32);
-            let mut size = 0usize;
-            while let Some(u) = queue.pop_front() {
-                size += 1;
-                for &w in &self.adjacency[u as usize] {
-                    if !std::mem::replace(&mut gone[w as usize], true) {
-                        queue.push_back(w);
-                    }
+        gone[s] = true;
+        stack.push(s);
+        let mut size = 0usize;
+        while let Some(u) = stack.pop() {
+            size += 1;
+            for w in neighbours(u) {
+                if present(w) && !std::mem::replace(&mut gone[w], true) {
+                    stack.push(w);
                 }
             }
-            odd += size % 2;
         }
-        let lhs = vertices as i64 - 2 * matched as i64;
-        if lhs != odd as i64 - barrier.len() as i64 {
-            return Err(GeographyError::TutteBerge {
-                what,
-                vertices,
-                matched,
-                odd,
-                size: barrier.len(),
-            });
-        }
-        Ok(())
+        odd += size % 2;
     }
+    if vertices as i64 - 2 * matched as i64 != odd as i64 - barrier.len() as i64 {
+        return Err(BarrierFault::Count { vertices, odd });
+    }
+    Ok(())
 }

@@ -1,7 +1,9 @@
-//! The King certificate's independent check: flood fills and counts on the board, none of the
-//! solver's matching code.
+//! The King certificate's independent check: counts on the board, and the barriers' Tutte–Berge
+//! count by the verifiers' shared [`tutte_berge`] on the board's own graph (free cells, one move
+//! apart), none of the solver's matching code.
 
 use super::{Cell, Certificate, Moves, start_of};
+use crate::graph::geography::{BarrierFault, tutte_berge};
 use crate::grid::Grid;
 
 /// The first rule a King certificate breaks.
@@ -163,13 +165,12 @@ pub fn verify_map<S: AsRef<[u8]>>(
 
 /// Checks a certificate against the board, in linear time and without the solver's code:
 /// the matching pairs are distinct free cells one move apart; barriers hold distinct free cells;
-/// odd components are counted by a flood fill of the board; then the Tutte–Berge equalities
+/// odd components are counted by a search of the board ([`tutte_berge`]); then the Tutte–Berge equalities
 /// (see the module docs) must hold, and the start must be free in Bob's matching.
 pub fn verify(grid: &Grid, moves: Moves, cert: &Certificate) -> Result<(), KingError> {
     let (rows, cols) = (grid.rows(), grid.cols());
     let start = grid.index(start_of(grid).map_err(|_| KingError::Start)?);
     let free = |i: usize| grid.cells()[i] != b'#';
-    let n_free = grid.cells().iter().filter(|&&c| c != b'#').count();
     let steps: Vec<(i64, i64)> = match moves {
         Moves::King => (-1..=1)
             .flat_map(|a| (-1..=1).map(move |b| (a, b)))
@@ -202,67 +203,46 @@ pub fn verify(grid: &Grid, moves: Moves, cert: &Certificate) -> Result<(), KingE
         }
     }
     let m = cert.matching().len();
-    // Odd components of the free cells minus `removed`, by an explicit-stack flood fill.
-    let odd_components = |removed: &[bool]| {
-        let mut seen = removed.to_vec();
-        let mut odd = 0usize;
-        let mut stack = Vec::new();
-        for s in 0..rows * cols {
-            if seen[s] || !free(s) {
-                continue;
-            }
-            seen[s] = true;
-            stack.push(s);
-            let mut size = 0usize;
-            while let Some(i) = stack.pop() {
-                size += 1;
-                let (r, c) = ((i / cols) as i64, (i % cols) as i64);
-                for &(dr, dc) in &steps {
-                    let (r2, c2) = (r + dr, c + dc);
-                    if r2 >= 0 && c2 >= 0 && (r2 as usize) < rows && (c2 as usize) < cols {
-                        let j = r2 as usize * cols + c2 as usize;
-                        if free(j) && !seen[j] {
-                            seen[j] = true;
-                            stack.push(j);
-                        }
-                    }
-                }
-            }
-            odd += size % 2;
-        }
-        odd
+    // The board's graph for the shared Tutte–Berge check: free cells, one move apart.
+    let neighbours = |i: usize| {
+        let (r, c) = ((i / cols) as i64, (i % cols) as i64);
+        steps.iter().filter_map(move |&(dr, dc)| {
+            let (r2, c2) = (r + dr, c + dc);
+            (r2 >= 0 && c2 >= 0 && (r2 as usize) < rows && (c2 as usize) < cols)
+                .then(|| r2 as usize * cols + c2 as usize)
+        })
     };
-    let check_barrier = |barrier: &[Cell],
-                         also_removed: Option<usize>,
-                         vertices: usize,
-                         matched: usize,
-                         what: &'static str| {
-        let mut removed = vec![false; rows * cols];
-        if let Some(i) = also_removed {
-            removed[i] = true;
-        }
-        for &x in barrier {
-            let Some(i) = index(x).filter(|&i| free(i)) else {
-                return Err(KingError::BarrierNotFree { what, cell: x });
-            };
-            if std::mem::replace(&mut removed[i], true) {
-                return Err(KingError::BarrierTwice { what, cell: x });
-            }
-        }
-        let odd = odd_components(&removed);
-        // Tutte–Berge: vertices − 2ν = max over X of odd(G − X) − |X|; equality proves ν = matched.
-        if (vertices - 2 * matched) as i64 != odd as i64 - barrier.len() as i64 {
-            return Err(KingError::TutteBerge {
-                what,
-                vertices,
+    let check_barrier =
+        |barrier: &[Cell], also_removed: Option<usize>, matched: usize, what: &'static str| {
+            let slot = |&x: &Cell| index(x);
+            tutte_berge(
+                rows * cols,
+                free,
+                neighbours,
+                barrier,
+                slot,
+                also_removed,
                 matched,
-                odd,
-                size: barrier.len(),
-            });
-        }
-        Ok(())
-    };
-    check_barrier(cert.barrier(), None, n_free, m, "barrier")?;
+            )
+            .map_err(|fault| match fault {
+                BarrierFault::NotAVertex(k) => KingError::BarrierNotFree {
+                    what,
+                    cell: barrier[k],
+                },
+                BarrierFault::Twice(k) => KingError::BarrierTwice {
+                    what,
+                    cell: barrier[k],
+                },
+                BarrierFault::Count { vertices, odd } => KingError::TutteBerge {
+                    what,
+                    vertices,
+                    matched,
+                    odd,
+                    size: barrier.len(),
+                },
+            })
+        };
+    check_barrier(cert.barrier(), None, m, "barrier")?;
     match cert {
         Certificate::Bob { .. } => {
             if matched[start] {
@@ -280,7 +260,6 @@ pub fn verify(grid: &Grid, moves: Moves, cert: &Certificate) -> Result<(), KingE
             check_barrier(
                 barrier_without_start,
                 Some(start),
-                n_free - 1,
                 m - 1,
                 "barrier without the start",
             )
