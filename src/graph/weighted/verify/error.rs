@@ -20,7 +20,7 @@ pub enum DualError {
         n: usize,
     },
     /// The vertex duals are not one per vertex.
-    #[error("{len} vertex duals for {n} vertices")]
+    #[error("{} for {}", crate::error::count(*.len, "vertex dual", "vertex duals"), crate::error::count(*.n, "vertex", "vertices"))]
     VertexDualsLength {
         /// The number of vertices.
         n: usize,
@@ -28,7 +28,7 @@ pub enum DualError {
         len: usize,
     },
     /// The edges and the weights differ in number.
-    #[error("{edges} edges but {weights} weights")]
+    #[error("{} but {}", crate::error::count(*.edges, "edge", "edges"), crate::error::count(*.weights, "weight", "weights"))]
     WeightsLength {
         /// The number of edges.
         edges: usize,
@@ -36,7 +36,7 @@ pub enum DualError {
         weights: usize,
     },
     /// An edge names a vertex `>= n`.
-    #[error("edge {edge} names vertex {vertex}, but there are {n} vertices")]
+    #[error("edge {edge} names vertex {vertex}, but there {} {}", if *.n == 1 { "is" } else { "are" }, crate::error::count(*.n, "vertex", "vertices"))]
     EdgeOutOfRange {
         /// The edge.
         edge: usize,
@@ -46,7 +46,7 @@ pub enum DualError {
         n: usize,
     },
     /// A matched index is not an edge.
-    #[error("matched entry {position} is edge {edge}, but there are {edges} edges")]
+    #[error("matched entry {position} is edge {edge}, but there {} {}", if *.edges == 1 { "is" } else { "are" }, crate::error::count(*.edges, "edge", "edges"))]
     MatchedOutOfRange {
         /// Its position in the matched list.
         position: usize,
@@ -105,7 +105,8 @@ pub enum DualError {
     },
     /// A weight `w` with `n·|w|` at least twice [`WIDE_LIMIT`].
     #[error(
-        "edge {edge} weighs {weight}: on {n} vertices every |weight| must stay below 2^120 / {n}"
+        "edge {edge} weighs {weight}: on {} every |weight| must stay below 2^120 / {n}",
+        crate::error::count(*.n, "vertex", "vertices")
     )]
     WeightTooLarge {
         /// The edge.
@@ -122,7 +123,7 @@ pub enum DualError {
         vertex: u32,
     },
     /// An odd set names a vertex `>= n`.
-    #[error("odd set {blossom} names vertex {vertex}, but there are {n} vertices")]
+    #[error("odd set {blossom} names vertex {vertex}, but there {} {}", if *.n == 1 { "is" } else { "are" }, crate::error::count(*.n, "vertex", "vertices"))]
     BlossomVertexOutOfRange {
         /// The set.
         blossom: usize,
@@ -150,7 +151,7 @@ pub enum DualError {
         previous: u32,
     },
     /// An odd set has fewer than three vertices (its own and its children's).
-    #[error("odd set {blossom} has {size} vertices, fewer than 3")]
+    #[error("odd set {blossom} has {}, fewer than 3", crate::error::count(*.size, "vertex", "vertices"))]
     BlossomTooSmall {
         /// The set.
         blossom: usize,
@@ -174,7 +175,7 @@ pub enum DualError {
         dual: i128,
     },
     /// More odd sets than a laminar family of distinct sets can have (n − 1).
-    #[error("{sets} odd sets on {n} vertices: a laminar family of distinct sets has fewer than n")]
+    #[error("{} on {}: a laminar family of distinct sets has fewer than n", crate::error::count(*.sets, "odd set", "odd sets"), crate::error::count(*.n, "vertex", "vertices"))]
     TooManySets {
         /// The number of odd sets.
         sets: usize,
@@ -266,7 +267,7 @@ pub enum DualError {
         dual: i128,
     },
     /// An odd set holds fewer than (|B| − 1)/2 matched edges.
-    #[error("odd set {blossom} holds {inside} matched edges, not {needed}")]
+    #[error("odd set {blossom} holds {}, not {needed}", crate::error::count(*.inside, "matched edge", "matched edges"))]
     BlossomNotFull {
         /// The set.
         blossom: usize,
@@ -302,10 +303,16 @@ impl DualError {
     pub fn describe(&self, name: &dyn Fn(u32) -> String) -> String {
         match self {
             DualError::EdgeOutOfRange { edge, vertex, n } => {
-                format!("edge {edge} names vertex number {vertex}, but the graph has {n} vertices")
+                format!(
+                    "edge {edge} names vertex number {vertex}, but the graph has {}",
+                    crate::error::count(*n, "vertex", "vertices")
+                )
             }
             DualError::MatchedOutOfRange { edge, edges, .. } => {
-                format!("the matching names edge {edge}, but the graph has {edges} edges")
+                format!(
+                    "the matching names edge {edge}, but the graph has {}",
+                    crate::error::count(*edges, "edge", "edges")
+                )
             }
             DualError::MatchedLoop { vertex, .. } => format!(
                 "the matching uses the self-loop at {}, which matches nothing",
@@ -327,7 +334,8 @@ impl DualError {
             ),
             DualError::BlossomVertexOutOfRange { blossom, vertex, n } => format!(
                 "odd set {blossom} (counting from 0) names vertex number {vertex}, but the graph \
-                 has {n} vertices"
+                 has {}",
+                crate::error::count(*n, "vertex", "vertices")
             ),
             DualError::BlossomRepeat { blossom, vertex } => format!(
                 "odd set {blossom} (counting from 0) lists {} twice",
@@ -344,8 +352,8 @@ impl DualError {
                 name(*previous)
             ),
             DualError::BlossomTooSmall { blossom, size } => format!(
-                "odd set {blossom} (counting from 0) has {size} vertices; an odd set needs at \
-                 least 3"
+                "odd set {blossom} (counting from 0) has {}; an odd set needs at least 3",
+                crate::error::count(*size, "vertex", "vertices")
             ),
             DualError::BlossomEven { blossom, size } => {
                 format!("odd set {blossom} (counting from 0) has {size} vertices, an even number")
@@ -424,8 +432,9 @@ impl DualError {
                 inside,
                 needed,
             } => format!(
-                "odd set {blossom} (counting from 0) has a positive dual but holds {inside} \
-                 matched edges, not {needed} (half of its size, rounded down)"
+                "odd set {blossom} (counting from 0) has a positive dual but holds {}, not \
+                 {needed} (half of its size, rounded down)",
+                crate::error::count(*inside, "matched edge", "matched edges")
             ),
             DualError::ObjectiveMismatch { dual, primal } => format!(
                 "the duals add up to {}, but the matching weighs {}",

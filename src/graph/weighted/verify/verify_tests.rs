@@ -1433,3 +1433,77 @@ fn a_deep_chain_of_nested_sets() {
         );
     }
 }
+
+/// Counts of one read as one, in the short words and in `describe`: `1 vertex`, `1 edge`,
+/// `1 matched edge` (never `1 edges`); other counts keep their plurals.
+#[test]
+fn counts_of_one_are_singular() {
+    let name = |v: u32| format!("v{v}");
+    let short_and_long = |e: DualError| format!("{e}\n{}", e.describe(&name));
+    let cases = [
+        DualError::VertexDualsLength { n: 1, len: 1 },
+        DualError::WeightsLength {
+            edges: 1,
+            weights: 2,
+        },
+        DualError::EdgeOutOfRange {
+            edge: 0,
+            vertex: 4,
+            n: 1,
+        },
+        DualError::MatchedOutOfRange {
+            position: 0,
+            edge: 3,
+            edges: 1,
+        },
+        DualError::WeightTooLarge {
+            edge: 0,
+            weight: 1 << 121,
+            n: 1,
+        },
+        DualError::BlossomVertexOutOfRange {
+            blossom: 0,
+            vertex: 5,
+            n: 1,
+        },
+        DualError::BlossomTooSmall {
+            blossom: 0,
+            size: 1,
+        },
+        DualError::TooManySets { sets: 1, n: 1 },
+        DualError::BlossomNotFull {
+            blossom: 0,
+            inside: 1,
+            needed: 2,
+        },
+    ];
+    for e in cases {
+        let words = short_and_long(e);
+        for plural in [
+            "1 vertices",
+            "1 edges",
+            "1 vertex duals",
+            "1 odd sets",
+            "1 matched edges",
+        ] {
+            assert!(!words.contains(plural), "{plural:?} in {words:?}");
+        }
+        let singular = ["1 vertex", "1 edge", "1 odd set", "1 matched edge"];
+        assert!(singular.iter().any(|w| words.contains(w)), "{words}");
+    }
+    let e = DualError::WeightsLength {
+        edges: 2,
+        weights: 1,
+    };
+    assert_eq!(e.to_string(), "2 edges but 1 weight");
+    let e = DualError::BlossomNotFull {
+        blossom: 3,
+        inside: 1,
+        needed: 2,
+    };
+    assert_eq!(
+        e.describe(&name),
+        "odd set 3 (counting from 0) has a positive dual but holds 1 matched edge, not 2 (half \
+         of its size, rounded down)"
+    );
+}
