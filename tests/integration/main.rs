@@ -9,6 +9,9 @@
 //! - `docs_pictures`: the pictures in docs/ are what the code draws;
 //! - `testdata`: the shared weighted cases of `testdata/weighted/` (also read by the CLI and
 //!   Python suites), their answers against the subset DP, `solve` and the verifier;
+//! - `testdata_cases`: the shared 2-SAT and cardinality-matching cases of `testdata/twosat/` and
+//!   `testdata/matching/` (also read by the CLI and Python suites) against the brute forces,
+//!   the solvers and the verifiers;
 //! - `hostile`: inputs built to make `verify` use memory or time out of proportion to them;
 //! - `weighted_medium`: every weighted question on widened random families (ties, negative
 //!   weights, parallel edges, nested odd cycles, 2–200 vertices) against the subset DP, the
@@ -22,4 +25,5 @@ mod hostile;
 mod props;
 mod reference;
 mod testdata;
+mod testdata_cases;
 mod weighted_medium;
