@@ -22,8 +22,9 @@
 //!   memory;
 //! - `stress_and_output`: signals on `stress` and the progress line, failures reported as they
 //!   happen, picture file modes;
-//! - `testdata`: the shared weighted cases of `testdata/weighted/` (also read by the library
-//!   and Python suites) through `match --weights` and `verify --graph`;
+//! - `testdata`: the shared cases of `testdata/` (also read by the library and Python suites):
+//!   the weighted ones through `match --weights` and `verify --graph`, the 2-SAT ones through
+//!   `twosat`, the cardinality-matching ones through `match` and `verify --graph`;
 //! - `usability`: what a new user hits first (terminals, `king play` from stdin, hints);
 //! - `weighted`: `match --weights` (every question, exact decimals, matrices) and its
 //!   certificates through `verify --graph`, bad weights refused.
