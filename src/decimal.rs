@@ -1,6 +1,11 @@
 //! Exact decimals, one place for the whole library (readers, JSON records, certificate checks,
 //! the command line): an integer count of units of 10^−decimals written as the file wrote its
 //! weights, without trailing zeros (`35` with 1 decimal is `3.5`, `40` is `4`).
+//!
+//! [`scale`] puts decimals on one common power of ten as integers (or on the finest grid that
+//! fits a limit, with the rounding check).
+
+pub mod scale;
 
 /// `value / 10^decimals` written exactly, trailing zeros and a trailing point removed:
 /// `decimal(-125, 2) == "-1.25"`, `decimal(40, 1) == "4"`, `decimal(0, 3) == "0"`.
