@@ -8,8 +8,9 @@
 //! The Python binding (floats by their shortest decimal) and the readers share these.
 //!
 //! Complexity: linear in the number of values. Algorithm: powers of ten from a table, checked
-//! multiplication; no floating point. Status: exact for every `(m, e)` with `|m| < 10^18`
-//! (the rounding functions) or any `m` (the common scale).
+//! multiplication; [`exact_sum`] adds in decimal digits; no floating point. Status: exact for
+//! every `(m, e)` with `|m| < 10^38`
+//! (the rounding check) or any `m` (the rest).
 
 /// The digits and power of ten of a finite float's shortest round-trip decimal as ryu or
 /// Python's `repr` writes it (`"1.25"`, `"1e-7"`, `"-3.0"`, `"1.5e300"`, `"1e+22"`): `(m, e)`
@@ -85,26 +86,90 @@ pub fn common(parts: &[(i128, i32)]) -> Result<(Vec<i128>, u32), (usize, u32)> {
 }
 
 /// `m·10^(e + k)` rounded to the nearest integer (halves away from zero); `None` beyond
-/// `i128` or for `|m| >= 2^64` when a division is needed.
+/// `i128`.
 pub fn rounded(m: i128, e: i32, k: i32) -> Option<i128> {
     let p = i64::from(e) + i64::from(k);
     if p >= 0 {
         return pow10(p)?.checked_mul(m);
     }
-    // |m| < 2^64: in u64 (i128 division is slow), and 0 once 10^q > 2·|m|.
-    let a = u64::try_from(m.unsigned_abs()).ok()?;
-    let r = match u32::try_from(-p).ok().and_then(|q| 10u64.checked_pow(q)) {
-        Some(d) => (a / d) + u64::from(a % d >= d - d / 2),
-        None => 0,
+    let q = u32::try_from(-p).ok();
+    let r = match u64::try_from(m.unsigned_abs()) {
+        // |m| < 2^64: in u64 (i128 division is slow), and 0 once 10^q > 2·|m|.
+        Ok(a) => u128::from(match q.and_then(|q| 10u64.checked_pow(q)) {
+            Some(d) => (a / d) + u64::from(a % d >= d - d / 2),
+            None => 0,
+        }),
+        Err(_) => {
+            let a = m.unsigned_abs();
+            match q.and_then(|q| 10u128.checked_pow(q)) {
+                Some(d) => (a / d) + u128::from(a % d >= d - d / 2),
+                None => 0,
+            }
+        }
     };
-    let r = i128::from(r);
+    // r <= |m| <= 2^127.
+    let r = i128::try_from(r).ok()?;
     Some(if m < 0 { -r } else { r })
+}
+
+/// `Σ m·10^e` over `terms`, exactly, written as [`decimal`](super::decimal) writes it
+/// (`-0.25`, `1000`, `0`): for sums whose terms have no common scale within `i128`
+/// (`1e300 + 5e-324`).
+///
+/// # Complexity
+/// O(terms · 39 + span) time and memory, the span the number of decimal places from the
+/// smallest exponent to the largest term's top digit.
+pub fn exact_sum(terms: &[(i128, i32)]) -> String {
+    let Some(lo) = terms.iter().filter(|t| t.0 != 0).map(|t| t.1).min() else {
+        return "0".into();
+    };
+    let mut digits: Vec<i64> = Vec::new();
+    for &(m, e) in terms.iter().filter(|t| t.0 != 0) {
+        let at = (i64::from(e) - i64::from(lo)) as usize;
+        let (sign, mut a) = (if m < 0 { -1 } else { 1 }, m.unsigned_abs());
+        let mut i = at;
+        while a > 0 {
+            if digits.len() <= i {
+                digits.resize(i + 1, 0);
+            }
+            digits[i] += sign * (a % 10) as i64;
+            a /= 10;
+            i += 1;
+        }
+    }
+    // Carries from the lowest place; a negative sum leaves a negative carry at the top: then
+    // the negated sum is normalised instead.
+    let normalise = |d: &[i64]| -> (Vec<u8>, i64) {
+        let mut carry = 0i64;
+        let mut out = Vec::with_capacity(d.len());
+        for &x in d {
+            let v = x + carry;
+            out.push(v.rem_euclid(10) as u8);
+            carry = v.div_euclid(10);
+        }
+        (out, carry)
+    };
+    let (mut out, mut carry) = normalise(&digits);
+    let negative = carry < 0;
+    if negative {
+        let negated: Vec<i64> = digits.iter().map(|x| -x).collect();
+        (out, carry) = normalise(&negated);
+    }
+    // A positive carry: its digits on top.
+    while carry > 0 {
+        out.push((carry % 10) as u8);
+        carry /= 10;
+    }
+    let mut text: String = out.iter().rev().map(|&d| char::from(b'0' + d)).collect();
+    if lo > 0 {
+        text.extend(std::iter::repeat_n('0', lo as usize));
+    }
+    super::written(negative, &text, lo.min(0).unsigned_abs())
 }
 
 /// The values on the finest grid `10^-k` (`k` may be negative) on which every value, rounded
 /// to the nearest multiple ([`rounded`]), is at most `limit` in magnitude: `(rounded, k)`.
-/// Each rounded value is within half a grid step of the value. `limit` is at least 10 and
-/// every `|m|` below `10^18`.
+/// Each rounded value is within half a grid step of the value. `limit` is at least 10.
 pub fn grid(parts: &[(i128, i32)], limit: i128) -> (Vec<i128>, i32) {
     // Every value is below 10^top (top: digits of m plus e); at k = log10(limit) − top every
     // rounded value is at most 10^log10(limit) <= limit, at k + 2 the largest is at least
@@ -203,6 +268,61 @@ mod tests {
                     assert!(!rounds_to(m, e, k, r + 2) && !rounds_to(m, e, k, r - 2));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn wide_mantissas_round() {
+        let big = 10i128.pow(37) + 5; // 1000…005
+        assert_eq!(rounded(big, 0, -1), Some(10i128.pow(36) + 1));
+        assert_eq!(rounded(-big, 0, -1), Some(-(10i128.pow(36) + 1)));
+        assert_eq!(rounded(big - 1, 0, -1), Some(10i128.pow(36)));
+        assert_eq!(rounded(big, 0, -40), Some(0));
+        assert!(rounds_to(big, 0, -1, 10i128.pow(36) + 1));
+        assert!(rounds_to(big + 1, 0, -1, 10i128.pow(36) + 1));
+        assert!(!rounds_to(big + 1, 0, -1, 10i128.pow(36)));
+    }
+
+    /// `Σ m·10^e` at the common scale in `i128`, written by `decimal`: the reference for
+    /// terms near one another.
+    fn reference(terms: &[(i128, i32)]) -> String {
+        let lo = terms.iter().map(|t| t.1).min().unwrap_or(0).min(0);
+        let sum: i128 = terms
+            .iter()
+            .map(|&(m, e)| m * 10i128.pow((e - lo) as u32))
+            .sum();
+        super::super::decimal(sum, lo.unsigned_abs())
+    }
+
+    #[test]
+    fn exact_sums() {
+        assert_eq!(exact_sum(&[]), "0");
+        assert_eq!(exact_sum(&[(1, 300), (5, -324)]).len(), 301 + 1 + 324);
+        assert!(exact_sum(&[(1, 300), (5, -324)]).ends_with("0005"));
+        assert_eq!(exact_sum(&[(1, 2), (-1, 2)]), "0");
+        assert_eq!(exact_sum(&[(-1, -1), (-15, -2)]), "-0.25");
+        assert_eq!(exact_sum(&[(3, 2)]), "300");
+        assert_eq!(
+            exact_sum(&[(i128::MIN, 0), (i128::MIN, 0)]),
+            "-340282366920938463463374607431768211456" // -2^128
+        );
+        // Against the reference on seeded random terms (a linear congruential generator).
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = |r: u64| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (x >> 33) % r
+        };
+        for _ in 0..5000 {
+            let k = 1 + next(5) as usize;
+            let terms: Vec<(i128, i32)> = (0..k)
+                .map(|_| {
+                    let m = next(2_000_001) as i128 - 1_000_000;
+                    (m, next(13) as i32 - 6)
+                })
+                .collect();
+            assert_eq!(exact_sum(&terms), reference(&terms), "{terms:?}");
         }
     }
 
