@@ -149,7 +149,7 @@ use tokens::{
     Item, MAX_RESERVE, Next, Number, Tokens, count, is_blank, out_of_memory, push, reserve,
     to_usize,
 };
-pub use weights::MAX_DECIMALS;
+pub use weights::{MAX_DECIMALS, MAX_DIGITS, MAX_EXPONENT};
 
 /// The vertex sets of a graph (the graph core's type, which the readers fill).
 pub use crate::graph::certified::Shape;
@@ -351,18 +351,35 @@ pub fn read_graph<R: BufRead>(
 }
 
 /// A graph's edge weights as read: one per edge of [`GraphInput::edges`], in the same order;
-/// the weight of edge `i` is exactly `values[i] / 10^decimals`.
+/// the weight of edge `i` is exactly `values[i] / 10^decimals` — or, for weights beyond that
+/// range, as [`wide`](Self::wide) holds them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Weights {
     /// The weights, all scaled to `decimals`; each at most
-    /// [`MAX_WEIGHT`](crate::graph::weighted::MAX_WEIGHT) in absolute value.
+    /// [`MAX_WEIGHT`](crate::graph::weighted::MAX_WEIGHT) in absolute value. Empty when
+    /// [`wide`](Self::wide) holds them.
     pub values: Vec<i64>,
     /// The common number of decimals: the most any weight of the file needs (trailing zeros
-    /// dropped), at most [`MAX_DECIMALS`].
+    /// dropped): at most [`MAX_DECIMALS`] for `values`, any for [`Wide::Exact`], 0 for
+    /// [`Wide::Parts`].
     pub decimals: u32,
     /// Where the weight of the largest absolute value (the first of them) was read: line
-    /// and column, counting from 1; `None` without weights.
+    /// and column, counting from 1; `None` without weights or when they are wide.
     pub largest_at: Option<(u64, u64)>,
+    /// The weights of a file with a weight beyond the range of `values` (more than
+    /// [`MAX_DECIMALS`] decimals, or beyond `MAX_WEIGHT` at the common scale); `None` for
+    /// every other file.
+    pub wide: Option<Wide>,
+}
+
+/// Weights beyond the range of [`Weights::values`] (see [`Weights::wide`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Wide {
+    /// Each weight in units of 10^-[`decimals`](Weights::decimals), as an `i128`.
+    Exact(Vec<i128>),
+    /// No common power of ten makes every weight an `i128` (`1e-300` beside `1e300`): each
+    /// weight as `(m, e)`, the value `m·10^e`, `m` without trailing zeros (`(0, 0)` for 0).
+    Parts(Vec<(i128, i32)>),
 }
 
 impl Weights {
@@ -374,13 +391,28 @@ impl Weights {
     /// ```
     /// use gridmatch::read::Weights;
     ///
-    /// let w = Weights { values: vec![150, -7], decimals: 2, largest_at: None };
+    /// let w = Weights { values: vec![150, -7], decimals: 2, ..Weights::default() };
     /// assert_eq!(w.show(150), "1.5");
     /// assert_eq!(w.show(-7), "-0.07");
     /// assert_eq!(w.show(143), "1.43");
     /// ```
     pub fn show(&self, value: i128) -> String {
         weights::show(value, self.decimals)
+    }
+
+    /// Every weight as `(m, e)`, the value `m·10^e` exactly, `m` without trailing zeros
+    /// (`(0, 0)` for 0), whichever way they are held.
+    pub fn parts(&self) -> Vec<(i128, i32)> {
+        let e = -(self.decimals as i32);
+        match &self.wide {
+            None => self
+                .values
+                .iter()
+                .map(|&v| weights::normal(i128::from(v), e))
+                .collect(),
+            Some(Wide::Exact(v)) => v.iter().map(|&v| weights::normal(v, e)).collect(),
+            Some(Wide::Parts(p)) => p.clone(),
+        }
     }
 }
 
@@ -432,15 +464,29 @@ pub fn read_weighted_graph<R: BufRead>(
 ) -> Result<WeightedGraphInput, InputError> {
     let mut acc = weights::Acc::default();
     let graph = read_any(input, file, format, limits, Some(&mut acc))?;
-    debug_assert_eq!(acc.values.len(), graph.edges.len());
-    Ok(WeightedGraphInput {
-        graph,
-        weights: Weights {
-            largest_at: acc.largest_at(),
+    debug_assert_eq!(acc.len(), graph.edges.len());
+    let largest_at = acc.largest_at();
+    let weights = match acc.wide.take() {
+        None => Weights {
+            largest_at,
             values: acc.values,
             decimals: acc.decimals,
+            wide: None,
         },
-    })
+        Some(parts) => {
+            let (wide, decimals) = match crate::decimal::scale::common(&parts) {
+                Ok((values, decimals)) => (Wide::Exact(values), decimals),
+                Err(_) => (Wide::Parts(parts), 0),
+            };
+            Weights {
+                largest_at,
+                values: Vec::new(),
+                decimals,
+                wide: Some(wide),
+            }
+        }
+    };
+    Ok(WeightedGraphInput { graph, weights })
 }
 
 /// [`read_graph`], and with `weights` the weights too.
