@@ -1680,7 +1680,8 @@ fn weights_parse_exactly() {
         assert_eq!(parse(tok.as_bytes(), false), *want, "{tok}");
     }
     // Beyond the narrow range: exact `(m, e)` within 38 digits and 10^±1000.
-    let wide: &[(&str, Result<(i128, i32), Bad>)] = &[
+    type Parts = Result<(i128, i32), Bad>;
+    let wide: &[(&str, Parts)] = &[
         ("1e-19", Ok((1, -19))),
         ("-0.0000000000000000001", Ok((-1, -19))),
         ("1e18", Ok((1, 18))),
@@ -1975,7 +1976,6 @@ type Case<'a> = (&'a str, u64, u64, &'a str, &'a str, &'a str);
 
 fn weight_cases() -> Vec<Case<'static>> {
     const W: &str = "a weight (a decimal number such as 3, -2.5 or 1e6)";
-    const R: &str = "a weight from -576460752303423488 to 576460752303423488";
     vec![
         (
             "0 1\n",

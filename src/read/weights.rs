@@ -1,6 +1,7 @@
 //! Edge weights read exactly: each weight is a decimal number, read as an integer mantissa
 //! times a power of ten, and all weights of a file are scaled to one common number of
-//! decimals (see [`super::read_weighted_graph`]). No floating point.
+//! decimals as `i64` while they fit the narrow range, else kept as `(m, e)` pairs for the
+//! wide ones (see [`super::read_weighted_graph`]). No floating point.
 
 use std::io::BufRead;
 

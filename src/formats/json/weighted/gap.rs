@@ -38,6 +38,8 @@ use crate::read::{GraphInput, Shape};
 pub struct Figures {
     /// No matching of the question's kind beats the total by more than this.
     pub gap: String,
+    /// The gap as a sum of `(m, e)` for `m·10^e` ([`exact_sum`] of them is `gap`).
+    pub gap_terms: Vec<(i128, i32)>,
     /// The pairs' total for the weights as given.
     pub total: String,
     /// Each pair's weight as given, `(m, e)` for `m·10^e`, in the order of the pairs.
@@ -87,6 +89,7 @@ pub fn figures(
     let WeightedOutcome::Optimum { pairs, .. } = &cert.outcome else {
         return Ok(Figures {
             gap: "0".into(),
+            gap_terms: Vec::new(),
             total: "0".into(),
             pairs: Vec::new(),
         });
@@ -124,6 +127,7 @@ pub fn figures(
     }
     Ok(Figures {
         gap: exact_sum(&terms),
+        gap_terms: terms,
         total: exact_sum(&weights),
         pairs: weights,
     })
@@ -174,3 +178,7 @@ pub fn verify(
     }
     Ok(())
 }
+
+#[cfg(test)]
+#[path = "gap_tests.rs"]
+mod tests;
