@@ -359,8 +359,10 @@ rewording; all are fixed, and the table above shows the messages as they are now
 `read::read_weighted_graph`: the third number of an edge list line (`U V WEIGHT`) or of a
 DIMACS edge line (`e U V WEIGHT`), a Matrix Market entry's value. A weight is
 `[+-]digits[.digits][e[+-]digits]`, read exactly (no floating point): all weights of a file are
-scaled to the most decimals any of them needs (at most 18), and every scaled weight must be at
-most 2^59 in absolute value. A bad weight is bad input (exit 2). The rows below are the reader's
+scaled to the most decimals any of them needs, as 64-bit integers where they fit (at most 18
+decimals, at most 2^59 once scaled) and as 128-bit ones or each on its own power of ten
+otherwise (see README's weighted matching); a weight has at most 38 significant digits, is
+below 10^1000 in magnitude and has at most 1000 decimals. A bad weight is bad input (exit 2). The rows below are the reader's
 messages as the command line prints them (the input is `NAME.in`, read in the format shown);
 `cargo test` (src/read/tests.rs) reads each input again and fails when the message
 differs.
@@ -374,10 +376,9 @@ differs.
 | w05 | edge list: a hexadecimal weight | `edges` | `0 1 0x10\n` | error: w05.in:1:5: found '0x10', expected a weight (a decimal number such as 3, -2.5 or 1e6)<br>hint: hexadecimal numbers are not read: write the weight in decimal |
 | w06 | edge list: NaN | `edges` | `0 1 nan\n` | error: w06.in:1:5: found 'nan', expected a weight (a decimal number such as 3, -2.5 or 1e6)<br>hint: weights must be finite decimal numbers |
 | w07 | edge list: a fourth column | `edges` | `0 1 5 6\n` | error: w07.in:1:7: found '6', expected end of line<br>hint: a weighted edge list line is 'U V WEIGHT' |
-| w08 | edge list: more than 18 decimals | `edges` | `0 1 1e-19\n` | error: w08.in:1:5: found '1e-19', expected a weight with at most 18 decimals<br>hint: weights are read exactly, as whole numbers of 10^-18 at the finest: round this one |
-| w09 | edge list: a weight beyond 2^59 | `edges` | `0 1 1e18\n` | error: w09.in:1:5: found '1e18', expected a weight from -576460752303423488 to 576460752303423488<br>hint: weights are at most 2^59 in absolute value (the most the matching engines take) |
-| w10 | edge list: beyond 2^59 once scaled to the file's decimals | `edges` | `0 1 0.5\n1 2 576460752303423488\n` | error: w10.in:2:5: found '576460752303423488', expected a weight from -57646075230342348.8 to 57646075230342348.8<br>hint: every weight is scaled to the file's 1 decimal (the weight 0.5 at line 1, column 5 has that many), and scaled weights are at most 2^59 = 576460752303423488 in absolute value |
-| w11 | edge list: decimals that would scale an earlier weight beyond 2^59 | `edges` | `0 1 123456789012345.5\n1 2 0.0001\n` | error: w11.in:2:5: found '0.0001', expected a weight with at most 3 decimals<br>hint: every weight is scaled to the same number of decimals: with this one's 4, the weight 123456789012345.5 at line 1, column 5 would be 1234567890123455000 units of 10^-4, beyond 2^59 = 576460752303423488; round the weights to fewer decimals |
+| w08 | edge list: more than 38 significant digits | `edges` | `0 1 0.123456789012345678901234567890123456789\n` | error: w08.in:1:5: found '0.1234567890123456789012…', expected a weight with at most 38 significant digits<br>hint: weights are read exactly, their digits as a 128-bit integer (at most 38): round this one |
+| w09 | edge list: a weight of 10^1000 or more | `edges` | `0 1 1e1000\n` | error: w09.in:1:5: found '1e1000', expected a weight below 1e1000 in magnitude, with at most 1000 decimals<br>hint: weights are read exactly, from 10^-1000 to 10^1000 (every 64-bit float is within 10^±324) |
+| w10 | edge list: more than 1000 decimals | `edges` | `0 1 1e-1001\n` | error: w10.in:1:5: found '1e-1001', expected a weight below 1e1000 in magnitude, with at most 1000 decimals<br>hint: weights are read exactly, from 10^-1000 to 10^1000 (every 64-bit float is within 10^±324) |
 | w12 | DIMACS: an e line without its weight | `dimacs` | `p edge 2 1\ne 1 2\n` | error: w12.in:2:6: found end of line, expected a weight (a decimal number such as 3, -2.5 or 1e6)<br>hint: a weighted edge line is 'e U V WEIGHT' |
 | w13 | DIMACS: an infinite weight | `dimacs` | `p edge 2 1\ne 1 2 -Infinity\n` | error: w13.in:2:7: found '-Infinity', expected a weight (a decimal number such as 3, -2.5 or 1e6)<br>hint: weights must be finite decimal numbers |
 | w14 | Matrix Market: a pattern matrix has no weights | `mtx` | `%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n` | error: w14.in:1:34: found 'pattern', expected a Matrix Market file with values (integer or real) — --weights needs them<br>hint: a pattern matrix gives no weights: only where its entries are |

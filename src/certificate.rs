@@ -161,17 +161,24 @@ fn check_matching(
 ) -> Result<(String, Result<(), String>), Rejected> {
     if certificate == "weighted_matching" {
         let record: WeightedRecord = serde_json::from_str(line)?;
-        let label = match &record.total {
-            Some(t) => format!(
+        let label = match (&record.total, record.grid, &record.gap) {
+            (Some(t), Some(grid), Some(gap)) => format!(
+                "weighted matching of size {} and rounded weight {} (on the grid 10^{}), \
+                 within {gap} of the best",
+                record.size,
+                crate::decimal::scale::exact_sum(&[(*t, -grid)]),
+                -i64::from(grid)
+            ),
+            (Some(t), _, _) => format!(
                 "weighted matching of size {} and weight {}",
                 record.size,
                 decimal(*t, record.decimals)
             ),
-            None => "no perfect matching".to_string(),
+            (None, _, _) => "no perfect matching".to_string(),
         };
         let verdict = match &graph.weights {
             Ok(w) => record
-                .verify(&graph.graph, &w.values, w.decimals)
+                .verify_weights(&graph.graph, w)
                 .map_err(|e| e.to_string()),
             Err(why) => Err(format!(
                 "the graph file has no weights to check it against: {why}"

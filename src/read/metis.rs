@@ -76,8 +76,12 @@ struct Pending {
     /// matched by the current line.
     count: Vec<u32>,
     /// With weights: the sum of those listings' weights, in units of 10^-18, less the weights
-    /// of the current line's listings matched (wrapping: exact for a single edge).
+    /// of the current line's listings matched (wrapping: exact for a single edge); a weight
+    /// that is no `i128` in those units counts as a 128-bit mix of its digits and exponent
+    /// ([`weights::key`]).
     sum: Vec<i128>,
+    /// Some weight counted as a mix: sums are not shown as numbers.
+    mixed: bool,
     /// The line of each vertex read.
     line_of: Vec<u64>,
     /// The vertices with a nonzero count.
@@ -120,6 +124,7 @@ pub(super) fn read<R: BufRead>(
         far: BinaryHeap::new(),
         count: Vec::new(),
         sum: Vec::new(),
+        mixed: false,
         line_of: Vec::new(),
         listed: Vec::new(),
     };
@@ -482,16 +487,12 @@ fn prepare<R: BufRead>(
         }
         p.count[w] += 1;
         if let Some(acc) = weights {
-            let at = scale18(acc.values[edge as usize], acc.decimals);
+            let (at, exact) = acc.key(edge as usize);
+            p.mixed |= !exact;
             p.sum[w] = p.sum[w].wrapping_add(at);
         }
     }
     Ok(())
-}
-
-/// `value / 10^decimals` in units of 10^-18.
-fn scale18(value: i64, decimals: u32) -> i128 {
-    i128::from(value) * 10i128.pow(weights::MAX_DECIMALS - decimals)
 }
 
 /// Vertex u's line lists x < u (the number `v`): x's line must have listed u.
@@ -525,23 +526,28 @@ fn mirror_weight<R: BufRead>(
     p: &mut Pending,
     x: u32,
     v: Number,
-    w: weights::Decimal,
+    w: weights::Read,
 ) -> Result<(), InputError> {
     let x = x as usize;
     let before = p.sum[x];
-    p.sum[x] = before.wrapping_sub(scale18(w.mantissa, w.decimals));
+    let (key, exact) = weights::key(w.parts());
+    p.mixed |= !exact;
+    p.sum[x] = before.wrapping_sub(key);
     if p.count[x] == 0 && p.sum[x] != 0 {
-        return Err(t
-            .bad_token(format!(
+        let expected = if p.mixed {
+            format!("the weight vertex {}'s line gives this edge", v.value)
+        } else {
+            format!(
                 "the weight {} (as in vertex {}'s line)",
                 weights::show(before, weights::MAX_DECIMALS),
                 v.value
-            ))
-            .with_hint(format!(
-                "vertex {}'s line (line {}) gives this edge another weight: a METIS graph \
+            )
+        };
+        return Err(t.bad_token(expected).with_hint(format!(
+            "vertex {}'s line (line {}) gives this edge another weight: a METIS graph \
                  gives each edge the same weight in the lines of both its ends",
-                v.value, p.line_of[x]
-            )));
+            v.value, p.line_of[x]
+        )));
     }
     Ok(())
 }

@@ -50,15 +50,22 @@
 //!   clause must have one or two literals. SATLIB's trailer (a `%` line, then `0`) ends the input.
 //!
 //! **Weights** ([`read_weighted_graph`]): the third number of an edge list line (`U V W`) or
-//! of a DIMACS edge line (`e U V W`), a Matrix Market entry's value (`integer` or `real`
-//! files only), a METIS graph's edge weights (FMT `1` or `11`); a decimal number `[+-]digits[.digits][e[+-]digits]` read exactly, as an integer
-//! mantissa times a power of ten (no floating point). All weights of a file are scaled to one
-//! common number of decimals, the most any of them needs (at most [`MAX_DECIMALS`]): when a
-//! weight needs more than the ones before it, those are rescaled (at most [`MAX_DECIMALS`]
-//! times in all), and each scaled weight must stay within
-//! [`MAX_WEIGHT`](crate::graph::weighted::MAX_WEIGHT); the largest weight read so far is kept
-//! so that a rescale is refused before it starts, naming that weight. [`read_graph`] reads
-//! the same files as before, a third column refused as it always was.
+//! of a DIMACS edge line (`e U V W`), a Matrix Market entry's value (`integer` or `real` files
+//! only), a METIS graph's edge weights (FMT `1` or `11`), an assignment arc's cost, a dense
+//! matrix's entries; a decimal number `[+-]digits[.digits][e[+-]digits]` read exactly, as an
+//! integer mantissa times a power of ten (no floating point). All weights of a file are scaled
+//! to one common number of decimals, the most any of them needs, as `i64` while every weight
+//! fits the narrow range (at most [`MAX_DECIMALS`] decimals and
+//! [`MAX_WEIGHT`](crate::graph::weighted::MAX_WEIGHT) once scaled; when a weight needs more
+//! decimals than the ones before it, those are rescaled, at most [`MAX_DECIMALS`] times in
+//! all, and the largest weight read so far is kept so that a rescale beyond the range is seen
+//! before it starts). The first weight beyond it moves every weight to its own `(m, e)` (the
+//! value `m·10^e`, at most [`MAX_DIGITS`] digits, below 10^[`MAX_EXPONENT`] with at most
+//! [`MAX_EXPONENT`] decimals), and at the end they are put on one common scale as `i128`
+//! ([`Wide::Exact`]) or, when no scale holds them all, kept so ([`Wide::Parts`]): every Python
+//! float repr (`0.1`, `1e-05`, `2.5E3`, `-0.0`, `5e-324`, `1.7976931348623157e308`) reads
+//! exactly. [`read_graph`] reads the same files as before, a third column refused as it always
+//! was.
 //!
 //! Everywhere: numbers are separated by spaces or tabs; blank lines, CRLF line ends, trailing
 //! blanks and a UTF-8 byte order mark are accepted; `+` may precede a number. [`read_graph`]
@@ -84,8 +91,9 @@
 //! clauses read), growing with what is actually read (at most 2^20 entries are reserved up
 //! front, whatever a header announces; METIS adds a count and a line number per vertex line
 //! read and a link per edge), plus one token of at most 64 bytes: a line or token that never
-//! ends is refused or skipped without being held. Weights add one `i64` per edge and at most [`MAX_DECIMALS`] rescales of
-//! those read so far, O(edges) each. Nothing recurses.
+//! ends is refused or skipped without being held. Weights add one `i64` per edge and at most
+//! [`MAX_DECIMALS`] rescales of those read so far, O(edges) each (wide weights: an `i128` and
+//! an `i32` per edge, and one move of those read before, O(edges)). Nothing recurses.
 //!
 //! **Status:** `tests.rs` writes seeded random graphs and formulas in every format with
 //! spacing, comment, CRLF, BOM and sign variants and reads them back identically, also through
@@ -104,7 +112,9 @@
 //! coordinate twins, plain and weighted, and their errors (`array_tests.rs`). Weights: seeded random
 //! weighted graphs in every format, each weight written one of seven ways (trailing zeros,
 //! exponents, signs, `.5`, `5.`), read back to the exact scaled values, also through 1–5 byte
-//! buffers; the weight parser against a table of numbers and non-numbers; every weight error
+//! buffers; the weight parser against a table of numbers and non-numbers (narrow and wide);
+//! wide weights (Python float reprs, beyond 18 decimals or 2^59) read alike on every path;
+//! every weight error
 //! with its line, column and message (the same through a 1-byte buffer), and
 //! docs/ERRORS.md's table of them checked against the reader. Assignment files and dense
 //! matrices: random square and rectangular ones read back (also through 1–5 byte buffers) and
@@ -149,7 +159,7 @@ use tokens::{
     Item, MAX_RESERVE, Next, Number, Tokens, count, is_blank, out_of_memory, push, reserve,
     to_usize,
 };
-pub use weights::MAX_DECIMALS;
+pub use weights::{MAX_DECIMALS, MAX_DIGITS, MAX_EXPONENT};
 
 /// The vertex sets of a graph (the graph core's type, which the readers fill).
 pub use crate::graph::certified::Shape;
@@ -351,18 +361,35 @@ pub fn read_graph<R: BufRead>(
 }
 
 /// A graph's edge weights as read: one per edge of [`GraphInput::edges`], in the same order;
-/// the weight of edge `i` is exactly `values[i] / 10^decimals`.
+/// the weight of edge `i` is exactly `values[i] / 10^decimals` — or, for weights beyond that
+/// range, as [`wide`](Self::wide) holds them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Weights {
     /// The weights, all scaled to `decimals`; each at most
-    /// [`MAX_WEIGHT`](crate::graph::weighted::MAX_WEIGHT) in absolute value.
+    /// [`MAX_WEIGHT`](crate::graph::weighted::MAX_WEIGHT) in absolute value. Empty when
+    /// [`wide`](Self::wide) holds them.
     pub values: Vec<i64>,
     /// The common number of decimals: the most any weight of the file needs (trailing zeros
-    /// dropped), at most [`MAX_DECIMALS`].
+    /// dropped): at most [`MAX_DECIMALS`] for `values`, any for [`Wide::Exact`], 0 for
+    /// [`Wide::Parts`].
     pub decimals: u32,
     /// Where the weight of the largest absolute value (the first of them) was read: line
-    /// and column, counting from 1; `None` without weights.
+    /// and column, counting from 1; `None` without weights or when they are wide.
     pub largest_at: Option<(u64, u64)>,
+    /// The weights of a file with a weight beyond the range of `values` (more than
+    /// [`MAX_DECIMALS`] decimals, or beyond `MAX_WEIGHT` at the common scale); `None` for
+    /// every other file.
+    pub wide: Option<Wide>,
+}
+
+/// Weights beyond the range of [`Weights::values`] (see [`Weights::wide`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Wide {
+    /// Each weight in units of 10^-[`decimals`](Weights::decimals), as an `i128`.
+    Exact(Vec<i128>),
+    /// No common power of ten makes every weight an `i128` (`1e-300` beside `1e300`): each
+    /// weight as `(m, e)`, the value `m·10^e`, `m` without trailing zeros (`(0, 0)` for 0).
+    Parts(Vec<(i128, i32)>),
 }
 
 impl Weights {
@@ -374,13 +401,28 @@ impl Weights {
     /// ```
     /// use gridmatch::read::Weights;
     ///
-    /// let w = Weights { values: vec![150, -7], decimals: 2, largest_at: None };
+    /// let w = Weights { values: vec![150, -7], decimals: 2, ..Weights::default() };
     /// assert_eq!(w.show(150), "1.5");
     /// assert_eq!(w.show(-7), "-0.07");
     /// assert_eq!(w.show(143), "1.43");
     /// ```
     pub fn show(&self, value: i128) -> String {
         weights::show(value, self.decimals)
+    }
+
+    /// Every weight as `(m, e)`, the value `m·10^e` exactly, `m` without trailing zeros
+    /// (`(0, 0)` for 0), whichever way they are held.
+    pub fn parts(&self) -> Vec<(i128, i32)> {
+        let e = -(self.decimals as i32);
+        match &self.wide {
+            None => self
+                .values
+                .iter()
+                .map(|&v| weights::normal(i128::from(v), e))
+                .collect(),
+            Some(Wide::Exact(v)) => v.iter().map(|&v| weights::normal(v, e)).collect(),
+            Some(Wide::Parts(p)) => p.clone(),
+        }
     }
 }
 
@@ -402,18 +444,18 @@ pub struct WeightedGraphInput {
 /// Weights are `[+-]digits[.digits][e[+-]digits]` with at least one digit before the
 /// exponent (`.5` and `5.` are numbers; Matrix Market also takes `d` or `D` for `e`), read
 /// exactly, as an integer times a power of ten: no floating point. All weights are scaled to
-/// the most decimals any of them needs (at most [`MAX_DECIMALS`]), and each scaled weight
-/// must be at most [`MAX_WEIGHT`](crate::graph::weighted::MAX_WEIGHT) in absolute value.
+/// the most decimals any of them needs: in [`Weights::values`] while each has at most
+/// [`MAX_DECIMALS`] and is at most [`MAX_WEIGHT`](crate::graph::weighted::MAX_WEIGHT) in
+/// absolute value once scaled, else as [`Weights::wide`] (see the [module docs](self)).
 ///
 /// # Errors
 /// Those of [`read_graph`], and at the weight's line and column: a missing weight, one that is
 /// not a decimal number (`abc`, `1/2`, `0x10`) or not finite (`nan`, `inf`), with more than
-/// [`MAX_DECIMALS`] decimals, too large, or one whose decimals would scale an earlier weight
-/// beyond the range (the message names that weight).
+/// [`MAX_DIGITS`] significant digits, or beyond the span of [`MAX_EXPONENT`].
 ///
 /// # Complexity
-/// O(bytes read) time (each of at most [`MAX_DECIMALS`] rescales of the weights read so far
-/// is O(edges)), O(edges) memory.
+/// O(bytes read) time (each of at most [`MAX_DECIMALS`] rescales of the weights read so far,
+/// and the move to wide weights, is O(edges)), O(edges) memory.
 ///
 /// # Examples
 /// ```
@@ -432,15 +474,29 @@ pub fn read_weighted_graph<R: BufRead>(
 ) -> Result<WeightedGraphInput, InputError> {
     let mut acc = weights::Acc::default();
     let graph = read_any(input, file, format, limits, Some(&mut acc))?;
-    debug_assert_eq!(acc.values.len(), graph.edges.len());
-    Ok(WeightedGraphInput {
-        graph,
-        weights: Weights {
-            largest_at: acc.largest_at(),
+    debug_assert_eq!(acc.len(), graph.edges.len());
+    let largest_at = acc.largest_at();
+    let weights = match acc.wide.take() {
+        None => Weights {
+            largest_at,
             values: acc.values,
             decimals: acc.decimals,
+            wide: None,
         },
-    })
+        Some(parts) => {
+            let (wide, decimals) = match crate::decimal::scale::common(&parts) {
+                Ok((values, decimals)) => (Wide::Exact(values), decimals),
+                Err(_) => (Wide::Parts(parts), 0),
+            };
+            Weights {
+                largest_at,
+                values: Vec::new(),
+                decimals,
+                wide: Some(wide),
+            }
+        }
+    };
+    Ok(WeightedGraphInput { graph, weights })
 }
 
 /// [`read_graph`], and with `weights` the weights too.

@@ -1706,6 +1706,41 @@ fn weights_parse_exactly() {
     for (tok, want) in cases {
         assert_eq!(parse(tok.as_bytes(), false), *want, "{tok}");
     }
+    // Beyond the narrow range: exact `(m, e)` within 38 digits and 10^±1000.
+    type Parts = Result<(i128, i32), Bad>;
+    let wide: &[(&str, Parts)] = &[
+        ("1e-19", Ok((1, -19))),
+        ("-0.0000000000000000001", Ok((-1, -19))),
+        ("1e18", Ok((1, 18))),
+        ("1234567890123456789", Ok((1234567890123456789, 0))),
+        ("0.1234567890123456789", Ok((1234567890123456789, -19))),
+        ("5e-324", Ok((5, -324))),
+        ("1.7976931348623157e308", Ok((17976931348623157, 292))),
+        ("2.5E3", Ok((25, 2))),
+        ("-0.0", Ok((0, 0))),
+        ("1e999", Ok((1, 999))),
+        ("9.9e998", Ok((99, 997))),
+        ("1e1000", Err(Bad::OutOfSpan)),
+        ("10e999", Err(Bad::OutOfSpan)),
+        ("1e-1000", Ok((1, -1000))),
+        ("0.1e-1000", Err(Bad::OutOfSpan)),
+        ("1e-99999999999999999999", Err(Bad::OutOfSpan)),
+        ("1e99999999999999999999", Err(Bad::OutOfSpan)),
+        (
+            "99999999999999999999999999999999999999",
+            Ok((10i128.pow(38) - 1, 0)),
+        ),
+        (
+            "999999999999999999999999999999999999999",
+            Err(Bad::TooManyDigits),
+        ),
+        ("1000000000000000000000000000000000000000", Ok((1, 39))),
+        ("nan", Err(Bad::NotFinite)),
+        ("1/2", Err(Bad::NotANumber)),
+    ];
+    for (tok, want) in wide {
+        assert_eq!(weights::parse_wide(tok.as_bytes(), false), *want, "{tok}");
+    }
     assert_eq!(parse(b"1d3", true), ok(1000, 0));
     assert_eq!(parse(b"-2.5D-1", true), ok(-25, 2));
 }
@@ -1968,7 +2003,6 @@ type Case<'a> = (&'a str, u64, u64, &'a str, &'a str, &'a str);
 
 fn weight_cases() -> Vec<Case<'static>> {
     const W: &str = "a weight (a decimal number such as 3, -2.5 or 1e6)";
-    const R: &str = "a weight from -576460752303423488 to 576460752303423488";
     vec![
         (
             "0 1\n",
@@ -2012,48 +2046,28 @@ fn weight_cases() -> Vec<Case<'static>> {
         ("0 1 NaN\n", 1, 5, "'NaN'", W, "must be finite"),
         ("0 1 5é\n", 1, 6, "'é'", W, "'U V WEIGHT'"),
         (
-            "0 1 1e-19\n",
+            "0 1 0.123456789012345678901234567890123456789\n",
             1,
             5,
-            "'1e-19'",
-            "a weight with at most 18 decimals",
-            "round this one",
+            "'0.1234567890123456789012…'",
+            "a weight with at most 38 significant digits",
+            "their digits as a 128-bit integer (at most 38): round this one",
         ),
         (
-            "0 1 576460752303423489\n",
+            "0 1 1e1000\n",
             1,
             5,
-            "'576460752303423489'",
-            R,
-            "at most 2^59",
+            "'1e1000'",
+            "a weight below 1e1000 in magnitude, with at most 1000 decimals",
+            "from 10^-1000 to 10^1000",
         ),
-        ("0 1 -1e18\n", 1, 5, "'-1e18'", R, "at most 2^59"),
         (
-            "0 1 1.5\n1 2 576460752303423488\n",
+            "0 1 3\n1 2 -2.5e-1001\n",
             2,
             5,
-            "'576460752303423488'",
-            "a weight from -57646075230342348.8 to 57646075230342348.8",
-            "every weight is scaled to the file's 1 decimal (the weight 1.5 at line 1, column 5 \
-             has that many)",
-        ),
-        (
-            "0 1 123456789012345.5\n1 2 3\n1 2 -0.0001\n",
-            3,
-            5,
-            "'-0.0001'",
-            "a weight with at most 3 decimals",
-            "with this one's 4, the weight 123456789012345.5 at line 1, column 5 would be \
-             1234567890123455000 units of 10^-4",
-        ),
-        (
-            "0 1 576460752303423488\n1 2 0.5\n",
-            2,
-            5,
-            "'0.5'",
-            "a weight with at most 0 decimals",
-            "the weight 576460752303423488 at line 1, column 5 would be 5764607523034234880 \
-             units of 10^-1, beyond 2^59 = 576460752303423488",
+            "'-2.5e-1001'",
+            "a weight below 1e1000 in magnitude, with at most 1000 decimals",
+            "every 64-bit float is within 10^±324",
         ),
         (
             "0 1 1.000000000000000000000000000000000000000000000000000000000000000000\n",
@@ -2081,12 +2095,12 @@ fn weight_cases() -> Vec<Case<'static>> {
             "'e U V WEIGHT'",
         ),
         (
-            "p edge 2 1\ne 1 2 1e-20\n",
+            "p edge 2 1\ne 1 2 1e-2000\n",
             2,
             7,
-            "'1e-20'",
-            "a weight with at most 18 decimals",
-            "round this one",
+            "'1e-2000'",
+            "a weight below 1e1000 in magnitude, with at most 1000 decimals",
+            "from 10^-1000 to 10^1000",
         ),
         (
             "p edge 2 1\r\ne 1 2 inf\r\n",
@@ -2248,26 +2262,62 @@ fn unescape(s: &str) -> Vec<u8> {
     out
 }
 
+/// Weights beyond the narrow range (more than 18 decimals, beyond 2^59 once scaled) are read
+/// exactly as wide ones, the same on every path: the fast one (whole lines in the buffer) and,
+/// through a 1-byte buffer, the general one.
 #[test]
-fn weight_errors_name_earlier_weights_alike_on_every_path() {
-    // The first weights are read by the fast path (whole lines in the buffer), or, through a
-    // 1-byte buffer, by the general one: the refusal names them at the same place.
-    for text in [
-        "\u{feff}0 1 123456789012345.5\n1 2 0.001\n1 2 0.0001\n",
-        "p edge 3 3\ne 1 2 123456789012345.5\ne 2 3 .001\ne 2 3 1e-4\n",
-        "%%MatrixMarket matrix coordinate real skew-symmetric\n3 3 3\n2 1 -123456789012345.5\n3 2 \
-         0.001\n3 2 1e-4\n",
-    ] {
-        let e = weighted_err(text, None);
-        assert!(
-            e.hint
-                .as_deref()
-                .is_some_and(|h| h.contains("123456789012345.5 at line ")),
-            "{e}"
+fn wide_weights_read_alike_on_every_path() {
+    use crate::read::Wide;
+    let exact = |v: &[i128], d: u32| (Some(Wide::Exact(v.to_vec())), d);
+    let cases: Vec<(&str, (Option<Wide>, u32))> = vec![
+        ("0 1 1e-19\n", exact(&[1], 19)),
+        ("0 1 576460752303423489\n", exact(&[576460752303423489], 0)),
+        ("0 1 -1e18\n", exact(&[-10i128.pow(18)], 0)),
+        (
+            "0 1 1.5\n1 2 576460752303423488\n",
+            exact(&[15, 5764607523034234880], 1),
+        ),
+        (
+            "\u{feff}0 1 123456789012345.5\n1 2 0.001\n1 2 0.0001\n",
+            exact(&[1234567890123455000, 10, 1], 4),
+        ),
+        (
+            "p edge 3 3\ne 1 2 123456789012345.5\ne 2 3 .001\ne 2 3 1e-4\n",
+            exact(&[1234567890123455000, 10, 1], 4),
+        ),
+        (
+            "%%MatrixMarket matrix coordinate real skew-symmetric\n3 3 2\n2 1 -1.5\n3 2 1e-30\n",
+            exact(&[-15 * 10i128.pow(29), 15 * 10i128.pow(29), 1, -1], 30),
+        ),
+        (
+            "0 1 0.1\n1 2 2.5E3\n2 3 -0.0\n3 4 5e-324\n4 5 1.7976931348623157e308\n",
+            (
+                Some(Wide::Parts(vec![
+                    (1, -1),
+                    (25, 2),
+                    (0, 0),
+                    (5, -324),
+                    (17976931348623157, 292),
+                ])),
+                0,
+            ),
+        ),
+        (
+            "0 1 0.12345678901234567890123456789012345678\n",
+            exact(&[12345678901234567890123456789012345678], 38),
+        ),
+    ];
+    for (text, (wide, decimals)) in cases {
+        let g = weighted(text, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(
+            (&g.weights.wide, g.weights.decimals),
+            (&wide, decimals),
+            "{text}"
         );
-        assert_eq!(e.line, text.lines().count() as u64, "{e}");
+        assert!(g.weights.values.is_empty() && g.weights.largest_at.is_none());
+        assert_eq!(g.weights.parts().len(), g.graph.edges.len());
         let tiny = std::io::BufReader::with_capacity(1, text.as_bytes());
-        let t = read_weighted_graph(tiny, "t", None, Limits::default()).unwrap_err();
-        assert_eq!(t, e);
+        let t = read_weighted_graph(tiny, "t", None, Limits::default()).unwrap();
+        assert_eq!(t, g, "{text}");
     }
 }

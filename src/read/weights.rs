@@ -1,6 +1,7 @@
 //! Edge weights read exactly: each weight is a decimal number, read as an integer mantissa
 //! times a power of ten, and all weights of a file are scaled to one common number of
-//! decimals (see [`super::read_weighted_graph`]). No floating point.
+//! decimals as `i64` while they fit the narrow range, else kept as `(m, e)` pairs for the
+//! wide ones (see [`super::read_weighted_graph`]). No floating point.
 
 use std::io::BufRead;
 
@@ -38,11 +39,24 @@ pub(super) enum Bad {
     TooManyDecimals,
     /// Beyond [`MAX_WEIGHT`] in absolute value.
     TooLarge,
+    /// More than [`MAX_DIGITS`] significant digits.
+    TooManyDigits,
+    /// Beyond the span of [`MAX_EXPONENT`].
+    OutOfSpan,
 }
 
-/// Parses `tok` as `[+-]? digits [. digits]? ([eE] [+-]? digits)?` (at least one mantissa
-/// digit; with `fortran`, `d` and `D` also start the exponent), exactly.
-pub(super) fn parse(tok: &[u8], fortran: bool) -> Result<Decimal, Bad> {
+/// A number token's pieces: the sign, the digits before and after the point, and the exponent
+/// (saturated far beyond any weight that can be read).
+struct Scanned<'a> {
+    negative: bool,
+    int: &'a [u8],
+    frac: &'a [u8],
+    exp: i64,
+}
+
+/// Splits `tok`, `[+-]? digits [. digits]? ([eE] [+-]? digits)?` (at least one mantissa
+/// digit; with `fortran`, `d` and `D` also start the exponent).
+fn scan(tok: &[u8], fortran: bool) -> Result<Scanned<'_>, Bad> {
     let (negative, body) = match tok.first() {
         Some(b'-') => (true, &tok[1..]),
         Some(b'+') => (false, &tok[1..]),
@@ -67,7 +81,6 @@ pub(super) fn parse(tok: &[u8], fortran: bool) -> Result<Decimal, Bad> {
             },
         );
     }
-    // The exponent, saturated far beyond any weight that can be read.
     const SATURATE: i64 = 1 << 40;
     let exp = match rest.split_first() {
         None => 0,
@@ -87,25 +100,50 @@ pub(super) fn parse(tok: &[u8], fortran: bool) -> Result<Decimal, Bad> {
         }
         Some(_) => return Err(Bad::NotANumber),
     };
-    // The digits int ++ frac, value int(digits) · 10^(exp − |frac|).
-    let digit = |k: usize| {
-        if k < int.len() {
-            int[k]
+    Ok(Scanned {
+        negative,
+        int,
+        frac,
+        exp,
+    })
+}
+
+impl Scanned<'_> {
+    fn digit(&self, k: usize) -> u8 {
+        if k < self.int.len() {
+            self.int[k]
         } else {
-            frac[k - int.len()]
+            self.frac[k - self.int.len()]
         }
-    };
-    let len = int.len() + frac.len();
-    let Some(first) = (0..len).find(|&k| digit(k) != b'0') else {
+    }
+
+    /// The significant digits' range `first..=last` and the power of ten of the last (`None`
+    /// for zero): the value is `±digits[first..=last] · 10^exp10`.
+    fn significant(&self) -> Option<(usize, usize, i64)> {
+        let len = self.int.len() + self.frac.len();
+        let first = (0..len).find(|&k| self.digit(k) != b'0')?;
+        let last = (0..len)
+            .rev()
+            .find(|&k| self.digit(k) != b'0')
+            .unwrap_or(first);
+        // Tokens are at most MAX_TOKEN bytes: these fit in i64.
+        let trailing = (len - 1 - last) as i64;
+        Some((first, last, self.exp - self.frac.len() as i64 + trailing))
+    }
+}
+
+/// Parses `tok` as `[+-]? digits [. digits]? ([eE] [+-]? digits)?` (at least one mantissa
+/// digit; with `fortran`, `d` and `D` also start the exponent), exactly, within the narrow
+/// range (at most [`MAX_DECIMALS`] decimals, at most [`MAX_WEIGHT`]); beyond it
+/// [`Bad::TooManyDecimals`] or [`Bad::TooLarge`], which [`parse_wide`] reads.
+pub(super) fn parse(tok: &[u8], fortran: bool) -> Result<Decimal, Bad> {
+    let s = scan(tok, fortran)?;
+    let Some((first, last, exp10)) = s.significant() else {
         return Ok(Decimal {
             mantissa: 0,
             decimals: 0,
         });
     };
-    let last = (0..len).rev().find(|&k| digit(k) != b'0').unwrap_or(first);
-    // Tokens are at most MAX_TOKEN bytes: these fit in i64.
-    let trailing = (len - 1 - last) as i64;
-    let exp10 = exp - frac.len() as i64 + trailing;
     let significant = last - first + 1;
     let decimals = if exp10 < 0 { -exp10 } else { 0 };
     if decimals > i64::from(MAX_DECIMALS) {
@@ -115,7 +153,7 @@ pub(super) fn parse(tok: &[u8], fortran: bool) -> Result<Decimal, Bad> {
     if significant > 18 || exp10 > 18 {
         return Err(Bad::TooLarge);
     }
-    let m = (first..=last).fold(0i128, |acc, k| acc * 10 + i128::from(digit(k) - b'0'));
+    let m = (first..=last).fold(0i128, |acc, k| acc * 10 + i128::from(s.digit(k) - b'0'));
     let m = if exp10 > 0 {
         m * pow10(exp10 as u32)
     } else {
@@ -125,11 +163,38 @@ pub(super) fn parse(tok: &[u8], fortran: bool) -> Result<Decimal, Bad> {
         return Err(Bad::TooLarge);
     }
     // |m| ≤ MAX_WEIGHT < 2^63.
-    let mantissa = if negative { -(m as i64) } else { m as i64 };
+    let mantissa = if s.negative { -(m as i64) } else { m as i64 };
     Ok(Decimal {
         mantissa,
         decimals: decimals as u32,
     })
+}
+
+/// The most significant digits a weight may have: its digits are an `i128` (every Python
+/// float has at most 17).
+pub const MAX_DIGITS: usize = 38;
+
+/// The span of a weight: below 10^MAX_EXPONENT in magnitude, with at most MAX_EXPONENT
+/// decimals (every `f64` is within 10^±324).
+pub const MAX_EXPONENT: i32 = 1000;
+
+/// Parses `tok` as [`parse`] does, of any size: `(m, e)`, the value `m·10^e`, `m` without
+/// trailing zeros (`(0, 0)` for zero); at most [`MAX_DIGITS`] significant digits, within the
+/// span of [`MAX_EXPONENT`].
+pub(super) fn parse_wide(tok: &[u8], fortran: bool) -> Result<(i128, i32), Bad> {
+    let s = scan(tok, fortran)?;
+    let Some((first, last, exp10)) = s.significant() else {
+        return Ok((0, 0));
+    };
+    if last - first + 1 > MAX_DIGITS {
+        return Err(Bad::TooManyDigits);
+    }
+    let top = exp10 + (last - first + 1) as i64;
+    if exp10 < -i64::from(MAX_EXPONENT) || top > i64::from(MAX_EXPONENT) {
+        return Err(Bad::OutOfSpan);
+    }
+    let m = (first..=last).fold(0i128, |acc, k| acc * 10 + i128::from(s.digit(k) - b'0'));
+    Ok((if s.negative { -m } else { m }, exp10 as i32))
 }
 
 pub(super) use crate::decimal::decimal as show;
@@ -142,20 +207,52 @@ struct Seen {
     value: Decimal,
 }
 
-/// The weights read so far, all scaled to `decimals`.
+/// The weights read so far: all scaled to `decimals` in `values` while they fit the narrow
+/// range (at most [`MAX_DECIMALS`] decimals, at most [`MAX_WEIGHT`] scaled), else each as
+/// its `(m, e)` in `wide`.
 #[derive(Debug, Default)]
 pub(super) struct Acc {
     pub values: Vec<i64>,
     pub decimals: u32,
     /// The weight of largest absolute value so far (the first of them), unscaled.
     largest: Option<Seen>,
-    /// The first weight that needed `decimals`.
-    finest: Option<Seen>,
     /// `d` and `D` also start an exponent (Matrix Market, written by Fortran programs).
     pub fortran: bool,
+    /// Once a weight is beyond the narrow range: every weight as `(m, e)`, the value `m·10^e`
+    /// (`m` without trailing zeros); `values` is then empty.
+    pub wide: Option<Vec<(i128, i32)>>,
 }
 
-/// Why a weight that reads cannot join the others.
+/// A weight as read: within the narrow range, or beyond it as `(m, e)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Read {
+    Narrow(Decimal),
+    Wide(i128, i32),
+}
+
+/// `m·10^e` with the trailing zeros of `m` moved to `e` (`(0, 0)` for zero).
+pub(super) fn normal(mut m: i128, mut e: i32) -> (i128, i32) {
+    if m == 0 {
+        return (0, 0);
+    }
+    while m % 10 == 0 {
+        m /= 10;
+        e += 1;
+    }
+    (m, e)
+}
+
+impl Read {
+    /// `(m, e)`, the value `m·10^e`, `m` without trailing zeros.
+    pub fn parts(self) -> (i128, i32) {
+        match self {
+            Read::Narrow(d) => normal(i128::from(d.mantissa), -(d.decimals as i32)),
+            Read::Wide(m, e) => (m, e),
+        }
+    }
+}
+
+/// Why a weight that reads cannot join the others in the narrow range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Refused {
     /// Scaled to the common decimals, it is beyond MAX_WEIGHT.
@@ -165,7 +262,7 @@ pub(super) enum Refused {
 }
 
 impl Acc {
-    /// Whether `w` can join the weights (nothing changes).
+    /// Whether `w` can join the weights in the narrow range (nothing changes).
     pub fn check(&self, w: Decimal) -> Result<(), Refused> {
         if w.decimals > self.decimals {
             let largest = self.largest.map_or(0, |s| s.value.mantissa.unsigned_abs());
@@ -200,7 +297,6 @@ impl Acc {
                 *v *= f;
             }
             self.decimals = w.decimals;
-            self.finest = Some(seen);
         }
         let larger = self.largest.is_none_or(|s| {
             i128::from(w.mantissa.unsigned_abs()) * pow10(MAX_DECIMALS - w.decimals)
@@ -212,9 +308,12 @@ impl Acc {
         }
     }
 
-    /// Where the weight of the largest absolute value (the first of them) was read.
+    /// Where the weight of the largest absolute value (the first of them) was read, while
+    /// the weights are in the narrow range.
     pub fn largest_at(&self) -> Option<(u64, u64)> {
-        self.largest.map(|s| (s.line, s.col))
+        self.largest
+            .filter(|_| self.wide.is_none())
+            .map(|s| (s.line, s.col))
     }
 
     /// The value of `w` at the common decimals (after [`add`](Self::add)).
@@ -223,9 +322,70 @@ impl Acc {
         w.mantissa * pow10(self.decimals - w.decimals) as i64
     }
 
+    /// Weights read.
+    pub fn len(&self) -> usize {
+        self.wide.as_ref().map_or(self.values.len(), Vec::len)
+    }
+
     /// Reserves room for `n` more values, `false` if it cannot.
     pub fn room(&mut self, n: usize) -> bool {
-        self.values.len() + n <= self.values.capacity() || self.values.try_reserve(n).is_ok()
+        match &mut self.wide {
+            Some(w) => w.len() + n <= w.capacity() || w.try_reserve(n).is_ok(),
+            None => {
+                self.values.len() + n <= self.values.capacity()
+                    || self.values.try_reserve(n).is_ok()
+            }
+        }
+    }
+
+    /// Moves the weights to `wide`, each as its `(m, e)`; `false` if memory ran out.
+    fn widen(&mut self) -> bool {
+        if self.wide.is_some() {
+            return true;
+        }
+        let mut wide = Vec::new();
+        if wide.try_reserve(self.values.len() + 1).is_err() {
+            return false;
+        }
+        let e = -(self.decimals as i32);
+        wide.extend(self.values.iter().map(|&v| normal(i128::from(v), e)));
+        self.values = Vec::new();
+        self.wide = Some(wide);
+        true
+    }
+
+    /// Weight `i` in units of 10^-18 when that is an `i128`, else a 128-bit mix of its
+    /// `(m, e)` (`None` then): what METIS adds up to check that both ends of an edge give it
+    /// the same weight.
+    pub fn key(&self, i: usize) -> (i128, bool) {
+        match &self.wide {
+            None => (scale18(self.values[i], self.decimals), true),
+            Some(w) => key(w[i]),
+        }
+    }
+}
+
+/// `value / 10^decimals` in units of 10^-18.
+fn scale18(value: i64, decimals: u32) -> i128 {
+    i128::from(value) * pow10(MAX_DECIMALS - decimals)
+}
+
+/// A weight `(m, e)` as [`Acc::key`] gives it: in units of 10^-18 and `true`, or a mix and
+/// `false`.
+pub(super) fn key((m, e): (i128, i32)) -> (i128, bool) {
+    let exact = usize::try_from(i64::from(e) + i64::from(MAX_DECIMALS))
+        .ok()
+        .filter(|&p| p <= 38)
+        .and_then(|p| m.checked_mul(10i128.pow(p as u32)));
+    match exact {
+        Some(k) => (k, true),
+        None => {
+            let mix = (m as u128)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835)
+                .rotate_left(41)
+                ^ (e as u128).wrapping_mul(0xD6E8_FEB8_6659_FD93_2545_F491_4F6C_DD1D);
+            (mix as i128, false)
+        }
     }
 }
 
@@ -243,11 +403,7 @@ pub(super) fn take<R: BufRead>(
 }
 
 /// The current token as a weight, or the error saying why it is not one.
-pub(super) fn token<R: BufRead>(
-    t: &Tokens<R>,
-    acc: &Acc,
-    hint: &str,
-) -> Result<Decimal, InputError> {
+pub(super) fn token<R: BufRead>(t: &Tokens<R>, acc: &Acc, hint: &str) -> Result<Read, InputError> {
     let parsed = if t.cut {
         // No number worth reading is 64 characters long.
         let all_number = t
@@ -261,20 +417,36 @@ pub(super) fn token<R: BufRead>(
         }
         Err(Bad::NotANumber)
     } else {
-        parse(&t.tok, acc.fortran)
+        match parse(&t.tok, acc.fortran) {
+            Ok(w) => Ok(Read::Narrow(w)),
+            Err(Bad::TooManyDecimals | Bad::TooLarge) => {
+                parse_wide(&t.tok, acc.fortran).map(|(m, e)| Read::Wide(m, e))
+            }
+            Err(e) => Err(e),
+        }
     };
     match parsed {
         Ok(w) => Ok(w),
         Err(Bad::NotFinite) => Err(t
             .bad_token(WEIGHT)
             .with_hint("weights must be finite decimal numbers")),
-        Err(Bad::TooManyDecimals) => Err(t
-            .bad_token(format!("a weight with at most {MAX_DECIMALS} decimals"))
+        Err(Bad::TooManyDigits) => Err(t
+            .bad_token(format!(
+                "a weight with at most {MAX_DIGITS} significant digits"
+            ))
             .with_hint(format!(
-                "weights are read exactly, as whole numbers of 10^-{MAX_DECIMALS} at the finest: \
-                 round this one"
+                "weights are read exactly, their digits as a 128-bit integer (at most \
+                 {MAX_DIGITS}): round this one"
             ))),
-        Err(Bad::TooLarge) => Err(t.bad_token(range(0)).with_hint(LIMIT_HINT)),
+        Err(Bad::OutOfSpan | Bad::TooManyDecimals | Bad::TooLarge) => Err(t
+            .bad_token(format!(
+                "a weight below 1e{MAX_EXPONENT} in magnitude, with at most {MAX_EXPONENT} \
+                 decimals"
+            ))
+            .with_hint(format!(
+                "weights are read exactly, from 10^-{MAX_EXPONENT} to 10^{MAX_EXPONENT} \
+                 (every 64-bit float is within 10^±324)"
+            ))),
         Err(Bad::NotANumber) => {
             let tok = &t.tok;
             let mut e = t.bad_token(WEIGHT);
@@ -294,80 +466,44 @@ pub(super) fn token<R: BufRead>(
     }
 }
 
-/// The hint for a weight beyond the engines' range.
-const LIMIT_HINT: &str = "weights are at most 2^59 in absolute value (the most the matching \
-     engines take)";
-
-/// "a weight from -X to X", X = MAX_WEIGHT / 10^decimals.
-fn range(decimals: u32) -> String {
-    let x = show(i128::from(MAX_WEIGHT), decimals);
-    format!("a weight from -{x} to {x}")
-}
-
-/// Adds `w`, the current token of `t`, to `acc` `copies` times, or refuses it at the token.
+/// Adds `w`, the current token of `t`, to `acc` `copies` times: in the narrow range while it
+/// and every weight before it fit, else each weight as its `(m, e)`.
 fn accept<R: BufRead>(
     t: &Tokens<R>,
     acc: &mut Acc,
-    w: Decimal,
+    w: Read,
     copies: usize,
     negate_copy: bool,
 ) -> Result<(), InputError> {
-    match acc.check(w) {
-        Ok(()) => {}
-        Err(Refused::TooLarge) => {
-            // A scale above 0 was set by a weight (at scale 0 every weight that reads fits).
-            let hint = match acc.finest {
-                Some(finest) => format!(
-                    "every weight is scaled to the file's {} (the weight {} at line {}, column \
-                     {} has that many), and scaled weights are at most 2^59 = {MAX_WEIGHT} in \
-                     absolute value",
-                    super::count(u64::from(acc.decimals), "decimal", "decimals"),
-                    show(i128::from(finest.value.mantissa), finest.value.decimals),
-                    finest.line,
-                    finest.col,
-                ),
-                None => LIMIT_HINT.to_string(),
-            };
-            return Err(t.bad_token(range(acc.decimals)).with_hint(hint));
+    if let (Read::Narrow(d), None) = (w, &acc.wide)
+        && acc.check(d).is_ok()
+    {
+        if !acc.room(copies) {
+            return Err(super::out_of_memory(t, acc.len(), "weight"));
         }
-        Err(Refused::Rescale) => {
-            let big = acc
-                .largest
-                .expect("a weight large enough to refuse a rescale");
-            let abs = i128::from(big.value.mantissa.unsigned_abs());
-            // The most decimals `big` can be scaled to within MAX_WEIGHT (≥ acc.decimals).
-            let allowed = (acc.decimals..=MAX_DECIMALS)
-                .take_while(|&d| abs * pow10(d - big.value.decimals) <= i128::from(MAX_WEIGHT))
-                .last()
-                .unwrap_or(acc.decimals);
-            let scaled = i128::from(big.value.mantissa) * pow10(w.decimals - big.value.decimals);
-            return Err(t
-                .bad_token(format!(
-                    "a weight with at most {}",
-                    super::count(u64::from(allowed), "decimal", "decimals")
-                ))
-                .with_hint(format!(
-                    "every weight is scaled to the same number of decimals: with this one's {}, \
-                     the weight {} at line {}, column {} would be {scaled} units of 10^-{}, \
-                     beyond 2^59 = {MAX_WEIGHT}; round the weights to fewer decimals",
-                    w.decimals,
-                    show(i128::from(big.value.mantissa), big.value.decimals),
-                    big.line,
-                    big.col,
-                    w.decimals,
-                )));
+        acc.add(d, t.tok_line, t.tok_col);
+        let v = acc.scaled(d);
+        acc.values.push(v);
+        if copies == 2 {
+            acc.values.push(if negate_copy { -v } else { v });
         }
+        return Ok(());
     }
-    if !acc.room(copies) {
-        return Err(super::out_of_memory(t, acc.values.len(), "weight"));
+    if !acc.widen() || !acc.room(copies) {
+        return Err(super::out_of_memory(t, acc.len(), "weight"));
     }
-    acc.add(w, t.tok_line, t.tok_col);
-    let v = acc.scaled(w);
-    acc.values.push(v);
-    if copies == 2 {
-        acc.values.push(if negate_copy { -v } else { v });
-    }
+    push_wide(acc, w.parts(), copies, negate_copy);
     Ok(())
+}
+
+/// Pushes `(m, e)` `copies` times (the second negated when `negate_copy`) to the wide weights,
+/// room made.
+fn push_wide(acc: &mut Acc, (m, e): (i128, i32), copies: usize, negate_copy: bool) {
+    let wide = acc.wide.as_mut().expect("widened");
+    wide.push((m, e));
+    if copies == 2 {
+        wide.push(if negate_copy { (-m, e) } else { (m, e) });
+    }
 }
 
 /// The fast path's weight: `w` read at `line:col` by `Tokens::fast_weighted`, added
@@ -381,6 +517,13 @@ pub(super) fn add_fast(
     copies: usize,
     negate_copy: bool,
 ) -> bool {
+    if acc.wide.is_some() {
+        if !acc.room(copies) {
+            return false;
+        }
+        push_wide(acc, Read::Narrow(w).parts(), copies, negate_copy);
+        return true;
+    }
     if acc.check(w).is_err() || !acc.room(copies) {
         return false;
     }

@@ -11,12 +11,13 @@ use crate::flags::MatchArgs;
 use crate::limits;
 use gridmatch::InputError;
 use gridmatch::decimal::decimal;
-use gridmatch::formats::json::{MatchingRecord, WeightedRecord};
+use gridmatch::decimal::scale;
+use gridmatch::formats::json::{MatchingRecord, WeightedRecord, gap};
 use gridmatch::graph::certified::compact;
 use gridmatch::graph::certified::weighted::WeightedOutcome;
 use gridmatch::graph::certified::{self, Vertices};
 use gridmatch::graph::weighted::{Cardinality, Question, Sense, WeightError};
-use gridmatch::read::{GraphInput, Shape, Weights};
+use gridmatch::read::{GraphInput, Shape, Weights, Wide};
 
 /// A vertex in the file's own numbering ([`Vertices::number`]): for a matrix, a row or column
 /// number (1-based), as the position in a pair says.
@@ -94,6 +95,8 @@ pub fn match_cmd(
 ///
 /// `small` is `input` without its isolated vertices ([`compact::without_isolated`]), which the
 /// engines answer on; a perfect matching asked of a graph with an isolated vertex is "none".
+/// Weights beyond 64 bits are answered exactly on the library's wide path; weights too far
+/// apart for it, with a proven gap ([`gap`]).
 pub fn weighted_match_cmd(
     input: &GraphInput,
     small: &GraphInput,
@@ -103,10 +106,22 @@ pub fn weighted_match_cmd(
     opts: MatchOptions,
     out: &mut dyn Write,
 ) -> Result<(), Error> {
+    let cert = match &weights.wide {
+        None => compact::weighted(input, small, &weights.values, question),
+        Some(Wide::Exact(values)) => match compact::weighted_wide(input, small, values, question) {
+            Err(WeightError::TooWide { .. } | WeightError::ShiftTooLarge { .. }) => {
+                return gap_match(input, small, weights, name, question, opts, out);
+            }
+            other => other,
+        },
+        Some(Wide::Parts(_)) => {
+            return gap_match(input, small, weights, name, question, opts, out);
+        }
+    };
     // The reader bounds each weight; what is left is a question whose arithmetic would not fit
     // (the shift of a maximum-cardinality question): pointed at the largest weight, which the
     // rule names (the start of the file if that one is a self-loop's).
-    let cert = compact::weighted(input, small, &weights.values, question).map_err(|e| {
+    let cert = cert.map_err(|e| {
         let (line, col) = match &e {
             WeightError::ShiftTooLarge { largest, .. } => weights
                 .largest_at
@@ -138,11 +153,7 @@ pub fn weighted_match_cmd(
         return Ok(());
     }
     let WeightedOutcome::Optimum { pairs, total, .. } = &cert.outcome else {
-        writeln!(out, "no perfect matching")?;
-        if let Some(hint) = rectangular_hint(input) {
-            eprintln!("hint: {hint}");
-        }
-        return Ok(());
+        return no_perfect(input, out);
     };
     writeln!(out, "{} {}", decimal(*total, weights.decimals), pairs.len())?;
     if opts.pairs {
@@ -153,6 +164,78 @@ pub fn weighted_match_cmd(
                 file_number(small, u),
                 file_number(small, v),
                 decimal(w, weights.decimals)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// `no perfect matching`, and for a matrix that is not square the hint.
+fn no_perfect(input: &GraphInput, out: &mut dyn Write) -> Result<(), Error> {
+    writeln!(out, "no perfect matching")?;
+    if let Some(hint) = rectangular_hint(input) {
+        eprintln!("hint: {hint}");
+    }
+    Ok(())
+}
+
+/// [`weighted_match_cmd`] for weights too far apart in magnitude for exact integers: solved on
+/// the weights rounded to the finest grid that fits, with the gap the answer proves (see
+/// [`gap`]), said on stderr and in the record.
+fn gap_match(
+    input: &GraphInput,
+    small: &GraphInput,
+    weights: &Weights,
+    name: &str,
+    question: Question,
+    opts: MatchOptions,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let given = weights.parts();
+    let (rounded, grid) = scale::grid(&given, gap::limit(small, question.cardinality));
+    let cert = compact::weighted_wide(input, small, &rounded, question).map_err(|e| {
+        InputError::at(
+            name,
+            1,
+            1,
+            "weights the engines cannot take even rounded",
+            "weights the engines' exact arithmetic can hold",
+        )
+        .with_hint(e.to_string())
+    })?;
+    let figures =
+        gap::figures(small, &cert, &given, &rounded, grid).map_err(std::io::Error::other)?;
+    let optimum = matches!(cert.outcome, WeightedOutcome::Optimum { .. });
+    if optimum {
+        eprintln!(
+            "note: the weights are too far apart in magnitude for exact integers: solved on the \
+             weights rounded to multiples of 10^{}; no matching is better than this one by more \
+             than {} (proved: the record's duals, raised a quarter step, bound every matching)",
+            -i64::from(grid),
+            figures.gap
+        );
+    }
+    if opts.json {
+        let mut record = WeightedRecord::new(small, 0, &cert);
+        record.optimality = Some("gap".into());
+        record.grid = Some(grid);
+        record.gap = Some(figures.gap);
+        serde_json::to_writer(&mut *out, &record).map_err(std::io::Error::from)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let WeightedOutcome::Optimum { pairs, .. } = &cert.outcome else {
+        return no_perfect(input, out);
+    };
+    writeln!(out, "{} {}", figures.total, pairs.len())?;
+    if opts.pairs {
+        for (&(u, v, _), &w) in pairs.iter().zip(&figures.pairs) {
+            writeln!(
+                out,
+                "{} {} {}",
+                file_number(small, u),
+                file_number(small, v),
+                scale::exact_sum(&[w])
             )?;
         }
     }

@@ -282,6 +282,7 @@ const SAMPLES: &[(&str, &[&str])] = &[
             "--perfect",
         ],
     ),
+    ("floats.txt", &["match", "--weights"]),
     ("formula.cnf", &["twosat"]),
 ];
 

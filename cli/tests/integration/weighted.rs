@@ -167,7 +167,12 @@ fn bad_weights_name_line_and_column() {
     refused("0 1 3\n1 2 abc\n", 2, 5);
     refused("0 1 nan\n", 1, 5);
     refused("0 1 inf\n", 1, 5);
-    refused("0 1 99999999999999999999999\n", 1, 5);
+    refused("0 1 1e1000\n", 1, 5);
+    refused(
+        "0 1 3\n1 2 0.123456789012345678901234567890123456789\n",
+        2,
+        5,
+    );
     // A pattern matrix has no values.
     let r = on_file(
         &["match", "--weights"],
@@ -364,4 +369,174 @@ fn large_weights_are_answered_for_every_question() {
     let fits = "0 1 1\n1 2 2\n2 0 144115188075855871\n0 3 5\n";
     let r = on_file(&["match", "--weights", "--max-cardinality"], "f.txt", fits);
     assert_eq!(r.ok(), "7 2\n");
+}
+
+/// A small linear congruential generator (the tests here take no random crate).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n
+    }
+}
+
+const QUESTIONS: [&[&str]; 6] = [
+    &[],
+    &["--min"],
+    &["--max-cardinality"],
+    &["--min", "--max-cardinality"],
+    &["--perfect"],
+    &["--min", "--perfect"],
+];
+
+/// Weights beyond 18 decimals or 2^59 are answered on the library's wide path exactly as the
+/// same integers are on the 64-bit one: on random small graphs, every question's total for the
+/// weights `W·10^-25` and `W·10^20` is the total for `W` moved by as many places, and each
+/// `--json` certificate verifies against its file.
+#[test]
+fn wide_weights_answer_as_the_same_integers() {
+    let mut rng = Lcg(36);
+    let mut checked = 0;
+    for case in 0..25 {
+        let n = 2 + rng.below(6);
+        let m = 1 + rng.below(12);
+        let edges: Vec<(u64, u64, i64)> = (0..m)
+            .map(|_| {
+                (
+                    rng.below(n),
+                    rng.below(n),
+                    rng.below(2_000_001) as i64 - 1_000_000,
+                )
+            })
+            .collect();
+        let file = |w: &dyn Fn(i64) -> String| -> String {
+            edges
+                .iter()
+                .map(|&(u, v, x)| format!("{u} {v} {}\n", w(x)))
+                .collect()
+        };
+        let plain = file(&|x| x.to_string());
+        let tiny = file(&|x| format!("{x}e-25"));
+        let huge = file(&|x| {
+            if x == 0 {
+                "0".into()
+            } else {
+                format!("{x}00000000000000000000")
+            }
+        });
+        for q in QUESTIONS {
+            let ask = |name: &str, contents: &str| {
+                let mut args = vec!["match", "--weights"];
+                args.extend_from_slice(q);
+                let r = on_file(&args, name, contents);
+                assert!(r.stderr.is_empty(), "{case} {q:?}: {r:?}");
+                let out = r.ok();
+                args.push("--json");
+                let line = on_file(&args, name, contents).ok();
+                let v = verify_graph(name, contents, &line);
+                assert!(
+                    v.stdout.ends_with(": ok\n"),
+                    "{case} {q:?} {name}: {v:?}\n{line}"
+                );
+                out
+            };
+            let want = ask("plain.txt", &plain);
+            let got_tiny = ask("tiny.txt", &tiny);
+            let got_huge = ask("huge.txt", &huge);
+            if want == "no perfect matching\n" {
+                assert_eq!((&got_tiny, &got_huge), (&want, &want), "{case} {q:?}");
+                continue;
+            }
+            let (total, size) = want.trim_end().split_once(' ').unwrap();
+            let t: i128 = total.parse().unwrap();
+            let moved = gridmatch::decimal::decimal(t, 25);
+            assert_eq!(
+                got_tiny,
+                format!("{moved} {size}\n"),
+                "{case} {q:?}\n{tiny}"
+            );
+            let moved = gridmatch::decimal::decimal(t * 10i128.pow(20), 0);
+            assert_eq!(
+                got_huge,
+                format!("{moved} {size}\n"),
+                "{case} {q:?}\n{huge}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 60, "{checked}");
+}
+
+/// Every Python float repr is read exactly (`0.1`, `1e-05`, `2.5E3`, `-0.0`,
+/// `0.30000000000000004`); weights too far apart for exact integers (`5e-324` beside
+/// `1.7976931348623157e308`) get a proven-gap answer, said on stderr and in the record, which
+/// `verify --graph` checks; a tampered gap or grid fails.
+#[test]
+fn float_reprs_are_exact_and_far_apart_ones_get_a_proven_gap() {
+    let exact = "0 1 0.1\n1 2 0.30000000000000004\n2 3 2.5E3\n3 0 -0.0\n0 2 1e-05\n\
+                 1 3 2500.1000000000000000000000001\n";
+    let r = on_file(&["match", "--weights", "--pairs"], "f.txt", exact);
+    assert!(r.stderr.is_empty(), "{r:?}");
+    assert_eq!(
+        r.ok(),
+        "2500.1000100000000000000000001 2\n0 2 0.00001\n1 3 2500.1000000000000000000000001\n"
+    );
+    let r = on_file(
+        &["match", "--weights", "--min", "--perfect"],
+        "f.txt",
+        exact,
+    );
+    assert_eq!(r.ok(), "0.30000000000000004 2\n");
+
+    let far = "0 1 0.1\n1 2 2.5E3\n2 3 -0.0\n3 4 5e-324\n4 5 1.7976931348623157e308\n\
+               0 5 1e-05\n";
+    let r = on_file(&["match", "--weights"], "far.txt", far);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(
+        r.stderr.contains("too far apart") && r.stderr.contains("10^274"),
+        "{r:?}"
+    );
+    assert!(
+        r.stdout.starts_with("17976931348623157") && r.stdout.ends_with("0 1\n"),
+        "{r:?}"
+    );
+    for q in QUESTIONS {
+        let mut args = vec!["match", "--weights", "--json"];
+        args.extend_from_slice(q);
+        let r = on_file(&args, "far.txt", far);
+        assert_eq!(r.code, Some(0), "{r:?}");
+        let line = r.stdout;
+        let v: Value = serde_json::from_str(&line).unwrap();
+        if v["result"] == "no perfect matching" {
+            continue;
+        }
+        assert_eq!(v["optimality"], "gap", "{line}");
+        assert_eq!(v["grid"], -274, "{line}");
+        let ok = verify_graph("far.txt", far, &line);
+        assert!(ok.stdout.ends_with(": ok\n"), "{q:?} {ok:?}\n{line}");
+        assert!(
+            ok.stdout.contains("(on the grid 10^274), within 1"),
+            "{ok:?}"
+        );
+        // Tampered as text (the record's integers are beyond what a JSON number as f64 holds).
+        let gap = format!("\"gap\":\"{}\",", v["gap"].as_str().unwrap());
+        let bad = [
+            line.replace(&gap, "\"gap\":\"1\","),
+            line.replace("\"grid\":-274", "\"grid\":-273"),
+            line.replace("\"optimality\":\"gap\"", "\"optimality\":\"exact\""),
+            // Without the gap fields: an exact record, of a file that has none.
+            line.replace(&gap, "")
+                .replace("\"grid\":-274,", "")
+                .replace("\"optimality\":\"gap\",", ""),
+        ];
+        for w in bad {
+            let r = verify_graph("far.txt", far, &w.to_string());
+            assert_eq!(r.code, Some(1), "tampered accepted: {w}\n{r:?}");
+            assert!(r.stdout.contains("FAIL: "), "{r:?}");
+        }
+    }
 }

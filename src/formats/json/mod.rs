@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 pub use dm::{CoarseRecord, DmRecord, DmRecordError};
 pub use matching::{MatchingProof, MatchingRecord, MatchingRecordError};
 pub use reason::{ChoiceRecord, ReasonRecord};
-pub use weighted::{BlossomRecord, DualsRecord, WeightedRecord};
+pub use weighted::{BlossomRecord, DualsRecord, WeightedRecord, gap};
 
 use crate::formats::text::{self, reason_message};
 use crate::grid::{Grid, GridError};

@@ -10,7 +10,9 @@ use crate::graph::certified::weighted::{
 };
 use crate::graph::certified::{MatchingCertificate, Proof, Vertices, edges as one_set};
 use crate::graph::weighted::{Cardinality, Duals, OddSet, Question, Sense};
-use crate::read::GraphInput;
+use crate::read::{GraphInput, Weights, Wide};
+
+pub mod gap;
 
 /// The certificate of `gridmatch match --weights --json`, every vertex in the file's own
 /// numbering (`[row, col, w]` for a Matrix Market matrix), every weight and dual an integer in
@@ -63,6 +65,18 @@ pub struct WeightedRecord {
     pub cardinality: String,
     /// Weights and duals are integers in units of 10^−decimals.
     pub decimals: u32,
+    /// `"gap"` for a proven-gap answer (see [`grid`](Self::grid)); left out for an exact one
+    /// (`"exact"`, which a record may also state).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optimality: Option<String>,
+    /// A proven-gap answer: weights, totals and duals are integers in units of 10^−grid
+    /// (`grid` may be negative; `decimals` is then 0) of the weights *rounded* to that grid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grid: Option<i32>,
+    /// A proven-gap answer: no matching (of the question's kind) beats the matching's total
+    /// for the weights as given by more than this, an exact decimal (see [`gap::figures`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gap: Option<String>,
     /// `optimum` or `no perfect matching`.
     pub result: String,
     /// The matching's total weight (optimum only).
@@ -162,6 +176,9 @@ impl WeightedRecord {
             objective: cert.question.sense.to_string(),
             cardinality: cert.question.cardinality.to_string(),
             decimals,
+            optimality: None,
+            grid: None,
+            gap: None,
             result: OPTIMUM.into(),
             total: None,
             size: 0,
@@ -265,7 +282,10 @@ impl WeightedRecord {
     }
 
     /// The certificate this record writes, in `input`'s one vertex set.
-    fn certificate(&self, input: &GraphInput) -> Result<WeightedCertificate, MatchingRecordError> {
+    pub(super) fn certificate(
+        &self,
+        input: &GraphInput,
+    ) -> Result<WeightedCertificate, MatchingRecordError> {
         let shape = |why: String| MatchingRecordError::Shape(why);
         if self.certificate != "weighted_matching" {
             return Err(shape(format!(
@@ -512,7 +532,46 @@ impl WeightedRecord {
         self.verify_of(input, weights, decimals)
     }
 
-    fn verify_of<W: crate::graph::weighted::Weight>(
+    /// Checks the record against the graph file's contents and weights, whichever way they
+    /// are held: an exact record with [`verify`](Self::verify) or
+    /// [`verify_wide`](Self::verify_wide), a proven-gap one (`grid`) with
+    /// [`gap::verify`].
+    pub fn verify_weights(
+        &self,
+        input: &GraphInput,
+        weights: &Weights,
+    ) -> Result<(), MatchingRecordError> {
+        let gap = match self.optimality.as_deref() {
+            None | Some("exact") => false,
+            Some("gap") => true,
+            Some(other) => {
+                return Err(MatchingRecordError::Shape(format!(
+                    "optimality {other:?}: expected \"exact\" or \"gap\""
+                )));
+            }
+        };
+        if gap != self.grid.is_some() || gap != self.gap.is_some() {
+            return Err(MatchingRecordError::Shape(
+                "a proven-gap record has \"optimality\":\"gap\", its \"grid\" and its \"gap\"; \
+                 an exact one none of them"
+                    .into(),
+            ));
+        }
+        if gap {
+            return gap::verify(self, input, &weights.parts());
+        }
+        match &weights.wide {
+            None => self.verify(input, &weights.values, weights.decimals),
+            Some(Wide::Exact(values)) => self.verify_wide(input, values, weights.decimals),
+            Some(Wide::Parts(_)) => Err(MatchingRecordError::Shape(
+                "the file's weights are too far apart in magnitude for one common scale: its \
+                 answers are proven-gap records (\"optimality\":\"gap\"), and this one is not"
+                    .into(),
+            )),
+        }
+    }
+
+    pub(super) fn verify_of<W: crate::graph::weighted::Weight>(
         &self,
         input: &GraphInput,
         weights: &[W],

@@ -25,7 +25,7 @@
 use std::collections::TryReserveError;
 
 use super::Vertices;
-use super::weighted::{WeightedCertificate, weighted_matching};
+use super::weighted::WeightedCertificate;
 use super::{Parts, PartsBuf, Shape};
 use crate::graph::weighted::{Cardinality, Question, WeightError};
 
@@ -162,20 +162,41 @@ pub fn without_isolated<'a>(
     }
 }
 
-/// [`weighted_matching`] on `small`, the input `input` without its isolated vertices
+/// [`weighted_matching`](super::weighted::weighted_matching) on `small`, the input `input` without its isolated vertices
 /// ([`without_isolated`]): the certificate is in `small`'s numbering (which names every vertex
 /// as the file does). A perfect matching asked of a graph with an isolated vertex has no answer
 /// but "none", proved by a maximum matching of `small` and its cover or barrier.
 ///
 /// # Errors
-/// As [`weighted_matching`].
+/// As [`weighted_matching`](super::weighted::weighted_matching).
 pub fn weighted<'a, 'b>(
     input: impl Into<Parts<'a>>,
     small: impl Into<Parts<'b>>,
     weights: &[i64],
     question: Question,
 ) -> Result<WeightedCertificate, WeightError> {
-    let (input, small) = (input.into(), small.into());
+    weighted_of(input.into(), small.into(), weights, question)
+}
+
+/// [`weighted`] for `i128` weights ([`weighted_matching_wide`](super::weighted::weighted_matching_wide)).
+///
+/// # Errors
+/// As [`weighted`].
+pub fn weighted_wide<'a, 'b>(
+    input: impl Into<Parts<'a>>,
+    small: impl Into<Parts<'b>>,
+    weights: &[i128],
+    question: Question,
+) -> Result<WeightedCertificate, WeightError> {
+    weighted_of(input.into(), small.into(), weights, question)
+}
+
+fn weighted_of<W: crate::graph::weighted::Weight>(
+    input: Parts<'_>,
+    small: Parts<'_>,
+    weights: &[W],
+    question: Question,
+) -> Result<WeightedCertificate, WeightError> {
     if question.cardinality == Cardinality::Perfect && Vertices::of(small).n < Vertices::of(input).n
     {
         return Ok(WeightedCertificate {
@@ -183,7 +204,7 @@ pub fn weighted<'a, 'b>(
             outcome: super::weighted::no_perfect_matching(small, weights),
         });
     }
-    weighted_matching(small, weights, question)
+    super::weighted::weighted_matching_as(small, weights, question, true)
 }
 
 #[cfg(test)]
