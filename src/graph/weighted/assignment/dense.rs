@@ -3,6 +3,13 @@
 
 use super::{Assignment, NONE};
 
+/// Augmenting row reduction's rounds per free row taken
+/// (`ROW_REDUCTION_BUDGET` times the position in the free list). JV's bound is the number
+/// of columns; on costs without ties a displaced row is nearly always tried again at once
+/// and the rounds grow towards that bound (measured on 2000² random costs near 10¹⁷:
+/// 193 455 rounds, 0.65 s, where eight per row leave 43 rows to the searches, 0.03 s).
+const ROW_REDUCTION_BUDGET: usize = 8;
+
 /// The matrix and the state of the algorithm: `x[i]` is row i's column, `y[j]` column j's row
 /// (`NONE` when free), `v[j]` column j's potential.
 struct State<'a> {
@@ -111,7 +118,7 @@ impl State<'_> {
             }
             let mut i0 = self.y[j1];
             let lowers = u2 > u1;
-            if rounds < current * self.cols {
+            if rounds < current * ROW_REDUCTION_BUDGET {
                 if lowers {
                     // Row fi now finds j1 and j2 equally cheap; the row it displaces is
                     // tried again at once.
@@ -146,8 +153,7 @@ impl State<'_> {
 
 /// The arrays of the shortest path searches, allocated once.
 struct Search {
-    /// Columns: `[0, ready)` settled, `[lo, hi)` to scan (all at the least distance), the
-    /// rest still to do.
+    /// Columns: `[0, done)` settled, the rest still to do.
     order: Vec<u32>,
     d: Vec<i64>,
     pred: Vec<u32>,
@@ -156,73 +162,52 @@ struct Search {
 impl Search {
     /// Dijkstra from the free row `s` to the nearest free column; updates the settled
     /// columns' potentials and returns the free column reached (`pred` leads back to `s`).
-    // The loops over `hi..n` grow `hi` inside on purpose: the columns they move to the scan
-    // list are behind the loop's position, which keeps going over the rest.
-    #[allow(clippy::mut_range_bound)]
+    /// One pass over the columns still to do per settled column: it relaxes them through the
+    /// settled column's row and finds the next nearest at once (a free one among equals).
     fn find_path(&mut self, st: &mut State<'_>, s: usize) -> usize {
         let n = st.cols;
         let row = st.row(s);
+        let (mut best, mut at) = (i64::MAX, 0usize);
         for (j, (&c, &vj)) in row.iter().zip(&st.v).enumerate() {
             self.order[j] = j as u32;
             self.pred[j] = s as u32;
-            self.d[j] = c - vj;
-        }
-        let (mut lo, mut hi, mut ready) = (0usize, 0usize, 0usize);
-        let sink = 'search: loop {
-            if lo == hi {
-                // Move every column at the least distance to the scan list.
-                ready = lo;
-                hi = lo + 1;
-                let mut mind = self.d[self.order[lo] as usize];
-                for k in hi..n {
-                    let j = self.order[k];
-                    let dj = self.d[j as usize];
-                    if dj <= mind {
-                        if dj < mind {
-                            hi = lo;
-                            mind = dj;
-                        }
-                        self.order[k] = self.order[hi];
-                        self.order[hi] = j;
-                        hi += 1;
-                    }
-                }
-                for &j in &self.order[lo..hi] {
-                    if st.y[j as usize] == NONE {
-                        break 'search j as usize;
-                    }
-                }
+            let dj = c - vj;
+            self.d[j] = dj;
+            if dj < best || (dj == best && st.y[j] == NONE) {
+                (best, at) = (dj, j);
             }
-            // Scan: every scanned column is assigned, so its row is relaxed.
-            while lo != hi {
-                let j = self.order[lo] as usize;
-                lo += 1;
-                let i = st.y[j] as usize;
-                let mind = self.d[j];
-                let row = &st.cost[i * n..(i + 1) * n];
-                let h = row[j] - st.v[j] - mind;
-                for k in hi..n {
-                    let j2 = self.order[k] as usize;
-                    let cred = row[j2] - st.v[j2] - h;
-                    if cred < self.d[j2] {
-                        self.d[j2] = cred;
-                        self.pred[j2] = i as u32;
-                        if cred == mind {
-                            if st.y[j2] == NONE {
-                                break 'search j2;
-                            }
-                            self.order[k] = self.order[hi];
-                            self.order[hi] = j2 as u32;
-                            hi += 1;
-                        }
-                    }
+        }
+        let mut done = 0usize;
+        let sink = loop {
+            let j = self.order[at] as usize;
+            if st.y[j] == NONE {
+                break j;
+            }
+            // Settle j (always assigned: the search stops at the first free column, and a
+            // free column exists while a row is free) and relax through its row.
+            self.order.swap(at, done);
+            done += 1;
+            let i = st.y[j] as usize;
+            let row = st.row(i);
+            let h = row[j] - st.v[j] - self.d[j];
+            best = i64::MAX;
+            for k in done..n {
+                let j2 = self.order[k] as usize;
+                let cred = row[j2] - st.v[j2] - h;
+                let mut dk = self.d[j2];
+                if cred < dk {
+                    self.d[j2] = cred;
+                    self.pred[j2] = i as u32;
+                    dk = cred;
+                }
+                if dk < best || (dk == best && st.y[j2] == NONE) {
+                    (best, at) = (dk, k);
                 }
             }
         };
-        // The settled columns move by how much nearer than the free column they are (the
-        // columns scanned since `ready` are at the least distance and do not move).
+        // The settled columns move by how much nearer than the free column they are.
         let mind = self.d[sink];
-        for &j in &self.order[..ready] {
+        for &j in &self.order[..done] {
             let j = j as usize;
             st.v[j] += self.d[j] - mind;
         }

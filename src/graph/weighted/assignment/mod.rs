@@ -21,9 +21,15 @@
 //!   single column passes its slack to that column), two passes of augmenting row reduction
 //!   (a free row takes its cheapest column, lowering that column's potential to its second
 //!   cheapest so that the row it displaces, now free, is tried again), then for every row left
-//!   free a Dijkstra search over the dense matrix in O(n) arrays: the columns at the current
-//!   least distance are scanned together (the `SCAN`/`TODO` lists of the paper), the search
-//!   stops at the first free column reached, and only the scanned columns' potentials move.
+//!   free a Dijkstra search over the dense matrix in O(n) arrays: each settled column's row
+//!   relaxes the columns still to do and finds the next nearest in the same pass (a free one
+//!   among equals), the search stops at the first free column reached, and only the settled
+//!   columns' potentials move. Row reduction is cut short at 8 rounds per free row taken
+//!   (JV allow n): on costs without ties (floats at a common scale) a displaced row is
+//!   nearly always retried at once and the rounds grow towards n per row — on a 2000² random
+//!   matrix of costs near 10¹⁷, 193 455 rounds of 2000 columns each (0.65 s) where the cut
+//!   leaves 43 rows to searches that take 0.2 s in all; with ties (costs in 1..10⁶) the
+//!   rounds stay short and nothing changes.
 //! - [`dense`], rectangular (`rows < cols`): column reduction would give a column that ends
 //!   up free a potential other than 0, which can make the answer wrong; instead every column
 //!   starts at potential 0 and each row takes its cheapest column if it is still free (each
@@ -92,9 +98,11 @@
 //!   If the final potentials do not fit i64 it refuses the input with [`WeightError::Shape`]
 //!   saying so (only possible when rows·max |cost| is around 2⁶² or more).
 //!
-//! **Complexity.** [`dense`]: O(rows·cols) memory-light passes for the start, and
-//! O(cols) to O(rows·cols) per shortest path search, O(rows²·cols) in the worst case, far less in
-//! practice (n = 2000 uniform costs: a few hundredths of a second). Memory: O(cols) besides the
+//! **Complexity.** [`dense`]: O(rows·cols) memory-light passes for the start (row reduction
+//! at most 8·cols per free row), and O(cols) to O(rows·cols) per shortest path search,
+//! O(rows²·cols) in the worst case, far less in practice (random 2000² and 5000² matrices of
+//! distinct costs near 10¹⁷: about 0.2 s and 2.3 s on the development machine, where lap's
+//! `lapjv` takes 0.9 s and 6–7 s on the same floats). Memory: O(cols) besides the
 //! matrix. [`sparse`]: O(m) to build (rows and columns), O(m log m + free columns' entries)
 //! per search in the worst case (so O(rows·m log m)), typically a small fraction of the graph
 //! per search; random 10⁵, 2·10⁵, 4·10⁵ rows and columns with 5 entries per row: about
