@@ -12,6 +12,8 @@ use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
+use gridmatch::decimal::scale::{common, parts};
+pub use gridmatch::decimal::scale::{grid, rounds_to};
 use gridmatch::graph::weighted::MAX_WEIGHT;
 
 use crate::convert::{Result, value};
@@ -41,76 +43,6 @@ pub fn index(shape: &[usize], mut flat: usize) -> String {
         }
     }
     parts.iter().map(|p| format!("[{p}]")).collect()
-}
-
-/// The digits and power of ten of a finite float's shortest round-trip decimal as ryu writes
-/// it (`"1.25"`, `"1e-7"`, `"-3.0"`, `"1.5e300"`): `(m, e)` with value `m·10**e`, `m` without
-/// trailing zeros (0 for zero).
-fn parts(text: &str) -> (i128, i32) {
-    let (num, exp) = match text.find(['e', 'E']) {
-        Some(i) => (&text[..i], text[i + 1..].parse::<i32>().unwrap_or(0)),
-        None => (text, 0),
-    };
-    let (neg, num) = match num.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, num),
-    };
-    let (int, frac) = num.split_once('.').unwrap_or((num, ""));
-    // At most 17 significant digits (ryu's shortest), but a float such as 1e22 may be
-    // written in full: digits beyond u64 go to the exponent (they are zeros).
-    let mut m: u64 = 0;
-    let mut e = exp - frac.len() as i32;
-    for b in int.bytes().chain(frac.bytes()) {
-        match m.checked_mul(10) {
-            Some(x) => m = x + u64::from(b - b'0'),
-            None => e += 1,
-        }
-    }
-    if m == 0 {
-        return (0, 0);
-    }
-    while m.is_multiple_of(10) {
-        m /= 10;
-        e += 1;
-    }
-    let m = i128::from(m);
-    (if neg { -m } else { m }, e)
-}
-
-/// `10**p` for `p <= 38` (the powers `i128` holds), else `None`.
-fn pow10(p: i64) -> Option<i128> {
-    const POWERS: [i128; 39] = {
-        let mut t = [1i128; 39];
-        let mut i = 1;
-        while i < 39 {
-            t[i] = t[i - 1] * 10;
-            i += 1;
-        }
-        t
-    };
-    usize::try_from(p).ok().and_then(|p| POWERS.get(p).copied())
-}
-
-/// Shortest decimals (as [`parts`]) to one common scale: the values and the decimals, or the
-/// flat position of the first value that does not fit `i128` at that scale.
-fn common(parts: &[(i128, i32)]) -> std::result::Result<(Vec<i128>, u32), (usize, u32)> {
-    let decimals = parts
-        .iter()
-        .filter(|p| p.0 != 0)
-        .map(|&(_, e)| (-i64::from(e)).max(0))
-        .max()
-        .unwrap_or(0) as u32;
-    let mut out = Vec::with_capacity(parts.len());
-    for (i, &(m, e)) in parts.iter().enumerate() {
-        let p = i64::from(e) + i64::from(decimals);
-        let v = pow10(p).and_then(|t| m.checked_mul(t));
-        match v {
-            Some(v) => out.push(v),
-            None if m == 0 => out.push(0),
-            None => return Err((i, decimals)),
-        }
-    }
-    Ok((out, decimals))
 }
 
 /// The values of `obj` (see the module docs) as integers: a `float64`/`float32` array at the
@@ -216,71 +148,6 @@ fn scaled(
     })
 }
 
-/// `m·10**(e + k)` rounded to the nearest integer (halves away from zero); `None` beyond
-/// `i128`.
-fn rounded(m: i128, e: i32, k: i32) -> Option<i128> {
-    let p = i64::from(e) + i64::from(k);
-    if p >= 0 {
-        return pow10(p)?.checked_mul(m);
-    }
-    // |m| < 10**18: in u64 (i128 division is slow), and 0 once 10**q > 2·|m|.
-    let a = u64::try_from(m.unsigned_abs()).ok()?;
-    let r = match u32::try_from(-p).ok().and_then(|q| 10u64.checked_pow(q)) {
-        Some(d) => (a + d / 2) / d,
-        None => 0,
-    };
-    let r = i128::from(r);
-    Some(if m < 0 { -r } else { r })
-}
-
-/// The values on the finest grid `10**-k` (`k` may be negative) on which every value, rounded
-/// to the nearest multiple, is at most `limit` in magnitude: `(rounded, k)`. Each rounded
-/// value is within half a grid step of the value.
-pub fn grid(parts: &[(i128, i32)], limit: i128) -> (Vec<i128>, i32) {
-    // Every value is below 10**top (top: digits of m plus e); at k = 17 − top every rounded
-    // value is at most 10**17 < limit (2**59 ≈ 5.8·10**17), at k + 2 the largest is at
-    // least 10**18: the finest grid is k or k + 1.
-    let digits = |m: i128| {
-        m.unsigned_abs()
-            .checked_ilog10()
-            .map_or(0, |d| d as i32 + 1)
-    };
-    let top = parts
-        .iter()
-        .filter(|p| p.0 != 0)
-        .map(|&(m, e)| digits(m) + e)
-        .max()
-        .unwrap_or(0);
-    let base = limit.checked_ilog10().unwrap_or(0) as i32 - top;
-    let at = |k: i32| -> Option<Vec<i128>> {
-        parts
-            .iter()
-            .map(|&(m, e)| rounded(m, e, k).filter(|v| v.abs() <= limit))
-            .collect()
-    };
-    if let Some(v) = at(base + 1) {
-        return (v, base + 1);
-    }
-    let v = at(base).expect("every value fits at the coarser grid");
-    (v, base)
-}
-
-/// Whether `r` is `m·10**e` rounded to the grid `10**-k`: `|m·10**(e+k) − r| <= 1/2`,
-/// exactly (`2·|m − r·10**q| <= 10**q` for `q = −(e + k) > 0`).
-pub fn rounds_to(m: i128, e: i32, k: i32, r: i128) -> bool {
-    let p = i64::from(e) + i64::from(k);
-    if p >= 0 {
-        return pow10(p).and_then(|t| t.checked_mul(m)) == Some(r);
-    }
-    let Some(d) = pow10(-p) else {
-        return r == 0; // |m·10**(e+k)| < 10**18·10**-39 < 1/2
-    };
-    match r.checked_mul(d).and_then(|rd| m.checked_sub(rd)) {
-        Some(diff) => diff.checked_mul(2).is_some_and(|twice| twice.abs() <= d),
-        None => false,
-    }
-}
-
 /// The values in the engines' `i64` range (at most ±2**59), or the error naming the first that
 /// is not.
 pub fn fit(exact: &Exact, what: &str) -> Result<Vec<i64>> {
@@ -318,42 +185,14 @@ mod tests {
     }
 
     #[test]
-    fn shortest_parts() {
+    fn ryu_parts() {
+        // ryu writes what the library's parser takes (the scaling's own tests are in
+        // gridmatch::decimal::scale).
         assert_eq!(p(0.1), (1, -1));
-        assert_eq!(p(-2.5), (-25, -1));
-        assert_eq!(p(3.0), (3, 0));
-        assert_eq!(p(0.0), (0, 0));
         assert_eq!(p(-0.0), (0, 0));
-        assert_eq!(p(1e-7), (1, -7));
         assert_eq!(p(1.5e300), (15, 299));
         assert_eq!(p(5e-324), (5, -324));
-        assert_eq!(p(1e16), (1, 16));
-        assert_eq!(p(123456.0), (123456, 0));
-    }
-
-    #[test]
-    fn grids() {
-        let (v, k) = grid(&[p(1e-300), p(1e300)], 1 << 59);
-        assert_eq!((v, k), (vec![0, 100_000_000_000_000_000], -283));
-        let (v, k) = grid(&[p(0.123_456_789_012_345_68), p(1e-20)], 1 << 59);
-        assert_eq!(k, 18);
-        assert_eq!(v[1], 0);
-        assert_eq!(v[0], 123_456_789_012_345_680);
-        assert!(rounds_to(12_345_678_901_234_568, -17, 18, v[0]));
-        assert!(rounds_to(5, -1, 0, 1) && rounds_to(5, -1, 0, 0) && !rounds_to(6, -1, 0, 0));
-        assert!(rounds_to(-15, -1, 0, -2) && !rounds_to(-15, -1, 0, -3));
-        assert!(rounds_to(5, -324, 18, 0) && !rounds_to(5, -324, 18, 1));
-        assert!(rounds_to(1, 300, -283, 100_000_000_000_000_000));
-    }
-
-    #[test]
-    fn common_scale() {
-        assert_eq!(
-            common(&[p(0.1), p(2.0), p(0.25)]),
-            Ok((vec![10, 200, 25], 2))
-        );
-        assert_eq!(common(&[p(1e3), p(0.0)]), Ok((vec![1000, 0], 0)));
-        assert_eq!(common(&[p(1e-300), p(1e300)]), Err((1, 300)));
+        assert_eq!(p(1e22), (1, 22));
         assert_eq!(index(&[3, 4], 6), "[1][2]");
     }
 }
