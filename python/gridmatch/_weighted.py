@@ -507,6 +507,17 @@ class _AssignmentProof:
              self.grid, self.digits, self.exponents, self.stated_gap),
         )
 
+    @property
+    def wide(self) -> bool:
+        """Solved exactly on the wide (``i128``) engine: the costs are ``digits·10**exponents``
+        at the scale ``10**-decimals`` (no ``int64`` array holds them)."""
+        return self.grid is None and self.digits is not None
+
+    def _scaled(self, k: int) -> int:
+        """A wide answer's cost ``k`` in units of ``10**-decimals``, exactly."""
+        assert self.digits is not None and self.exponents is not None
+        return int(self.digits[k]) * 10 ** (int(self.exponents[k]) + (self.decimals or 0))
+
     def _cost_of(self) -> dict[tuple[int, int], int] | None:
         """The cheapest (dearest with maximize) cost of each listed entry, or None if dense."""
         if self.entries is None:
@@ -537,6 +548,8 @@ class _AssignmentProof:
 
     def total(self) -> int:
         rows = np.arange(self.rows)
+        if self.wide:
+            return sum(self._scaled(i * self.cols + j) for i, j in enumerate(self.col_of_row))
         if self.entries is None:
             cols = self.col_of_row
             m = self.costs.reshape(self.rows, self.cols)
@@ -627,7 +640,18 @@ class _AssignmentProof:
                 )
         best = self._cost_of()
         assigned = 0
-        if best is None:
+        if self.wide:
+            assert self.digits is not None and self.exponents is not None
+            bad = _core.check_potentials(
+                self.rows, self.cols,
+                np.ascontiguousarray(self.digits, dtype=np.int64),
+                np.ascontiguousarray(self.exponents, dtype=np.int32),
+                self.decimals or 0, u, v, col_of_row, self.maximize,
+            )
+            if bad is not None:
+                raise CertificateError(bad)
+            assigned = sum(sign * self._scaled(i * self.cols + j) for i, j in enumerate(col_of_row))
+        elif best is None:
             m = self.costs.reshape(self.rows, self.cols)
             if self.rows:
                 # Exact: Python ints for the entries beyond what int64 sums safely.
@@ -677,10 +701,15 @@ def _result(
     transposed: bool,
 ) -> Assignment:
     cols_of_rows, row, col, costs, decimals, grid, digits, exponents = found
+    # Exact on the wide engine: potentials as Python ints, every cost from its decimal.
+    wide = grid is None and len(digits) > 0
+    if wide:
+        row, col = np.array(row, dtype=object), np.array(col, dtype=object)
+    keep = grid is not None or wide
     proof = _AssignmentProof(
         rows, cols, costs, entries, row, col, decimals, x.fraction, maximize, transposed,
         [int(c) for c in cols_of_rows.tolist()],
-        grid, digits if grid is not None else None, exponents if grid is not None else None,
+        grid, digits if keep else None, exponents if keep else None,
     )
     if grid is not None:
         proof.stated_gap = proof.gap()

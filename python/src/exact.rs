@@ -116,6 +116,204 @@ pub fn extract(obj: &Bound<'_, PyAny>, decimals: Option<u32>, what: &str) -> PyR
     .into())
 }
 
+/// A dense float array's values as their shortest decimals `digits[i]·10**exponents[i]`
+/// (one pass, no text kept), with the common scale `10**-decimals` that makes every value an
+/// integer and `top`, the least power of ten above every magnitude (`|value| < 10**top`).
+pub struct Floats {
+    /// Each value's shortest decimal digits, no trailing zeros (0 for zero).
+    pub digits: Vec<i64>,
+    /// Each value's power of ten.
+    pub exponents: Vec<i32>,
+    /// The fewest decimals that make every value an integer.
+    pub decimals: u32,
+    top: i32,
+}
+
+/// The values of [`Floats`] at their common scale, in the narrowest integer that holds them.
+pub enum Scaled {
+    /// Within ±2**59 (the engines' `i64` range).
+    Narrow(Vec<i64>),
+    /// Beyond it, within `i128`.
+    Wide(Vec<i128>),
+    /// Beyond `i128`: no exact integers (the proven-gap path rounds from the digits).
+    Beyond,
+}
+
+/// The shortest decimal of a finite float as ryu writes it (`"0.125"`, `"1e-7"`,
+/// `"-3.0"`, `"1.5e300"`): `(m, e)` with value `m·10**e`, `m` without trailing zeros (0 for
+/// zero); the library's [`parts`] for a text of more than 18 digits (ryu writes at most 17
+/// significant digits and a few zeros, so never in practice).
+fn float_parts(text: &str) -> (i64, i32) {
+    let b = text.as_bytes();
+    let (neg, mut k) = (b.first() == Some(&b'-'), 0usize);
+    if neg {
+        k = 1;
+    }
+    let (mut m, mut e, mut digits, mut frac) = (0u64, 0i32, 0u32, false);
+    while k < b.len() {
+        match b[k] {
+            c @ b'0'..=b'9' => {
+                m = m.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+                digits += u32::from(m != 0);
+                e -= i32::from(frac);
+            }
+            b'.' => frac = true,
+            _ => break,
+        }
+        k += 1;
+    }
+    if digits > 18 {
+        let (m, e) = parts(text);
+        return (m as i64, e);
+    }
+    if k < b.len() {
+        // "e" and the exponent.
+        e += text[k + 1..].parse::<i32>().unwrap_or(0);
+    }
+    if m == 0 {
+        return (0, 0);
+    }
+    while m % 10 == 0 {
+        m /= 10;
+        e += 1;
+    }
+    let m = m as i64;
+    (if neg { -m } else { m }, e)
+}
+
+/// `10**p` for `0 <= p <= 18` as `i64` (the powers below 2**63).
+const POW10_64: [i64; 19] = {
+    let mut t = [1i64; 19];
+    let mut i = 1;
+    while i < 19 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
+
+/// `10**p` for `0 <= p <= 38` as `i128`.
+const POW10_128: [i128; 39] = {
+    let mut t = [1i128; 39];
+    let mut i = 1;
+    while i < 39 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
+
+/// A `float64` or `float32` array's values as [`Floats`] (each float its shortest decimal in
+/// its own type: `np.float32(0.1)` is 0.1), NaN and infinities refused; `None` for any other
+/// array.
+pub fn floats(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<Floats>> {
+    fn collect<T: ryu::Float + Copy + Into<f64>>(
+        values: impl ExactSizeIterator<Item = T>,
+        shape: &[usize],
+        what: &str,
+    ) -> PyResult<Floats> {
+        let n = values.len();
+        let (mut digits, mut exponents) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        let (mut decimals, mut top) = (0i32, i32::MIN);
+        let mut buffer = ryu::Buffer::new();
+        for (i, x) in values.enumerate() {
+            let f: f64 = x.into();
+            if !f.is_finite() {
+                return Err(value(format!(
+                    "{what}{}: found {f}, expected a finite number",
+                    index(shape, i)
+                ))
+                .into());
+            }
+            let (m, e) = float_parts(buffer.format_finite(x));
+            if m != 0 {
+                decimals = decimals.max(-e);
+                top = top.max(m.unsigned_abs().ilog10() as i32 + 1 + e);
+            }
+            digits.push(m);
+            exponents.push(e);
+        }
+        Ok(Floats {
+            digits,
+            exponents,
+            decimals: decimals as u32,
+            top,
+        })
+    }
+    if let Ok(a) = obj.cast::<PyArrayDyn<f64>>() {
+        let ro = a.readonly();
+        let shape = ro.shape().to_vec();
+        return Ok(Some(match ro.as_slice() {
+            Ok(s) => collect(s.iter().copied(), &shape, what)?,
+            Err(_) => {
+                let v: Vec<f64> = ro.as_array().iter().copied().collect();
+                collect(v.into_iter(), &shape, what)?
+            }
+        }));
+    }
+    if let Ok(a) = obj.cast::<PyArrayDyn<f32>>() {
+        let ro = a.readonly();
+        let shape = ro.shape().to_vec();
+        let v: Vec<f32> = ro.as_array().iter().copied().collect();
+        return Ok(Some(collect(v.into_iter(), &shape, what)?));
+    }
+    Ok(None)
+}
+
+impl Floats {
+    /// The values at the common scale `10**-decimals`, in one pass, as `i64` within ±2**59
+    /// when they all fit, else as `i128` when they fit, else [`Scaled::Beyond`].
+    pub fn scaled(&self) -> Scaled {
+        let d = self.decimals as i32;
+        // Every |value| < 10**(top + d): within 10**17 < 2**59 they all fit i64.
+        let span = self.top.saturating_add(d);
+        let pairs = self.digits.iter().zip(&self.exponents);
+        if span <= 18 {
+            let limit = MAX_WEIGHT;
+            let v: Option<Vec<i64>> = pairs
+                .map(|(&m, &e)| {
+                    if m == 0 {
+                        return Some(0);
+                    }
+                    // e + d >= 0 for every nonzero value.
+                    let p = (e + d) as usize;
+                    let x = m.checked_mul(*POW10_64.get(p)?)?;
+                    (x.unsigned_abs() <= limit as u64).then_some(x)
+                })
+                .collect();
+            if let Some(v) = v {
+                return Scaled::Narrow(v);
+            }
+        }
+        let v: Option<Vec<i128>> = self
+            .digits
+            .iter()
+            .zip(&self.exponents)
+            .map(|(&m, &e)| match m {
+                0 => Some(0),
+                _ => i128::from(m).checked_mul(*POW10_128.get((e + d) as usize)?),
+            })
+            .collect();
+        match v {
+            Some(v) => Scaled::Wide(v),
+            None => Scaled::Beyond,
+        }
+    }
+
+    /// The values rounded to the finest grid `10**-k` on which every one fits ±2**59, and `k`
+    /// (the proven-gap path; see the library's [`grid`]).
+    pub fn grid(&self) -> (Vec<i64>, i32) {
+        let parts: Vec<(i128, i32)> = self
+            .digits
+            .iter()
+            .zip(&self.exponents)
+            .map(|(&m, &e)| (i128::from(m), e))
+            .collect();
+        let (v, k) = grid(&parts, i128::from(MAX_WEIGHT));
+        (v.into_iter().map(|x| x as i64).collect(), k)
+    }
+}
+
 fn check_finite(values: &[f64], shape: &[usize], what: &str) -> PyResult<()> {
     if let Some(i) = values.iter().position(|x| !x.is_finite()) {
         return Err(value(format!(

@@ -1,7 +1,8 @@
 //! LAPJV over a dense row-major matrix (see the parent module for the algorithm and the
-//! overflow bounds: every value here stays within ±11·max |cost|, so plain i64 arithmetic).
+//! overflow bounds: every value here stays within ±11·max |cost|, so plain arithmetic in the
+//! costs' own integer, `i64` or `i128`).
 
-use super::{Assignment, NONE};
+use super::{Assignment, Cost, NONE};
 
 /// Augmenting row reduction's rounds per free row taken
 /// (`ROW_REDUCTION_BUDGET` times the position in the free list). JV's bound is the number
@@ -12,16 +13,16 @@ const ROW_REDUCTION_BUDGET: usize = 8;
 
 /// The matrix and the state of the algorithm: `x[i]` is row i's column, `y[j]` column j's row
 /// (`NONE` when free), `v[j]` column j's potential.
-struct State<'a> {
+struct State<'a, T> {
     cols: usize,
-    cost: &'a [i64],
+    cost: &'a [T],
     x: Vec<u32>,
     y: Vec<u32>,
-    v: Vec<i64>,
+    v: Vec<T>,
 }
 
-impl State<'_> {
-    fn row(&self, i: usize) -> &[i64] {
+impl<T: Cost> State<'_, T> {
+    fn row(&self, i: usize) -> &[T] {
         &self.cost[i * self.cols..(i + 1) * self.cols]
     }
 
@@ -59,7 +60,7 @@ impl State<'_> {
             } else if unique {
                 let j = j as usize;
                 let row = self.row(i);
-                let mut min = i64::MAX;
+                let mut min = T::MAX;
                 for (k, (&c, &vk)) in row.iter().zip(&self.v).enumerate() {
                     if k != j && c - vk < min {
                         min = c - vk;
@@ -104,7 +105,7 @@ impl State<'_> {
             // The least and second least reduced costs of row fi.
             let row = &self.cost[fi * self.cols..(fi + 1) * self.cols];
             let (mut j1, mut u1) = (0usize, row[0] - self.v[0]);
-            let (mut j2, mut u2) = (NONE as usize, i64::MAX);
+            let (mut j2, mut u2) = (NONE as usize, T::MAX);
             for (j, (&c, &vj)) in row.iter().zip(&self.v).enumerate().skip(1) {
                 let h = c - vj;
                 if h < u2 {
@@ -152,22 +153,22 @@ impl State<'_> {
 }
 
 /// The arrays of the shortest path searches, allocated once.
-struct Search {
+struct Search<T> {
     /// Columns: `[0, done)` settled, the rest still to do.
     order: Vec<u32>,
-    d: Vec<i64>,
+    d: Vec<T>,
     pred: Vec<u32>,
 }
 
-impl Search {
+impl<T: Cost> Search<T> {
     /// Dijkstra from the free row `s` to the nearest free column; updates the settled
     /// columns' potentials and returns the free column reached (`pred` leads back to `s`).
     /// One pass over the columns still to do per settled column: it relaxes them through the
     /// settled column's row and finds the next nearest at once (a free one among equals).
-    fn find_path(&mut self, st: &mut State<'_>, s: usize) -> usize {
+    fn find_path(&mut self, st: &mut State<'_, T>, s: usize) -> usize {
         let n = st.cols;
         let row = st.row(s);
-        let (mut best, mut at) = (i64::MAX, 0usize);
+        let (mut best, mut at) = (T::MAX, 0usize);
         for (j, (&c, &vj)) in row.iter().zip(&st.v).enumerate() {
             self.order[j] = j as u32;
             self.pred[j] = s as u32;
@@ -190,7 +191,7 @@ impl Search {
             let i = st.y[j] as usize;
             let row = st.row(i);
             let h = row[j] - st.v[j] - self.d[j];
-            best = i64::MAX;
+            best = T::MAX;
             for k in done..n {
                 let j2 = self.order[k] as usize;
                 let cred = row[j2] - st.v[j2] - h;
@@ -216,13 +217,13 @@ impl Search {
 }
 
 /// The cheapest assignment of a checked `rows × cols` matrix, `rows <= cols`.
-pub(super) fn solve(rows: usize, cols: usize, cost: &[i64]) -> Assignment {
+pub(super) fn solve<T: Cost>(rows: usize, cols: usize, cost: &[T]) -> Assignment<T> {
     let mut st = State {
         cols,
         cost,
         x: vec![NONE; rows],
         y: vec![NONE; cols],
-        v: vec![0; cols],
+        v: vec![T::default(); cols],
     };
     if rows > 0 {
         if cols == 1 {
@@ -244,7 +245,7 @@ pub(super) fn solve(rows: usize, cols: usize, cost: &[i64]) -> Assignment {
             }
             let mut search = Search {
                 order: vec![0; cols],
-                d: vec![0; cols],
+                d: vec![T::default(); cols],
                 pred: vec![0; cols],
             };
             for &s in &free {
@@ -264,8 +265,8 @@ pub(super) fn solve(rows: usize, cols: usize, cost: &[i64]) -> Assignment {
         }
     }
     // Shift so that the largest column potential is 0 (a no-op when a column is free).
-    let top = st.v.iter().copied().max().unwrap_or(0);
-    let col: Vec<i64> = st.v.iter().map(|&v| v - top).collect();
+    let top = st.v.iter().copied().max().unwrap_or_default();
+    let col: Vec<T> = st.v.iter().map(|&v| v - top).collect();
     let row = (0..rows)
         .map(|i| {
             let j = st.x[i] as usize;

@@ -124,19 +124,39 @@ mod sparse;
 #[cfg(test)]
 mod tests;
 
-use super::{MAX_WEIGHT, WeightError};
+use super::{MAX_WEIGHT, WIDE_LIMIT, WeightError, beyond_limit};
+use std::fmt::Debug;
+use std::ops::{Add, AddAssign, Sub, SubAssign};
 
 /// An assignment of every row and the potentials that prove it cheapest: `row[i] + col[j] <=
 /// cost(i, j)` for every entry, with equality on the assigned ones, every `col[j] <= 0`, and
-/// `col[j] == 0` on the columns no row takes.
+/// `col[j] == 0` on the columns no row takes. The potentials are in the costs' integer: `i64`,
+/// or `i128` from [`dense_wide`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Assignment {
+pub struct Assignment<W = i64> {
     /// Each row's column.
     pub col_of_row: Vec<u32>,
     /// Each row's potential.
-    pub row: Vec<i64>,
+    pub row: Vec<W>,
     /// Each column's potential.
-    pub col: Vec<i64>,
+    pub col: Vec<W>,
+}
+
+/// The integers the dense engine computes in: `i64` and `i128` (see the module docs for why
+/// nothing overflows).
+pub(crate) trait Cost:
+    Copy + Ord + Default + Debug + Add<Output = Self> + Sub<Output = Self> + AddAssign + SubAssign
+{
+    /// The largest value, "no distance yet".
+    const MAX: Self;
+}
+
+impl Cost for i64 {
+    const MAX: Self = i64::MAX;
+}
+
+impl Cost for i128 {
+    const MAX: Self = i128::MAX;
 }
 
 /// "No row" / "no column".
@@ -186,6 +206,37 @@ pub fn dense(rows: usize, cols: usize, cost: &[i64]) -> Result<Assignment, Weigh
         )));
     }
     check_costs(cost)?;
+    Ok(dense::solve(rows, cols, cost))
+}
+
+/// [`dense`] for `i128` costs: the same engine in `i128`, for costs beyond ±[`MAX_WEIGHT`]
+/// (floats at one common scale need up to about 10²¹ for 17 significant digits beside
+/// magnitudes 10⁴ apart). Every value stays within ±11·max |cost| (the module docs), far
+/// inside `i128` under the library's limit.
+///
+/// Errors: [`WeightError::Shape`] as [`dense`]; [`WeightError::TooWide`] (with the entry's
+/// row-major index, `vertices` = rows + cols) for a cost with (rows + cols)·|cost| ≥
+/// [`WIDE_LIMIT`], the rule of every wide entry point.
+pub fn dense_wide(
+    rows: usize,
+    cols: usize,
+    cost: &[i128],
+) -> Result<Assignment<i128>, WeightError> {
+    check_shape(rows, cols)?;
+    if rows.checked_mul(cols) != Some(cost.len()) {
+        return Err(WeightError::Shape(format!(
+            "a {rows} × {cols} matrix needs {} costs, got {}",
+            rows as u128 * cols as u128,
+            cost.len()
+        )));
+    }
+    if let Some(edge) = beyond_limit(WIDE_LIMIT, rows + cols, cost) {
+        return Err(WeightError::TooWide {
+            edge,
+            weight: cost[edge],
+            vertices: rows + cols,
+        });
+    }
     Ok(dense::solve(rows, cols, cost))
 }
 
