@@ -4,11 +4,11 @@ certificate verified, tampered ones refused, bad input refused."""
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import math
 import os
 import pickle
-import itertools
 import random
 import shutil
 import subprocess
@@ -795,7 +795,7 @@ def test_float_assignments_beyond_the_exact_span_have_a_proven_gap() -> None:
                 assert ours.gap <= Fraction(rows, 10**15)
             proof = ours._proof
             state = list(proof.__reduce__()[1])
-            state[-1] = proof.stated_gap / 2 if proof.stated_gap else Fraction(1)
+            state[14] = proof.stated_gap / 2 if proof.stated_gap else Fraction(1)  # stated_gap
             with pytest.raises(CertificateError, match="the gap is"):
                 gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
             state = list(proof.__reduce__()[1])
@@ -950,7 +950,35 @@ def test_gap_answers_with_forbidden_and_sparse_entries() -> None:
         assert (mine + ours.gap >= best) if maximize else (mine - ours.gap <= best)
         if not ours.exact:
             state = list(ours._proof.__reduce__()[1])
-            state[-1] = ours.gap + 1
+            state[14] = ours.gap + 1  # stated_gap
             with pytest.raises(CertificateError, match="the gap is"):
                 gridmatch.Assignment(ours[0], ours[1], type(ours._proof)(*state)).verify()
     assert gaps > 20
+
+
+def test_fractions_without_a_decimal_are_exact() -> None:
+    """``Fraction`` costs with no finite decimal (1/3, 2/7) beside floats and ints: solved at
+    their least common denominator, the total the brute-force optimum as a ``Fraction``,
+    verify() holds (rectangular both ways, min and max); too large once scaled, a clear
+    ``ValueError``; ``max_weight_matching`` (decimals only) still names the value."""
+    rng = random.Random(3)
+    for trial in range(80):
+        rows, cols = rng.randrange(1, 6), rng.randrange(1, 6)
+        a = [
+            [rng.choice([Fraction(rng.randrange(-20, 20), rng.choice([3, 7, 9, 11])), 0.25, 2])
+             for _ in range(cols)]
+            for _ in range(rows)
+        ]
+        maximize = trial % 2 == 1
+        ours = gridmatch.linear_sum_assignment(np.array(a, dtype=object), maximize=maximize)
+        exact = [[Fraction(x) for x in row] for row in a]
+        want = brute_assignment(exact, maximize)
+        some = any(isinstance(x, Fraction) for row in a for x in row)
+        assert isinstance(ours.total, Fraction) == some and ours.total == want, (a, maximize)
+        assert sum((exact[i][j] for i, j in zip(*ours)), Fraction(0)) == want
+        assert ours.exact and ours.verify()
+        assert pickle.loads(pickle.dumps(ours)).total == want
+    with pytest.raises(ValueError, match=r"beyond ±2\*\*59"):
+        gridmatch.linear_sum_assignment([[Fraction(1, 3), Fraction(1, 2**60)], [1, 2]])
+    with pytest.raises(ValueError, match=r"weights\[1\]: 1/3 has no exact decimal"):
+        gridmatch.max_weight_matching([(0, 1), (1, 2)], [1, Fraction(1, 3)])
