@@ -168,7 +168,7 @@ fn float_parts(text: &str) -> (i64, i32) {
         return (0, 0);
     }
     let mut e = exp - frac.len() as i32;
-    while m % 10 == 0 {
+    while m.is_multiple_of(10) {
         m /= 10;
         e += 1;
     }

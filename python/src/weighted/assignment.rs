@@ -184,8 +184,8 @@ pub fn check_potentials(
         ));
     }
     let sign: i128 = if maximize { -1 } else { 1 };
-    for i in 0..rows {
-        for j in 0..cols {
+    for (i, &u) in row.iter().enumerate() {
+        for (j, &v) in col.iter().enumerate() {
             let k = i * cols + j;
             let cost = if d[k] == 0 {
                 Some(0)
@@ -201,13 +201,12 @@ pub fn check_potentials(
                     "entry ({i}, {j}): not an integer at 10**-{decimals}"
                 ));
             };
-            let Some(sum) = row[i].checked_add(col[j]) else {
+            let Some(sum) = u.checked_add(v) else {
                 return Some(format!("entry ({i}, {j}): potentials beyond 2**127"));
             };
             if sum > cost {
                 return Some(format!(
-                    "entry ({i}, {j}): potentials {} + {} exceed its cost {cost}",
-                    row[i], col[j]
+                    "entry ({i}, {j}): potentials {u} + {v} exceed its cost {cost}"
                 ));
             }
             if col_of_row[i] == j && sum != cost {
