@@ -33,6 +33,7 @@ __all__ = [
     "assign",
     "bipartite_matching",
     "check_grid",
+    "check_potentials",
     "geography",
     "king",
     "lpuzzle",
@@ -770,8 +771,8 @@ def assign(
 ) -> (
     tuple[
         NDArray[np.int64],
-        NDArray[np.int64],
-        NDArray[np.int64],
+        NDArray[np.int64] | list[int],
+        NDArray[np.int64] | list[int],
         NDArray[np.int64],
         int | None,
         int | None,
@@ -784,7 +785,24 @@ def assign(
     integers times ``10**-decimals``, and ``decimals``; for floats beyond the exact span,
     solved rounded to the grid ``10**-grid``: ``grid`` and each cost's shortest decimal
     ``digits·10**exponents`` (else ``None`` and empty arrays). ``None`` if no assignment covers
-    every row."""
+    every row. A float matrix beyond ±2**59 at its common scale but within the wide engine's
+    span is solved exactly in ``i128``: its potentials are lists of ``int``, the costs array
+    empty, ``grid`` ``None``, and ``digits``, ``exponents`` and ``decimals`` give each cost."""
+
+def check_potentials(
+    rows: int,
+    cols: int,
+    digits: NDArray[np.int64],
+    exponents: NDArray[np.int32],
+    decimals: int,
+    row: list[int],
+    col: list[int],
+    col_of_row: list[int],
+    maximize: bool,
+) -> str | None:
+    """The first entry of a whole matrix (costs ``digits·10**exponents`` at the scale
+    ``10**-decimals``) where the potentials break feasibility or, on the assigned entries,
+    tightness, as a message; or ``None``."""
 
 def check_grid(
     digits: NDArray[np.int64],

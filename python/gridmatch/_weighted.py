@@ -6,6 +6,7 @@ power of ten ``10**-decimals`` — and refused with ``ValueError`` when that is 
 
 from __future__ import annotations
 
+import math
 import numbers
 from decimal import Decimal
 from fractions import Fraction
@@ -73,15 +74,26 @@ class Exact:
     finds), ``fraction`` (some value was a ``Fraction``: totals are given as ``Fraction``), and
     the ``shape``."""
 
-    __slots__ = ("decimals", "fraction", "shape", "values")
+    __slots__ = ("decimals", "denominator", "fraction", "nondecimal", "shape", "values")
 
     def __init__(
-        self, values: Any, decimals: int | None, fraction: bool, shape: tuple[int, ...]
+        self,
+        values: Any,
+        decimals: int | None,
+        fraction: bool,
+        shape: tuple[int, ...],
+        denominator: int | None = None,
+        nondecimal: str = "",
     ) -> None:
         self.values = values
         self.decimals = decimals
         self.fraction = fraction
         self.shape = shape
+        # For Fractions with no finite decimal (1/3): the values are integers times
+        # 1/denominator (the least common denominator), and `nondecimal` says where the
+        # first such value is (for the functions that take decimals only).
+        self.denominator = denominator
+        self.nondecimal = nondecimal
 
 
 def exact(values: Any, what: str) -> Exact:
@@ -90,8 +102,10 @@ def exact(values: Any, what: str) -> Exact:
     read back as them (``0.1`` is 1/10), ``Decimal`` and ``Fraction`` as they are; all scaled by
     one common power of ten.
 
-    ``ValueError`` for NaN or infinity, non-numbers, and a ``Fraction`` with no finite decimal
-    expansion (such as 1/3)."""
+    ``Fraction`` values with no finite decimal expansion (such as 1/3) make the whole list
+    integers times ``1/denominator`` (the least common denominator; ``decimals`` is then
+    ``None``, and the functions that take decimals only refuse them with ``nondecimal``).
+    ``ValueError`` for NaN or infinity and non-numbers."""
     try:
         a = np.asarray(values)
     except (ValueError, TypeError, OverflowError):
@@ -127,6 +141,7 @@ def exact(values: Any, what: str) -> Exact:
             except ValueError as e:
                 raise ValueError(f"{what}{_index(a, i)}: {e}") from None
         k = 0
+        fraction = any(isinstance(x, Fraction) for x in flat_values)
         for i, q in enumerate(fracs):
             d = q.denominator
             twos = (d & -d).bit_length() - 1
@@ -136,13 +151,16 @@ def exact(values: Any, what: str) -> Exact:
                 rest //= 5
                 fives += 1
             if rest != 1:
-                raise ValueError(
+                # No finite decimal: all at the least common denominator instead.
+                lcd = math.lcm(*(f.denominator for f in fracs))
+                ints = [f.numerator * (lcd // f.denominator) for f in fracs]
+                where = (
                     f"{what}{_index(a, i)}: {q} has no exact decimal (its denominator has a "
                     "factor other than 2 and 5)"
                 )
+                return Exact(ints, None, True, a.shape, lcd, where)
             k = max(k, twos, fives)
         ints = [q.numerator * (10**k // q.denominator) for q in fracs]
-        fraction = any(isinstance(x, Fraction) for x in flat_values)
         return Exact(ints, k, fraction, a.shape)
     raise NotNumbers(
         f"{what}: found an array of {a.dtype}, expected numbers (Cannot cast array data from "
@@ -242,6 +260,8 @@ def _solve(
     if w is None:
         w = np.ones(len(a), dtype=np.int64)
     w = exact(w, "weights")
+    if w.denominator is not None:
+        raise ValueError(w.nondecimal)
     if len(w.shape) != 1 or w.shape[0] != len(a):
         raise ValueError(
             f"weights: found {w.shape[0] if w.shape else 'a single number'} for "
@@ -345,8 +365,13 @@ def _infeasible(rows: int, cols: int, entries: NDArray[np.int64]) -> ValueError:
     )
 
 
-def _number(value: int, decimals: int | None, fraction: bool) -> int | Decimal | Fraction:
-    """``value·10**-decimals`` as the caller's kind of number."""
+def _number(
+    value: int, decimals: int | None, fraction: bool, denominator: int | None = None
+) -> int | Decimal | Fraction:
+    """``value·10**-decimals`` (``value/denominator`` when one is given) as the caller's kind
+    of number."""
+    if denominator is not None:
+        return Fraction(value, denominator)
     if fraction:
         return Fraction(value, 10 ** (decimals or 0))
     if decimals is None:
@@ -409,7 +434,7 @@ class Assignment(tuple):  # type: ignore[type-arg]
         p = self._need()
         if p.grid is not None:
             return _decimal(p.original_total())
-        return _number(p.total(), p.decimals, p.fraction)
+        return _number(p.total(), p.decimals, p.fraction, p.denominator)
 
     @property
     def total_float(self) -> float:
@@ -417,7 +442,7 @@ class Assignment(tuple):  # type: ignore[type-arg]
         p = self._need()
         if p.grid is not None:
             return float(p.original_total())
-        return float(Fraction(p.total(), 10 ** (p.decimals or 0)))
+        return float(Fraction(p.total(), p.denominator or 10 ** (p.decimals or 0)))
 
     @property
     def exact(self) -> bool:
@@ -445,7 +470,9 @@ class Assignment(tuple):  # type: ignore[type-arg]
 
     def potentials(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
         """The LP duals ``(u, v)`` of the rows and columns of the matrix as solved (rows the
-        smaller side: the transpose of a tall matrix), in units of ``10**-decimals``, for the
+        smaller side: the transpose of a tall matrix), in units of ``10**-decimals`` (of
+        ``1/d``, ``d`` the least common denominator, for ``Fraction`` costs with no finite
+        decimal), for the
         costs ``c`` (``-c`` with ``maximize``): ``u[i] + v[j] <= c[i, j]`` on every allowed
         entry, equal on the assigned ones, every ``v[j] <= 0`` and 0 where no row is assigned;
         so ``Σu + Σv`` (the assignment's cost) bounds every assignment's cost from below."""
@@ -486,8 +513,11 @@ class _AssignmentProof:
         digits: NDArray[np.int64] | None = None,
         exponents: NDArray[np.int32] | None = None,
         stated_gap: Fraction | None = None,
+        denominator: int | None = None,
     ) -> None:
         self.rows, self.cols = rows, cols
+        # Fraction costs with no finite decimal: the costs are integers times 1/denominator.
+        self.denominator = denominator
         self.col_of_row = col_of_row
         self.grid = grid
         self.digits = None if digits is None else _arrays.frozen(digits)
@@ -504,8 +534,20 @@ class _AssignmentProof:
             _AssignmentProof,
             (self.rows, self.cols, self.costs, self.entries, self.row, self.col,
              self.decimals, self.fraction, self.maximize, self.transposed, self.col_of_row,
-             self.grid, self.digits, self.exponents, self.stated_gap),
+             self.grid, self.digits, self.exponents, self.stated_gap, self.denominator),
         )
+
+    @property
+    def wide(self) -> bool:
+        """Solved exactly on the wide (``i128``) engine: the costs are ``digits·10**exponents``
+        at the scale ``10**-decimals`` (no ``int64`` array holds them)."""
+        return self.grid is None and self.digits is not None
+
+    def _scaled(self, k: int) -> int:
+        """A wide answer's cost ``k`` in units of ``10**-decimals``, exactly."""
+        assert self.digits is not None and self.exponents is not None
+        power: int = 10 ** (int(self.exponents[k]) + (self.decimals or 0))
+        return int(self.digits[k]) * power
 
     def _cost_of(self) -> dict[tuple[int, int], int] | None:
         """The cheapest (dearest with maximize) cost of each listed entry, or None if dense."""
@@ -537,6 +579,8 @@ class _AssignmentProof:
 
     def total(self) -> int:
         rows = np.arange(self.rows)
+        if self.wide:
+            return sum(self._scaled(i * self.cols + j) for i, j in enumerate(self.col_of_row))
         if self.entries is None:
             cols = self.col_of_row
             m = self.costs.reshape(self.rows, self.cols)
@@ -627,7 +671,18 @@ class _AssignmentProof:
                 )
         best = self._cost_of()
         assigned = 0
-        if best is None:
+        if self.wide:
+            assert self.digits is not None and self.exponents is not None
+            broken = _core.check_potentials(
+                self.rows, self.cols,
+                np.ascontiguousarray(self.digits, dtype=np.int64),
+                np.ascontiguousarray(self.exponents, dtype=np.int32),
+                self.decimals or 0, u, v, col_of_row, self.maximize,
+            )
+            if broken is not None:
+                raise CertificateError(broken)
+            assigned = sum(sign * self._scaled(i * self.cols + j) for i, j in enumerate(col_of_row))
+        elif best is None:
             m = self.costs.reshape(self.rows, self.cols)
             if self.rows:
                 # Exact: Python ints for the entries beyond what int64 sums safely.
@@ -677,11 +732,17 @@ def _result(
     transposed: bool,
 ) -> Assignment:
     cols_of_rows, row, col, costs, decimals, grid, digits, exponents = found
+    # Exact on the wide engine: potentials as Python ints, every cost from its decimal.
+    wide = grid is None and len(digits) > 0
+    if wide:
+        row, col = np.array(row, dtype=object), np.array(col, dtype=object)
+    keep = grid is not None or wide
     proof = _AssignmentProof(
         rows, cols, costs, entries, row, col, decimals, x.fraction, maximize, transposed,
         [int(c) for c in cols_of_rows.tolist()],
-        grid, digits if grid is not None else None, exponents if grid is not None else None,
+        grid, digits if keep else None, exponents if keep else None,
     )
+    proof.denominator = x.denominator
     if grid is not None:
         proof.stated_gap = proof.gap()
     r = np.arange(len(cols_of_rows), dtype=np.int64)
@@ -731,7 +792,11 @@ def linear_sum_assignment(cost: Any, maximize: bool = False) -> Assignment:
     only allowed ones (explicit zeros included). Read exactly, as the weights of
     :func:`max_weight_matching`: a float is the shortest decimal that reads back as it, so the
     answer is optimal for the numbers given (not for a floating-point approximation of the
-    sums). ``inf`` (``-inf`` with ``maximize``) marks a forbidden entry, as in scipy; NaN and
+    sums). A ``Fraction`` with no finite decimal (``Fraction(1, 3)``) is exact too: the costs
+    are then taken at their least common denominator (within ±2**59 once scaled; the total a
+    ``Fraction``). Floats whose shortest decimals need more than ±2**59 at one common scale
+    are solved exactly in 128-bit integers, and beyond that span with a proven gap (see
+    :attr:`Assignment.gap`). ``inf`` (``-inf`` with ``maximize``) marks a forbidden entry, as in scipy; NaN and
     the other infinity are refused. Raises ``ValueError`` (``cost matrix is infeasible``) when
     forbidden entries leave no full assignment. As every array the package returns, the two
     arrays are read-only (copy them to change them).

@@ -116,6 +116,221 @@ pub fn extract(obj: &Bound<'_, PyAny>, decimals: Option<u32>, what: &str) -> PyR
     .into())
 }
 
+/// A dense float array's values as their shortest decimals `digits[i]·10**exponents[i]`
+/// (one pass, no text kept), with the common scale `10**-decimals` that makes every value an
+/// integer and `top`, the least power of ten above every magnitude (`|value| < 10**top`).
+pub struct Floats {
+    /// Each value's shortest decimal digits, no trailing zeros (0 for zero).
+    pub digits: Vec<i64>,
+    /// Each value's power of ten.
+    pub exponents: Vec<i32>,
+    /// The fewest decimals that make every value an integer.
+    pub decimals: u32,
+    top: i32,
+}
+
+/// The values of [`Floats`] at their common scale, in the narrowest integer that holds them.
+pub enum Scaled {
+    /// Within ±2**59 (the engines' `i64` range).
+    Narrow(Vec<i64>),
+    /// Beyond it, within `i128`.
+    Wide(Vec<i128>),
+    /// Beyond `i128`: no exact integers (the proven-gap path rounds from the digits).
+    Beyond,
+}
+
+/// The shortest decimal of a finite float as ryu writes it (`"0.125"`, `"1e-7"`,
+/// `"-3.0"`, `"1.5e300"`): `(m, e)` with value `m·10**e`, `m` without trailing zeros (0 for
+/// zero), as the library's [`parts`] reads it. ryu writes at most 17 significant digits, and
+/// plain decimals only for magnitudes from 10**-5 to below 10**16 (so at most 22 digits,
+/// leading zeros included, and `m < 10**17`); a longer text goes to [`parts`].
+fn float_parts(text: &str) -> (i64, i32) {
+    let b = text.as_bytes();
+    let neg = b.first() == Some(&b'-');
+    let body = &b[usize::from(neg)..];
+    let (num, exp) = match body.iter().position(|&c| c == b'e') {
+        Some(k) => (
+            &body[..k],
+            text[usize::from(neg) + k + 1..].parse::<i32>().unwrap_or(0),
+        ),
+        None => (body, 0),
+    };
+    if num.len() > 23 {
+        let (m, e) = parts(text);
+        return (m as i64, e);
+    }
+    let (int, frac) = match num.iter().position(|&c| c == b'.') {
+        Some(k) => (&num[..k], &num[k + 1..]),
+        None => (num, &num[num.len()..]),
+    };
+    let mut m = accumulate(accumulate(0, int), frac);
+    if m == 0 {
+        return (0, 0);
+    }
+    let mut e = exp - frac.len() as i32;
+    while m.is_multiple_of(10) {
+        m /= 10;
+        e += 1;
+    }
+    let m = m as i64;
+    (if neg { -m } else { m }, e)
+}
+
+/// `m` followed by the decimal digits `digits` (`m·10**len + value`, no overflow check: the
+/// caller keeps it below 10**19), eight digits at a time (a SWAR step: the eight bytes as one
+/// `u64`, pairs, then fours, then all eight combined by multiplications) and the rest one by
+/// one; a shorter chain of dependent steps than one digit at a time.
+fn accumulate(mut m: u64, digits: &[u8]) -> u64 {
+    let mut chunks = digits.chunks_exact(8);
+    for c in &mut chunks {
+        let mut v = u64::from_le_bytes(c.try_into().unwrap_or([b'0'; 8])) - 0x3030_3030_3030_3030;
+        // Each byte a digit, the first in the lowest byte: pairs into 16-bit lanes.
+        v = (v * 10) + (v >> 8);
+        // Pairs into fours, fours into eight.
+        v = (((v & 0x0000_00ff_0000_00ff).wrapping_mul(100 + (1_000_000 << 32)))
+            + (((v >> 16) & 0x0000_00ff_0000_00ff).wrapping_mul(1 + (10_000 << 32))))
+            >> 32;
+        m = m * 100_000_000 + v;
+    }
+    for &c in chunks.remainder() {
+        m = m * 10 + u64::from(c - b'0');
+    }
+    m
+}
+
+/// `10**p` for `0 <= p <= 18` as `i64` (the powers below 2**63).
+const POW10_64: [i64; 19] = {
+    let mut t = [1i64; 19];
+    let mut i = 1;
+    while i < 19 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
+
+/// `10**p` for `0 <= p <= 38` as `i128`.
+const POW10_128: [i128; 39] = {
+    let mut t = [1i128; 39];
+    let mut i = 1;
+    while i < 39 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
+
+/// A `float64` or `float32` array's values as [`Floats`] (each float its shortest decimal in
+/// its own type: `np.float32(0.1)` is 0.1), NaN and infinities refused; `None` for any other
+/// array.
+pub fn floats(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<Floats>> {
+    fn collect<T: ryu::Float + Copy + Into<f64>>(
+        values: impl ExactSizeIterator<Item = T>,
+        shape: &[usize],
+        what: &str,
+    ) -> PyResult<Floats> {
+        let n = values.len();
+        let (mut digits, mut exponents) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        let (mut decimals, mut top) = (0i32, i32::MIN);
+        let mut buffer = ryu::Buffer::new();
+        for (i, x) in values.enumerate() {
+            let f: f64 = x.into();
+            if !f.is_finite() {
+                return Err(value(format!(
+                    "{what}{}: found {f}, expected a finite number",
+                    index(shape, i)
+                ))
+                .into());
+            }
+            let (m, e) = float_parts(buffer.format_finite(x));
+            if m != 0 {
+                decimals = decimals.max(-e);
+                top = top.max(m.unsigned_abs().ilog10() as i32 + 1 + e);
+            }
+            digits.push(m);
+            exponents.push(e);
+        }
+        Ok(Floats {
+            digits,
+            exponents,
+            decimals: decimals as u32,
+            top,
+        })
+    }
+    if let Ok(a) = obj.cast::<PyArrayDyn<f64>>() {
+        let ro = a.readonly();
+        let shape = ro.shape().to_vec();
+        return Ok(Some(match ro.as_slice() {
+            Ok(s) => collect(s.iter().copied(), &shape, what)?,
+            Err(_) => {
+                let v: Vec<f64> = ro.as_array().iter().copied().collect();
+                collect(v.into_iter(), &shape, what)?
+            }
+        }));
+    }
+    if let Ok(a) = obj.cast::<PyArrayDyn<f32>>() {
+        let ro = a.readonly();
+        let shape = ro.shape().to_vec();
+        let v: Vec<f32> = ro.as_array().iter().copied().collect();
+        return Ok(Some(collect(v.into_iter(), &shape, what)?));
+    }
+    Ok(None)
+}
+
+impl Floats {
+    /// The values at the common scale `10**-decimals`, in one pass, as `i64` within ±2**59
+    /// when they all fit, else as `i128` when they fit, else [`Scaled::Beyond`].
+    pub fn scaled(&self) -> Scaled {
+        let d = self.decimals as i32;
+        // Every |value| < 10**(top + d): within 10**17 < 2**59 they all fit i64.
+        let span = self.top.saturating_add(d);
+        let pairs = self.digits.iter().zip(&self.exponents);
+        if span <= 18 {
+            let limit = MAX_WEIGHT;
+            let v: Option<Vec<i64>> = pairs
+                .map(|(&m, &e)| {
+                    if m == 0 {
+                        return Some(0);
+                    }
+                    // e + d >= 0 for every nonzero value.
+                    let p = (e + d) as usize;
+                    let x = m.checked_mul(*POW10_64.get(p)?)?;
+                    (x.unsigned_abs() <= limit as u64).then_some(x)
+                })
+                .collect();
+            if let Some(v) = v {
+                return Scaled::Narrow(v);
+            }
+        }
+        let v: Option<Vec<i128>> = self
+            .digits
+            .iter()
+            .zip(&self.exponents)
+            .map(|(&m, &e)| match m {
+                0 => Some(0),
+                _ => i128::from(m).checked_mul(*POW10_128.get((e + d) as usize)?),
+            })
+            .collect();
+        match v {
+            Some(v) => Scaled::Wide(v),
+            None => Scaled::Beyond,
+        }
+    }
+
+    /// The values rounded to the finest grid `10**-k` on which every one fits ±2**59, and `k`
+    /// (the proven-gap path; see the library's [`grid`]).
+    pub fn grid(&self) -> (Vec<i64>, i32) {
+        let parts: Vec<(i128, i32)> = self
+            .digits
+            .iter()
+            .zip(&self.exponents)
+            .map(|(&m, &e)| (i128::from(m), e))
+            .collect();
+        let (v, k) = grid(&parts, i128::from(MAX_WEIGHT));
+        (v.into_iter().map(|x| x as i64).collect(), k)
+    }
+}
+
 fn check_finite(values: &[f64], shape: &[usize], what: &str) -> PyResult<()> {
     if let Some(i) = values.iter().position(|x| !x.is_finite()) {
         return Err(value(format!(
@@ -194,5 +409,66 @@ mod tests {
         assert_eq!(p(5e-324), (5, -324));
         assert_eq!(p(1e22), (1, 22));
         assert_eq!(index(&[3, 4], 6), "[1][2]");
+    }
+
+    /// The fast reader of ryu's text agrees with the library's [`parts`] on every kind of
+    /// float: zeros, extremes, powers of ten, short decimals, random bit patterns (f64 and
+    /// f32) and random values in [0, 1).
+    #[test]
+    fn float_parts_agree_with_the_library() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut values = vec![
+            0.0,
+            -0.0,
+            0.1,
+            -2.5,
+            3.0,
+            1e-5,
+            1e-4,
+            9.999e-5,
+            1e15,
+            1e16,
+            1e17,
+            1e22,
+            1.5e300,
+            5e-324,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            123_456.0,
+            0.000_123_456_789_012_345_67,
+            9_007_199_254_740_993.0,
+            1234567890123456.7,
+        ];
+        for k in -330..=310 {
+            values.push(10f64.powi(k));
+            values.push(-3.7 * 10f64.powi(k));
+        }
+        for _ in 0..200_000 {
+            let x = f64::from_bits(next());
+            if x.is_finite() {
+                values.push(x);
+            }
+            values.push((next() >> 11) as f64 / (1u64 << 53) as f64);
+        }
+        let mut b = ryu::Buffer::new();
+        for &x in &values {
+            let text = b.format_finite(x).to_string();
+            let (m, e) = parts(&text);
+            assert_eq!(float_parts(&text), (m as i64, e), "{x:e} written {text}");
+        }
+        for _ in 0..100_000 {
+            let x = f32::from_bits(next() as u32);
+            if x.is_finite() {
+                let text = b.format_finite(x).to_string();
+                let (m, e) = parts(&text);
+                assert_eq!(float_parts(&text), (m as i64, e), "{x:e} written {text}");
+            }
+        }
     }
 }

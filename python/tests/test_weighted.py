@@ -4,6 +4,7 @@ certificate verified, tampered ones refused, bad input refused."""
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import math
 import os
@@ -794,7 +795,7 @@ def test_float_assignments_beyond_the_exact_span_have_a_proven_gap() -> None:
                 assert ours.gap <= Fraction(rows, 10**15)
             proof = ours._proof
             state = list(proof.__reduce__()[1])
-            state[-1] = proof.stated_gap / 2 if proof.stated_gap else Fraction(1)
+            state[14] = proof.stated_gap / 2 if proof.stated_gap else Fraction(1)  # stated_gap
             with pytest.raises(CertificateError, match="the gap is"):
                 gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
             state = list(proof.__reduce__()[1])
@@ -805,6 +806,67 @@ def test_float_assignments_beyond_the_exact_span_have_a_proven_gap() -> None:
             with pytest.raises(CertificateError):
                 gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
     assert gaps > 40
+
+
+def brute_assignment(a: list[list[Fraction]], maximize: bool) -> Fraction:
+    """The best total of an assignment of the smaller side of ``a``, by trying every one."""
+    if len(a) > len(a[0]):
+        a = [list(col) for col in zip(*a)]
+    totals = (
+        sum((a[i][j] for i, j in enumerate(p)), Fraction(0))
+        for p in itertools.permutations(range(len(a[0])), len(a))
+    )
+    return max(totals) if maximize else min(totals)
+
+
+def test_float_assignments_within_the_wide_span_are_exact() -> None:
+    """Full-precision random floats (17 significant digits: beyond ±2**59 at one common
+    scale, within i128), with tiny entries beside ordinary ones, negative ones, rectangular
+    both ways, min and max: solved exactly on the wide engine (``exact``, gap 0), the total
+    the brute-force optimum of the decimals given (so at least as good as scipy's, in exact
+    arithmetic), verify() holds, and tampered potentials or assignments fail."""
+    rng = np.random.default_rng(3636)
+    for trial in range(160):
+        rows, cols = int(rng.integers(1, 7)), int(rng.integers(1, 7))
+        a = rng.random((rows, cols))
+        kind = trial % 4
+        if kind == 1:
+            a = np.where(rng.random((rows, cols)) < 0.3, a * 1e-4, a * 1e2)
+        elif kind == 2:
+            a = a - 0.5
+        elif kind == 3:
+            a = a * 10.0 ** rng.integers(-3, 4, size=(rows, cols))
+        maximize = trial % 2 == 1
+        ours = gridmatch.linear_sum_assignment(a, maximize=maximize)
+        assert ours.exact and ours.gap == 0 and ours.grid is None, a
+        exact = [[exact_of(x) for x in row] for row in a.tolist()]
+        mine = sum((exact[i][j] for i, j in zip(*ours)), Fraction(0))
+        assert mine == brute_assignment(exact, maximize), (a, maximize)
+        theirs = sum((exact[i][j] for i, j in zip(*scipy_lsa(a, maximize=maximize))), Fraction(0))
+        assert (mine >= theirs) if maximize else (mine <= theirs)
+        assert Fraction(ours.total) == mine and ours.total_float == float(mine)
+        assert ours.verify()
+        proof = ours._proof
+        if proof.wide:
+            state = list(proof.__reduce__()[1])
+            u = state[4].copy()
+            u[0] += 1
+            state[4] = u
+            with pytest.raises(CertificateError):
+                gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
+            state = list(proof.__reduce__()[1])
+            digits = proof.digits.copy()
+            digits[proof.col_of_row[0]] += 1  # row 0's assigned entry dearer
+            state[12] = digits
+            with pytest.raises(CertificateError):
+                gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
+    # The 2000² matrix of the benchmark is exact too (checked here on 200²).
+    a = np.random.default_rng(5).random((200, 200))
+    ours = gridmatch.linear_sum_assignment(a)
+    assert ours.exact and ours._proof.wide and ours.verify()
+    sr, sc = scipy_lsa(a)
+    mine = sum((exact_of(a[i, j]) for i, j in zip(*ours)), Fraction(0))
+    assert mine <= sum((exact_of(a[i, j]) for i, j in zip(sr, sc)), Fraction(0))
 
 
 def test_float_weights_beyond_the_exact_span_have_a_proven_gap() -> None:
@@ -888,7 +950,35 @@ def test_gap_answers_with_forbidden_and_sparse_entries() -> None:
         assert (mine + ours.gap >= best) if maximize else (mine - ours.gap <= best)
         if not ours.exact:
             state = list(ours._proof.__reduce__()[1])
-            state[-1] = ours.gap + 1
+            state[14] = ours.gap + 1  # stated_gap
             with pytest.raises(CertificateError, match="the gap is"):
                 gridmatch.Assignment(ours[0], ours[1], type(ours._proof)(*state)).verify()
     assert gaps > 20
+
+
+def test_fractions_without_a_decimal_are_exact() -> None:
+    """``Fraction`` costs with no finite decimal (1/3, 2/7) beside floats and ints: solved at
+    their least common denominator, the total the brute-force optimum as a ``Fraction``,
+    verify() holds (rectangular both ways, min and max); too large once scaled, a clear
+    ``ValueError``; ``max_weight_matching`` (decimals only) still names the value."""
+    rng = random.Random(3)
+    for trial in range(80):
+        rows, cols = rng.randrange(1, 6), rng.randrange(1, 6)
+        a = [
+            [rng.choice([Fraction(rng.randrange(-20, 20), rng.choice([3, 7, 9, 11])), 0.25, 2])
+             for _ in range(cols)]
+            for _ in range(rows)
+        ]
+        maximize = trial % 2 == 1
+        ours = gridmatch.linear_sum_assignment(np.array(a, dtype=object), maximize=maximize)
+        exact = [[Fraction(x) for x in row] for row in a]
+        want = brute_assignment(exact, maximize)
+        some = any(isinstance(x, Fraction) for row in a for x in row)
+        assert isinstance(ours.total, Fraction) == some and ours.total == want, (a, maximize)
+        assert sum((exact[i][j] for i, j in zip(*ours)), Fraction(0)) == want
+        assert ours.exact and ours.verify()
+        assert pickle.loads(pickle.dumps(ours)).total == want
+    with pytest.raises(ValueError, match=r"beyond ±2\*\*59"):
+        gridmatch.linear_sum_assignment([[Fraction(1, 3), Fraction(1, 2**60)], [1, 2]])
+    with pytest.raises(ValueError, match=r"weights\[1\]: 1/3 has no exact decimal"):
+        gridmatch.max_weight_matching([(0, 1), (1, 2)], [1, Fraction(1, 3)])

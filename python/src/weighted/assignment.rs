@@ -4,14 +4,20 @@
 use super::{BYTES_PER_EDGE, BYTES_PER_VERTEX, fit_or_grid};
 use crate::arrays::{Arr1, vec1};
 use crate::convert::{self, Column, MAX_VERTICES, Result, check_memory, id_values, value};
-use crate::exact;
+use crate::exact::{self, Floats, Scaled};
 use crate::graphs::input2;
+use gridmatch::graph::weighted::WeightError;
 use gridmatch::graph::weighted::assignment::{self, Assignment};
 use numpy::{PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
 /// Estimated peak bytes per entry of an assignment call (the matrix, its copy, the result).
 const BYTES_PER_ENTRY: u64 = 24;
+
+/// The same for a float matrix: its shortest decimals (12 bytes an entry), the scaled costs
+/// (up to 16) and the arrays handed back.
+const BYTES_PER_FLOAT_ENTRY: u64 = 48;
 
 /// The checked `rows × cols` of an assignment (`rows <= cols`: the package transposes).
 fn assignment_shape(rows: u64, cols: u64) -> Result<(usize, usize)> {
@@ -29,17 +35,187 @@ fn assignment_shape(rows: u64, cols: u64) -> Result<(usize, usize)> {
 /// negated when maximising), the costs as integers times `10**-decimals` (as given, one per
 /// entry), `decimals`; and for costs beyond the exact span, solved rounded to the grid
 /// `10**-grid` (the costs then are the rounded ones, `decimals` is `None`), `grid` and each
-/// cost's shortest decimal `digits[i]·10**exponents[i]` (else `None` and empty arrays).
+/// cost's shortest decimal `digits[i]·10**exponents[i]` (else `None` and empty arrays). A
+/// float matrix whose costs at the common scale pass ±2**59 but fit the wide engine is solved
+/// exactly in `i128`: its potentials are then lists of Python `int`, the costs array empty,
+/// `grid` `None`, and `digits`, `exponents` and `decimals` give every cost.
 type Assigned = (
     Arr1<i64>,
-    Arr1<i64>,
-    Arr1<i64>,
+    Py<PyAny>,
+    Py<PyAny>,
     Arr1<i64>,
     Option<u32>,
     Option<i32>,
     Arr1<i64>,
     Arr1<i32>,
 );
+
+/// A dense float matrix's answer: on `i64` costs (exact, or rounded to the grid `Some(k)`),
+/// or on the exact `i128` costs.
+enum Solved {
+    Narrow(Assignment, Vec<i64>, Option<i32>),
+    Wide(Assignment<i128>),
+}
+
+/// The cheapest (dearest) assignment of a whole float matrix: its shortest decimals at one
+/// common scale, on the `i64` engine when they fit ±2**59, else on the `i128` engine when
+/// (rows + cols)·max |cost| < 2**119, else rounded to the finest grid that fits `i64` (the
+/// proven-gap answer).
+fn dense_floats(
+    py: Python<'_>,
+    rows: u64,
+    cols: u64,
+    floats: Floats,
+    maximize: bool,
+) -> PyResult<Assigned> {
+    let solved = py.detach(|| -> Result<Solved> {
+        let (r, c) = assignment_shape(rows, cols)?;
+        let cells = rows.saturating_mul(cols);
+        if floats.digits.len() as u64 != cells {
+            return Err(value(format!(
+                "cost: {} values for a {rows} × {cols} matrix",
+                floats.digits.len()
+            )));
+        }
+        check_memory(cells.saturating_mul(BYTES_PER_FLOAT_ENTRY), || {
+            format!("a {rows} × {cols} cost matrix")
+        })?;
+        let narrow = |mut v: Vec<i64>, grid| -> Result<Solved> {
+            // Negated in place for the maximum, and back (no copy).
+            if maximize {
+                v.iter_mut().for_each(|x| *x = -*x);
+            }
+            let a = assignment::dense(r, c, &v).map_err(|e| value(e.to_string()));
+            if maximize {
+                v.iter_mut().for_each(|x| *x = -*x);
+            }
+            Ok(Solved::Narrow(a?, v, grid))
+        };
+        match floats.scaled() {
+            Scaled::Narrow(v) => narrow(v, None),
+            Scaled::Wide(mut v) => {
+                if maximize {
+                    v.iter_mut().for_each(|x| *x = -*x);
+                }
+                match assignment::dense_wide(r, c, &v) {
+                    Ok(a) => Ok(Solved::Wide(a)),
+                    Err(WeightError::TooWide { .. }) => {
+                        drop(v);
+                        let (v, k) = floats.grid();
+                        narrow(v, Some(k))
+                    }
+                    Err(e) => Err(value(e.to_string())),
+                }
+            }
+            Scaled::Beyond => {
+                let (v, k) = floats.grid();
+                narrow(v, Some(k))
+            }
+        }
+    })?;
+    let decimals = Some(floats.decimals);
+    let (digits, exponents) = (floats.digits, floats.exponents);
+    Ok(match solved {
+        Solved::Narrow(a, costs, None) => (
+            vec1(py, id_values(&a.col_of_row))?,
+            vec1(py, a.row)?.into_any(),
+            vec1(py, a.col)?.into_any(),
+            vec1(py, costs)?,
+            decimals,
+            None,
+            vec1(py, Vec::new())?,
+            vec1(py, Vec::new())?,
+        ),
+        Solved::Narrow(a, costs, grid) => (
+            vec1(py, id_values(&a.col_of_row))?,
+            vec1(py, a.row)?.into_any(),
+            vec1(py, a.col)?.into_any(),
+            vec1(py, costs)?,
+            None,
+            grid,
+            vec1(py, digits)?,
+            vec1(py, exponents)?,
+        ),
+        Solved::Wide(a) => (
+            vec1(py, id_values(&a.col_of_row))?,
+            PyList::new(py, a.row)?.into_any().unbind(),
+            PyList::new(py, a.col)?.into_any().unbind(),
+            vec1(py, Vec::new())?,
+            decimals,
+            None,
+            vec1(py, digits)?,
+            vec1(py, exponents)?,
+        ),
+    })
+}
+
+/// The first entry of a whole matrix, given as shortest decimals `digits·10**exponents` at
+/// the common scale `10**-decimals` (an exact wide answer's costs), where the potentials `row`
+/// and `col` break feasibility (`row[i] + col[j] <= sign·cost`) or, on the assigned entries
+/// `col_of_row`, tightness; as a message, or `None`. Exact `i128` arithmetic, checked; shares
+/// nothing with the engines (the package checks the rest: the columns' signs and the sums).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+pub fn check_potentials(
+    rows: usize,
+    cols: usize,
+    digits: PyReadonlyArray1<'_, i64>,
+    exponents: PyReadonlyArray1<'_, i32>,
+    decimals: u32,
+    row: Vec<i128>,
+    col: Vec<i128>,
+    col_of_row: Vec<usize>,
+    maximize: bool,
+) -> Option<String> {
+    let (d, e) = (digits.as_array(), exponents.as_array());
+    if d.len() != e.len() || Some(d.len()) != rows.checked_mul(cols) {
+        return Some(format!(
+            "{} digits and {} exponents for a {rows} × {cols} matrix",
+            d.len(),
+            e.len()
+        ));
+    }
+    if row.len() != rows || col.len() != cols || col_of_row.len() != rows {
+        return Some(format!(
+            "{} row and {} column potentials, {} assigned rows for a {rows} × {cols} matrix",
+            row.len(),
+            col.len(),
+            col_of_row.len()
+        ));
+    }
+    let sign: i128 = if maximize { -1 } else { 1 };
+    for (i, &u) in row.iter().enumerate() {
+        for (j, &v) in col.iter().enumerate() {
+            let k = i * cols + j;
+            let cost = if d[k] == 0 {
+                Some(0)
+            } else {
+                (i64::from(e[k]) + i64::from(decimals))
+                    .try_into()
+                    .ok()
+                    .and_then(|p: u32| 10i128.checked_pow(p))
+                    .and_then(|t| t.checked_mul(i128::from(d[k])))
+            };
+            let Some(cost) = cost.map(|c| sign * c) else {
+                return Some(format!(
+                    "entry ({i}, {j}): not an integer at 10**-{decimals}"
+                ));
+            };
+            let Some(sum) = u.checked_add(v) else {
+                return Some(format!("entry ({i}, {j}): potentials beyond 2**127"));
+            };
+            if sum > cost {
+                return Some(format!(
+                    "entry ({i}, {j}): potentials {u} + {v} exceed its cost {cost}"
+                ));
+            }
+            if col_of_row[i] == j && sum != cost {
+                return Some(format!("assigned entry ({i}, {j}) is not tight"));
+            }
+        }
+    }
+    None
+}
 
 /// The first position `i` where `rounded[i]` is not `digits[i]·10**exponents[i]` rounded to
 /// the grid `10**-grid` (within half a step, exactly), or `None`: the check of a proven-gap
@@ -75,6 +251,11 @@ pub fn assign(
     decimals: Option<u32>,
     maximize: bool,
 ) -> PyResult<Option<Assigned>> {
+    if entries.is_none()
+        && let Some(floats) = exact::floats(costs, "cost")?
+    {
+        return dense_floats(py, rows, cols, floats, maximize).map(Some);
+    }
     let exact = exact::extract(costs, decimals, "cost")?;
     let (given, grid) = fit_or_grid(&exact, "cost")?;
     let decimals = if grid.is_some() { None } else { exact.decimals };
@@ -141,8 +322,8 @@ pub fn assign(
     };
     Ok(Some((
         vec1(py, id_values(&found.col_of_row))?,
-        vec1(py, found.row)?,
-        vec1(py, found.col)?,
+        vec1(py, found.row)?.into_any(),
+        vec1(py, found.col)?.into_any(),
         vec1(py, given)?,
         decimals,
         grid,

@@ -10,7 +10,7 @@
 //!
 //! Files: `mod.rs` (this: the shared conversion of the caller's graph, weights and question),
 //! `matching.rs` ([`WeightedMatching`], [`max_weight_matching`]), `duals.rs` ([`PyDuals`],
-//! [`PyOddSet`]), `assignment.rs` ([`assign`], [`check_grid`]).
+//! [`PyOddSet`]), `assignment.rs` ([`assign`], [`check_grid`], [`check_potentials`]).
 
 use crate::convert::{self, Column, MAX_VERTICES, Result, check_memory, value};
 use crate::exact;
@@ -25,7 +25,7 @@ mod assignment;
 mod duals;
 mod matching;
 
-pub use assignment::{assign, check_grid};
+pub use assignment::{assign, check_grid, check_potentials};
 pub use duals::{PyDuals, PyOddSet};
 pub use matching::{WeightedMatching, max_weight_matching};
 

@@ -61,12 +61,15 @@ fn check(m: &Matrix, cols: usize, a: &Assignment, want: i128) -> Result<(), Stri
     Ok(())
 }
 
-/// A cost of one of several kinds: tiny (many ties), moderate, or near ±2⁵⁹.
+/// A cost of one of several kinds: tiny (many ties), moderate, near ±2⁵⁹, or distinct near
+/// 10¹⁷ (floats in [0, 1) at a common scale: no ties, which is where augmenting row reduction
+/// would run longest).
 fn draw(rng: &mut ChaCha8Rng, kind: u32) -> i64 {
     match kind {
         0 => rng.random_range(-2..=2),
         1 => rng.random_range(0..=3),
         2 => rng.random_range(-1_000_000..=1_000_000),
+        4 => rng.random_range(100_000_000_000_000_000..200_000_000_000_000_000),
         _ => {
             if rng.random_bool(0.3) {
                 if rng.random_bool(0.5) {
@@ -120,7 +123,7 @@ fn random_against_the_oracle() -> Result<(), String> {
     for case in 0..6000 {
         let rows = rng.random_range(0..=6);
         let cols = rng.random_range(rows.max(1)..=8);
-        let kind = rng.random_range(0..4);
+        let kind = rng.random_range(0..5);
         let density = [1.0, 0.9, 0.6, 0.35][rng.random_range(0..4)];
         let full: Matrix = (0..rows)
             .map(|_| (0..cols).map(|_| Some(draw(&mut rng, kind))).collect())
@@ -176,7 +179,7 @@ fn medium_dense_and_sparse_agree() -> Result<(), String> {
         } else {
             rng.random_range(rows..=90)
         };
-        let kind = rng.random_range(0..4);
+        let kind = rng.random_range(0..5);
         let full: Matrix = (0..rows)
             .map(|_| (0..cols).map(|_| Some(draw(&mut rng, kind))).collect())
             .collect();
@@ -350,7 +353,7 @@ fn searches_both_ways_agree() -> Result<(), String> {
         } else {
             rng.random_range(rows..=rows + 40)
         };
-        let kind = rng.random_range(0..4);
+        let kind = rng.random_range(0..5);
         let per_row = rng.random_range(1..=5);
         let mut m: Matrix = vec![vec![None; cols]; rows];
         let mut perm: Vec<usize> = (0..cols).collect();
@@ -409,6 +412,178 @@ fn searches_both_ways_agree() -> Result<(), String> {
             .map_err(|e| e.to_string())?
             .ok_or("the chain is assignable")?;
         check(&m, n, &a, n as i128 * c as i128)?;
+    }
+    Ok(())
+}
+
+/// The least total of an assignment of every row of a full `i128` matrix, by dynamic
+/// programming over the sets of columns taken (rows <= cols <= 8): the oracle of the wide
+/// engine, sharing nothing with it.
+fn brute_wide(m: &[Vec<i128>], cols: usize) -> i128 {
+    let mut best = vec![None::<i128>; 1 << cols];
+    best[0] = Some(0);
+    for mask in 0..1usize << cols {
+        let Some(here) = best[mask] else { continue };
+        let row = mask.count_ones() as usize;
+        if row == m.len() {
+            continue;
+        }
+        for (j, &c) in m[row].iter().enumerate() {
+            if mask & (1 << j) == 0 {
+                let next = &mut best[mask | (1 << j)];
+                *next = Some(next.map_or(here + c, |x: i128| x.min(here + c)));
+            }
+        }
+    }
+    best.iter()
+        .enumerate()
+        .filter(|(mask, _)| mask.count_ones() as usize == m.len())
+        .filter_map(|(_, b)| *b)
+        .min()
+        .unwrap_or(0)
+}
+
+/// [`check`] for the wide engine: a valid assignment of cost `want` whose potentials prove it.
+fn check_wide(
+    m: &[Vec<i128>],
+    cols: usize,
+    a: &Assignment<i128>,
+    want: i128,
+) -> Result<(), String> {
+    let mut taken = vec![false; cols];
+    let mut total = 0i128;
+    if a.col_of_row.len() != m.len() || a.row.len() != m.len() || a.col.len() != cols {
+        return Err("lengths".into());
+    }
+    for (i, &j) in a.col_of_row.iter().enumerate() {
+        let j = j as usize;
+        if j >= cols || std::mem::replace(&mut taken[j], true) {
+            return Err(format!(
+                "row {i} gets column {j}, out of range or taken twice"
+            ));
+        }
+        total += m[i][j];
+        if a.row[i] + a.col[j] != m[i][j] {
+            return Err(format!("assigned entry ({i}, {j}) is not tight"));
+        }
+    }
+    if total != want {
+        return Err(format!("costs {total}, the brute force says {want}"));
+    }
+    for (i, r) in m.iter().enumerate() {
+        for (j, &c) in r.iter().enumerate() {
+            if a.row[i] + a.col[j] > c {
+                return Err(format!("entry ({i}, {j}) violated"));
+            }
+        }
+    }
+    for (j, &p) in a.col.iter().enumerate() {
+        if p > 0 || (!taken[j] && p != 0) {
+            return Err(format!("column {j} has potential {p}, taken: {}", taken[j]));
+        }
+    }
+    Ok(())
+}
+
+/// The wide engine against the brute force on small matrices of costs near 2¹⁰⁰ (distinct,
+/// tied in their high part, signed) and at the limit (rows + cols)·|c| just below 2¹¹⁹; and
+/// equal to the narrow engine on `i64` costs.
+#[test]
+fn wide_against_brute_force() -> Result<(), String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(100);
+    for case in 0..3000 {
+        let rows = rng.random_range(0..=6);
+        let cols = rng.random_range(rows.max(1)..=8);
+        let kind = rng.random_range(0..4);
+        let limit = (1i128 << 119) / (rows + cols) as i128 - 1;
+        let m: Vec<Vec<i128>> = (0..rows)
+            .map(|_| {
+                (0..cols)
+                    .map(|_| match kind {
+                        0 => (1i128 << 100) + i128::from(rng.random::<u64>()),
+                        1 => i128::from(rng.random_range(-3i64..=3)) << 100 | 12345,
+                        2 => {
+                            let x = rng.random_range(-limit..=limit);
+                            if rng.random_bool(0.3) {
+                                limit * x.signum()
+                            } else {
+                                x
+                            }
+                        }
+                        _ => {
+                            let k = rng.random_range(0..5);
+                            i128::from(draw(&mut rng, k))
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let flat: Vec<i128> = m.iter().flatten().copied().collect();
+        let want = brute_wide(&m, cols);
+        let a = dense_wide(rows, cols, &flat).map_err(|e| format!("case {case}: {e}"))?;
+        check_wide(&m, cols, &a, want).map_err(|e| format!("case {case} {m:?}: {e}"))?;
+        if kind == 3 {
+            let narrow: Vec<i64> = flat.iter().map(|&c| c as i64).collect();
+            let n = dense(rows, cols, &narrow).map_err(|e| e.to_string())?;
+            let total: i128 = (0..rows)
+                .map(|i| flat[i * cols + n.col_of_row[i] as usize])
+                .sum();
+            assert_eq!(total, want, "case {case}");
+        }
+    }
+    // (rows + cols)·|c| at 2¹¹⁹ is refused with the entry's index.
+    let big = (1i128 << 119) / 4;
+    assert!(matches!(
+        dense_wide(2, 2, &[0, 0, big, 0]),
+        Err(WeightError::TooWide { edge: 2, .. })
+    ));
+    assert!(dense_wide(2, 2, &[0, 0, big - 1, 0]).is_ok());
+    Ok(())
+}
+
+/// Medium matrices of distinct costs below 10²¹ (floats at one common scale): the wide
+/// engine's potentials prove its answer whatever the total; on costs near 10¹⁷ (which fit
+/// `i64`) its total also equals the sparse engine's.
+#[test]
+fn medium_wide_proves_itself() -> Result<(), String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for case in 0..40 {
+        let rows = rng.random_range(1..=70);
+        let cols = if rng.random_bool(0.5) {
+            rows
+        } else {
+            rng.random_range(rows..=90)
+        };
+        let wide = case % 2 == 0;
+        let m: Vec<Vec<i128>> = (0..rows)
+            .map(|_| {
+                (0..cols)
+                    .map(|_| {
+                        if wide {
+                            rng.random_range(0..1_000_000_000_000_000_000_000i128)
+                        } else {
+                            i128::from(draw(&mut rng, 4))
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let flat: Vec<i128> = m.iter().flatten().copied().collect();
+        let a = dense_wide(rows, cols, &flat).map_err(|e| e.to_string())?;
+        let total: i128 = (0..rows).map(|i| m[i][a.col_of_row[i] as usize]).sum();
+        check_wide(&m, cols, &a, total).map_err(|e| format!("case {case}: {e}"))?;
+        if !wide {
+            let narrow: Vec<i64> = flat.iter().map(|&c| c as i64).collect();
+            let (edges, costs): (Vec<_>, Vec<_>) = (0..rows)
+                .flat_map(|i| (0..cols).map(move |j| (i, j)))
+                .map(|(i, j)| ((i as u32, j as u32), narrow[i * cols + j]))
+                .unzip();
+            let s = sparse(rows, cols, &edges, &costs)
+                .map_err(|e| e.to_string())?
+                .ok_or("no assignment of a full matrix")?;
+            let st: i128 = (0..rows).map(|i| m[i][s.col_of_row[i] as usize]).sum();
+            assert_eq!(st, total, "case {case}");
+        }
     }
     Ok(())
 }
