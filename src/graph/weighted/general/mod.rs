@@ -167,6 +167,7 @@
 
 use super::{Duals, MAX_WEIGHT, OddSet, Weight, WeightError, WeightedMatching};
 
+mod dense;
 mod engine;
 mod forest;
 mod heap;
@@ -180,6 +181,10 @@ use forest::odd_set_forest;
 #[cfg(test)]
 #[path = "general_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "dense_tests.rs"]
+mod dense_tests;
 
 /// No vertex, edge, endpoint or blossom.
 const NONE: usize = usize::MAX;
@@ -327,6 +332,30 @@ fn run<W: Weight>(
     weights: &[W],
     mode: Mode,
 ) -> Result<Option<WeightedMatching>, WeightError> {
+    run_with(n, edges, weights, mode, Choice::Library)
+}
+
+/// Which engine answers: the library's choice, or (tests) one of the two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    /// The dense engine where [`dense::worth_it`] (maximum weight), else the sparse one.
+    Library,
+    /// Always the sparse engine.
+    #[cfg(test)]
+    Sparse,
+    /// The dense engine whenever its matrix can be allocated.
+    #[cfg(test)]
+    Dense,
+}
+
+/// [`run`] with the engine chosen by `choice`.
+fn run_with<W: Weight>(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[W],
+    mode: Mode,
+    choice: Choice,
+) -> Result<Option<WeightedMatching>, WeightError> {
     if edges.len() != weights.len() {
         return Err(WeightError::Shape(format!(
             "{} edges but {} weights",
@@ -368,6 +397,25 @@ fn run<W: Weight>(
     } else {
         largest <= MAX_WEIGHT as u128
     };
+    let size = if narrow { 8 } else { 16 };
+    let dense = match choice {
+        Choice::Library => mode == Mode::Matching && dense::worth_it(n, kept.len(), size),
+        #[cfg(test)]
+        Choice::Sparse => false,
+        #[cfg(test)]
+        Choice::Dense => true,
+    };
+    if dense {
+        let found = if narrow {
+            dense::run::<i64, W>(n, edges, weights, &kept, mode)
+        } else {
+            dense::run::<i128, W>(n, edges, weights, &kept, mode)
+        };
+        // `None`: the matrix could not be allocated; the sparse engine answers.
+        if let Some(found) = found {
+            return Ok(found);
+        }
+    }
     if narrow {
         Ok(finish(
             Engine::<i64>::new(n, edges, weights, &kept, mode),
