@@ -58,16 +58,20 @@ const FREE: u8 = super::FREE;
 /// The most bytes the weight matrix may take; past it the sparse engine runs.
 pub const MATRIX_BYTES: usize = 1 << 30;
 
-/// A kept edge counts as dense when `DENSITY · m ≥ n²`, i.e. at least a quarter of all
-/// vertex pairs are joined (chosen by measurement, see [`super`]).
-pub const DENSITY: usize = 4;
+/// The graph counts as dense when its kept edges join at least `DENSE_SHARE` (numerator,
+/// denominator) of its `n(n − 1)/2` vertex pairs: ¾, chosen by measurement (see [`super`],
+/// "Dense graphs").
+pub const DENSE_SHARE: (usize, usize) = (3, 4);
 
 /// Whether the dense engine should answer on `n` vertices with `m` kept edges (at most one
-/// per vertex pair), with `size` bytes per matrix entry: the graph is dense
-/// (`DENSITY · m ≥ n²`) and the matrix fits in [`MATRIX_BYTES`].
+/// per vertex pair), with `size` bytes per matrix entry: the edges join at least
+/// [`DENSE_SHARE`] of the vertex pairs, and the matrix (`n² · size` bytes) fits in
+/// [`MATRIX_BYTES`].
 pub fn worth_it(n: usize, m: usize, size: usize) -> bool {
+    let (num, den) = DENSE_SHARE;
+    let pairs = n.saturating_mul(n.saturating_sub(1)) / 2;
     n >= 2
-        && m.saturating_mul(DENSITY) >= n.saturating_mul(n)
+        && m.saturating_mul(den) >= pairs.saturating_mul(num)
         && n.checked_mul(n)
             .and_then(|c| c.checked_mul(size))
             .is_some_and(|bytes| bytes <= MATRIX_BYTES)

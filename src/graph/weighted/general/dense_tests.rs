@@ -333,19 +333,102 @@ fn medium_dense_graphs_agree_with_the_sparse_engine() {
     assert!(nested > 0, "no nested odd sets at medium sizes");
 }
 
-/// The library picks the dense engine on complete graphs only, and its answers there are the
-/// sparse engine's.
+/// The library picks the dense engine on graphs joining at least ¾ of the vertex pairs (and
+/// within the matrix's memory bound), for both questions.
 #[test]
 fn the_library_chooses_by_density() {
     assert!(dense::worth_it(1000, 499_500, 8));
     assert!(!dense::worth_it(100_000, 500_000, 8));
     assert!(!dense::worth_it(1000, 10_000, 8));
+    // Three quarters of the pairs, and one edge fewer.
+    assert!(dense::worth_it(1000, 374_625, 8));
+    assert!(!dense::worth_it(1000, 374_624, 8));
+    assert!(dense::worth_it(2, 1, 16));
     assert!(!dense::worth_it(1, 0, 8));
     // Past the memory bound: n² · 16 bytes > MATRIX_BYTES.
     assert!(!dense::worth_it(1 << 14, 1 << 27, 16));
     let mut rng = ChaCha8Rng::seed_from_u64(3401);
     let (edges, weights) = medium_graph(&mut rng, 120, 100, 3);
-    let library = solve(120, &edges, &weights, Mode::Matching, Choice::Library);
-    let dense = solve(120, &edges, &weights, Mode::Matching, Choice::Dense);
-    assert_eq!(library, dense);
+    for mode in [Mode::Matching, Mode::Perfect] {
+        let library = solve(120, &edges, &weights, mode, Choice::Library);
+        let dense = solve(120, &edges, &weights, mode, Choice::Dense);
+        assert_eq!(library, dense);
+    }
+}
+
+/// The engines' CPU time side by side (run by hand: `cargo test --release --lib
+/// dense_tests::crossover -- --ignored --nocapture`): on G(n, p) for several densities `p`
+/// (weights 1..10⁶) and on the complete Euclidean graph of 1 000 points (the frontier's
+/// family), both questions; each answer's proof verified, the totals equal. The numbers
+/// chose [`dense::DENSE_SHARE`] (docs/BENCHMARKS.md, "Dense graphs").
+#[test]
+#[ignore = "timing, run by hand"]
+fn crossover() {
+    // CPU time of this thread (ns), as Linux counts it: the machine may be busy.
+    let cpu = || -> f64 {
+        let s = std::fs::read_to_string("/proc/thread-self/schedstat").expect("Linux");
+        s.split_whitespace().next().unwrap().parse::<f64>().unwrap() / 1e9
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let mut cases: Vec<(String, usize, Vec<(u32, u32)>, Vec<i128>)> = Vec::new();
+    for (n, p) in [
+        (1000, 100),
+        (1000, 75),
+        (1000, 50),
+        (1000, 25),
+        (2000, 100),
+        (2000, 50),
+        (2000, 25),
+    ] {
+        let (edges, weights) = medium_graph(&mut rng, n, p, 3);
+        cases.push((format!("G({n}, {p}%) 1..10^6"), n, edges, weights));
+    }
+    // Euclidean: points in a 10^5 square, a random p% of the pairs, weight = distance + 1.
+    for (n, p) in [
+        (1000, 100),
+        (1000, 75),
+        (1000, 50),
+        (1000, 25),
+        (2000, 100),
+        (2000, 50),
+    ] {
+        let pts: Vec<(f64, f64)> = (0..n)
+            .map(|_| (rng.random_range(0.0..1e5), rng.random_range(0.0..1e5)))
+            .collect();
+        let mut edges = Vec::new();
+        let mut weights = Vec::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.random_range(0..100) < p {
+                    let (dx, dy) = (pts[u].0 - pts[v].0, pts[u].1 - pts[v].1);
+                    edges.push((u as u32, v as u32));
+                    weights.push((dx * dx + dy * dy).sqrt().round() as i128 + 1);
+                }
+            }
+        }
+        let negated: Vec<i128> = weights.iter().map(|&w| -w).collect();
+        cases.push((format!("Euclid({n}, {p}%)"), n, edges.clone(), weights));
+        cases.push((format!("Euclid({n}, {p}%) negated"), n, edges, negated));
+    }
+    for (name, n, edges, weights) in &cases {
+        for mode in [Mode::Matching, Mode::Perfect] {
+            if name.contains("negated") && mode == Mode::Matching {
+                continue;
+            }
+            let mut line = format!("{name:26} m = {:7} {mode:?}:", edges.len());
+            let mut totals = Vec::new();
+            for choice in [Choice::Sparse, Choice::Dense] {
+                let t = cpu();
+                let got = solve(*n, edges, weights, mode, choice);
+                let secs = cpu() - t;
+                let total = got.map(|m| {
+                    verify_lp_wide(*n, edges, weights, &m.edges, &m.duals, lp(mode)).unwrap()
+                });
+                totals.push(total);
+                line += &format!(" {choice:?} {secs:.3} s");
+            }
+            assert_eq!(totals[0], totals[1], "{line}");
+            println!("{line}");
+        }
+    }
 }

@@ -338,7 +338,7 @@ fn run<W: Weight>(
 /// Which engine answers: the library's choice, or (tests) one of the two.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Choice {
-    /// The dense engine where [`dense::worth_it`] (maximum weight), else the sparse one.
+    /// The dense engine where [`dense::worth_it`], else the sparse one.
     Library,
     /// Always the sparse engine.
     #[cfg(test)]
@@ -399,7 +399,7 @@ fn run_with<W: Weight>(
     };
     let size = if narrow { 8 } else { 16 };
     let dense = match choice {
-        Choice::Library => mode == Mode::Matching && dense::worth_it(n, kept.len(), size),
+        Choice::Library => dense::worth_it(n, kept.len(), size),
         #[cfg(test)]
         Choice::Sparse => false,
         #[cfg(test)]
