@@ -370,7 +370,8 @@ fn crossover() {
         s.split_whitespace().next().unwrap().parse::<f64>().unwrap() / 1e9
     };
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
-    let mut cases: Vec<(String, usize, Vec<(u32, u32)>, Vec<i128>)> = Vec::new();
+    type Case = (String, usize, Vec<(u32, u32)>, Vec<i128>);
+    let mut cases: Vec<Case> = Vec::new();
     for (n, p) in [
         (1000, 100),
         (1000, 75),

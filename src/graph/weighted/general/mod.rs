@@ -73,6 +73,24 @@
 //! ancestor. Nothing recurses: blossom leaves, augmentation and expansion of nested blossoms use
 //! explicit stacks, so blossoms nested O(n) deep are fine on any thread stack.
 //!
+//! **Dense graphs** (`dense.rs`): when the kept edges join at least ¾ of the `n(n − 1)/2`
+//! vertex pairs (`dense::DENSE_SHARE`) and the `n × n` matrix of doubled weights takes at
+//! most `dense::MATRIX_BYTES` = 1 GiB (`n²` times 8 bytes on `i64`, 16 on `i128`; about
+//! `n ≤ 11 585` and `n ≤ 8 192`), both questions are answered by the dense engine instead:
+//! the same method, start, modes and proof, in O(n³) time without heaps (Gabow's and
+//! Lawler's least-slack edges per vertex and per blossom, see its docs). Its matrix is
+//! allocated fallibly; if that fails the sparse engine answers. There the matrix is at most
+//! `8/3 · m` entries, no more than the input's own edge list. The share was chosen by
+//! measurement (ignored test `dense_tests::crossover`, CPU seconds of each engine on the
+//! same graph, busy shared machine; docs/BENCHMARKS.md, "Dense graphs"): on complete graphs
+//! the dense engine wins every case measured — 1 000 Euclidean points (weight = distance + 1)
+//! maximum weight 1.54 s against 7.90 s, maximum-weight perfect 1.01 against 7.21, min-cost
+//! perfect 0.12 against 0.27; 2 000 points 8.4 against 66 s; uniform weights 1..10⁶ on 1 000
+//! and 2 000 vertices 0.14 against 0.29 and 1.00 against 1.32 s; at ¾ of the pairs it wins
+//! 2.3–3.5× on Euclidean weights and loses by at most 1.2× on uniform ones (0.22 against
+//! 0.18 s); at ½ it loses up to 2.1× on uniform weights, so the share stays at ¾. Sparse
+//! families (G(n, 5n), Euclidean 10-NN) never come near it.
+//!
 //! **Complexity:** O(n + m) memory. Time: at most n/2 augmentations; between two of them
 //! every vertex is scanned at most once as an S-vertex (an S label lasts until its tree is
 //! dissolved), so O(m) heap pushes of O(log m) each,
@@ -210,7 +228,8 @@ const MARK: u8 = 5;
 ///
 /// # Complexity
 /// O(n·(m log n + n²)) time worst case (growth about n^1.25 measured on sparse random graphs
-/// up to 10⁵ vertices); O(n + m) memory; no recursion (see the module docs).
+/// up to 10⁵ vertices); O(n + m) memory; no recursion (see the module docs). On dense graphs
+/// (the module docs, dense graphs) O(n³) time and O(n²) = O(m) memory.
 pub fn max_weight_matching(
     n: usize,
     edges: &[(u32, u32)],
