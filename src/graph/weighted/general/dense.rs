@@ -147,16 +147,17 @@ struct Dense<N> {
     dual: Vec<N>,
     /// Least-slack edge (S-vertex, this vertex) of a vertex to an S-vertex (δ2), or of a
     /// top-level S-blossom (its vertex first) to another S-blossom (δ3).
-    bestedge: Vec<Pair>,
+    /// (Each with its doubled weight, so that its slack needs no look-up in the matrix.)
+    bestedge: Vec<(Pair, N)>,
     /// Of a top-level S-blossom made in this stage: its least-slack edge (its vertex first)
     /// to each other S-blossom.
-    bestedges: Vec<Option<Vec<Pair>>>,
+    bestedges: Vec<Option<Vec<(Pair, N)>>>,
     /// S-vertices to scan.
     queue: Vec<usize>,
     /// Scratch stack.
     stack: Vec<usize>,
     /// Scratch: the least-slack edge to each S-blossom (while a blossom is made).
-    bestto: Vec<Pair>,
+    bestto: Vec<(Pair, N)>,
     /// Perfect mode: free vertex duals, no δ1.
     perfect: bool,
     /// Perfect mode: the sum of the dual steps, and the bound past which no perfect matching
@@ -222,11 +223,11 @@ impl<N: Num> Dense<N> {
             base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
             unused: (n..2 * n).rev().collect(),
             dual,
-            bestedge: vec![NO_PAIR; 2 * n],
+            bestedge: vec![(NO_PAIR, absent); 2 * n],
             bestedges: vec![None; 2 * n],
             queue: Vec::new(),
             stack: Vec::new(),
-            bestto: vec![NO_PAIR; 2 * n],
+            bestto: vec![(NO_PAIR, absent); 2 * n],
             perfect,
             clock: N::from(0),
             clock_limit: N::saturating((n as u128).saturating_mul(2 * big_w + 1)),
@@ -278,10 +279,16 @@ impl<N: Num> Dense<N> {
         }
     }
 
-    /// Slack of the edge `uv` (both ends in different top-level blossoms).
+    /// Slack of the edge `uv` of doubled weight `w` (both ends in different top-level
+    /// blossoms).
     #[inline]
-    fn slack(&self, (u, v): Pair) -> N {
-        self.dual[u] + self.dual[v] - self.w2[u * self.n + v]
+    fn slack(&self, ((u, v), w): (Pair, N)) -> N {
+        self.dual[u] + self.dual[v] - w
+    }
+
+    /// No least-slack edge.
+    fn no_edge(&self) -> (Pair, N) {
+        (NO_PAIR, self.absent)
     }
 
     /// Calls `f` on each vertex inside blossom (or vertex) `b`.
@@ -308,8 +315,8 @@ impl<N: Num> Dense<N> {
         self.label[b] = t;
         self.labelend[w] = from;
         self.labelend[b] = from;
-        self.bestedge[w] = NO_PAIR;
-        self.bestedge[b] = NO_PAIR;
+        self.bestedge[w] = self.no_edge();
+        self.bestedge[b] = self.no_edge();
         if t == S {
             self.leaves(b, |d, v| d.queue.push(v));
         } else {
@@ -401,14 +408,14 @@ impl<N: Num> Dense<N> {
         let mut touched: Vec<usize> = Vec::new();
         let mut bestto = std::mem::take(&mut self.bestto);
         for &c in &childs {
-            let mut consider = |d: &Self, (x, y): Pair, touched: &mut Vec<usize>| {
-                let by = d.inblossom[y];
+            let mut consider = |d: &Self, e: (Pair, N), touched: &mut Vec<usize>| {
+                let by = d.inblossom[e.0.1];
                 if by != b && d.label[by] == S {
-                    if bestto[by] == NO_PAIR {
+                    if bestto[by].0 == NO_PAIR {
                         touched.push(by);
-                        bestto[by] = (x, y);
-                    } else if d.slack((x, y)) < d.slack(bestto[by]) {
-                        bestto[by] = (x, y);
+                        bestto[by] = e;
+                    } else if d.slack(e) < d.slack(bestto[by]) {
+                        bestto[by] = e;
                     }
                 }
             };
@@ -421,21 +428,22 @@ impl<N: Num> Dense<N> {
                 self.leaves(c, |_, x| verts.push(x));
                 for x in verts {
                     for y in 0..n {
-                        if self.w2[x * n + y] != self.absent {
-                            consider(self, (x, y), &mut touched);
+                        let w = self.w2[x * n + y];
+                        if w != self.absent {
+                            consider(self, ((x, y), w), &mut touched);
                         }
                     }
                 }
             }
-            self.bestedge[c] = NO_PAIR;
+            self.bestedge[c] = self.no_edge();
         }
         self.childs[b] = childs;
         let mut list = Vec::with_capacity(touched.len());
-        let mut best = NO_PAIR;
+        let mut best = self.no_edge();
         for by in touched {
             let e = bestto[by];
-            bestto[by] = NO_PAIR;
-            if best == NO_PAIR || self.slack(e) < self.slack(best) {
+            bestto[by] = self.no_edge();
+            if best.0 == NO_PAIR || self.slack(e) < self.slack(best) {
                 best = e;
             }
             list.push(e);
@@ -473,7 +481,7 @@ impl<N: Num> Dense<N> {
             self.endps[b] = Vec::new();
             self.base[b] = NONE;
             self.bestedges[b] = None;
-            self.bestedge[b] = NO_PAIR;
+            self.bestedge[b] = self.no_edge();
             self.unused.push(b);
         }
     }
@@ -515,7 +523,7 @@ impl<N: Num> Dense<N> {
         self.label[bv] = T;
         self.labelend[p.1] = p;
         self.labelend[bv] = p;
-        self.bestedge[bv] = NO_PAIR;
+        self.bestedge[bv] = self.no_edge();
         j += step;
         // The other side: a sub-blossom reached by a tight edge (one of its vertices kept a T
         // label) becomes T; the rest stay unlabelled.
@@ -627,7 +635,8 @@ impl<N: Num> Dense<N> {
             // A new stage: every label dropped, every root S.
             self.label.fill(FREE);
             self.labelend.fill(NO_PAIR);
-            self.bestedge.fill(NO_PAIR);
+            let none = self.no_edge();
+            self.bestedge.fill(none);
             for l in &mut self.bestedges[n..] {
                 *l = None;
             }
@@ -686,25 +695,25 @@ impl<N: Num> Dense<N> {
             }
             for v in 0..n {
                 let e = self.bestedge[v];
-                if e != NO_PAIR && self.label[self.inblossom[v]] == FREE {
+                if e.0 != NO_PAIR && self.label[self.inblossom[v]] == FREE {
                     let d = self.slack(e);
                     if delta.is_none_or(|x| d < x) {
                         delta = Some(d);
                         kind = 2;
-                        what = e;
+                        what = e.0;
                     }
                 }
             }
             let two = N::from(2);
             for b in 0..2 * n {
-                if self.parent[b] == NONE && self.label[b] == S && self.bestedge[b] != NO_PAIR {
+                if self.parent[b] == NONE && self.label[b] == S && self.bestedge[b].0 != NO_PAIR {
                     let s = self.slack(self.bestedge[b]);
                     debug_assert!(s % two == zero, "S–S slacks are even");
                     let d = s / two;
                     if delta.is_none_or(|x| d < x) {
                         delta = Some(d);
                         kind = 3;
-                        what = self.bestedge[b];
+                        what = self.bestedge[b].0;
                     }
                 }
             }
@@ -766,17 +775,19 @@ impl<N: Num> Dense<N> {
         let n = self.n;
         let zero = N::from(0);
         let row = v * n;
+        // `v`'s dual does not change during the scan; its blossom only when one is made.
+        let dv = self.dual[v];
+        let mut bv = self.inblossom[v];
         for w in 0..n {
             let wt = self.w2[row + w];
             if wt == self.absent {
                 continue;
             }
-            let bv = self.inblossom[v];
             let bw = self.inblossom[w];
             if bv == bw {
                 continue;
             }
-            let slack = self.dual[v] + self.dual[w] - wt;
+            let slack = dv + self.dual[w] - wt;
             if slack <= zero {
                 debug_assert!(slack == zero, "edges stay covered");
                 match self.label[bw] {
@@ -797,6 +808,7 @@ impl<N: Num> Dense<N> {
                         let base = self.scan_blossom(v, w);
                         if base != NONE {
                             self.add_blossom(base, v, w);
+                            bv = self.inblossom[v];
                         } else {
                             self.flip_to_root(v, w);
                             self.flip_to_root(w, v);
@@ -813,13 +825,13 @@ impl<N: Num> Dense<N> {
                 }
             } else if self.label[bw] == S {
                 let e = self.bestedge[bv];
-                if e == NO_PAIR || slack < self.slack(e) {
-                    self.bestedge[bv] = (v, w);
+                if e.0 == NO_PAIR || slack < self.slack(e) {
+                    self.bestedge[bv] = ((v, w), wt);
                 }
             } else if self.label[w] == FREE {
                 let e = self.bestedge[w];
-                if e == NO_PAIR || slack < self.slack(e) {
-                    self.bestedge[w] = (v, w);
+                if e.0 == NO_PAIR || slack < self.slack(e) {
+                    self.bestedge[w] = ((v, w), wt);
                 }
             }
         }
