@@ -360,7 +360,7 @@ fn the_library_chooses_by_density() {
 /// dense_tests::crossover -- --ignored --nocapture`): on G(n, p) for several densities `p`
 /// (weights 1..10⁶) and on the complete Euclidean graph of 1 000 points (the frontier's
 /// family), both questions; each answer's proof verified, the totals equal. The numbers
-/// chose [`dense::DENSE_SHARE`] (docs/BENCHMARKS.md, "Dense graphs").
+/// chose [`dense::DENSE_SHARE`] (docs/BENCHMARKS.md, "weighted frontier — dense graphs").
 #[test]
 #[ignore = "timing, run by hand"]
 fn crossover() {

@@ -79,17 +79,19 @@
 //! `n ≤ 11 585` and `n ≤ 8 192`), both questions are answered by the dense engine instead:
 //! the same method, start, modes and proof, in O(n³) time without heaps (Gabow's and
 //! Lawler's least-slack edges per vertex and per blossom, see its docs). Its matrix is
-//! allocated fallibly; if that fails the sparse engine answers. There the matrix is at most
-//! `8/3 · m` entries, no more than the input's own edge list. The share was chosen by
-//! measurement (ignored test `dense_tests::crossover`, CPU seconds of each engine on the
-//! same graph, busy shared machine; docs/BENCHMARKS.md, "Dense graphs"): on complete graphs
-//! the dense engine wins every case measured — 1 000 Euclidean points (weight = distance + 1)
-//! maximum weight 1.54 s against 7.90 s, maximum-weight perfect 1.01 against 7.21, min-cost
-//! perfect 0.12 against 0.27; 2 000 points 8.4 against 66 s; uniform weights 1..10⁶ on 1 000
-//! and 2 000 vertices 0.14 against 0.29 and 1.00 against 1.32 s; at ¾ of the pairs it wins
-//! 2.3–3.5× on Euclidean weights and loses by at most 1.2× on uniform ones (0.22 against
-//! 0.18 s); at ½ it loses up to 2.1× on uniform weights, so the share stays at ¾. Sparse
-//! families (G(n, 5n), Euclidean 10-NN) never come near it.
+//! allocated fallibly; if that fails the sparse engine answers. There `n(n − 1) ≤ 8m/3`, so
+//! the `i64` matrix takes at most about 22 bytes per kept edge, as much as the edge list the
+//! engines are given (16 bytes per edge, 8 more per kept index). The share was chosen by
+//! measurement (ignored test `dense_tests::crossover`, CPU seconds of each engine on the same
+//! graph, busy shared machine; docs/BENCHMARKS.md, "weighted frontier — dense graphs"): on
+//! complete graphs the dense engine wins every case measured — 1 000 Euclidean points
+//! (weight = distance + 1) maximum weight 1.54 s against 7.90 s, maximum-weight perfect 1.01
+//! against 7.21, min-cost perfect 0.12 against 0.27; 2 000 points 8.4 against 66 s; uniform
+//! weights 1..10⁶ on 1 000 and 2 000 vertices 0.14 against 0.29 and 1.00 against 1.32 s; at
+//! ¾ of the pairs it wins 1.4–3.5× on Euclidean weights and loses by at most 1.2× on uniform
+//! ones (0.22 against 0.18 s); at ½ it loses up to 2.2× (uniform weights, min-cost perfect on
+//! Euclidean ones), so the share stays at ¾. Sparse families (G(n, 5n), Euclidean 10-NN)
+//! never come near it.
 //!
 //! **Complexity:** O(n + m) memory. Time: at most n/2 augmentations; between two of them
 //! every vertex is scanned at most once as an S-vertex (an S label lasts until its tree is
