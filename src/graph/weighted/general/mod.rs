@@ -73,6 +73,26 @@
 //! ancestor. Nothing recurses: blossom leaves, augmentation and expansion of nested blossoms use
 //! explicit stacks, so blossoms nested O(n) deep are fine on any thread stack.
 //!
+//! **Dense graphs** (`dense.rs`): when the kept edges join at least ¾ of the `n(n − 1)/2`
+//! vertex pairs (`dense::DENSE_SHARE`) and the `n × n` matrix of doubled weights takes at
+//! most `dense::MATRIX_BYTES` = 1 GiB (`n²` times 8 bytes on `i64`, 16 on `i128`; about
+//! `n ≤ 11 585` and `n ≤ 8 192`), both questions are answered by the dense engine instead:
+//! the same method, start, modes and proof, in O(n³) time without heaps (Gabow's and
+//! Lawler's least-slack edges per vertex and per blossom, see its docs). Its matrix is
+//! allocated fallibly; if that fails the sparse engine answers. There `n(n − 1) ≤ 8m/3`, so
+//! the `i64` matrix takes at most about 22 bytes per kept edge, as much as the edge list the
+//! engines are given (16 bytes per edge, 8 more per kept index). The share was chosen by
+//! measurement (ignored test `dense_tests::crossover`, CPU seconds of each engine on the same
+//! graph, busy shared machine; docs/BENCHMARKS.md, "weighted frontier — dense graphs"): on
+//! complete graphs the dense engine wins every case measured — 1 000 Euclidean points
+//! (weight = distance + 1) maximum weight 1.54 s against 7.90 s, maximum-weight perfect 1.01
+//! against 7.21, min-cost perfect 0.12 against 0.27; 2 000 points 8.4 against 66 s; uniform
+//! weights 1..10⁶ on 1 000 and 2 000 vertices 0.14 against 0.29 and 1.00 against 1.32 s; at
+//! ¾ of the pairs it wins 1.4–3.5× on Euclidean weights and loses by at most 1.2× on uniform
+//! ones (0.22 against 0.18 s); at ½ it loses up to 2.2× (uniform weights, min-cost perfect on
+//! Euclidean ones), so the share stays at ¾. Sparse families (G(n, 5n), Euclidean 10-NN)
+//! never come near it.
+//!
 //! **Complexity:** O(n + m) memory. Time: at most n/2 augmentations; between two of them
 //! every vertex is scanned at most once as an S-vertex (an S label lasts until its tree is
 //! dissolved), so O(m) heap pushes of O(log m) each,
@@ -167,6 +187,7 @@
 
 use super::{Duals, MAX_WEIGHT, OddSet, Weight, WeightError, WeightedMatching};
 
+mod dense;
 mod engine;
 mod forest;
 mod heap;
@@ -180,6 +201,10 @@ use forest::odd_set_forest;
 #[cfg(test)]
 #[path = "general_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "dense_tests.rs"]
+mod dense_tests;
 
 /// No vertex, edge, endpoint or blossom.
 const NONE: usize = usize::MAX;
@@ -205,7 +230,8 @@ const MARK: u8 = 5;
 ///
 /// # Complexity
 /// O(n·(m log n + n²)) time worst case (growth about n^1.25 measured on sparse random graphs
-/// up to 10⁵ vertices); O(n + m) memory; no recursion (see the module docs).
+/// up to 10⁵ vertices); O(n + m) memory; no recursion (see the module docs). On dense graphs
+/// (the module docs, dense graphs) O(n³) time and O(n²) = O(m) memory.
 pub fn max_weight_matching(
     n: usize,
     edges: &[(u32, u32)],
@@ -327,6 +353,30 @@ fn run<W: Weight>(
     weights: &[W],
     mode: Mode,
 ) -> Result<Option<WeightedMatching>, WeightError> {
+    run_with(n, edges, weights, mode, Choice::Library)
+}
+
+/// Which engine answers: the library's choice, or (tests) one of the two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    /// The dense engine where [`dense::worth_it`], else the sparse one.
+    Library,
+    /// Always the sparse engine.
+    #[cfg(test)]
+    Sparse,
+    /// The dense engine whenever its matrix can be allocated.
+    #[cfg(test)]
+    Dense,
+}
+
+/// [`run`] with the engine chosen by `choice`.
+fn run_with<W: Weight>(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[W],
+    mode: Mode,
+    choice: Choice,
+) -> Result<Option<WeightedMatching>, WeightError> {
     if edges.len() != weights.len() {
         return Err(WeightError::Shape(format!(
             "{} edges but {} weights",
@@ -368,6 +418,25 @@ fn run<W: Weight>(
     } else {
         largest <= MAX_WEIGHT as u128
     };
+    let size = if narrow { 8 } else { 16 };
+    let dense = match choice {
+        Choice::Library => dense::worth_it(n, kept.len(), size),
+        #[cfg(test)]
+        Choice::Sparse => false,
+        #[cfg(test)]
+        Choice::Dense => true,
+    };
+    if dense {
+        let found = if narrow {
+            dense::run::<i64, W>(n, edges, weights, &kept, mode)
+        } else {
+            dense::run::<i128, W>(n, edges, weights, &kept, mode)
+        };
+        // `None`: the matrix could not be allocated; the sparse engine answers.
+        if let Some(found) = found {
+            return Ok(found);
+        }
+    }
     if narrow {
         Ok(finish(
             Engine::<i64>::new(n, edges, weights, &kept, mode),
