@@ -51,6 +51,15 @@ fn leaves_of(
     }
 }
 
+/// A representative of a top-level blossom (see [`Engine::rep`]).
+#[derive(Clone, Copy)]
+pub(super) struct Rep<N> {
+    /// The top-level blossom (or vertex).
+    pub(super) top: usize,
+    /// Added to the stored duals of its vertices.
+    pub(super) off: N,
+}
+
 /// The search state. Vertices are `0..n`, blossoms `n..2n`; edge `k` of the kept list has
 /// endpoints `2k` and `2k + 1`, and `endpoint[p]` is the vertex at endpoint `p` (so `p ^ 1`
 /// is the other end). Duals here are in the units of the doubled weights `2w`: `dual[v]` is
@@ -78,13 +87,12 @@ pub(super) struct Engine<N> {
     /// its largest sub-blossom and expanding one gives it to its largest child, so only the
     /// vertices of the smaller ones are visited.
     pub(super) rep: Vec<usize>,
-    /// Top-level blossom of each representative in use.
-    pub(super) top: Vec<usize>,
+    /// Of each representative in use: its top-level blossom and the dual offset of its
+    /// vertices (added to their stored duals, see [`Engine::vdual`]: a label change moves
+    /// the offset, not every vertex's dual), side by side for the cache.
+    pub(super) reps: Vec<Rep<N>>,
     /// Representative of each top-level blossom or vertex (NONE below the top level).
     pub(super) rep_of: Vec<usize>,
-    /// Dual offset of each representative, added to its vertices' stored duals (see
-    /// [`Engine::vdual`]): a label change moves the offset, not every vertex's dual.
-    pub(super) off: Vec<N>,
     /// Number of vertices in each blossom (1 for a vertex).
     pub(super) size: Vec<usize>,
     /// Representatives not in use.
@@ -230,10 +238,16 @@ impl<N: Num> Engine<N> {
             label: vec![FREE; 2 * n],
             labelend: vec![NONE; 2 * n],
             rep: (0..n).collect(),
-            top: (0..n).collect(),
+            reps: (0..n)
+                .map(|v| Rep {
+                    top: v,
+                    off: N::from(0),
+                })
+                .collect(),
             rep_of: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
-            off: vec![N::from(0); n],
-            size: std::iter::repeat_n(1, n).chain(std::iter::repeat_n(0, n)).collect(),
+            size: std::iter::repeat_n(1, n)
+                .chain(std::iter::repeat_n(0, n))
+                .collect(),
             free_reps: Vec::new(),
             parent: vec![NONE; 2 * n],
             childs: vec![Vec::new(); 2 * n],
@@ -272,26 +286,36 @@ impl<N: Num> Engine<N> {
     /// The top-level blossom (or vertex) containing vertex `v`.
     #[inline]
     pub(super) fn inblossom(&self, v: usize) -> usize {
-        self.top[self.rep[v]]
+        self.reps[self.rep[v]].top
     }
 
     /// The stored dual of vertex `v`: its own part plus its representative's offset (the
     /// current dual, plus the clock for an S-vertex, minus it for a T-vertex).
     #[inline]
     pub(super) fn stored(&self, v: usize) -> N {
-        self.dual[v] + self.off[self.rep[v]]
+        self.dual[v] + self.reps[self.rep[v]].off
     }
 
-    /// The current dual of vertex `v`: S-vertices lose and T-vertices gain each dual step.
+    /// The top-level blossom of vertex `v`, its label and `v`'s current dual (S-vertices lose
+    /// and T-vertices gain each dual step), with one look-up of its representative.
     #[inline]
-    pub(super) fn vdual(&self, v: usize) -> N {
+    pub(super) fn look(&self, v: usize) -> (usize, u8, N) {
         let r = self.rep[v];
-        let d = self.dual[v] + self.off[r];
-        match self.label[self.top[r]] {
+        let b = self.reps[r].top;
+        let t = self.label[b];
+        let d = self.dual[v] + self.reps[r].off;
+        let d = match t {
             S => d - self.clock,
             T => d + self.clock,
             _ => d,
-        }
+        };
+        (b, t, d)
+    }
+
+    /// The current dual of vertex `v`.
+    #[inline]
+    pub(super) fn vdual(&self, v: usize) -> N {
+        self.look(v).2
     }
 
     /// The current dual of blossom `b`, if top-level (S-blossoms gain, T-blossoms lose);
@@ -314,7 +338,7 @@ impl<N: Num> Engine<N> {
         debug_assert_eq!(self.label[b], FREE);
         debug_assert_eq!(self.parent[b], NONE);
         let clock = if t == S { self.clock } else { -self.clock };
-        self.off[self.rep_of[b]] += clock;
+        self.reps[self.rep_of[b]].off += clock;
         if b >= self.n {
             self.dual[b] -= clock;
             if t == T {
@@ -333,7 +357,7 @@ impl<N: Num> Engine<N> {
             return;
         }
         let clock = if t == S { self.clock } else { -self.clock };
-        self.off[self.rep_of[b]] -= clock;
+        self.reps[self.rep_of[b]].off -= clock;
         if b >= self.n {
             self.dual[b] += clock;
         }
@@ -478,7 +502,7 @@ impl<N: Num> Engine<N> {
         let keep = self.rep_of[big];
         let clock2 = self.clock + self.clock;
         if self.label[big] == T {
-            self.off[keep] += clock2;
+            self.reps[keep].off += clock2;
         }
         let mut leaves = Vec::new();
         let mut size = 0;
@@ -495,7 +519,8 @@ impl<N: Num> Engine<N> {
             leaves_of(self.n, &self.childs, c, &mut stack, |x| leaves.push(x));
             self.stack = stack;
             if c != big {
-                let shift = self.off[r] - self.off[keep] + if was_t { clock2 } else { N::from(0) };
+                let shift = self.reps[r].off - self.reps[keep].off
+                    + if was_t { clock2 } else { N::from(0) };
                 for &x in &leaves {
                     self.dual[x] += shift;
                     self.rep[x] = keep;
@@ -506,12 +531,12 @@ impl<N: Num> Engine<N> {
                 for &x in &leaves {
                     self.queue.push(x);
                     if !self.perfect {
-                        self.heap1.push(self.dual[x] + self.off[keep], x);
+                        self.heap1.push(self.dual[x] + self.reps[keep].off, x);
                     }
                 }
             }
         }
-        self.top[keep] = b;
+        self.reps[keep].top = b;
         self.rep_of[b] = keep;
         self.size[b] = size;
         self.childs[b] = path;
@@ -550,7 +575,7 @@ impl<N: Num> Engine<N> {
         if !endstage {
             // Its vertices' duals, stored relative to the clock as T-vertices, are fixed
             // until the sub-blossoms get their labels.
-            self.off[self.rep_of[b0]] += self.clock;
+            self.reps[self.rep_of[b0]].off += self.clock;
         } else {
             debug_assert_eq!(self.label[b0], FREE);
         }
@@ -567,12 +592,12 @@ impl<N: Num> Engine<N> {
             for &s in &childs {
                 self.parent[s] = NONE;
                 if s == big {
-                    self.top[keep] = s;
+                    self.reps[keep].top = s;
                     self.rep_of[s] = keep;
                 } else {
                     let r = self.free_reps.pop().expect("at most n top-level blossoms");
-                    self.off[r] = self.off[keep];
-                    self.top[r] = s;
+                    self.reps[r].off = self.reps[keep].off;
+                    self.reps[r].top = s;
                     self.rep_of[s] = r;
                     let mut stack = std::mem::take(&mut self.stack);
                     let rep = &mut self.rep;
