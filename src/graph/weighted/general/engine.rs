@@ -3,6 +3,7 @@
 
 use super::forest::odd_set_forest;
 use super::heap::MinHeap;
+use super::init::locality_order;
 use super::{Duals, FREE, MARK, Mode, NONE, Num, S, T, Weight, WeightedMatching};
 
 /// Runs `engine` and reads off the matching (indices into the caller's edges through
@@ -21,9 +22,14 @@ pub(super) fn finish<N: Num>(mut engine: Engine<N>, kept: &[usize]) -> Option<We
         }
     }
     matched.sort_unstable();
-    let vertex: Vec<i128> = (0..n).map(|v| engine.stored(v).into()).collect();
+    let vertex: Vec<i128> = (0..n).map(|i| engine.stored(engine.at(i)).into()).collect();
+    // The blossom nesting with the input's vertex numbers.
+    let mut parent = engine.parent.clone();
+    for i in 0..n {
+        parent[i] = engine.parent[engine.at(i)];
+    }
     // Doubled in i128: no overflow (see the module docs).
-    let blossoms = odd_set_forest(n, &engine.parent, |b| {
+    let blossoms = odd_set_forest(n, &parent, |b| {
         (engine.base[b] != NONE && engine.dual[b] > N::from(0)).then(|| 2 * engine.dual[b].into())
     });
     Some(WeightedMatching {
@@ -68,6 +74,9 @@ pub(super) struct Rep<N> {
 /// duals containing both ends).
 pub(super) struct Engine<N> {
     pub(super) n: usize,
+    /// The engine's number of each input vertex (empty: the same numbers), see
+    /// [`locality_order`].
+    pub(super) new_of: Vec<u32>,
     /// Vertex at each endpoint.
     pub(super) endpoint: Vec<usize>,
     /// Doubled weight of each kept edge.
@@ -160,12 +169,15 @@ impl<N: Num> Engine<N> {
         mode: Mode,
     ) -> Self {
         let m = kept.len();
+        // Vertex `u` of the input is vertex `id(u)` here (see `locality_order`).
+        let new_of = locality_order(n, edges, kept).unwrap_or_default();
+        let id = |u: u32| new_of.get(u as usize).map_or(u as usize, |&x| x as usize);
         let mut endpoint = Vec::with_capacity(2 * m);
         let mut wt2 = Vec::with_capacity(m);
         let mut degree = vec![0usize; n + 1];
         let mut max_w = 0i128;
         for &i in kept {
-            let (u, v) = (edges[i].0 as usize, edges[i].1 as usize);
+            let (u, v) = (id(edges[i].0), id(edges[i].1));
             let w: i128 = weights[i].into();
             endpoint.push(u);
             endpoint.push(v);
@@ -198,7 +210,7 @@ impl<N: Num> Engine<N> {
         let mut top = vec![i128::MIN; n];
         let mut max_all = i128::MIN;
         for &i in kept {
-            let (u, v) = (edges[i].0 as usize, edges[i].1 as usize);
+            let (u, v) = (id(edges[i].0), id(edges[i].1));
             let w: i128 = weights[i].into();
             top[u] = top[u].max(w);
             top[v] = top[v].max(w);
@@ -230,6 +242,7 @@ impl<N: Num> Engine<N> {
         let clock_limit = N::saturating((n as u128).saturating_mul(2 * big_w + 1));
         Engine {
             n,
+            new_of,
             endpoint,
             wt2,
             adj_start,
@@ -274,6 +287,12 @@ impl<N: Num> Engine<N> {
             perfect,
             clock_limit,
         }
+    }
+
+    /// The engine's number of input vertex `i`.
+    #[inline]
+    pub(super) fn at(&self, i: usize) -> usize {
+        self.new_of.get(i).map_or(i, |&x| x as usize)
     }
 
     /// Slack of kept edge `k` (blossoms ignored: only used between different top-level

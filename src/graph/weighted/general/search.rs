@@ -163,7 +163,9 @@ impl<N: Num> Engine<N> {
             return false;
         }
         self.greedy_start();
-        for v in 0..n {
+        // (In the input's order, as without renumbering.)
+        for i in 0..n {
+            let v = self.at(i);
             if self.mate[v] == NONE
                 && self.label[self.inblossom(v)] == FREE
                 && self.adj_start[v] < self.adj_start[v + 1]
