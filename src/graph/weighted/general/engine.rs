@@ -18,7 +18,7 @@ pub(super) fn finish<N: Num>(mut engine: Engine<N>, kept: &[usize]) -> Option<We
     for v in 0..n {
         let p = engine.mate[v];
         if p != NONE && engine.endpoint[p] > v {
-            matched.push(kept[p / 2]);
+            matched.push(kept[engine.kept_at.get(p / 2).map_or(p / 2, |&k| k as usize)]);
         }
     }
     matched.sort_unstable();
@@ -77,6 +77,9 @@ pub(super) struct Engine<N> {
     /// The engine's number of each input vertex (empty: the same numbers), see
     /// [`locality_order`].
     pub(super) new_of: Vec<u32>,
+    /// The index into the kept edges of each engine edge (empty: the same), see
+    /// [`Engine::new`].
+    pub(super) kept_at: Vec<u32>,
     /// Vertex at each endpoint.
     pub(super) endpoint: Vec<usize>,
     /// Doubled weight of each kept edge.
@@ -172,17 +175,13 @@ impl<N: Num> Engine<N> {
         // Vertex `u` of the input is vertex `id(u)` here (see `locality_order`).
         let new_of = locality_order(n, edges, kept).unwrap_or_default();
         let id = |u: u32| new_of.get(u as usize).map_or(u as usize, |&x| x as usize);
-        let mut endpoint = Vec::with_capacity(2 * m);
-        let mut wt2 = Vec::with_capacity(m);
+        let mut ends = Vec::with_capacity(m);
         let mut degree = vec![0usize; n + 1];
         let mut max_w = 0i128;
         for &i in kept {
             let (u, v) = (id(edges[i].0), id(edges[i].1));
-            let w: i128 = weights[i].into();
-            endpoint.push(u);
-            endpoint.push(v);
-            wt2.push(N::wide(2 * w));
-            max_w = max_w.max(w);
+            ends.push((u, v));
+            max_w = max_w.max(weights[i].into());
             degree[u] += 1;
             degree[v] += 1;
         }
@@ -192,13 +191,40 @@ impl<N: Num> Engine<N> {
         }
         let mut fill = adj_start.clone();
         let mut adj = vec![(0usize, 0usize); 2 * m];
-        for k in 0..m {
-            let (u, v) = (endpoint[2 * k], endpoint[2 * k + 1]);
+        for (k, &(u, v)) in ends.iter().enumerate() {
             adj[fill[u]] = (v, 2 * k + 1);
             fill[u] += 1;
             adj[fill[v]] = (u, 2 * k);
             fill[v] += 1;
         }
+        drop(fill);
+        // Renumbered vertices: the edges too, in the order the renumbered adjacency lists
+        // first name them (each list keeps its order), so that the per-edge arrays are walked
+        // near-sequentially as well.
+        let mut kept_at: Vec<u32> = Vec::new();
+        if !new_of.is_empty() {
+            let mut edge_of = vec![u32::MAX; m];
+            kept_at.reserve_exact(m);
+            for entry in &mut adj {
+                let k = entry.1 / 2;
+                if edge_of[k] == u32::MAX {
+                    edge_of[k] = kept_at.len() as u32;
+                    kept_at.push(k as u32);
+                }
+                entry.1 = 2 * edge_of[k] as usize + (entry.1 & 1);
+            }
+        }
+        let kept_index = |e: usize| kept_at.get(e).map_or(e, |&k| k as usize);
+        let mut endpoint = Vec::with_capacity(2 * m);
+        let mut wt2 = Vec::with_capacity(m);
+        for e in 0..m {
+            let k = kept_index(e);
+            endpoint.push(ends[k].0);
+            endpoint.push(ends[k].1);
+            let w: i128 = weights[kept[k]].into();
+            wt2.push(N::wide(2 * w));
+        }
+        drop(ends);
         let perfect = mode == Mode::Perfect;
         // Each vertex at its heaviest edge (2y_v = max w, so every edge is covered and each
         // vertex's heaviest edge is tight: a greedy jump start), raised by 1 where needed so
@@ -243,6 +269,7 @@ impl<N: Num> Engine<N> {
         Engine {
             n,
             new_of,
+            kept_at,
             endpoint,
             wt2,
             adj_start,
