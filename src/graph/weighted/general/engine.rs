@@ -3,6 +3,7 @@
 
 use super::forest::odd_set_forest;
 use super::heap::MinHeap;
+use super::init::locality_order;
 use super::{Duals, FREE, MARK, Mode, NONE, Num, S, T, Weight, WeightedMatching};
 
 /// Runs `engine` and reads off the matching (indices into the caller's edges through
@@ -17,13 +18,18 @@ pub(super) fn finish<N: Num>(mut engine: Engine<N>, kept: &[usize]) -> Option<We
     for v in 0..n {
         let p = engine.mate[v];
         if p != NONE && engine.endpoint[p] > v {
-            matched.push(kept[p / 2]);
+            matched.push(kept[engine.kept_at.get(p / 2).map_or(p / 2, |&k| k as usize)]);
         }
     }
     matched.sort_unstable();
-    let vertex: Vec<i128> = engine.dual[..n].iter().map(|&d| d.into()).collect();
+    let vertex: Vec<i128> = (0..n).map(|i| engine.stored(engine.at(i)).into()).collect();
+    // The blossom nesting with the input's vertex numbers.
+    let mut parent = engine.parent.clone();
+    for i in 0..n {
+        parent[i] = engine.parent[engine.at(i)];
+    }
     // Doubled in i128: no overflow (see the module docs).
-    let blossoms = odd_set_forest(n, &engine.parent, |b| {
+    let blossoms = odd_set_forest(n, &parent, |b| {
         (engine.base[b] != NONE && engine.dual[b] > N::from(0)).then(|| 2 * engine.dual[b].into())
     });
     Some(WeightedMatching {
@@ -51,6 +57,15 @@ fn leaves_of(
     }
 }
 
+/// A representative of a top-level blossom (see [`Engine::rep`]).
+#[derive(Clone, Copy)]
+pub(super) struct Rep<N> {
+    /// The top-level blossom (or vertex).
+    pub(super) top: usize,
+    /// Added to the stored duals of its vertices.
+    pub(super) off: N,
+}
+
 /// The search state. Vertices are `0..n`, blossoms `n..2n`; edge `k` of the kept list has
 /// endpoints `2k` and `2k + 1`, and `endpoint[p]` is the vertex at endpoint `p` (so `p ^ 1`
 /// is the other end). Duals here are in the units of the doubled weights `2w`: `dual[v]` is
@@ -59,6 +74,12 @@ fn leaves_of(
 /// duals containing both ends).
 pub(super) struct Engine<N> {
     pub(super) n: usize,
+    /// The engine's number of each input vertex (empty: the same numbers), see
+    /// [`locality_order`].
+    pub(super) new_of: Vec<u32>,
+    /// The index into the kept edges of each engine edge (empty: the same), see
+    /// [`Engine::new`].
+    pub(super) kept_at: Vec<u32>,
     /// Vertex at each endpoint.
     pub(super) endpoint: Vec<usize>,
     /// Doubled weight of each kept edge.
@@ -73,8 +94,21 @@ pub(super) struct Engine<N> {
     pub(super) label: Vec<u8>,
     /// Endpoint through which the label was reached (the remote end is the parent side).
     pub(super) labelend: Vec<usize>,
-    /// Top-level blossom of each vertex.
-    pub(super) inblossom: Vec<usize>,
+    /// Representative of each vertex's top-level blossom: that blossom is
+    /// `top[rep[v]]` ([`Engine::inblossom`]). Forming a blossom keeps the representative of
+    /// its largest sub-blossom and expanding one gives it to its largest child, so only the
+    /// vertices of the smaller ones are visited.
+    pub(super) rep: Vec<usize>,
+    /// Of each representative in use: its top-level blossom and the dual offset of its
+    /// vertices (added to their stored duals, see [`Engine::vdual`]: a label change moves
+    /// the offset, not every vertex's dual), side by side for the cache.
+    pub(super) reps: Vec<Rep<N>>,
+    /// Representative of each top-level blossom or vertex (NONE below the top level).
+    pub(super) rep_of: Vec<usize>,
+    /// Number of vertices in each blossom (1 for a vertex).
+    pub(super) size: Vec<usize>,
+    /// Representatives not in use.
+    pub(super) free_reps: Vec<usize>,
     /// Parent blossom, or NONE at top level.
     pub(super) parent: Vec<usize>,
     /// Sub-blossoms of a blossom, in cycle order starting at the base.
@@ -138,17 +172,16 @@ impl<N: Num> Engine<N> {
         mode: Mode,
     ) -> Self {
         let m = kept.len();
-        let mut endpoint = Vec::with_capacity(2 * m);
-        let mut wt2 = Vec::with_capacity(m);
+        // Vertex `u` of the input is vertex `id(u)` here (see `locality_order`).
+        let new_of = locality_order(n, edges, kept).unwrap_or_default();
+        let id = |u: u32| new_of.get(u as usize).map_or(u as usize, |&x| x as usize);
+        let mut ends = Vec::with_capacity(m);
         let mut degree = vec![0usize; n + 1];
         let mut max_w = 0i128;
         for &i in kept {
-            let (u, v) = (edges[i].0 as usize, edges[i].1 as usize);
-            let w: i128 = weights[i].into();
-            endpoint.push(u);
-            endpoint.push(v);
-            wt2.push(N::wide(2 * w));
-            max_w = max_w.max(w);
+            let (u, v) = (id(edges[i].0), id(edges[i].1));
+            ends.push((u, v));
+            max_w = max_w.max(weights[i].into());
             degree[u] += 1;
             degree[v] += 1;
         }
@@ -158,13 +191,40 @@ impl<N: Num> Engine<N> {
         }
         let mut fill = adj_start.clone();
         let mut adj = vec![(0usize, 0usize); 2 * m];
-        for k in 0..m {
-            let (u, v) = (endpoint[2 * k], endpoint[2 * k + 1]);
+        for (k, &(u, v)) in ends.iter().enumerate() {
             adj[fill[u]] = (v, 2 * k + 1);
             fill[u] += 1;
             adj[fill[v]] = (u, 2 * k);
             fill[v] += 1;
         }
+        drop(fill);
+        // Renumbered vertices: the edges too, in the order the renumbered adjacency lists
+        // first name them (each list keeps its order), so that the per-edge arrays are walked
+        // near-sequentially as well.
+        let mut kept_at: Vec<u32> = Vec::new();
+        if !new_of.is_empty() {
+            let mut edge_of = vec![u32::MAX; m];
+            kept_at.reserve_exact(m);
+            for entry in &mut adj {
+                let k = entry.1 / 2;
+                if edge_of[k] == u32::MAX {
+                    edge_of[k] = kept_at.len() as u32;
+                    kept_at.push(k as u32);
+                }
+                entry.1 = 2 * edge_of[k] as usize + (entry.1 & 1);
+            }
+        }
+        let kept_index = |e: usize| kept_at.get(e).map_or(e, |&k| k as usize);
+        let mut endpoint = Vec::with_capacity(2 * m);
+        let mut wt2 = Vec::with_capacity(m);
+        for e in 0..m {
+            let k = kept_index(e);
+            endpoint.push(ends[k].0);
+            endpoint.push(ends[k].1);
+            let w: i128 = weights[kept[k]].into();
+            wt2.push(N::wide(2 * w));
+        }
+        drop(ends);
         let perfect = mode == Mode::Perfect;
         // Each vertex at its heaviest edge (2y_v = max w, so every edge is covered and each
         // vertex's heaviest edge is tight: a greedy jump start), raised by 1 where needed so
@@ -176,7 +236,7 @@ impl<N: Num> Engine<N> {
         let mut top = vec![i128::MIN; n];
         let mut max_all = i128::MIN;
         for &i in kept {
-            let (u, v) = (edges[i].0 as usize, edges[i].1 as usize);
+            let (u, v) = (id(edges[i].0), id(edges[i].1));
             let w: i128 = weights[i].into();
             top[u] = top[u].max(w);
             top[v] = top[v].max(w);
@@ -208,6 +268,8 @@ impl<N: Num> Engine<N> {
         let clock_limit = N::saturating((n as u128).saturating_mul(2 * big_w + 1));
         Engine {
             n,
+            new_of,
+            kept_at,
             endpoint,
             wt2,
             adj_start,
@@ -215,7 +277,18 @@ impl<N: Num> Engine<N> {
             mate: vec![NONE; n],
             label: vec![FREE; 2 * n],
             labelend: vec![NONE; 2 * n],
-            inblossom: (0..n).collect(),
+            rep: (0..n).collect(),
+            reps: (0..n)
+                .map(|v| Rep {
+                    top: v,
+                    off: N::from(0),
+                })
+                .collect(),
+            rep_of: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            size: std::iter::repeat_n(1, n)
+                .chain(std::iter::repeat_n(0, n))
+                .collect(),
+            free_reps: Vec::new(),
             parent: vec![NONE; 2 * n],
             childs: vec![Vec::new(); 2 * n],
             endps: vec![Vec::new(); 2 * n],
@@ -243,6 +316,12 @@ impl<N: Num> Engine<N> {
         }
     }
 
+    /// The engine's number of input vertex `i`.
+    #[inline]
+    pub(super) fn at(&self, i: usize) -> usize {
+        self.new_of.get(i).map_or(i, |&x| x as usize)
+    }
+
     /// Slack of kept edge `k` (blossoms ignored: only used between different top-level
     /// blossoms, where no blossom contains both ends).
     #[inline]
@@ -250,14 +329,39 @@ impl<N: Num> Engine<N> {
         self.vdual(self.endpoint[2 * k]) + self.vdual(self.endpoint[2 * k + 1]) - self.wt2[k]
     }
 
-    /// The current dual of vertex `v`: S-vertices lose and T-vertices gain each dual step.
+    /// The top-level blossom (or vertex) containing vertex `v`.
+    #[inline]
+    pub(super) fn inblossom(&self, v: usize) -> usize {
+        self.reps[self.rep[v]].top
+    }
+
+    /// The stored dual of vertex `v`: its own part plus its representative's offset (the
+    /// current dual, plus the clock for an S-vertex, minus it for a T-vertex).
+    #[inline]
+    pub(super) fn stored(&self, v: usize) -> N {
+        self.dual[v] + self.reps[self.rep[v]].off
+    }
+
+    /// The top-level blossom of vertex `v`, its label and `v`'s current dual (S-vertices lose
+    /// and T-vertices gain each dual step), with one look-up of its representative.
+    #[inline]
+    pub(super) fn look(&self, v: usize) -> (usize, u8, N) {
+        let r = self.rep[v];
+        let b = self.reps[r].top;
+        let t = self.label[b];
+        let d = self.dual[v] + self.reps[r].off;
+        let d = match t {
+            S => d - self.clock,
+            T => d + self.clock,
+            _ => d,
+        };
+        (b, t, d)
+    }
+
+    /// The current dual of vertex `v`.
     #[inline]
     pub(super) fn vdual(&self, v: usize) -> N {
-        match self.label[self.inblossom[v]] {
-            S => self.dual[v] - self.clock,
-            T => self.dual[v] + self.clock,
-            _ => self.dual[v],
-        }
+        self.look(v).2
     }
 
     /// The current dual of blossom `b`, if top-level (S-blossoms gain, T-blossoms lose);
@@ -275,18 +379,12 @@ impl<N: Num> Engine<N> {
     }
 
     /// Gives the unlabelled top-level blossom (or vertex) `b` the label `t`, re-encoding the
-    /// stored duals of its vertices and its own; `f` sees each of its vertices.
-    pub(super) fn set_top_label(&mut self, b: usize, t: u8, mut f: impl FnMut(usize)) {
+    /// stored duals of its vertices (through their representative's offset, O(1)) and its own.
+    pub(super) fn set_top_label(&mut self, b: usize, t: u8) {
         debug_assert_eq!(self.label[b], FREE);
         debug_assert_eq!(self.parent[b], NONE);
         let clock = if t == S { self.clock } else { -self.clock };
-        let dual = &mut self.dual;
-        let mut stack = std::mem::take(&mut self.stack);
-        leaves_of(self.n, &self.childs, b, &mut stack, |v| {
-            dual[v] += clock;
-            f(v);
-        });
-        self.stack = stack;
+        self.reps[self.rep_of[b]].off += clock;
         if b >= self.n {
             self.dual[b] -= clock;
             if t == T {
@@ -305,10 +403,7 @@ impl<N: Num> Engine<N> {
             return;
         }
         let clock = if t == S { self.clock } else { -self.clock };
-        let dual = &mut self.dual;
-        let mut stack = std::mem::take(&mut self.stack);
-        leaves_of(self.n, &self.childs, b, &mut stack, |v| dual[v] -= clock);
-        self.stack = stack;
+        self.reps[self.rep_of[b]].off -= clock;
         if b >= self.n {
             self.dual[b] += clock;
         }
@@ -332,7 +427,7 @@ impl<N: Num> Engine<N> {
     /// makes the blossom's mate S in turn.
     pub(super) fn assign_label(&mut self, mut w: usize, mut t: u8, mut p: usize) {
         loop {
-            let b = self.inblossom[w];
+            let b = self.inblossom(w);
             debug_assert!(self.label[w] == FREE && self.label[b] == FREE);
             let r = if p == NONE {
                 w
@@ -344,19 +439,23 @@ impl<N: Num> Engine<N> {
             let mut queue = std::mem::take(&mut self.queue);
             let mut members = std::mem::take(&mut self.members[r]);
             let mut root = std::mem::take(&mut self.root);
-            self.set_top_label(b, t, |v| {
+            let mut stack = std::mem::take(&mut self.stack);
+            self.set_top_label(b, t);
+            leaves_of(self.n, &self.childs, b, &mut stack, |v| {
                 root[v] = r;
                 members.push(v);
                 if t == S {
                     queue.push(v);
                 }
             });
+            self.stack = stack;
             self.root = root;
             self.queue = queue;
             self.members[r] = members;
             if !self.perfect {
-                for &v in &self.queue[before..] {
-                    self.heap1.push(self.dual[v], v);
+                for i in before..self.queue.len() {
+                    let v = self.queue[i];
+                    self.heap1.push(self.stored(v), v);
                 }
             }
             self.label[w] = t;
@@ -380,7 +479,7 @@ impl<N: Num> Engine<N> {
         let mut path = Vec::new();
         let mut base = NONE;
         while v != NONE || w != NONE {
-            let mut b = self.inblossom[v];
+            let mut b = self.inblossom(v);
             if self.label[b] & 4 != 0 {
                 base = self.base[b];
                 break;
@@ -392,7 +491,7 @@ impl<N: Num> Engine<N> {
                 v = NONE;
             } else {
                 v = self.endpoint[self.labelend[b]];
-                b = self.inblossom[v];
+                b = self.inblossom(v);
                 debug_assert_eq!(self.label[b], T);
                 v = self.endpoint[self.labelend[b]];
             }
@@ -409,9 +508,9 @@ impl<N: Num> Engine<N> {
     /// Makes a new blossom with base `base` from the S–S edge `k` and the tree paths.
     pub(super) fn add_blossom(&mut self, base: usize, k: usize) {
         let (mut v, mut w) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
-        let bb = self.inblossom[base];
-        let mut bv = self.inblossom[v];
-        let mut bw = self.inblossom[w];
+        let bb = self.inblossom(base);
+        let mut bv = self.inblossom(v);
+        let mut bw = self.inblossom(w);
         let b = self.unused.pop().expect("at most n blossoms at once");
         self.base[b] = base;
         self.parent[b] = NONE;
@@ -425,7 +524,7 @@ impl<N: Num> Engine<N> {
             path.push(bv);
             endps.push(self.labelend[bv]);
             v = self.endpoint[self.labelend[bv]];
-            bv = self.inblossom[v];
+            bv = self.inblossom(v);
         }
         path.push(bb);
         path.reverse();
@@ -436,25 +535,58 @@ impl<N: Num> Engine<N> {
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
             w = self.endpoint[self.labelend[bw]];
-            bw = self.inblossom[w];
+            bw = self.inblossom(w);
         }
         self.labelend[b] = self.labelend[bb];
-        self.childs[b] = path;
-        self.endps[b] = endps;
-        let mut leaves = Vec::new();
-        self.leaves_into(b, &mut leaves);
+        // The new blossom keeps the representative of its largest sub-blossom; the vertices
+        // of the others move to it, their stored duals re-encoded. T-vertices become
+        // S-vertices of the new blossom (their stored duals gain twice the clock): scan them.
+        let big = *path
+            .iter()
+            .max_by_key(|&&c| self.size[c])
+            .expect("a blossom has sub-blossoms");
+        let keep = self.rep_of[big];
         let clock2 = self.clock + self.clock;
-        for &x in &leaves {
-            if self.label[self.inblossom[x]] == T {
-                // T-vertices become S-vertices of the new blossom: scan them.
-                self.queue.push(x);
-                self.dual[x] += clock2;
-                if !self.perfect {
-                    self.heap1.push(self.dual[x], x);
+        if self.label[big] == T {
+            self.reps[keep].off += clock2;
+        }
+        let mut leaves = Vec::new();
+        let mut size = 0;
+        for &c in &path {
+            size += self.size[c];
+            let r = self.rep_of[c];
+            self.rep_of[c] = NONE;
+            let was_t = self.label[c] == T;
+            if c == big && !was_t {
+                continue;
+            }
+            let mut stack = std::mem::take(&mut self.stack);
+            leaves.clear();
+            leaves_of(self.n, &self.childs, c, &mut stack, |x| leaves.push(x));
+            self.stack = stack;
+            if c != big {
+                let shift = self.reps[r].off - self.reps[keep].off
+                    + if was_t { clock2 } else { N::from(0) };
+                for &x in &leaves {
+                    self.dual[x] += shift;
+                    self.rep[x] = keep;
+                }
+                self.free_reps.push(r);
+            }
+            if was_t {
+                for &x in &leaves {
+                    self.queue.push(x);
+                    if !self.perfect {
+                        self.heap1.push(self.dual[x] + self.reps[keep].off, x);
+                    }
                 }
             }
-            self.inblossom[x] = b;
         }
+        self.reps[keep].top = b;
+        self.rep_of[b] = keep;
+        self.size[b] = size;
+        self.childs[b] = path;
+        self.endps[b] = endps;
         // The sub-blossoms' duals are fixed from now on; store them as they are.
         let childs = std::mem::take(&mut self.childs[b]);
         for &c in &childs {
@@ -489,27 +621,37 @@ impl<N: Num> Engine<N> {
         if !endstage {
             // Its vertices' duals, stored relative to the clock as T-vertices, are fixed
             // until the sub-blossoms get their labels.
-            let clock = self.clock;
-            self.leaves_into(b0, &mut leaves);
-            for &x in &leaves {
-                self.dual[x] += clock;
-            }
+            self.reps[self.rep_of[b0]].off += self.clock;
         } else {
             debug_assert_eq!(self.label[b0], FREE);
         }
         while let Some(b) = todo.pop() {
             let childs = std::mem::take(&mut self.childs[b]);
+            // The largest child keeps the blossom's representative; the vertices of the
+            // others get new ones (with the same offset).
+            let keep = self.rep_of[b];
+            self.rep_of[b] = NONE;
+            let big = *childs
+                .iter()
+                .max_by_key(|&&c| self.size[c])
+                .expect("a blossom has sub-blossoms");
             for &s in &childs {
                 self.parent[s] = NONE;
-                if s < self.n {
-                    self.inblossom[s] = s;
-                } else if endstage && self.dual[s] == N::from(0) {
-                    todo.push(s);
+                if s == big {
+                    self.reps[keep].top = s;
+                    self.rep_of[s] = keep;
                 } else {
-                    self.leaves_into(s, &mut leaves);
-                    for &x in &leaves {
-                        self.inblossom[x] = s;
-                    }
+                    let r = self.free_reps.pop().expect("at most n top-level blossoms");
+                    self.reps[r].off = self.reps[keep].off;
+                    self.reps[r].top = s;
+                    self.rep_of[s] = r;
+                    let mut stack = std::mem::take(&mut self.stack);
+                    let rep = &mut self.rep;
+                    leaves_of(self.n, &self.childs, s, &mut stack, |x| rep[x] = r);
+                    self.stack = stack;
+                }
+                if s >= self.n && endstage && self.dual[s] == N::from(0) {
+                    todo.push(s);
                 }
             }
             self.childs[b] = childs;
@@ -518,19 +660,23 @@ impl<N: Num> Engine<N> {
                 self.relabel_expanded(b, &mut leaves);
                 // Its vertices left unlabelled may have lost their δ2 candidates while
                 // inside a T-blossom: look at their edges again.
-                self.leaves_into(b, &mut leaves);
-                for &x in &leaves {
-                    if self.label[self.inblossom[x]] != FREE {
+                let childs = std::mem::take(&mut self.childs[b]);
+                for &c in &childs {
+                    if self.label[c] != FREE {
                         continue;
                     }
-                    for a in self.adj_start[x]..self.adj_start[x + 1] {
-                        let (y, p) = self.adj[a];
-                        if self.label[self.inblossom[y]] == S {
-                            let key = self.slack(p / 2) + self.clock;
-                            self.heap2.push(key, p / 2);
+                    self.leaves_into(c, &mut leaves);
+                    for &x in &leaves {
+                        for a in self.adj_start[x]..self.adj_start[x + 1] {
+                            let (y, p) = self.adj[a];
+                            if self.label[self.inblossom(y)] == S {
+                                let key = self.slack(p / 2) + self.clock;
+                                self.heap2.push(key, p / 2);
+                            }
                         }
                     }
                 }
+                self.childs[b] = childs;
             }
             self.label[b] = FREE;
             self.labelend[b] = NONE;
@@ -546,7 +692,7 @@ impl<N: Num> Engine<N> {
     pub(super) fn relabel_expanded(&mut self, b: usize, leaves: &mut Vec<usize>) {
         let len = self.childs[b].len() as isize;
         let at = |j: isize| j.rem_euclid(len) as usize;
-        let entry = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+        let entry = self.inblossom(self.endpoint[self.labelend[b] ^ 1]);
         let mut j = self.child_index(b, entry) as isize;
         let (jstep, trick): (isize, usize) = if j & 1 == 1 {
             j -= len;
@@ -570,7 +716,7 @@ impl<N: Num> Engine<N> {
         let x = self.endpoint[p ^ 1];
         // A vertex child entered from outside carries a T mark already.
         self.label[bv] = FREE;
-        self.set_top_label(bv, T, |_| {});
+        self.set_top_label(bv, T);
         self.label[x] = T;
         self.labelend[x] = p;
         self.labelend[bv] = p;
@@ -584,7 +730,7 @@ impl<N: Num> Engine<N> {
             self.leaves_into(bv, leaves);
             if let Some(&v) = leaves.iter().find(|&&v| self.label[v] != FREE) {
                 debug_assert_eq!(self.label[v], T);
-                debug_assert_eq!(self.inblossom[v], bv);
+                debug_assert_eq!(self.inblossom(v), bv);
                 self.label[v] = FREE;
                 let mb = self.mate[self.base[bv]];
                 self.label[self.endpoint[mb]] = FREE;
@@ -647,7 +793,7 @@ impl<N: Num> Engine<N> {
     /// and matches `s` through endpoint `p` (`NONE`: leaves `s` exposed, its root matched).
     pub(super) fn augment_path(&mut self, mut s: usize, mut p: usize) {
         loop {
-            let bs = self.inblossom[s];
+            let bs = self.inblossom(s);
             debug_assert_eq!(self.label[bs], S);
             if bs >= self.n {
                 self.augment_blossom(bs, s);
@@ -657,7 +803,7 @@ impl<N: Num> Engine<N> {
                 break;
             }
             let t = self.endpoint[self.labelend[bs]];
-            let bt = self.inblossom[t];
+            let bt = self.inblossom(t);
             debug_assert_eq!(self.label[bt], T);
             s = self.endpoint[self.labelend[bt]];
             let j = self.endpoint[self.labelend[bt] ^ 1];
@@ -685,7 +831,7 @@ impl<N: Num> Engine<N> {
     /// [`Engine::free_vertex`]), ends an augmenting path: `v`'s root and `w` get matched.
     pub(super) fn augment_to_free(&mut self, v: usize, w: usize, p: usize) {
         let r = self.root[v];
-        let bw = self.inblossom[w];
+        let bw = self.inblossom(w);
         self.augment_path(v, p);
         if bw >= self.n {
             self.augment_blossom(bw, w);
@@ -722,7 +868,7 @@ impl<N: Num> Engine<N> {
         // with a zero dual, expanded as at the end of a stage.
         let mut zero = Vec::new();
         for &x in &gone {
-            let b = self.inblossom[x];
+            let b = self.inblossom(x);
             if b >= self.n {
                 if self.stamp[b] == epoch {
                     continue;
@@ -763,14 +909,14 @@ impl<N: Num> Engine<N> {
                 // reached along the blossom's even path or looked at again as unlabelled.
                 if self.label[y] == T
                     && self.labelend[y] == (p ^ 1)
-                    && self.inblossom[y] != y
-                    && self.label[self.inblossom[y]] == T
+                    && self.inblossom(y) != y
+                    && self.label[self.inblossom(y)] == T
                 {
                     self.label[y] = FREE;
                     self.labelend[y] = NONE;
                 }
                 self.allowed[p / 2] = false;
-                if self.label[self.inblossom[y]] == S {
+                if self.label[self.inblossom(y)] == S {
                     self.pending.push(p ^ 1);
                 }
             }

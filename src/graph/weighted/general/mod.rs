@@ -49,6 +49,23 @@
 //!    stored relative to a clock (the sum of the steps), and the δ1..δ4 candidates sit in
 //!    4-ary heaps keyed in clock units, deleted lazily (checked and re-keyed when they reach
 //!    the top) and rebuilt from their live entries once they pass 2(n + m) entries.
+//! 3. **Blossom bookkeeping in the smaller part** (`engine.rs`). Each vertex names a
+//!    *representative* of its top-level blossom, which holds that blossom and a dual offset
+//!    added to the stored duals of its vertices. Labelling or unlabelling a blossom (the clock
+//!    re-encoding of its duals) moves the offset: O(1), not O(|B|). A new blossom keeps the
+//!    representative of its largest sub-blossom and an expanded one hands its own to its
+//!    largest child, so only the vertices of the other parts are visited (their stored duals
+//!    re-encoded to the kept offset). Vertices are still visited where the search needs them:
+//!    a T-part becoming S (its vertices are scanned), a labelled blossom's vertices joining
+//!    their tree, the unlabelled parts of an expanded T-blossom. Measured on Euclidean 10-NN
+//!    with 2.5·10⁵ points, these walks had visited 115 M vertices (blossoms up to 20 000
+//!    vertices, reformed and expanded again and again): that was the growth beyond Blossom V's.
+//! 4. **Locality** (`init.rs`). When the input's numbers put neighbours far apart (the measure
+//!    of [`crate::graph::general::order`]: at least 2¹⁶ vertices and most sampled kept edges
+//!    joining numbers more than 2¹⁴ apart, as on points listed in random order), the engine
+//!    renumbers the vertices in breadth-first order and the edges in the order the renumbered
+//!    lists first name them; each list keeps its order, and the greedy start and the roots
+//!    still go in the input's order, so the run makes the same choices; answers are mapped back.
 //!
 //! **Perfect mode** is Edmonds' algorithm as he stated it for perfect matchings: the vertex
 //! duals are free, so there is no δ1 and every exposed vertex stays a tree root until it is
@@ -99,7 +116,8 @@
 //! while blossom creations and expansions cost O(n) each with O(n) of them, so the
 //! worst case is O(n·(m log n + n²)) — the O(n³)-class bound of the textbook method, not the
 //! O(nm log n) of Galil–Micali–Gabow (blossom operations are not yet done with mergeable
-//! queues). Measured (release build, shared 2-core machine, ignored test `timing`, every
+//! queues); with the representatives of step 3 a blossom's forming or expansion visits only
+//! its smaller parts' vertices, besides those the search scans anyway. Measured (release build, shared 2-core machine, ignored test `timing`, every
 //! answer's proof checked): G(n, 5n) with weights 1..10⁶: 0.07–0.1 s at n = 10⁴, 1.7–2.5 s at
 //! 10⁵ (up to 4.7 s when the machine was busy); 2-D grids with the same weights: 0.014 s at
 //! 100×100, 0.35–0.5 s at 316×316 (both before the greedy start). With the greedy start
@@ -110,7 +128,10 @@
 //! 1 000 points maximum weight 6.25 s (21.5 s before). Most of the time left is in the
 //! heaps (lazily deleted entries) and in rescanning the edges of vertices that are labelled
 //! again after their tree was dissolved; Blossom V's per-tree dual steps and per-tree-pair
-//! queues are the lever not yet pulled. The same graphs with every weight shifted by `K = (n − 1)·10⁶ + 1` (the
+//! queues are the lever not yet pulled. After steps 3 and 4 (docs/BENCHMARKS.md, "after the
+//! blossom representatives"): Euclidean 10-NN min-cost perfect 10⁶ points 27 s (155 s
+//! before, Blossom V 24 s in the same run), 2.5·10⁵ 5.9 s (12.1 s before, Blossom V 4.2 s);
+//! at 10⁵ about 10% less CPU, still about 1.2× Blossom V's. The same graphs with every weight shifted by `K = (n − 1)·10⁶ + 1` (the
 //! maximum-cardinality question): 0.3 s at 10⁴, 11–14 s of search at 10⁵, plus the answer
 //! itself: the few exposed vertices left make the clock run to about `K`, their trees' S-blossoms
 //! nest ever deeper with positive duals: written as explicit vertex lists the odd sets held
@@ -118,7 +139,10 @@
 //! forest of [`OddSet`]s they hold each vertex at most once (9 928 sets listing 58 429
 //! vertices there, and `verify` checks them with the rest in the same test).
 //!
-//! **Status:** compared on thousands of random small graphs (up to 11 vertices; every weight
+//! **Status:** steps 3 and 4: the tests below pass with every graph of 4 or more vertices
+//! renumbered (under test the renumbering ignores the measure), and shuffled copies of graphs
+//! up to 60 vertices (nested blossoms, many trees) get verified answers of equal totals; the
+//! frontier files give the peers' totals. Compared on thousands of random small graphs (up to 11 vertices; every weight
 //! sign, ties, zero weights, parallel edges, self-loops, disconnected and dense graphs, odd
 //! cycles of odd cycles nesting blossoms several levels deep) against the exhaustive oracle
 //! `gridmatch_oracles::weighted`, for maximum weight and, with weights shifted by

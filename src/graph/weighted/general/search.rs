@@ -8,19 +8,17 @@ use super::{FREE, NONE, Num, S, T};
 impl<N: Num> Engine<N> {
     /// The δ2 key (slack + clock) of edge `e` if it joins an S-vertex to an unlabelled one.
     pub(super) fn key2(&self, e: usize) -> Option<N> {
-        let (i, j) = (self.endpoint[2 * e], self.endpoint[2 * e + 1]);
-        let (li, lj) = (self.label[self.inblossom[i]], self.label[self.inblossom[j]]);
-        ((li == S && lj == FREE) || (li == FREE && lj == S)).then(|| self.slack(e) + self.clock)
+        let (_, li, di) = self.look(self.endpoint[2 * e]);
+        let (_, lj, dj) = self.look(self.endpoint[2 * e + 1]);
+        ((li == S && lj == FREE) || (li == FREE && lj == S))
+            .then(|| di + dj - self.wt2[e] + self.clock)
     }
 
     /// The δ3 key (slack + 2·clock) of edge `e` if it joins two different S-blossoms.
     pub(super) fn key3(&self, e: usize) -> Option<N> {
-        let (bi, bj) = (
-            self.inblossom[self.endpoint[2 * e]],
-            self.inblossom[self.endpoint[2 * e + 1]],
-        );
-        (bi != bj && self.label[bi] == S && self.label[bj] == S)
-            .then(|| self.slack(e) + self.clock + self.clock)
+        let (bi, li, di) = self.look(self.endpoint[2 * e]);
+        let (bj, lj, dj) = self.look(self.endpoint[2 * e + 1]);
+        (bi != bj && li == S && lj == S).then(|| di + dj - self.wt2[e] + self.clock + self.clock)
     }
 
     /// The δ4 key (dual + clock, as stored) of blossom `b` if it is a top-level T-blossom.
@@ -31,7 +29,7 @@ impl<N: Num> Engine<N> {
 
     /// The δ1 key (stored dual) of vertex `v` if it is an S-vertex.
     fn key1(&self, v: usize) -> Option<N> {
-        (self.label[self.inblossom[v]] == S).then_some(self.dual[v])
+        (self.label[self.inblossom(v)] == S).then_some(self.stored(v))
     }
 
     /// The least δ1 (dual of an S-vertex) and its vertex (maximum weight).
@@ -102,20 +100,21 @@ impl<N: Num> Engine<N> {
     pub(super) fn scan_edge(&mut self, v: usize, w: usize, p: usize) {
         let k = p / 2;
         debug_assert_eq!(w, self.endpoint[p]);
-        let bv = self.inblossom[v];
-        let bw = self.inblossom[w];
+        let (bv, lv, dv) = self.look(v);
+        let (bw, lw, dw) = self.look(w);
         if bv == bw {
             return;
         }
+        debug_assert_eq!(lv, S);
         let mut kslack = N::from(0);
         if !self.allowed[k] {
-            kslack = self.slack(k);
+            kslack = dv + dw - self.wt2[k];
             if kslack <= N::from(0) {
                 self.allowed[k] = true;
             }
         }
         if self.allowed[k] {
-            if self.label[bw] == FREE {
+            if lw == FREE {
                 if self.mate[self.base[bw]] == NONE {
                     // (Maximum weight only: in perfect mode every exposed vertex is a root.)
                     self.augment_to_free(v, w, p);
@@ -137,7 +136,7 @@ impl<N: Num> Engine<N> {
                 self.label[w] = T;
                 self.labelend[w] = p ^ 1;
             }
-        } else if self.label[bw] == S {
+        } else if lw == S {
             // Keyed in clock units. Maximum weight: the clock never passes `start` (every
             // root's dual has reached 0 by then), so an edge keyed at or past 2·start is not
             // tight before the search ends while both ends stay S, and a label change
@@ -164,9 +163,11 @@ impl<N: Num> Engine<N> {
             return false;
         }
         self.greedy_start();
-        for v in 0..n {
+        // (In the input's order, as without renumbering.)
+        for i in 0..n {
+            let v = self.at(i);
             if self.mate[v] == NONE
-                && self.label[self.inblossom[v]] == FREE
+                && self.label[self.inblossom(v)] == FREE
                 && self.adj_start[v] < self.adj_start[v + 1]
             {
                 self.assign_label(v, S, NONE);
@@ -177,14 +178,14 @@ impl<N: Num> Engine<N> {
             loop {
                 if let Some(p) = self.pending.pop() {
                     // The edge from S-vertex endpoint[p ^ 1] to endpoint[p].
-                    if self.label[self.inblossom[self.endpoint[p ^ 1]]] == S {
+                    if self.label[self.inblossom(self.endpoint[p ^ 1])] == S {
                         self.scan_edge(self.endpoint[p ^ 1], self.endpoint[p], p);
                     }
                     continue;
                 }
                 let Some(v) = self.queue.pop() else { break };
                 for a in self.adj_start[v]..self.adj_start[v + 1] {
-                    if self.label[self.inblossom[v]] != S {
+                    if self.label[self.inblossom(v)] != S {
                         // Its tree was dissolved by an augmentation.
                         break;
                     }
@@ -263,7 +264,7 @@ impl<N: Num> Engine<N> {
                 2 => {
                     self.allowed[what] = true;
                     let (mut i, j) = (self.endpoint[2 * what], self.endpoint[2 * what + 1]);
-                    if self.label[self.inblossom[i]] == FREE {
+                    if self.label[self.inblossom(i)] == FREE {
                         i = j;
                     }
                     self.queue.push(i);
