@@ -122,7 +122,10 @@ fn twosat_cases_against_all_assignments_and_the_verifier() {
 }
 
 /// A matching case: `n`, its edges, the two sides when it is given as bipartite, the size.
-fn matching_case(at: &str, c: &Value) -> (usize, Vec<(u32, u32)>, Option<(usize, usize)>, usize) {
+type MatchingCase = (usize, Vec<(u32, u32)>, Option<(usize, usize)>, usize);
+
+/// Reads a matching case ([`MatchingCase`]).
+fn matching_case(at: &str, c: &Value) -> MatchingCase {
     let n = c["n"].as_u64().unwrap() as usize;
     let edges: Vec<(u32, u32)> = c["edges"]
         .as_array()

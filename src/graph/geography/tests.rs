@@ -268,3 +268,90 @@ fn shared_tutte_berge_check_against_relabelling() {
         "weak sample: {counted} {faults}"
     );
 }
+
+/// The verifier's graph with slots for the touched vertices only gives the same answer as with
+/// one slot per vertex, on random graphs with isolated vertices around them, random barriers
+/// (isolated, out-of-range and repeated entries among them), removed vertices and matchings.
+#[test]
+fn compact_slots_agree_with_one_slot_per_vertex() {
+    use super::verify::Tutte;
+    let mut rng = ChaCha8Rng::seed_from_u64(36);
+    let mut accepted = 0;
+    for _ in 0..3000 {
+        let (k, mut edges) = random_graph(&mut rng);
+        // Shift the graph among isolated vertices.
+        let (n, shift) = (k + rng.random_range(0..8), rng.random_range(0..4u32));
+        let n = n + shift as usize;
+        for e in &mut edges {
+            *e = (e.0 + shift, e.1 + shift);
+        }
+        let plain = Tutte::with_slots(n, &edges, false);
+        let compact = Tutte::with_slots(n, &edges, true);
+        let some = |rng: &mut ChaCha8Rng| rng.random_range(0..n as u32 + 1);
+        let pairs: Vec<(u32, u32)> = if rng.random_bool(0.5) {
+            edges
+                .iter()
+                .copied()
+                .filter(|_| rng.random_bool(0.3))
+                .collect()
+        } else {
+            (0..rng.random_range(0..3))
+                .map(|_| (some(&mut rng), some(&mut rng)))
+                .collect()
+        };
+        assert_eq!(
+            plain.matching(&pairs),
+            compact.matching(&pairs),
+            "{n} {edges:?} {pairs:?}"
+        );
+        let barrier: Vec<u32> = (0..rng.random_range(0..4))
+            .map(|_| some(&mut rng))
+            .collect();
+        let removed = rng.random_bool(0.3).then(|| rng.random_range(0..n as u32));
+        for matched in 0..=n / 2 {
+            let want = plain.barrier(&barrier, removed, matched, "barrier");
+            assert_eq!(
+                compact.barrier(&barrier, removed, matched, "barrier"),
+                want,
+                "{n} {edges:?} {barrier:?} {removed:?} {matched}"
+            );
+            accepted += usize::from(want.is_ok());
+        }
+    }
+    assert!(accepted > 300, "weak sample: {accepted}");
+}
+
+/// A small graph declaring 4·10⁹ vertices is checked in memory that follows its edges (one
+/// slot per declared vertex would take ~100 GB): its certificates are accepted, tampered ones
+/// refused, and the counts in the refusal are the whole graph's.
+#[test]
+fn a_huge_declared_vertex_count_costs_only_its_edges() {
+    let n = 4_000_000_000usize;
+    let edges = [(0, 1), (1, 2), (2, 0), (7, 3_999_999_999)];
+    let g = Geography::new(Graph::from_edges(16, edges[..3].iter().copied()));
+    // Vertex 15 is isolated in the small graph and in the huge one alike.
+    for v in [0, 15] {
+        let cert = g.certificate(v);
+        let mut cert_huge = cert.clone();
+        let (Certificate::Bob { matching, .. } | Certificate::Alice { matching, .. }) =
+            &mut cert_huge;
+        matching.push((7, 3_999_999_999));
+        verify(n, &edges, v, &cert_huge).unwrap_or_else(|e| panic!("{v}: {e}"));
+        // Without the far pair, the matching is not maximum.
+        let e = verify(n, &edges, v, &cert).unwrap_err();
+        assert!(
+            matches!(e, GeographyError::TutteBerge { vertices, .. } if vertices == n || vertices == n - 1),
+            "{e}"
+        );
+    }
+    let e = verify(n, &edges, 4_000_000_000, &g.certificate(0)).unwrap_err();
+    assert_eq!(e, GeographyError::StartOutOfRange(4_000_000_000, n));
+    let cert = Certificate::Bob {
+        matching: vec![(0, 1), (7, 3_999_999_999)],
+        barrier: vec![5, 5],
+    };
+    assert!(matches!(
+        verify(n, &edges, 2, &cert),
+        Err(GeographyError::BarrierTwice { vertex: 5, .. })
+    ));
+}

@@ -3,6 +3,8 @@
 //! certificates of [`certified`](crate::graph::certified) too, and [`tutte_berge`] (the barrier's
 //! count) the King board's verifier.
 
+use std::collections::{HashMap, HashSet};
+
 use super::Certificate;
 
 /// Why a geography certificate is rejected.
@@ -78,7 +80,7 @@ pub fn verify(
     let m = cert.matching().len();
     check.barrier(cert.barrier(), None, m, "barrier")?;
     match cert {
-        Certificate::Bob { .. } if matched[start as usize] => Err(GeographyError::StartCovered),
+        Certificate::Bob { .. } if matched.contains(&start) => Err(GeographyError::StartCovered),
         Certificate::Bob { .. } => Ok(()),
         Certificate::Alice { .. } if m == 0 => Err(GeographyError::EmptyMatching),
         Certificate::Alice {
@@ -93,36 +95,63 @@ pub fn verify(
     }
 }
 
-/// The graph as a verifier sees it: adjacency lists built here, an edge set.
+/// The graph as a verifier sees it: adjacency lists built here, an edge set. The lists are
+/// indexed by slot: a vertex's own number, or — when the vertices far outnumber the edges (a
+/// small file may declare 10⁹ of them) — a slot of its own among the vertices that edges touch,
+/// so that memory follows the edges, not the declared count. Vertices no edge touches are
+/// isolated: each is an odd component of its own, which the barrier's count adds without a slot
+/// (see [`Tutte::barrier`]).
 pub(crate) struct Tutte {
     n: usize,
+    /// `None`: a vertex's slot is its number; else the slot of each vertex an edge touches.
+    slots: Option<HashMap<u32, u32>>,
     adjacency: Vec<Vec<u32>>,
-    edges: std::collections::HashSet<(u32, u32)>,
+    edges: HashSet<(u32, u32)>,
 }
 
 impl Tutte {
     /// The graph on `n` vertices with these edges (self-loops and repeats allowed). Edges with an
     /// end out of range are the caller's to refuse first.
     pub(crate) fn new(n: usize, edges: &[(u32, u32)]) -> Tutte {
-        let mut adjacency = vec![Vec::new(); n];
-        let mut set = std::collections::HashSet::with_capacity(edges.len());
+        // One slot per vertex while that costs no more than the edges do.
+        Tutte::with_slots(n, edges, n > 2 * edges.len() + 1024)
+    }
+
+    /// [`Tutte::new`], with slots of their own for the touched vertices when `compact`.
+    pub(crate) fn with_slots(n: usize, edges: &[(u32, u32)], compact: bool) -> Tutte {
+        let mut slots = compact.then(HashMap::new);
+        let mut adjacency = if compact {
+            Vec::new()
+        } else {
+            vec![Vec::new(); n]
+        };
+        let mut set = HashSet::with_capacity(edges.len());
         for &(u, v) in edges {
             if u != v && (u as usize) < n && (v as usize) < n {
-                adjacency[u as usize].push(v);
-                adjacency[v as usize].push(u);
+                let mut slot = |w: u32| match &mut slots {
+                    None => w,
+                    Some(map) => *map.entry(w).or_insert_with(|| {
+                        adjacency.push(Vec::new());
+                        adjacency.len() as u32 - 1
+                    }),
+                };
+                let (a, b) = (slot(u), slot(v));
+                adjacency[a as usize].push(b);
+                adjacency[b as usize].push(a);
                 set.insert((u.min(v), u.max(v)));
             }
         }
         Tutte {
             n,
+            slots,
             adjacency,
             edges: set,
         }
     }
 
-    /// Checks that `pairs` is a matching of the graph; returns which vertices it covers.
-    pub(crate) fn matching(&self, pairs: &[(u32, u32)]) -> Result<Vec<bool>, GeographyError> {
-        let mut matched = vec![false; self.n];
+    /// Checks that `pairs` is a matching of the graph; returns the vertices it covers.
+    pub(crate) fn matching(&self, pairs: &[(u32, u32)]) -> Result<HashSet<u32>, GeographyError> {
+        let mut matched = HashSet::with_capacity(2 * pairs.len());
         for &(u, v) in pairs {
             for w in [u, v] {
                 if w as usize >= self.n {
@@ -133,7 +162,7 @@ impl Tutte {
                 return Err(GeographyError::NotAnEdge(u, v));
             }
             for w in [u, v] {
-                if std::mem::replace(&mut matched[w as usize], true) {
+                if !matched.insert(w) {
                     return Err(GeographyError::MatchedTwice(w));
                 }
             }
@@ -142,7 +171,10 @@ impl Tutte {
     }
 
     /// Checks `|V'| − 2·matched = odd(G' − X) − |X|` for `G'` the graph without `removed`
-    /// ([`tutte_berge`]).
+    /// ([`tutte_berge`]). With slots for the touched vertices only, the barrier's and the
+    /// removed vertex's untouched ones get slots of their own (isolated), and each vertex left
+    /// without a slot is an isolated vertex of `G' − X`: it adds one to both sides, so the
+    /// count runs on the slots and adds them back to the totals it reports.
     pub(crate) fn barrier(
         &self,
         barrier: &[u32],
@@ -151,24 +183,59 @@ impl Tutte {
         what: &'static str,
     ) -> Result<(), GeographyError> {
         let n = self.n;
-        let neighbours = |u: usize| self.adjacency[u].iter().map(|&w| w as usize);
-        let index = |&x: &u32| ((x as usize) < n).then_some(x as usize);
-        let removed = removed.map(|s| s as usize);
-        tutte_berge(n, |_| true, neighbours, barrier, index, removed, matched).map_err(|fault| {
-            match fault {
-                BarrierFault::NotAVertex(k) => GeographyError::OutOfRange(barrier[k], n),
-                BarrierFault::Twice(k) => GeographyError::BarrierTwice {
-                    what,
-                    vertex: barrier[k],
-                },
-                BarrierFault::Count { vertices, odd } => GeographyError::TutteBerge {
-                    what,
-                    vertices,
-                    matched,
-                    odd,
-                    size: barrier.len(),
-                },
+        let touched = self.adjacency.len();
+        // Slots past the touched vertices: the barrier's and the removed vertex's others.
+        let mut extra: HashMap<u32, usize> = HashMap::new();
+        if let Some(map) = &self.slots {
+            for &x in barrier.iter().chain(&removed) {
+                if (x as usize) < n && !map.contains_key(&x) {
+                    let next = touched + extra.len();
+                    extra.entry(x).or_insert(next);
+                }
             }
+        }
+        let slots = match &self.slots {
+            None => n,
+            Some(_) => touched + extra.len(),
+        };
+        let neighbours = |u: usize| {
+            self.adjacency
+                .get(u)
+                .into_iter()
+                .flatten()
+                .map(|&w| w as usize)
+        };
+        let index = |&x: &u32| match &self.slots {
+            _ if x as usize >= n => None,
+            None => Some(x as usize),
+            Some(map) => map
+                .get(&x)
+                .map(|&i| i as usize)
+                .or_else(|| extra.get(&x).copied()),
+        };
+        let removed = removed.and_then(|s| index(&s));
+        tutte_berge(
+            slots,
+            |_| true,
+            neighbours,
+            barrier,
+            index,
+            removed,
+            matched,
+        )
+        .map_err(|fault| match fault {
+            BarrierFault::NotAVertex(k) => GeographyError::OutOfRange(barrier[k], n),
+            BarrierFault::Twice(k) => GeographyError::BarrierTwice {
+                what,
+                vertex: barrier[k],
+            },
+            BarrierFault::Count { vertices, odd } => GeographyError::TutteBerge {
+                what,
+                vertices: vertices + (n - slots),
+                matched,
+                odd: odd + (n - slots),
+                size: barrier.len(),
+            },
         })
     }
 }
