@@ -50,8 +50,12 @@
 //! (complete ones included; ties, zero and negative weights, parallel edges, self-loops,
 //! disconnected graphs, weights near 2¹⁰⁰) and against the sparse engine on medium random
 //! dense graphs, every answer's proof checked by the independent verifier (`dense_tests.rs`).
-//! The medium hunt (`fuzz/weighted_hunt.sh`, whose complete graphs of up to 30 vertices now
-//! take this engine for every question) ran without a failure (see the branch's report).
+//! The unit tests also pass in a debug build (with the debug assertions: even S–S slacks,
+//! covered edges, label invariants), and fail when δ3 is not halved. The medium hunt
+//! (`fuzz/weighted_hunt.sh`, whose complete graphs of up to 30 vertices, and small graphs
+//! dense enough, now take this engine for every question): seed 3434, 100 000 graphs of
+//! 10–120 vertices (10 000 of them against the subset DP), six questions each and a
+//! renumbered copy, every certificate verified: 0 failed.
 
 use super::forest::odd_set_forest;
 use super::{Duals, MARK, Mode, NONE, Num, S, T, Weight, WeightedMatching};
