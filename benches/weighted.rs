@@ -1,8 +1,9 @@
 //! Weighted matching: the general engine (`max_weight_matching`) on G(n, 5n) and 2-D grids with
 //! weights 1..10⁶, the maximum-cardinality question (`solve`) on G(n, 5n), the assignment
 //! engines (dense uniform matrices; sparse 5 entries a row plus the diagonal), and the
-//! independent verifier on the engine's answer for G(10⁵, 5·10⁵). These were the `#[ignore]`d
-//! timing tests of the weighted modules.
+//! independent verifier on the engine's answer for G(10⁵, 5·10⁵), and dense graphs on both
+//! sides of the library's dense-engine threshold (¾ of the vertex pairs: `general`'s module
+//! docs), both questions. These were the `#[ignore]`d timing tests of the weighted modules.
 //!
 //! `cargo bench --bench weighted`; the cross-engine comparison is `bench/run.sh` (`bench/weighted.py`).
 
@@ -10,7 +11,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use gridmatch::graph::weighted::general::max_weight_matching;
+use gridmatch::graph::weighted::general::{max_weight_matching, max_weight_perfect_matching};
 use gridmatch::graph::weighted::verify::verify;
 use gridmatch::graph::weighted::{Cardinality, Question, Sense, assignment, solve};
 
@@ -22,6 +23,8 @@ const SIDES: [usize; 2] = [32, 100];
 const DENSE: [usize; 2] = [200, 1_000];
 /// Rows (= columns) of the sparse assignment instances.
 const SPARSE: [usize; 2] = [3_000, 30_000];
+/// Vertices of the dense graphs, and the share of their vertex pairs joined (percent).
+const DENSE_GRAPH: (usize, [u64; 3]) = (600, [50, 75, 100]);
 /// Vertices of the graph whose answer is verified.
 const VERIFY_N: usize = 100_000;
 
@@ -157,6 +160,47 @@ fn bench_assignment(c: &mut Criterion) {
     group.finish();
 }
 
+/// G(n, p) on points of a 10⁵ square, weight = distance + 1, for the densities of
+/// [`DENSE_GRAPH`]: the library answers below ¾ with the sparse engine, from ¾ on with the
+/// dense one (the crossover measured in docs/BENCHMARKS.md, "weighted frontier — dense graphs").
+fn bench_dense(c: &mut Criterion) {
+    let mut group = c.benchmark_group("weighted/dense");
+    slow(&mut group);
+    let (n, shares) = DENSE_GRAPH;
+    for p in shares {
+        let mut rng = SplitMix(p);
+        let pts: Vec<(f64, f64)> = (0..n)
+            .map(|_| (rng.below(100_000) as f64, rng.below(100_000) as f64))
+            .collect();
+        let mut edges = Vec::new();
+        let mut weights = Vec::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.below(100) < p {
+                    let (dx, dy) = (pts[u].0 - pts[v].0, pts[u].1 - pts[v].1);
+                    edges.push((u as u32, v as u32));
+                    weights.push((dx * dx + dy * dy).sqrt().round() as i64 + 1);
+                }
+            }
+        }
+        let negated: Vec<i64> = weights.iter().map(|&w| -w).collect();
+        group.throughput(Throughput::Elements(edges.len() as u64));
+        group.bench_with_input(
+            BenchmarkId::new("Euclid max weight", format!("{n},{p}%")),
+            &(&edges, &weights),
+            |b, (e, w)| b.iter(|| max_weight_matching(n, black_box(e), w).map(|m| m.edges.len())),
+        );
+        group.bench_with_input(
+            BenchmarkId::new("Euclid min-cost perfect", format!("{n},{p}%")),
+            &(&edges, &negated),
+            |b, (e, w)| {
+                b.iter(|| max_weight_perfect_matching(n, black_box(e), w).map(|m| m.is_some()))
+            },
+        );
+    }
+    group.finish();
+}
+
 fn bench_verify(c: &mut Criterion) {
     let mut group = c.benchmark_group("weighted/verify");
     slow(&mut group);
@@ -176,6 +220,7 @@ criterion_group!(
     bench_general,
     bench_maximum_cardinality,
     bench_assignment,
+    bench_dense,
     bench_verify
 );
 criterion_main!(benches);
