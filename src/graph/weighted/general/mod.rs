@@ -99,7 +99,7 @@
 //! allocated fallibly; if that fails the sparse engine answers. There `n(n − 1) ≤ 8m/3`, so
 //! the `i64` matrix takes at most about 22 bytes per kept edge, as much as the edge list the
 //! engines are given (16 bytes per edge, 8 more per kept index). The share was chosen by
-//! measurement (ignored test `dense_tests::crossover`, CPU seconds of each engine on the same
+//! measurement (a one-off test, `dense_tests::crossover` at commit def1f42, CPU seconds of each engine on the same
 //! graph, busy shared machine; docs/BENCHMARKS.md, "weighted frontier — dense graphs"): on
 //! complete graphs the dense engine wins every case measured — 1 000 Euclidean points
 //! (weight = distance + 1) maximum weight 1.54 s against 7.90 s, maximum-weight perfect 1.01
