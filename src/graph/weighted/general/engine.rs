@@ -25,8 +25,8 @@ pub(super) fn finish<N: Num>(mut engine: Engine<N>, kept: &[usize]) -> Option<We
     let vertex: Vec<i128> = (0..n).map(|i| engine.stored(engine.at(i)).into()).collect();
     // The blossom nesting with the input's vertex numbers.
     let mut parent = engine.parent.clone();
-    for i in 0..n {
-        parent[i] = engine.parent[engine.at(i)];
+    for (i, up) in parent[..n].iter_mut().enumerate() {
+        *up = engine.parent[engine.at(i)];
     }
     // Doubled in i128: no overflow (see the module docs).
     let blossoms = odd_set_forest(n, &parent, |b| {
