@@ -25,8 +25,8 @@ pub(super) fn finish<N: Num>(mut engine: Engine<N>, kept: &[usize]) -> Option<We
     let vertex: Vec<i128> = (0..n).map(|i| engine.stored(engine.at(i)).into()).collect();
     // The blossom nesting with the input's vertex numbers.
     let mut parent = engine.parent.clone();
-    for i in 0..n {
-        parent[i] = engine.parent[engine.at(i)];
+    for (i, up) in parent[..n].iter_mut().enumerate() {
+        *up = engine.parent[engine.at(i)];
     }
     // Doubled in i128: no overflow (see the module docs).
     let blossoms = odd_set_forest(n, &parent, |b| {
@@ -64,6 +64,8 @@ pub(super) struct Rep<N> {
     pub(super) top: usize,
     /// Added to the stored duals of its vertices.
     pub(super) off: N,
+    /// The label of `top` (a copy kept by [`Engine::set_label`], read with the offset).
+    pub(super) label: u8,
 }
 
 /// The search state. Vertices are `0..n`, blossoms `n..2n`; edge `k` of the kept list has
@@ -282,6 +284,7 @@ impl<N: Num> Engine<N> {
                 .map(|v| Rep {
                     top: v,
                     off: N::from(0),
+                    label: FREE,
                 })
                 .collect(),
             rep_of: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
@@ -346,16 +349,35 @@ impl<N: Num> Engine<N> {
     /// and T-vertices gain each dual step), with one look-up of its representative.
     #[inline]
     pub(super) fn look(&self, v: usize) -> (usize, u8, N) {
-        let r = self.rep[v];
-        let b = self.reps[r].top;
-        let t = self.label[b];
-        let d = self.dual[v] + self.reps[r].off;
+        let r = self.reps[self.rep[v]];
+        let (b, t) = (r.top, r.label);
+        debug_assert_eq!(t, self.label[b], "label copy");
+        let d = self.dual[v] + r.off;
         let d = match t {
             S => d - self.clock,
             T => d + self.clock,
             _ => d,
         };
         (b, t, d)
+    }
+
+    /// The label of the top-level blossom (or vertex) containing vertex `v`.
+    #[inline]
+    pub(super) fn top_label(&self, v: usize) -> u8 {
+        let r = &self.reps[self.rep[v]];
+        debug_assert_eq!(r.label, self.label[r.top], "label copy");
+        r.label
+    }
+
+    /// Sets the label of blossom or vertex `x` (and its representative's copy if `x` is at
+    /// the top level).
+    #[inline]
+    pub(super) fn set_label(&mut self, x: usize, t: u8) {
+        self.label[x] = t;
+        let r = self.rep_of[x];
+        if r != NONE {
+            self.reps[r].label = t;
+        }
     }
 
     /// The current dual of vertex `v`.
@@ -391,7 +413,7 @@ impl<N: Num> Engine<N> {
                 self.heap4.push(self.dual[b], b);
             }
         }
-        self.label[b] = t;
+        self.set_label(b, t);
     }
 
     /// Makes labelled top-level blossom (or vertex) `b` unlabelled, storing its duals as
@@ -399,7 +421,7 @@ impl<N: Num> Engine<N> {
     pub(super) fn clear_top_label(&mut self, b: usize) {
         let t = self.label[b];
         if t != S && t != T {
-            self.label[b] = FREE;
+            self.set_label(b, FREE);
             return;
         }
         let clock = if t == S { self.clock } else { -self.clock };
@@ -407,7 +429,7 @@ impl<N: Num> Engine<N> {
         if b >= self.n {
             self.dual[b] += clock;
         }
-        self.label[b] = FREE;
+        self.set_label(b, FREE);
     }
 
     /// Calls `f` on every vertex inside blossom (or vertex) `b`.
@@ -458,7 +480,7 @@ impl<N: Num> Engine<N> {
                     self.heap1.push(self.stored(v), v);
                 }
             }
-            self.label[w] = t;
+            self.set_label(w, t);
             self.labelend[w] = p;
             self.labelend[b] = p;
             if t == S {
@@ -486,7 +508,7 @@ impl<N: Num> Engine<N> {
             }
             debug_assert_eq!(self.label[b], S);
             path.push(b);
-            self.label[b] = MARK;
+            self.set_label(b, MARK);
             if self.labelend[b] == NONE {
                 v = NONE;
             } else {
@@ -500,7 +522,7 @@ impl<N: Num> Engine<N> {
             }
         }
         for b in path {
-            self.label[b] = S;
+            self.set_label(b, S);
         }
         base
     }
@@ -583,6 +605,7 @@ impl<N: Num> Engine<N> {
             }
         }
         self.reps[keep].top = b;
+        self.reps[keep].label = self.label[b];
         self.rep_of[b] = keep;
         self.size[b] = size;
         self.childs[b] = path;
@@ -597,10 +620,10 @@ impl<N: Num> Engine<N> {
                     _ => self.dual[c],
                 };
             }
-            self.label[c] = FREE;
+            self.set_label(c, FREE);
         }
         self.childs[b] = childs;
-        self.label[b] = S;
+        self.set_label(b, S);
         self.dual[b] = -self.clock;
     }
 
@@ -639,11 +662,13 @@ impl<N: Num> Engine<N> {
                 self.parent[s] = NONE;
                 if s == big {
                     self.reps[keep].top = s;
+                    self.reps[keep].label = self.label[s];
                     self.rep_of[s] = keep;
                 } else {
                     let r = self.free_reps.pop().expect("at most n top-level blossoms");
                     self.reps[r].off = self.reps[keep].off;
                     self.reps[r].top = s;
+                    self.reps[r].label = self.label[s];
                     self.rep_of[s] = r;
                     let mut stack = std::mem::take(&mut self.stack);
                     let rep = &mut self.rep;
@@ -656,7 +681,7 @@ impl<N: Num> Engine<N> {
             }
             self.childs[b] = childs;
             if !endstage && self.label[b] == T {
-                self.label[b] = FREE;
+                self.set_label(b, FREE);
                 self.relabel_expanded(b, &mut leaves);
                 // Its vertices left unlabelled may have lost their δ2 candidates while
                 // inside a T-blossom: look at their edges again.
@@ -669,7 +694,7 @@ impl<N: Num> Engine<N> {
                     for &x in &leaves {
                         for a in self.adj_start[x]..self.adj_start[x + 1] {
                             let (y, p) = self.adj[a];
-                            if self.label[self.inblossom(y)] == S {
+                            if self.top_label(y) == S {
                                 let key = self.slack(p / 2) + self.clock;
                                 self.heap2.push(key, p / 2);
                             }
@@ -678,7 +703,7 @@ impl<N: Num> Engine<N> {
                 }
                 self.childs[b] = childs;
             }
-            self.label[b] = FREE;
+            self.set_label(b, FREE);
             self.labelend[b] = NONE;
             self.childs[b].clear();
             self.endps[b].clear();
@@ -703,8 +728,8 @@ impl<N: Num> Engine<N> {
         let mut p = self.labelend[b];
         while j != 0 {
             let ep = self.endps[b][at(j - trick as isize)];
-            self.label[self.endpoint[p ^ 1]] = FREE;
-            self.label[self.endpoint[ep ^ trick ^ 1]] = FREE;
+            self.set_label(self.endpoint[p ^ 1], FREE);
+            self.set_label(self.endpoint[ep ^ trick ^ 1], FREE);
             self.assign_label(self.endpoint[p ^ 1], T, p);
             self.allowed[ep / 2] = true;
             j += jstep;
@@ -715,9 +740,9 @@ impl<N: Num> Engine<N> {
         let bv = self.childs[b][at(j)];
         let x = self.endpoint[p ^ 1];
         // A vertex child entered from outside carries a T mark already.
-        self.label[bv] = FREE;
+        self.set_label(bv, FREE);
         self.set_top_label(bv, T);
-        self.label[x] = T;
+        self.set_label(x, T);
         self.labelend[x] = p;
         self.labelend[bv] = p;
         j += jstep;
@@ -731,9 +756,9 @@ impl<N: Num> Engine<N> {
             if let Some(&v) = leaves.iter().find(|&&v| self.label[v] != FREE) {
                 debug_assert_eq!(self.label[v], T);
                 debug_assert_eq!(self.inblossom(v), bv);
-                self.label[v] = FREE;
+                self.set_label(v, FREE);
                 let mb = self.mate[self.base[bv]];
-                self.label[self.endpoint[mb]] = FREE;
+                self.set_label(self.endpoint[mb], FREE);
                 self.assign_label(v, T, self.labelend[v]);
             }
         }
@@ -886,7 +911,7 @@ impl<N: Num> Engine<N> {
         for &x in &gone {
             let mut t = x;
             loop {
-                self.label[t] = FREE;
+                self.set_label(t, FREE);
                 self.labelend[t] = NONE;
                 let up = self.parent[t];
                 if up == NONE || self.stamp[up] == epoch + 1 {
@@ -910,13 +935,13 @@ impl<N: Num> Engine<N> {
                 if self.label[y] == T
                     && self.labelend[y] == (p ^ 1)
                     && self.inblossom(y) != y
-                    && self.label[self.inblossom(y)] == T
+                    && self.top_label(y) == T
                 {
-                    self.label[y] = FREE;
+                    self.set_label(y, FREE);
                     self.labelend[y] = NONE;
                 }
                 self.allowed[p / 2] = false;
-                if self.label[self.inblossom(y)] == S {
+                if self.top_label(y) == S {
                     self.pending.push(p ^ 1);
                 }
             }

@@ -50,8 +50,8 @@
 //!    4-ary heaps keyed in clock units, deleted lazily (checked and re-keyed when they reach
 //!    the top) and rebuilt from their live entries once they pass 2(n + m) entries.
 //! 3. **Blossom bookkeeping in the smaller part** (`engine.rs`). Each vertex names a
-//!    *representative* of its top-level blossom, which holds that blossom and a dual offset
-//!    added to the stored duals of its vertices. Labelling or unlabelling a blossom (the clock
+//!    *representative* of its top-level blossom, which holds that blossom, its label (a copy
+//!    every label write keeps) and a dual offset added to the stored duals of its vertices. Labelling or unlabelling a blossom (the clock
 //!    re-encoding of its duals) moves the offset: O(1), not O(|B|). A new blossom keeps the
 //!    representative of its largest sub-blossom and an expanded one hands its own to its
 //!    largest child, so only the vertices of the other parts are visited (their stored duals
@@ -130,8 +130,11 @@
 //! again after their tree was dissolved; Blossom V's per-tree dual steps and per-tree-pair
 //! queues are the lever not yet pulled. After steps 3 and 4 (docs/BENCHMARKS.md, "after the
 //! blossom representatives"): Euclidean 10-NN min-cost perfect 10⁶ points 27 s (155 s
-//! before, Blossom V 24 s in the same run), 2.5·10⁵ 5.9 s (12.1 s before, Blossom V 4.2 s);
-//! at 10⁵ about 10% less CPU, still about 1.2× Blossom V's. The same graphs with every weight shifted by `K = (n − 1)·10⁶ + 1` (the
+//! before, Blossom V 28 s in the same run), 2.5·10⁵ 5.3 s (12.1 s before, Blossom V 4.2 s),
+//! 10⁵ 1.36 s (1.64 s before, Blossom V 1.28 s). On G(10⁵, 5·10⁵), where no numbering is
+//! local, the extra look-up of the representative cost about 25 % (maximum weight 1.1–1.3 s
+//! → 1.3–1.7 s against LEMON's 3.0 s; min-cost perfect 1.4–1.8 s → 2.1–2.4 s against
+//! Blossom V's 5.5 s and LEMON's 4.4 s). The same graphs with every weight shifted by `K = (n − 1)·10⁶ + 1` (the
 //! maximum-cardinality question): 0.3 s at 10⁴, 11–14 s of search at 10⁵, plus the answer
 //! itself: the few exposed vertices left make the clock run to about `K`, their trees' S-blossoms
 //! nest ever deeper with positive duals: written as explicit vertex lists the odd sets held

@@ -29,7 +29,7 @@ impl<N: Num> Engine<N> {
 
     /// The δ1 key (stored dual) of vertex `v` if it is an S-vertex.
     fn key1(&self, v: usize) -> Option<N> {
-        (self.label[self.inblossom(v)] == S).then_some(self.stored(v))
+        (self.top_label(v) == S).then_some(self.stored(v))
     }
 
     /// The least δ1 (dual of an S-vertex) and its vertex (maximum weight).
@@ -133,7 +133,7 @@ impl<N: Num> Engine<N> {
                 }
             } else if self.label[w] == FREE {
                 debug_assert_eq!(self.label[bw], T);
-                self.label[w] = T;
+                self.set_label(w, T);
                 self.labelend[w] = p ^ 1;
             }
         } else if lw == S {
@@ -167,7 +167,7 @@ impl<N: Num> Engine<N> {
         for i in 0..n {
             let v = self.at(i);
             if self.mate[v] == NONE
-                && self.label[self.inblossom(v)] == FREE
+                && self.top_label(v) == FREE
                 && self.adj_start[v] < self.adj_start[v + 1]
             {
                 self.assign_label(v, S, NONE);
@@ -178,14 +178,14 @@ impl<N: Num> Engine<N> {
             loop {
                 if let Some(p) = self.pending.pop() {
                     // The edge from S-vertex endpoint[p ^ 1] to endpoint[p].
-                    if self.label[self.inblossom(self.endpoint[p ^ 1])] == S {
+                    if self.top_label(self.endpoint[p ^ 1]) == S {
                         self.scan_edge(self.endpoint[p ^ 1], self.endpoint[p], p);
                     }
                     continue;
                 }
                 let Some(v) = self.queue.pop() else { break };
                 for a in self.adj_start[v]..self.adj_start[v + 1] {
-                    if self.label[self.inblossom(v)] != S {
+                    if self.top_label(v) != S {
                         // Its tree was dissolved by an augmentation.
                         break;
                     }
@@ -264,7 +264,7 @@ impl<N: Num> Engine<N> {
                 2 => {
                     self.allowed[what] = true;
                     let (mut i, j) = (self.endpoint[2 * what], self.endpoint[2 * what + 1]);
-                    if self.label[self.inblossom(i)] == FREE {
+                    if self.top_label(i) == FREE {
                         i = j;
                     }
                     self.queue.push(i);
