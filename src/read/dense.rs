@@ -8,8 +8,10 @@
 //!
 //! A first line of one or two whole numbers (digits only) is the size line; any other first
 //! line is the first row (a matrix of one or two whole-number columns needs its size line).
-//! Read when named (`--format dense`); not detected from content (a size line or a row of
-//! numbers also starts an edge list, a METIS graph or a board file).
+//! Read when named (`--format dense`), or detected from content only where no other reading
+//! holds: a first line of one whole number N > 0, which an edge list and a METIS header both
+//! refuse, followed by exactly N × N entries (`detect.rs`); a row of numbers or an `R C` line
+//! also starts an edge list, a METIS graph or a board file, so those are read when named.
 //!
 //! **Guarantee:** entry `k` (from 0, row-major) is edge `(k / C, k % C)`, its value the weight;
 //! a size over the limits is refused before anything is allocated for it; a row too short or

@@ -9,6 +9,9 @@
 //! and blank lines: a one-edge list, not an edgeless graph anyone writes without a `%`), METIS
 //! if the edge list would need its first line to be a self-loop (`N N`), and refused otherwise
 //! ([`AMBIGUOUS`]): never one reading picked while the other holds too, but for those two.
+//! A file that neither reads as, whose first line is one whole number `N` (where both stop),
+//! is a dense matrix when it reads as one with that size line (exactly N × N entries); else
+//! the edge list's error stands, as before.
 //!
 //! **Algorithm:** the METIS reader reads the input through a [`Tee`], which keeps the bytes it
 //! consumes while a line scanner finds every line shaped like an edge list line (no numbers, or
@@ -26,7 +29,7 @@
 use std::io::{BufRead, Read};
 
 use super::tokens::{Tokens, count};
-use super::{Format, GraphInput, Limits, OUT_OF_MEMORY, Shape, edges, metis, weights};
+use super::{Format, GraphInput, Limits, OUT_OF_MEMORY, Shape, dense, edges, metis, weights};
 use crate::InputError;
 
 /// What an ambiguous file is refused as expecting: the command line recognises this text and
@@ -158,7 +161,7 @@ impl<R: BufRead> BufRead for Tee<R> {
 pub(super) fn metis_or_edges<R: BufRead>(
     mut t: Tokens<&mut Tee<R>>,
     limits: Limits,
-    weights: Option<&mut weights::Acc>,
+    mut weights: Option<&mut weights::Acc>,
 ) -> Result<GraphInput, InputError> {
     let file = t.file.clone();
     let weighted = weights.is_some();
@@ -186,11 +189,52 @@ pub(super) fn metis_or_edges<R: BufRead>(
         Err(metis_error) => {
             // Read again from the start as an edge list; after a line no edge list holds, its
             // reading stops there with an error.
-            let rest = if shaped_out { 0 } else { u64::MAX };
+            let mut kept = kept;
+            // A first line of one whole number (METIS and an edge list both refuse it there,
+            // having read no further than its end): perhaps a dense matrix's size line. The
+            // METIS reader may have stopped before the line's end (a CR): the rest of it, up
+            // to 64 bytes, is kept too.
+            let mut size_line = None;
+            if one_number_first_line(&kept) {
+                let ended = kept.ends_with(b"\n") || finish_line(tee, &mut kept);
+                if ended && one_number_first_line(&kept) {
+                    size_line = Some(kept.clone());
+                }
+            }
+            // The edge list refuses the size line: it reads no further than what is kept.
+            let rest = if shaped_out || size_line.is_some() {
+                0
+            } else {
+                u64::MAX
+            };
             let replay = std::io::Cursor::new(kept).chain((&mut *tee).take(rest));
-            let read = edges::read(&mut Tokens::new(replay, &file), limits, weights);
+            let read = edges::read(
+                &mut Tokens::new(replay, &file),
+                limits,
+                weights.as_deref_mut(),
+            );
             return match read {
                 Ok(_) if shaped_out => Err(metis_error),
+                Err(edge_error) if size_line.is_some() => {
+                    let line = size_line.unwrap_or_default();
+                    let mut acc = weights::Acc::default();
+                    let replay = std::io::Cursor::new(line).chain(&mut *tee);
+                    let dense = dense::read(
+                        &mut Tokens::new(replay, &file),
+                        limits,
+                        weighted.then_some(&mut acc),
+                    );
+                    match dense {
+                        Ok(g) => {
+                            if let Some(w) = weights {
+                                *w = acc;
+                            }
+                            Ok(g)
+                        }
+                        // Not a whole matrix either: the edge list's error, as before.
+                        Err(_) => Err(edge_error),
+                    }
+                }
                 read => read,
             };
         }
@@ -247,6 +291,58 @@ pub(super) fn metis_or_edges<R: BufRead>(
     }
     put(weights, metis_acc);
     Ok(metis)
+}
+
+/// Moves the input's bytes up to the end of the current line (at most 64) from `tee`, which
+/// keeps no more, to `kept`: whether the line's end was found.
+fn finish_line<R: BufRead>(tee: &mut Tee<R>, kept: &mut Vec<u8>) -> bool {
+    let mut moved = 0;
+    while moved < 64 {
+        let Ok(data) = tee.fill_buf() else {
+            return false;
+        };
+        if data.is_empty() {
+            return false;
+        }
+        let take = data.len().min(64 - moved);
+        let (n, ended) = match data[..take].iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (take, false),
+        };
+        if kept.try_reserve(n).is_err() {
+            return false;
+        }
+        kept.extend_from_slice(&data[..n]);
+        tee.consume(n);
+        moved += n;
+        if ended {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the first line of `kept` that holds a token (blank lines and `#` comment lines
+/// before it skipped, a byte order mark too) is exactly one whole number `N`, with no comment:
+/// a dense matrix's size line (an edge list's line holds two numbers, a METIS header two to
+/// four).
+pub(super) fn one_number_first_line(kept: &[u8]) -> bool {
+    let text = kept.strip_prefix(crate::encoding::UTF8_BOM).unwrap_or(kept);
+    for line in text.split(|&b| b == b'\n') {
+        let mut tokens = line
+            .split(|&b| matches!(b, b' ' | b'\t' | b'\r'))
+            .filter(|t| !t.is_empty());
+        match tokens.next() {
+            None => continue,
+            Some(t) if t[0] == b'#' => continue,
+            Some(t) => {
+                return t.iter().all(u8::is_ascii_digit)
+                    && t.iter().any(|&d| d != b'0')
+                    && tokens.next().is_none();
+            }
+        }
+    }
+    false
 }
 
 /// Whether `file` is named like a METIS graph: `*.graph` or `*.metis` (any case).

@@ -233,6 +233,13 @@ fn detection_follows_the_rule_on_random_files() {
             get(None),
         );
         match (&m, &e) {
+            // Neither: a dense matrix where it reads as one with a size line (see below).
+            (Err(_), Err(_))
+                if get(Some(Format::Dense)).is_ok()
+                    && detect::one_number_first_line(text.as_bytes()) =>
+            {
+                assert_eq!(d, get(Some(Format::Dense)), "{text:?}");
+            }
             (Err(_), _) => {
                 assert_eq!(d, e, "{text:?}");
                 as_edges += 1;
@@ -266,4 +273,65 @@ fn detection_follows_the_rule_on_random_files() {
         as_metis > 200 && as_edges > 200 && refused > 20,
         "{as_metis} {as_edges} {refused}"
     );
+}
+
+/// A whole matrix with a size line `N` and exactly N × N entries is detected as dense (METIS
+/// and an edge list both refuse a first line of one number), the same as `--format dense`,
+/// weighted or not, through buffers of 1–5 bytes; files that are not exactly such a matrix
+/// (board files, too few or too many entries, a size line with a comment or two numbers) keep
+/// the error they had, the edge list's.
+#[test]
+fn whole_matrices_with_a_size_line_are_dense() {
+    use crate::read::{Format, read_weighted_graph};
+    let dense = [
+        "3\n1 2 3\n4 5 6\n7 8 9\n",
+        "2\n1 2 3 4",
+        "\u{feff}2\r\n0.5 1e-05\r\n-0.0 2.5E3\r\n",
+        "1\n7\n",
+        "2\n1\n2\n3\n4\n",
+    ];
+    for text in dense {
+        for weighted in [false, true] {
+            let read = |r: &mut dyn BufRead, format: Option<Format>| {
+                if weighted {
+                    read_weighted_graph(r, "m.txt", format, Limits::default())
+                        .map(|g| (g.graph, Some(g.weights)))
+                } else {
+                    read_graph(r, "m.txt", format, Limits::default()).map(|g| (g, None))
+                }
+            };
+            let forced = read(&mut text.as_bytes(), Some(Format::Dense)).unwrap();
+            assert_eq!(forced.0.format, Format::Dense);
+            for cap in [1, 2, 3, 5, 8192] {
+                let mut r = std::io::BufReader::with_capacity(cap, text.as_bytes());
+                let got = read(&mut r, None).unwrap_or_else(|e| panic!("{text:?} {cap}: {e}"));
+                assert_eq!(got, forced, "{text:?} {cap}");
+            }
+        }
+    }
+    let not_dense = [
+        "3\n.X.\n...\nX..\n",
+        "2\n2 2\nK.\n.#\n",
+        "2\n1 2 3\n",
+        "2\n1 2\n3 4\n5\n",
+        "3 # size\n1 2 3\n4 5 6\n7 8 9\n",
+        "2\n1 2\n3 x\n",
+        "# a comment first: an edge list by the rule\n2\n1 2\n3 4\n",
+        "0\n",
+        "5\n",
+    ];
+    for text in not_dense {
+        for cap in [1, 3, 8192] {
+            let r = std::io::BufReader::with_capacity(cap, text.as_bytes());
+            let got = read_graph(r, "m.txt", None, Limits::default()).unwrap_err();
+            let edges = read_graph(
+                text.as_bytes(),
+                "m.txt",
+                Some(Format::EdgeList),
+                Limits::default(),
+            )
+            .unwrap_err();
+            assert_eq!(got, edges, "{text:?} {cap}");
+        }
+    }
 }

@@ -576,3 +576,35 @@ fn metis_graphs_over_many_blocks_read_as_their_twins() -> Result<(), Box<dyn std
     }
     Ok(())
 }
+
+/// Wide weights in a METIS graph: both ends of an edge giving the same wide weight read
+/// exactly; a mirror giving another is refused at its weight, on every path.
+#[test]
+fn wide_metis_weights_are_checked_at_both_ends() {
+    use crate::read::{Wide, read_weighted_graph};
+    let ok = "% wide\n3 2 1\n2 1e-30 3 5\n1 1e-30\n1 5\n";
+    let g = read_weighted_graph(ok.as_bytes(), "w.graph", None, Limits::default()).unwrap();
+    assert_eq!(
+        g.weights.wide,
+        Some(Wide::Exact(vec![1, 5 * 10i128.pow(30)]))
+    );
+    assert_eq!(g.weights.decimals, 30);
+    for bad in [
+        "% wide\n3 2 1\n2 1e-30 3 5\n1 2e-30\n1 5\n",
+        "% wide\n3 2 1\n2 1e-30 3 5\n1 1e-30\n1 5.0000000000000000000000001\n",
+    ] {
+        for cap in [1, 4096] {
+            let r = std::io::BufReader::with_capacity(cap, bad.as_bytes());
+            let e = read_weighted_graph(r, "w.graph", None, Limits::default()).unwrap_err();
+            assert_eq!(
+                e.line,
+                bad.lines().count() as u64 - u64::from(bad.contains("2e-30")),
+                "{e}"
+            );
+            assert!(
+                e.hint.as_deref().unwrap_or("").contains("another weight"),
+                "{e}"
+            );
+        }
+    }
+}

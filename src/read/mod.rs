@@ -43,8 +43,10 @@
 //!   `a SRC DST COST` from a source to a sink (a node no `n` line names); read by the DIMACS
 //!   reader, which its p line sends there. Sources are the rows, sinks the columns, the file's
 //!   node numbers kept in [`GraphInput::ids`]; the costs are the weights.
-//! - Dense matrix (`dense`, named only: `dense.rs`): a size line `N` or `R C` and the entries in
-//!   any whitespace layout, or one row per line; every entry is an edge, its value the weight.
+//! - Dense matrix (`dense`, `dense.rs`): a size line `N` or `R C` and the entries in any
+//!   whitespace layout, or one row per line; every entry is an edge, its value the weight.
+//!   Named, or detected when its first line is one whole number N > 0 (which METIS and an edge
+//!   list both refuse) and it reads as exactly N × N entries.
 //! - DIMACS CNF ([`read_cnf`] only): `c` comment lines, `p cnf VARIABLES CLAUSES`, then the
 //!   clauses, each a list of nonzero literals ended by `0` (a clause may span lines); each
 //!   clause must have one or two literals. SATLIB's trailer (a `%` line, then `0`) ends the input.

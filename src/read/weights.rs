@@ -56,6 +56,7 @@ struct Scanned<'a> {
 
 /// Splits `tok`, `[+-]? digits [. digits]? ([eE] [+-]? digits)?` (at least one mantissa
 /// digit; with `fortran`, `d` and `D` also start the exponent).
+#[inline]
 fn scan(tok: &[u8], fortran: bool) -> Result<Scanned<'_>, Bad> {
     let (negative, body) = match tok.first() {
         Some(b'-') => (true, &tok[1..]),
@@ -109,6 +110,7 @@ fn scan(tok: &[u8], fortran: bool) -> Result<Scanned<'_>, Bad> {
 }
 
 impl Scanned<'_> {
+    #[inline]
     fn digit(&self, k: usize) -> u8 {
         if k < self.int.len() {
             self.int[k]
@@ -119,6 +121,7 @@ impl Scanned<'_> {
 
     /// The significant digits' range `first..=last` and the power of ten of the last (`None`
     /// for zero): the value is `±digits[first..=last] · 10^exp10`.
+    #[inline]
     fn significant(&self) -> Option<(usize, usize, i64)> {
         let len = self.int.len() + self.frac.len();
         let first = (0..len).find(|&k| self.digit(k) != b'0')?;
@@ -136,6 +139,7 @@ impl Scanned<'_> {
 /// digit; with `fortran`, `d` and `D` also start the exponent), exactly, within the narrow
 /// range (at most [`MAX_DECIMALS`] decimals, at most [`MAX_WEIGHT`]); beyond it
 /// [`Bad::TooManyDecimals`] or [`Bad::TooLarge`], which [`parse_wide`] reads.
+#[inline]
 pub(super) fn parse(tok: &[u8], fortran: bool) -> Result<Decimal, Bad> {
     let s = scan(tok, fortran)?;
     let Some((first, last, exp10)) = s.significant() else {
@@ -509,6 +513,7 @@ fn push_wide(acc: &mut Acc, (m, e): (i128, i32), copies: usize, negate_copy: boo
 /// The fast path's weight: `w` read at `line:col` by `Tokens::fast_weighted`, added
 /// `copies` times like [`take`]; `false` (and nothing added) when it cannot join the others,
 /// to be read again by the general path.
+#[inline]
 pub(super) fn add_fast(
     acc: &mut Acc,
     w: Decimal,

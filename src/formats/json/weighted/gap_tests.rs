@@ -32,8 +32,8 @@ fn matchings(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<usize>> {
     let mut out = vec![Vec::new()];
     let mut stack: Vec<(usize, Vec<usize>, Vec<bool>)> = vec![(0, Vec::new(), vec![false; n])];
     while let Some((from, chosen, used)) = stack.pop() {
-        for e in from..edges.len() {
-            let (u, v) = (edges[e].0 as usize, edges[e].1 as usize);
+        for (e, &(u, v)) in edges.iter().enumerate().skip(from) {
+            let (u, v) = (u as usize, v as usize);
             if u != v && !used[u] && !used[v] {
                 let mut c = chosen.clone();
                 c.push(e);
