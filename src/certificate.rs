@@ -38,7 +38,7 @@ pub struct Summary {
 }
 
 /// What every refusal of a certificate file expected, but those of a line that is no JSON
-/// object ([`NOT_JSON`]) or a certificate of the other kind. The words name no command: a front
+/// object (`NOT_JSON`) or a certificate of the other kind. The words name no command: a front
 /// end says in its own how its certificates are written ([`Remedy::Certificates`],
 /// [`Remedy::LineLimit`]).
 pub const CERTIFICATE_LINE: &str = "a JSON certificate line";

@@ -61,7 +61,7 @@ pub enum GeographyError {
 /// Checks a geography certificate for `start` against the graph given by its `n` vertices and
 /// its edge list, without the solver's code: matched pairs are edges (looked up in a hash set of
 /// the listed edges) and vertex-disjoint; barriers hold distinct vertices; odd components are
-/// counted by a search of its own ([`tutte_berge`]); then the Tutte–Berge equalities of the module
+/// counted by a search of its own (`tutte_berge`); then the Tutte–Berge equalities of the module
 /// docs must hold, and Bob's matching must leave the start exposed.
 ///
 /// # Complexity

@@ -165,7 +165,7 @@ pub fn verify_map<S: AsRef<[u8]>>(
 
 /// Checks a certificate against the board, in linear time and without the solver's code:
 /// the matching pairs are distinct free cells one move apart; barriers hold distinct free cells;
-/// odd components are counted by a search of the board ([`tutte_berge`]); then the Tutte–Berge equalities
+/// odd components are counted by a search of the board (`tutte_berge`, in `graph::geography::verify`); then the Tutte–Berge equalities
 /// (see the module docs) must hold, and the start must be free in Bob's matching.
 pub fn verify(grid: &Grid, moves: Moves, cert: &Certificate) -> Result<(), KingError> {
     let (rows, cols) = (grid.rows(), grid.cols());
