@@ -53,14 +53,10 @@ def test_case(case: dict[str, Any]) -> None:
     n = case["n"]
     edges = [(e[0], e[1]) for e in case["edges"]]
     weights = [int(e[2]) for e in case["edges"]]
-    wide = any(abs(w) > 2**59 for w in weights)
+    # Weights beyond ±2**59 (the wide cases) are answered exactly on the library's i128 path.
     assert len(case["answers"]) == 6
     for a in case["answers"]:
         q = (a["objective"], a["cardinality"])
-        if wide:
-            with pytest.raises(ValueError):
-                _ask(edges, weights, n, *q)
-            continue
         if a.get("no_perfect_matching"):
             with pytest.raises(NoPerfectMatching):
                 _ask(edges, weights, n, *q)

@@ -1,7 +1,7 @@
 //! [`WeightedMatching`] and [`max_weight_matching`]: the best matching of a general graph,
 //! its certificate as arrays, its check and its JSON record (see the [module docs](super)).
 
-use super::{PyDuals, PyOddSet, fit_or_grid, gap_of, number, question, weighted_input};
+use super::{PyDuals, PyOddSet, gap_of, number, question, weighted_input};
 use crate::CertificateError;
 use crate::arrays::{Arr1, Arr2, rows2, take1, take2, values1, values2, vec1, vec2};
 use crate::convert::{self, Column, MAX_VERTICES, Result, id_values, pair_values, value};
@@ -10,14 +10,14 @@ use crate::graphs::{Matching, input2};
 use gridmatch::formats::json::WeightedRecord;
 use gridmatch::graph::certified::weighted::{
     Reduction, WeightedCertificate, WeightedOutcome, verify_weighted as verify_certificate,
-    weighted_matching,
+    verify_weighted_wide, weighted_matching, weighted_matching_wide,
 };
 use gridmatch::graph::certified::{Proof, Vertices};
-use gridmatch::graph::weighted::{Duals, OddSet, Question};
+use gridmatch::graph::weighted::{Duals, MAX_WEIGHT, OddSet, Question, WeightError};
 use gridmatch::read::{Format, GraphInput, Shape};
 use numpy::PyReadonlyArray2;
 use pyo3::prelude::*;
-use pyo3::types::{PyTuple, PyType};
+use pyo3::types::{PyList, PyTuple, PyType};
 use std::sync::OnceLock;
 
 /// An optimal weighted matching of a graph on the vertices `0..n-1` and the LP duals that
@@ -37,8 +37,7 @@ pub struct WeightedMatching {
     /// The graph's edges, `(m, 2)`.
     #[pyo3(get)]
     edges: Arr2,
-    /// The edges' weights, in units of `10**-decimals`.
-    #[pyo3(get)]
+    /// The edges' weights, in units of `10**-decimals` (empty for a wide answer: see `wide`).
     weights: Arr1<i64>,
     /// `None` for integer weights; else the weights were read as integers times
     /// `10**-decimals`.
@@ -53,8 +52,7 @@ pub struct WeightedMatching {
     /// The matched pairs, one row `(u, v)` each.
     #[pyo3(get)]
     pairs: Arr2,
-    /// Each pair's weight, in units of `10**-decimals`.
-    #[pyo3(get)]
+    /// Each pair's weight, in units of `10**-decimals` (empty for a wide answer).
     pair_weights: Arr1<i64>,
     total: i128,
     shift: i64,
@@ -88,6 +86,32 @@ pub struct WeightedMatching {
     /// The gap the answer claims (a `Fraction`; unset for an exact answer), stated once when
     /// the answer is made.
     stated_gap: OnceLock<Py<PyAny>>,
+    /// For an exact answer on weights beyond the `int64` arrays (scaled beyond ±2**59, solved
+    /// on the library's `i128` path): `(weights, pair_weights, vertex, blossom_duals, shift)`
+    /// as lists of Python `int` (and an `int`); the `int64` arrays of those are then empty.
+    wide: Option<Py<PyTuple>>,
+}
+
+/// The wide parts of a [`WeightedMatching`] as `i128`.
+struct Wide {
+    weights: Vec<i128>,
+    pair_weights: Vec<i128>,
+    vertex: Vec<i128>,
+    blossom_duals: Vec<i128>,
+    shift: i128,
+}
+
+impl Wide {
+    fn of(t: &Bound<'_, PyTuple>) -> PyResult<Wide> {
+        let (weights, pair_weights, vertex, blossom_duals, shift) = t.extract()?;
+        Ok(Wide {
+            weights,
+            pair_weights,
+            vertex,
+            blossom_duals,
+            shift,
+        })
+    }
 }
 
 impl WeightedMatching {
@@ -100,11 +124,21 @@ impl WeightedMatching {
     fn certificate(&self, py: Python<'_>) -> PyResult<WeightedCertificate> {
         let q = self.question()?;
         let pairs = values2(py, &self.pairs);
-        let pw = values1(py, &self.pair_weights);
-        let vertex = values1(py, &self.vertex);
+        let wide = |v: Vec<i64>| -> Vec<i128> { v.into_iter().map(i128::from).collect() };
+        let (pw, vertex, duals, shift) = match &self.wide {
+            Some(t) => {
+                let w = Wide::of(t.bind(py))?;
+                (w.pair_weights, w.vertex, w.blossom_duals, w.shift)
+            }
+            None => (
+                wide(values1(py, &self.pair_weights)),
+                wide(values1(py, &self.vertex)),
+                wide(values1(py, &self.blossom_duals)),
+                i128::from(self.shift),
+            ),
+        };
         let offsets = values1(py, &self.blossom_offsets);
         let members = values1(py, &self.blossom_vertices);
-        let duals = values1(py, &self.blossom_duals);
         let child_offsets = values1(py, &self.blossom_child_offsets);
         let children = values1(py, &self.blossom_children);
         let proof = values1(py, &self.proof);
@@ -115,7 +149,7 @@ impl WeightedMatching {
             &pairs,
             &pw,
             self.total,
-            self.shift,
+            shift,
             &vertex,
             &offsets,
             &members,
@@ -147,14 +181,30 @@ impl WeightedMatching {
     fn verify_rounded(&self, py: Python<'_>) -> PyResult<bool> {
         let cert = self.certificate(py)?;
         let e = values2(py, &self.edges);
-        let w = values1(py, &self.weights);
         let n = self.n;
-        let why = py.detach(|| -> Result<Option<String>> {
-            let (input, weights) = weighted_input(&e, &w, Some(n))?;
-            Ok(verify_certificate(&input, &weights, &cert)
-                .err()
-                .map(|e| e.describe(&|v| format!("vertex {v}"))))
-        })?;
+        let describe = |e: gridmatch::graph::certified::weighted::WeightedError| {
+            e.describe(&|v| format!("vertex {v}"))
+        };
+        let why = match &self.wide {
+            Some(t) => {
+                let w = Wide::of(t.bind(py))?.weights;
+                py.detach(|| -> Result<Option<String>> {
+                    let (input, weights) = weighted_input(&e, &w, Some(n))?;
+                    Ok(verify_weighted_wide(&input, &weights, &cert)
+                        .err()
+                        .map(describe))
+                })?
+            }
+            None => {
+                let w = values1(py, &self.weights);
+                py.detach(|| -> Result<Option<String>> {
+                    let (input, weights) = weighted_input(&e, &w, Some(n))?;
+                    Ok(verify_certificate(&input, &weights, &cert)
+                        .err()
+                        .map(describe))
+                })?
+            }
+        };
         match why {
             Some(why) => Err(CertificateError::new_err(why)),
             None => Ok(true),
@@ -189,7 +239,7 @@ impl WeightedMatching {
         n, edges, weights, decimals, objective, cardinality, pairs, pair_weights, total, shift,
         vertex, blossom_offsets, blossom_vertices, blossom_duals, proof_kind, proof,
         blossom_child_offsets=None, blossom_children=None, reduction=false, fraction=false,
-        grid=None, original_digits=None, original_exponents=None, stated_gap=None
+        grid=None, original_digits=None, original_exponents=None, stated_gap=None, wide=None
     ))]
     fn new(
         py: Python<'_>,
@@ -217,7 +267,15 @@ impl WeightedMatching {
         original_digits: Option<&Bound<'_, PyAny>>,
         original_exponents: Option<&Bound<'_, PyAny>>,
         stated_gap: Option<Py<PyAny>>,
+        wide: Option<Bound<'_, PyTuple>>,
     ) -> PyResult<WeightedMatching> {
+        if let Some(t) = &wide {
+            Wide::of(t).map_err(|_| {
+                value(
+                    "wide: expected (weights, pair_weights, vertex, blossom_duals, shift) as ints",
+                )
+            })?;
+        }
         question(&objective, &cardinality)?;
         convert::count(n, "n", MAX_VERTICES, "vertices", "vertex")?;
         let pairs = take2(pairs, "pairs", 2)?;
@@ -291,6 +349,7 @@ impl WeightedMatching {
                 Some(g) => OnceLock::from(g),
                 None => OnceLock::new(),
             },
+            wide: wide.map(Bound::unbind),
         })
     }
 
@@ -309,6 +368,26 @@ impl WeightedMatching {
                 .call1((total,));
         }
         number(py, m.total, m.decimals, m.fraction)
+    }
+
+    /// The edges' weights, in units of `10**-decimals`: an `int64` array, or a list of `int`
+    /// for weights beyond it (scaled beyond ±2**59).
+    #[getter]
+    fn weights<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match &self.wide {
+            Some(t) => t.bind(py).get_item(0),
+            None => Ok(self.weights.bind(py).clone().into_any()),
+        }
+    }
+
+    /// Each pair's weight, in units of `10**-decimals` (an array, or a list of `int` as
+    /// :attr:`weights`).
+    #[getter]
+    fn pair_weights<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match &self.wide {
+            Some(t) => t.bind(py).get_item(1),
+            None => Ok(self.pair_weights.bind(py).clone().into_any()),
+        }
     }
 
     /// Whether the answer is proved optimal; else it is a proven-gap answer (see `gap`).
@@ -352,6 +431,13 @@ impl WeightedMatching {
 
     /// The dual solution that proves the matching optimal.
     fn duals(&self, py: Python<'_>) -> PyResult<PyDuals> {
+        if self.wide.is_some() {
+            return Err(value(
+                "duals(): this answer's weights pass ±2**59 once scaled and its duals do not fit \
+                 the int64 arrays of Duals; verify() checks them",
+            )
+            .into());
+        }
         let offsets = values1(py, &self.blossom_offsets);
         let members = values1(py, &self.blossom_vertices);
         let duals = values1(py, &self.blossom_duals);
@@ -472,9 +558,20 @@ impl WeightedMatching {
                 Some(g) => g.bind(py).clone(),
                 None => py.None().into_bound(py),
             },
+            match &m.wide {
+                Some(t) => t.bind(py).clone().into_any(),
+                None => py.None().into_bound(py),
+            },
         ];
         Ok((slf.get_type(), PyTuple::new(py, args)?))
     }
+}
+
+/// The weights an answer was solved on: `i64` (exact, or rounded to the grid `Some(k)`), or
+/// the exact `i128` ones of the wide path.
+enum Solved {
+    Narrow(Vec<i64>, Option<i32>),
+    Wide(Vec<i128>),
 }
 
 fn proof_parts(proof: Option<&Proof>) -> (u8, &[u32]) {
@@ -509,19 +606,49 @@ pub fn max_weight_matching<'py>(
     let q = question(objective, cardinality)?;
     let e = input2(&edges);
     let exact = exact::extract(weights, decimals, "weights")?;
-    let (w, grid) = fit_or_grid(&exact, "weights")?;
+    // Within ±2**59: the int64 arrays; beyond, exact integers on the library's wide path
+    // while n·max|w| < 2**119; beyond that (or beyond i128 at one scale) the proven gap.
+    let whole = exact.parts.is_empty() || exact.values.len() == exact.parts.len();
+    let narrow_fit = exact::fit(&exact, "weights");
+    let solved = py.detach(|| -> Result<_> {
+        if let Ok(w) = narrow_fit {
+            let (input, weights) = weighted_input(&e, &w, n)?;
+            let cert = weighted_matching(&input, &weights, q).map_err(|e| value(e.to_string()))?;
+            return Ok((Vertices::of(&input).n, cert, Solved::Narrow(w, None)));
+        }
+        if whole {
+            let (input, weights) = weighted_input(&e, &exact.values, n)?;
+            match weighted_matching_wide(&input, &weights, q) {
+                Ok(cert) => {
+                    return Ok((Vertices::of(&input).n, cert, Solved::Wide(weights)));
+                }
+                Err(WeightError::TooWide { .. }) if !exact.parts.is_empty() => {}
+                Err(e) => return Err(value(e.to_string())),
+            }
+        }
+        if exact.parts.is_empty() {
+            // Integers beyond what the wide path holds.
+            return Err(exact::fit(&exact, "weights")
+                .err()
+                .unwrap_or_else(|| value("weights")));
+        }
+        let (v, k) = exact::grid(&exact.parts, i128::from(MAX_WEIGHT));
+        let w: Vec<i64> = v.into_iter().map(|x| x as i64).collect();
+        let (input, weights) = weighted_input(&e, &w, n)?;
+        let cert = weighted_matching(&input, &weights, q).map_err(|e| value(e.to_string()))?;
+        Ok((Vertices::of(&input).n, cert, Solved::Narrow(w, Some(k))))
+    })?;
+    let (n, cert, solved) = solved;
+    let grid = match &solved {
+        Solved::Narrow(_, g) => *g,
+        Solved::Wide(_) => None,
+    };
     let decimals = if grid.is_some() { None } else { exact.decimals };
     let (digits, exponents): (Vec<i64>, Vec<i32>) = if grid.is_some() {
         exact.parts.iter().map(|&(m, e)| (m as i64, e)).unzip()
     } else {
         (Vec::new(), Vec::new())
     };
-    let (n, cert) = py.detach(|| -> Result<_> {
-        let (input, weights) = weighted_input(&e, &w, n)?;
-        let n = Vertices::of(&input).n;
-        let cert = weighted_matching(&input, &weights, q).map_err(|e| value(e.to_string()))?;
-        Ok((n, cert))
-    })?;
     let n = n as u64;
     match cert.outcome {
         WeightedOutcome::NoPerfectMatching { matching: m, .. } => {
@@ -542,6 +669,37 @@ pub fn max_weight_matching<'py>(
             let (kind, proof) = proof_parts(proof.as_ref());
             let pair_values = pair_values(&plain);
             let mate = vec1(py, mate_values(n, &pair_values))?;
+            let pw: Vec<i128> = pairs.iter().map(|p| p.2).collect();
+            let (w, pw, shift, vertex, set_duals, wide) = match solved {
+                Solved::Narrow(w, _) => (
+                    w,
+                    narrow(pw)?,
+                    narrow(vec![shift])?[0],
+                    narrow(duals.vertex)?,
+                    narrow(set_duals)?,
+                    None,
+                ),
+                Solved::Wide(w) => {
+                    let t = PyTuple::new(
+                        py,
+                        [
+                            PyList::new(py, w)?.into_any(),
+                            PyList::new(py, pw)?.into_any(),
+                            PyList::new(py, duals.vertex)?.into_any(),
+                            PyList::new(py, set_duals)?.into_any(),
+                            shift.into_pyobject(py)?.into_any(),
+                        ],
+                    )?;
+                    (
+                        Vec::new(),
+                        Vec::new(),
+                        0,
+                        Vec::new(),
+                        Vec::new(),
+                        Some(t.unbind()),
+                    )
+                }
+            };
             let m = WeightedMatching {
                 n,
                 edges: vec2(py, e, 2)?,
@@ -550,13 +708,13 @@ pub fn max_weight_matching<'py>(
                 objective: objective.to_string(),
                 cardinality: cardinality.to_string(),
                 pairs: vec2(py, pair_values, 2)?,
-                pair_weights: vec1(py, narrow(pairs.iter().map(|p| p.2).collect())?)?,
+                pair_weights: vec1(py, pw)?,
                 total,
-                shift: narrow(vec![shift])?[0],
-                vertex: vec1(py, narrow(duals.vertex)?)?,
+                shift,
+                vertex: vec1(py, vertex)?,
                 blossom_offsets: vec1(py, offsets)?,
                 blossom_vertices: vec1(py, members)?,
-                blossom_duals: vec1(py, narrow(set_duals)?)?,
+                blossom_duals: vec1(py, set_duals)?,
                 blossom_child_offsets: vec1(py, child_offsets)?,
                 blossom_children: vec1(py, children)?,
                 proof_kind: kind,
@@ -568,6 +726,7 @@ pub fn max_weight_matching<'py>(
                 original_digits: vec1(py, digits)?,
                 original_exponents: vec1(py, exponents)?,
                 stated_gap: OnceLock::new(),
+                wide,
             };
             let m = Bound::new(py, m)?;
             if grid.is_some() {
@@ -588,13 +747,13 @@ fn certificate(
     reduction: bool,
     q: Question,
     pairs: &[i64],
-    pair_weights: &[i64],
+    pair_weights: &[i128],
     total: i128,
-    shift: i64,
-    vertex: &[i64],
+    shift: i128,
+    vertex: &[i128],
     blossom_offsets: &[i64],
     blossom_vertices: &[i64],
-    blossom_duals: &[i64],
+    blossom_duals: &[i128],
     blossom_children: Option<(&[i64], &[i64])>,
     proof_kind: u8,
     proof: &[i64],
@@ -618,7 +777,7 @@ fn certificate(
             pairs.len()
         )));
     }
-    let vertex: Vec<i128> = vertex.iter().map(|&d| i128::from(d)).collect();
+    let vertex = vertex.to_vec();
     // The gadget graph's duals name its added vertices too (the verifier checks how many).
     if vertex.len() != n && !(reduction && vertex.len() > n) {
         return Err(value(format!(
@@ -673,7 +832,7 @@ fn certificate(
         .map(|((w, c), &dual)| OddSet {
             vertices: members[w[0] as usize..w[1] as usize].to_vec(),
             children: children[c[0] as usize..c[1] as usize].to_vec(),
-            dual: i128::from(dual),
+            dual,
         })
         .collect();
     Ok(WeightedCertificate {
@@ -682,10 +841,10 @@ fn certificate(
             pairs: pairs
                 .into_iter()
                 .zip(pair_weights.iter().copied())
-                .map(|((u, v), w)| (u, v, i128::from(w)))
+                .map(|((u, v), w)| (u, v, w))
                 .collect(),
             total,
-            shift: i128::from(shift),
+            shift,
             duals: Duals { vertex, blossoms },
             cardinality: proof,
             reduction: reduction.then_some(Reduction::GallaiEdmonds),

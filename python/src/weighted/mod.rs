@@ -35,11 +35,11 @@ const BYTES_PER_VERTEX: u64 = 256;
 const BYTES_PER_EDGE: u64 = 96;
 
 /// The graph on `0..n` (`n` from the ids if `None`) and its weights, one per edge.
-fn weighted_input(
+fn weighted_input<T: Copy>(
     edges: &[i64],
-    weights: &[i64],
+    weights: &[T],
     n: Option<u64>,
-) -> Result<(GraphInput, Vec<i64>)> {
+) -> Result<(GraphInput, Vec<T>)> {
     let n = n
         .map(|n| convert::count(n, "n", MAX_VERTICES, "vertices", "vertex"))
         .transpose()?;

@@ -1,0 +1,169 @@
+"""Weighted matching beyond the int64 arrays: full-precision floats whose common scale passes
+±2**59, and Python ints near 2**70, solved exactly on the library's wide (i128) path;
+compared with a brute force in exact arithmetic, and tampered wide answers refused."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from fractions import Fraction
+
+import pytest
+
+import gridmatch
+
+
+def _matchings(n: int, edges: list[tuple[int, int]]):
+    """Every matching of the graph, as lists of edge indices (by recursion on the edges:
+    the graphs here have at most 12 edges)."""
+    out: list[list[int]] = []
+
+    def go(i: int, used: frozenset[int], chosen: list[int]) -> None:
+        if i == len(edges):
+            out.append(list(chosen))
+            return
+        go(i + 1, used, chosen)
+        u, v = edges[i]
+        if u not in used and v not in used:
+            chosen.append(i)
+            go(i + 1, used | {u, v}, chosen)
+            chosen.pop()
+
+    go(0, frozenset(), [])
+    return out
+
+
+def _best(n, edges, values, maximize, cardinality):
+    """The best total (a Fraction) over the matchings the question lets compete."""
+    ms = _matchings(n, edges)
+    if cardinality == "maximum":
+        k = max(len(m) for m in ms)
+        ms = [m for m in ms if len(m) == k]
+    elif cardinality == "perfect":
+        ms = [m for m in ms if 2 * len(m) == n]
+    totals = [sum((values[i] for i in m), Fraction(0)) for m in ms]
+    return max(totals) if maximize else min(totals)
+
+
+def _graph(rng: random.Random, n: int, m: int) -> list[tuple[int, int]]:
+    pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
+    return rng.sample(pairs, min(m, len(pairs)))
+
+
+def _float_weights(rng: random.Random, m: int) -> list[float]:
+    # Full-precision floats (17 significant digits), some tiny beside ordinary ones: the
+    # common scale takes them well past 2**59 but within the wide path.
+    out = []
+    for _ in range(m):
+        x = rng.random() * rng.choice([1e3, 1.0, 1e-5])
+        out.append(-x if rng.random() < 0.3 else x)
+    return out
+
+
+def _as_fraction(x) -> Fraction:
+    # A float is the decimal Python prints for it (the package's rule).
+    return Fraction(repr(x)) if isinstance(x, float) else Fraction(x)
+
+
+def _check(rng, n, edges, weights, kind):
+    values = [_as_fraction(w) for w in weights]
+    if kind == "max":
+        m = gridmatch.max_weight_matching(edges, weights, n=n)
+        want = _best(n, edges, values, True, "any")
+    elif kind == "maxcard":
+        m = gridmatch.max_weight_matching(edges, weights, n=n, maxcardinality=True)
+        want = _best(n, edges, values, True, "maximum")
+    elif kind == "minmax":
+        m = gridmatch.min_weight_matching(edges, weights, n=n)
+        want = _best(n, edges, values, False, "maximum")
+    else:
+        m = gridmatch.min_weight_perfect_matching(edges, weights, n=n)
+        want = _best(n, edges, values, False, "perfect")
+    assert m.exact
+    assert Fraction(m.total) == want, (edges, weights, kind)
+    assert m.verify()
+    # The pairs' own weights add up to the total claimed.
+    got = sum(
+        (values[edges.index(tuple(sorted(map(int, p))))] for p in m.pairs), Fraction(0)
+    )
+    assert got == want
+    return m
+
+
+def test_wide_floats_against_brute_force():
+    rng = random.Random(36)
+    wide_seen = 0
+    for trial in range(120):
+        n = rng.randint(2, 7)
+        edges = _graph(rng, n, rng.randint(1, 11))
+        weights = _float_weights(rng, len(edges))
+        kind = ["max", "maxcard", "minmax"][trial % 3]
+        m = _check(rng, n, edges, weights, kind)
+        wide_seen += isinstance(m.weights, list)
+    assert wide_seen > 60
+
+
+def test_wide_perfect_floats_and_ints():
+    rng = random.Random(7)
+    wide_seen = 0
+    for trial in range(60):
+        n = rng.choice([2, 4, 6])
+        edges = [(u, v) for u in range(n) for v in range(u + 1, n)]
+        if trial % 2:
+            weights = _float_weights(rng, len(edges))
+        else:
+            weights = [rng.randint(-(2**70), 2**70) for _ in edges]
+        m = _check(rng, n, edges, weights, "perfect")
+        wide_seen += isinstance(m.weights, list)
+    assert wide_seen > 40
+
+
+def test_ints_near_2_70_against_brute_force():
+    rng = random.Random(70)
+    for trial in range(120):
+        n = rng.randint(2, 7)
+        edges = _graph(rng, n, rng.randint(1, 11))
+        weights = [rng.randint(2**69, 2**70) * rng.choice([1, -1]) for _ in edges]
+        kind = ["max", "maxcard", "minmax"][trial % 3]
+        m = _check(rng, n, edges, weights, kind)
+        assert isinstance(m.total, int)
+        assert m.weights == weights
+
+
+def test_wide_answers_pickle_and_tampering_fails():
+    rng = random.Random(5)
+    tampered = 0
+    for _ in range(30):
+        n = 6
+        edges = [(u, v) for u in range(n) for v in range(u + 1, n)]
+        weights = [rng.randint(-(2**70), 2**70) for _ in edges]
+        m = gridmatch.max_weight_matching(edges, weights, n=n, maxcardinality=True)
+        assert pickle.loads(pickle.dumps(m)) == m
+        assert pickle.loads(pickle.dumps(m)).verify()
+        cls, args = m.__reduce__()
+        w, pw, vertex, sets, shift = args[-1]
+        # The weight of the first pair's edge, changed by 1 (no longer the pair's weight).
+        k = edges.index(tuple(sorted(map(int, m.pairs[0]))))
+        changes = [
+            (w[:k] + [w[k] - 1] + w[k + 1 :], pw, vertex, sets, shift),
+            (w, pw, [vertex[0] - 1] + list(vertex[1:]), sets, shift),
+            (w, [pw[0] + 1] + list(pw[1:]), vertex, sets, shift),
+            (w, pw, vertex, sets, shift + 2),
+        ]
+        for wide in changes:
+            bad = cls(*args[:-1], wide)
+            with pytest.raises((gridmatch.CertificateError, ValueError)):
+                bad.verify()
+            tampered += 1
+    assert tampered == 120
+
+
+def test_beyond_the_wide_path():
+    # Integers whose n·max|w| pass 2**119: refused, naming the value; beyond ±2**127 too.
+    with pytest.raises(ValueError, match=f"edge 0 weighs {2**118}: .* below 2\\^119 / 3"):
+        gridmatch.max_weight_matching([(0, 1), (1, 2)], [2**118, 1])
+    with pytest.raises(ValueError, match=str(2**130)):
+        gridmatch.max_weight_matching([(0, 1)], [2**130])
+    # Floats beyond it take the proven-gap path.
+    m = gridmatch.max_weight_matching([(0, 1), (1, 2)], [1e-300, 1e300])
+    assert not m.exact and m.verify()
