@@ -437,6 +437,7 @@ class WeightedMatching:
         original_digits: NDArray[np.int64] | None = None,
         original_exponents: NDArray[np.int32] | None = None,
         stated_gap: Fraction | None = None,
+        wide: tuple[list[int], list[int], list[int], list[int], int] | None = None,
     ) -> WeightedMatching: ...
     @property
     def n(self) -> int:
@@ -445,8 +446,9 @@ class WeightedMatching:
     def edges(self) -> NDArray[np.int64]:
         """The graph's edges, ``(m, 2)``."""
     @property
-    def weights(self) -> NDArray[np.int64]:
-        """The edges' weights, in units of ``10**-decimals``."""
+    def weights(self) -> NDArray[np.int64] | list[int]:
+        """The edges' weights, in units of ``10**-decimals``: an ``int64`` array, or a list of
+        ``int`` for weights beyond it (scaled beyond ±2**59, solved on the wide path)."""
     @property
     def decimals(self) -> int | None:
         """``None`` for integer weights; else the weights were read as integers times
@@ -461,8 +463,9 @@ class WeightedMatching:
     def pairs(self) -> NDArray[np.int64]:
         """The matched pairs, one row ``(u, v)`` each."""
     @property
-    def pair_weights(self) -> NDArray[np.int64]:
-        """Each pair's weight, in units of ``10**-decimals``."""
+    def pair_weights(self) -> NDArray[np.int64] | list[int]:
+        """Each pair's weight, in units of ``10**-decimals`` (an array, or a list of ``int``
+        as :attr:`weights`)."""
     @property
     def mate(self) -> NDArray[np.int64]:
         """``mate[v]``: the vertex matched to ``v``, or ``-1``."""

@@ -185,7 +185,7 @@ def _gap(m: WeightedMatching) -> tuple[Fraction, Fraction]:
     step = Fraction(10) ** -m.grid
     sign = 1 if m.objective == "max" else -1
     digits, exponents = m.original_digits.tolist(), m.original_exponents.tolist()
-    rounded = m.weights.tolist()
+    rounded = [int(x) for x in m.weights]
     if not len(digits) == len(exponents) == len(rounded):
         raise CertificateError(
             f"{len(digits)} weights as given for {len(rounded)} rounded weights"
@@ -195,7 +195,7 @@ def _gap(m: WeightedMatching) -> tuple[Fraction, Fraction]:
         by_pair.setdefault((min(u, v), max(u, v), w), []).append(Fraction(d) * Fraction(10) ** e)
     gap = Fraction(len(m.duals().vertex)) * step / 4
     total = Fraction(0)
-    for (u, v), w in zip(m.pairs.tolist(), m.pair_weights.tolist()):
+    for (u, v), w in zip(m.pairs.tolist(), [int(x) for x in m.pair_weights]):
         given = by_pair.get((min(u, v), max(u, v), w))
         if not given:
             raise CertificateError(f"the pair {u} {v} of rounded weight {w} is not an edge")

@@ -160,7 +160,9 @@ def test_wide_answers_pickle_and_tampering_fails():
 
 def test_beyond_the_wide_path():
     # Integers whose n·max|w| pass 2**119: refused, naming the value; beyond ±2**127 too.
-    with pytest.raises(ValueError, match=f"edge 0 weighs {2**118}: .* below 2\\^119 / 3"):
+    with pytest.raises(
+        ValueError, match=f"edge 0 weighs {2**118}: .* below 2\\^119 / 3"
+    ):
         gridmatch.max_weight_matching([(0, 1), (1, 2)], [2**118, 1])
     with pytest.raises(ValueError, match=str(2**130)):
         gridmatch.max_weight_matching([(0, 1)], [2**130])
