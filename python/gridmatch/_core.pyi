@@ -366,7 +366,7 @@ class Duals:
 
     def __new__(
         cls,
-        vertex: NDArray[np.int64],
+        vertex: NDArray[np.int64] | list[int],
         blossoms: list[OddSet],
         sign: int,
         shift: Any,
@@ -374,7 +374,7 @@ class Duals:
         reduction: bool = False,
     ) -> Duals: ...
     @property
-    def vertex(self) -> NDArray[np.int64]:
+    def vertex(self) -> NDArray[np.int64] | list[int]:
         """``vertex[v] / denominator`` is the dual ``y_v``."""
     @property
     def blossoms(self) -> list[OddSet]:

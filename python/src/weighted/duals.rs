@@ -19,7 +19,7 @@ pub struct PyOddSet {
     pub(super) vertices: Arr1<i64>,
     /// Its dual value times the denominator.
     #[pyo3(get)]
-    pub(super) dual: i64,
+    pub(super) dual: i128,
     /// Its largest proper sub-sets, as positions in :attr:`Duals.blossoms` (each smaller
     /// than this set's own), in increasing order.
     #[pyo3(get)]
@@ -38,7 +38,7 @@ impl PyOddSet {
     fn new(
         py: Python<'_>,
         vertices: &Bound<'_, PyAny>,
-        dual: i64,
+        dual: i128,
         children: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyOddSet> {
         Ok(PyOddSet {
@@ -108,9 +108,10 @@ impl PyOddSet {
 /// Public as `gridmatch.Duals`.
 #[pyclass(frozen, name = "Duals", module = "gridmatch._core")]
 pub struct PyDuals {
-    /// `vertex[v] / denominator` is the dual `y_v`.
+    /// `vertex[v] / denominator` is the dual `y_v`: an `int64` array, or a list of `int` for
+    /// an answer on weights beyond it (the wide path).
     #[pyo3(get)]
-    pub(super) vertex: Arr1<i64>,
+    pub(super) vertex: Py<PyAny>,
     /// The odd sets with a positive dual, as a forest (children first).
     #[pyo3(get)]
     pub(super) blossoms: Vec<Py<PyOddSet>>,
@@ -147,8 +148,16 @@ impl PyDuals {
         denominator: Py<PyAny>,
         reduction: bool,
     ) -> PyResult<PyDuals> {
+        let vertex = match vertex.cast::<pyo3::types::PyList>() {
+            Ok(list) => {
+                list.extract::<Vec<i128>>()
+                    .map_err(|_| value("vertex: expected an int64 array or a list of int"))?;
+                list.clone().into_any().unbind()
+            }
+            Err(_) => take1::<i64>(vertex, "vertex")?.into_any(),
+        };
         Ok(PyDuals {
-            vertex: take1(vertex, "vertex")?,
+            vertex,
             blossoms,
             sign,
             shift,

@@ -431,16 +431,23 @@ impl WeightedMatching {
 
     /// The dual solution that proves the matching optimal.
     fn duals(&self, py: Python<'_>) -> PyResult<PyDuals> {
-        if self.wide.is_some() {
-            return Err(value(
-                "duals(): this answer's weights pass ±2**59 once scaled and its duals do not fit \
-                 the int64 arrays of Duals; verify() checks them",
-            )
-            .into());
-        }
         let offsets = values1(py, &self.blossom_offsets);
         let members = values1(py, &self.blossom_vertices);
-        let duals = values1(py, &self.blossom_duals);
+        let wide = self
+            .wide
+            .as_ref()
+            .map(|t| Wide::of(t.bind(py)))
+            .transpose()?;
+        let (duals, shift): (Vec<i128>, i128) = match &wide {
+            Some(w) => (w.blossom_duals.clone(), w.shift),
+            None => (
+                values1(py, &self.blossom_duals)
+                    .into_iter()
+                    .map(i128::from)
+                    .collect(),
+                i128::from(self.shift),
+            ),
+        };
         let child_offsets = values1(py, &self.blossom_child_offsets);
         let children = values1(py, &self.blossom_children);
         let mut blossoms = Vec::with_capacity(duals.len());
@@ -472,10 +479,13 @@ impl WeightedMatching {
         };
         let denominator = ten.pow(exponent, py.None())?.mul(2u8)?.unbind();
         Ok(PyDuals {
-            vertex: self.vertex.clone_ref(py),
+            vertex: match wide {
+                Some(w) => PyList::new(py, w.vertex)?.into_any().unbind(),
+                None => self.vertex.clone_ref(py).into_any(),
+            },
             blossoms,
             sign,
-            shift: number(py, i128::from(self.shift), self.decimals, self.fraction)?.unbind(),
+            shift: number(py, shift, self.decimals, self.fraction)?.unbind(),
             denominator,
             reduction: self.reduction,
         })
