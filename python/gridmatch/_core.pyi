@@ -810,7 +810,7 @@ def check_potentials(
 def check_grid(
     digits: NDArray[np.int64],
     exponents: NDArray[np.int32],
-    rounded: NDArray[np.int64],
+    rounded: NDArray[np.int64] | list[int],
     grid: int,
 ) -> int | None:
     """The first position whose rounded value is not ``digits·10**exponents`` rounded to the

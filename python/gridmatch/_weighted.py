@@ -213,7 +213,10 @@ def _verify_gap(m: WeightedMatching) -> None:
     bad = _core.check_grid(
         np.ascontiguousarray(m.original_digits, dtype=np.int64),
         np.ascontiguousarray(m.original_exponents, dtype=np.int32),
-        np.ascontiguousarray(m.weights, dtype=np.int64),
+        # A list of int when rounded beyond ±2**59 (the wide path).
+        m.weights
+        if isinstance(m.weights, list)
+        else np.ascontiguousarray(m.weights, dtype=np.int64),
         m.grid,
     )
     if bad is not None:

@@ -197,3 +197,30 @@ def test_wide_duals_prove_the_bound():
         for x in range(n):
             if m.mate[x] < 0:
                 assert d.vertex[x] == 0
+
+
+def test_gap_answers_round_to_the_wide_limit():
+    """Beyond the wide span the weights are rounded to the finest grid within the library's
+    limit for the graph (2**119 over the vertices, as the shell's gap::limit), not ±2**59:
+    a far smaller gap, still proved; tampered rounded weights refused."""
+    rng = random.Random(3)
+    for _ in range(40):
+        n = rng.randint(2, 7)
+        edges = _graph(rng, n, rng.randint(1, 11))
+        weights = [rng.random() * rng.choice([1e-300, 1.0, 1e300]) for _ in edges]
+        values = [_as_fraction(w) for w in weights]
+        m = gridmatch.max_weight_matching(edges, weights, n=n)
+        assert m.verify()
+        want = _best(n, edges, values, True, "any")
+        if m.exact:
+            assert Fraction(m.total) == want
+            continue
+        assert Fraction(m.total) + m.gap >= want
+        assert isinstance(m.weights, list)
+        top = max(abs(w) for w in m.weights)
+        assert top * n < 2**119 and top * n * 10 >= 2**119 // 2**4
+        cls, args = m.__reduce__()
+        w, pw, vertex, sets, shift = args[-1]
+        w = [w[0] + 1] + list(w[1:])
+        with pytest.raises(gridmatch.CertificateError):
+            cls(*args[:-1], (w, pw, vertex, sets, shift)).verify()

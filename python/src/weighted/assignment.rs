@@ -219,19 +219,27 @@ pub fn check_potentials(
 
 /// The first position `i` where `rounded[i]` is not `digits[i]·10**exponents[i]` rounded to
 /// the grid `10**-grid` (within half a step, exactly), or `None`: the check of a proven-gap
-/// answer's rounding, sharing nothing with how it was rounded.
+/// answer's rounding, sharing nothing with how it was rounded. `rounded`: an `int64` array,
+/// or a list of `int` (a matching's weights rounded beyond ±2**59, on the wide path).
 #[pyfunction]
 pub fn check_grid(
     digits: PyReadonlyArray1<'_, i64>,
     exponents: PyReadonlyArray1<'_, i32>,
-    rounded: PyReadonlyArray1<'_, i64>,
+    rounded: &Bound<'_, PyAny>,
     grid: i32,
-) -> Option<usize> {
-    let (d, e, r) = (digits.as_array(), exponents.as_array(), rounded.as_array());
+) -> PyResult<Option<usize>> {
+    let (d, e) = (digits.as_array(), exponents.as_array());
+    let r: Vec<i128> = match rounded.cast::<PyList>() {
+        Ok(list) => list.extract()?,
+        Err(_) => {
+            let a: PyReadonlyArray1<'_, i64> = rounded.extract()?;
+            a.as_array().iter().map(|&x| i128::from(x)).collect()
+        }
+    };
     if d.len() != e.len() || d.len() != r.len() {
-        return Some(d.len().min(e.len()).min(r.len()));
+        return Ok(Some(d.len().min(e.len()).min(r.len())));
     }
-    (0..d.len()).find(|&i| !exact::rounds_to(i128::from(d[i]), e[i], grid, i128::from(r[i])))
+    Ok((0..d.len()).find(|&i| !exact::rounds_to(i128::from(d[i]), e[i], grid, r[i])))
 }
 
 /// The cheapest (with `maximize`, dearest) assignment of every row of a `rows × cols` matrix

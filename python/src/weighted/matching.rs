@@ -8,6 +8,7 @@ use crate::convert::{self, Column, MAX_VERTICES, Result, id_values, pair_values,
 use crate::exact;
 use crate::graphs::{Matching, input2};
 use gridmatch::formats::json::WeightedRecord;
+use gridmatch::formats::json::gap;
 use gridmatch::graph::certified::weighted::{
     Reduction, WeightedCertificate, WeightedOutcome, verify_weighted as verify_certificate,
     verify_weighted_wide, weighted_matching, weighted_matching_wide,
@@ -577,11 +578,11 @@ impl WeightedMatching {
     }
 }
 
-/// The weights an answer was solved on: `i64` (exact, or rounded to the grid `Some(k)`), or
-/// the exact `i128` ones of the wide path.
+/// The weights an answer was solved on, exact or rounded to the grid `Some(k)`: `i64`, or
+/// `i128` on the library's wide path.
 enum Solved {
     Narrow(Vec<i64>, Option<i32>),
-    Wide(Vec<i128>),
+    Wide(Vec<i128>, Option<i32>),
 }
 
 fn proof_parts(proof: Option<&Proof>) -> (u8, &[u32]) {
@@ -630,7 +631,7 @@ pub fn max_weight_matching<'py>(
             let (input, weights) = weighted_input(&e, &exact.values, n)?;
             match weighted_matching_wide(&input, &weights, q) {
                 Ok(cert) => {
-                    return Ok((Vertices::of(&input).n, cert, Solved::Wide(weights)));
+                    return Ok((Vertices::of(&input).n, cert, Solved::Wide(weights, None)));
                 }
                 Err(WeightError::TooWide { .. }) if !exact.parts.is_empty() => {}
                 Err(e) => return Err(value(e.to_string())),
@@ -642,16 +643,34 @@ pub fn max_weight_matching<'py>(
                 .err()
                 .unwrap_or_else(|| value("weights")));
         }
-        let (v, k) = exact::grid(&exact.parts, i128::from(MAX_WEIGHT));
-        let w: Vec<i64> = v.into_iter().map(|x| x as i64).collect();
-        let (input, weights) = weighted_input(&e, &w, n)?;
-        let cert = weighted_matching(&input, &weights, q).map_err(|e| value(e.to_string()))?;
-        Ok((Vertices::of(&input).n, cert, Solved::Narrow(w, Some(k))))
+        // The proven gap: rounded to the finest grid within the library's limit for this
+        // graph and question (the shell's `gap::limit`, so both state the same grid).
+        let (input, parts) = weighted_input(&e, &exact.parts, n)?;
+        let (v, k) = exact::grid(&parts, gap::limit(&input, q.cardinality));
+        let n = Vertices::of(&input).n;
+        match v
+            .iter()
+            .map(|&x| {
+                i64::try_from(x)
+                    .ok()
+                    .filter(|x| x.unsigned_abs() <= MAX_WEIGHT as u64)
+            })
+            .collect::<Option<Vec<i64>>>()
+        {
+            Some(w) => {
+                let cert = weighted_matching(&input, &w, q).map_err(|e| value(e.to_string()))?;
+                Ok((n, cert, Solved::Narrow(w, Some(k))))
+            }
+            None => {
+                let cert =
+                    weighted_matching_wide(&input, &v, q).map_err(|e| value(e.to_string()))?;
+                Ok((n, cert, Solved::Wide(v, Some(k))))
+            }
+        }
     })?;
     let (n, cert, solved) = solved;
     let grid = match &solved {
-        Solved::Narrow(_, g) => *g,
-        Solved::Wide(_) => None,
+        Solved::Narrow(_, g) | Solved::Wide(_, g) => *g,
     };
     let decimals = if grid.is_some() { None } else { exact.decimals };
     let (digits, exponents): (Vec<i64>, Vec<i32>) = if grid.is_some() {
@@ -689,7 +708,7 @@ pub fn max_weight_matching<'py>(
                     narrow(set_duals)?,
                     None,
                 ),
-                Solved::Wide(w) => {
+                Solved::Wide(w, _) => {
                     let t = PyTuple::new(
                         py,
                         [
