@@ -299,8 +299,9 @@ def max_weight_matching(
     ``edges``: an ``(m, 2)`` integer array, a sequence of pairs, or a :class:`LabeledGraph`
     from :func:`from_networkx` (then ``weights`` defaults to its weights). ``weights``: one
     number per edge (a sequence or array); ``None`` weighs every edge 1. Integers are taken
-    as they are (at most ±2**59); floats exactly as the shortest decimals that read back as
-    them (``0.1`` is 1/10; at most 15 decimals), as are ``Decimal`` and ``Fraction`` with a
+    as they are (any size while n·max|w| < 2**119, beyond ±2**59 on the wide path); floats
+    exactly as the shortest decimals that read back as them (``0.1`` is 1/10; beyond the
+    wide path's span rounded, with a proven gap), as are ``Decimal`` and ``Fraction`` with a
     finite decimal expansion. ``n`` defaults to the largest id + 1. Self-loops never match;
     parallel edges are allowed; negative weights are allowed (over all matchings such edges
     are left out unless they pay off).
