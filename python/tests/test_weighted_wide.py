@@ -224,3 +224,32 @@ def test_gap_answers_round_to_the_wide_limit():
         w = [w[0] + 1] + list(w[1:])
         with pytest.raises(gridmatch.CertificateError):
             cls(*args[:-1], (w, pw, vertex, sets, shift)).verify()
+
+
+def test_wide_against_networkx_in_exact_arithmetic():
+    """Medium graphs against networkx's blossom algorithm run on Python ints and Fractions
+    (exact in its own arithmetic): ints near 2**70 and full-precision floats (as the
+    Fractions of their shortest decimals); from_networkx's weights take the same path."""
+    nx = pytest.importorskip("networkx")
+    rng = random.Random(2026)
+    for trial in range(12):
+        n = rng.randint(10, 24)
+        g = nx.gnm_random_graph(n, rng.randint(n, 3 * n), seed=trial)
+        floats = trial % 2 == 1
+        for u, v in g.edges:
+            if floats:
+                x = _float_weights(rng, 1)[0]
+                g[u][v]["weight"], g[u][v]["exact"] = x, _as_fraction(x)
+            else:
+                x = rng.randint(-(2**70), 2**70)
+                g[u][v]["weight"], g[u][v]["exact"] = x, x
+        card = trial % 4 < 2
+        theirs = nx.max_weight_matching(g, maxcardinality=card, weight="exact")
+        want = sum((g[u][v]["exact"] for u, v in theirs), Fraction(0))
+        lg = gridmatch.from_networkx(g)
+        m = gridmatch.max_weight_matching(lg, maxcardinality=card)
+        assert m.exact and m.verify()
+        assert isinstance(m.weights, list)
+        assert Fraction(m.total) == want, trial
+        if card:
+            assert len(m.pairs) == len(theirs)
