@@ -6,7 +6,8 @@
 //! `repr`, so `0.1` is 1/10 and the shell, which reads the printed decimal, agrees); the
 //! common scale is the fewest decimals that make every value an integer. The values are kept
 //! as `i128` here; [`fit`] takes them to the engines' `i64` range or says which value does not
-//! fit.
+//! fit (the matching functions then solve the `i128` values on the library's wide path, and
+//! round to a grid only beyond it).
 
 use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
