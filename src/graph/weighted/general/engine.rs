@@ -57,14 +57,21 @@ fn leaves_of(
     }
 }
 
-/// A representative of a top-level blossom (see [`Engine::rep`]).
+/// The record of vertex `v` (see [`Engine::vx`]): its own stored dual and representative,
+/// and the fields of representative `v` (used while `v` is one). A vertex that is its own
+/// representative (every vertex outside blossoms, as a rule) is looked up in one cache line.
 #[derive(Clone, Copy)]
-pub(super) struct Rep<N> {
-    /// The top-level blossom (or vertex).
-    pub(super) top: usize,
-    /// Added to the stored duals of its vertices.
+#[repr(align(32))]
+pub(super) struct Vx<N> {
+    /// Vertex `v`'s doubled dual, stored (the offset of its representative is added).
+    pub(super) dual: N,
+    /// Representative `v`: added to the stored duals of its vertices.
     pub(super) off: N,
-    /// The label of `top` (a copy kept by [`Engine::set_label`], read with the offset).
+    /// Representative `v`: its top-level blossom (or vertex), NONE while not in use.
+    pub(super) top: usize,
+    /// Vertex `v`'s representative.
+    pub(super) rep: u32,
+    /// Representative `v`: the label of `top` (a copy kept by [`Engine::set_label`]).
     pub(super) label: u8,
 }
 
@@ -96,20 +103,21 @@ pub(super) struct Engine<N> {
     pub(super) label: Vec<u8>,
     /// Endpoint through which the label was reached (the remote end is the parent side).
     pub(super) labelend: Vec<usize>,
-    /// Representative of each vertex's top-level blossom: that blossom is
-    /// `top[rep[v]]` ([`Engine::inblossom`]). Forming a blossom keeps the representative of
-    /// its largest sub-blossom and expanding one gives it to its largest child, so only the
-    /// vertices of the smaller ones are visited.
-    pub(super) rep: Vec<usize>,
-    /// Of each representative in use: its top-level blossom and the dual offset of its
-    /// vertices (added to their stored duals, see [`Engine::vdual`]: a label change moves
-    /// the offset, not every vertex's dual), side by side for the cache.
-    pub(super) reps: Vec<Rep<N>>,
+    /// Of each vertex `v`: its stored dual and the representative `r = vx[v].rep` of its
+    /// top-level blossom, which is `vx[r].top` ([`Engine::inblossom`]) with the label
+    /// `vx[r].label` and the dual offset `vx[r].off` of its vertices (added to their stored
+    /// duals, see [`Engine::vdual`]: a label change moves the offset, not every vertex's
+    /// dual). Representatives are vertex numbers; one record holds what a look-up reads,
+    /// in one cache line when `v` is its own representative. Forming a blossom keeps the
+    /// representative of its largest sub-blossom and expanding one gives it to its largest
+    /// non-vertex child, so only the vertices of the smaller ones are visited; a vertex
+    /// child takes itself as representative when free ([`Engine::take_rep`]).
+    pub(super) vx: Vec<Vx<N>>,
     /// Representative of each top-level blossom or vertex (NONE below the top level).
     pub(super) rep_of: Vec<usize>,
     /// Number of vertices in each blossom (1 for a vertex).
     pub(super) size: Vec<usize>,
-    /// Representatives not in use.
+    /// Representatives not in use (may hold stale entries: see [`Engine::take_rep`]).
     pub(super) free_reps: Vec<usize>,
     /// Parent blossom, or NONE at top level.
     pub(super) parent: Vec<usize>,
@@ -121,9 +129,9 @@ pub(super) struct Engine<N> {
     pub(super) base: Vec<usize>,
     /// Unused blossom slots.
     pub(super) unused: Vec<usize>,
-    /// Doubled vertex duals, then blossom duals z_B in doubled-weight units, stored
-    /// relative to [`Engine::clock`] while their top-level blossom is labelled (see
-    /// [`Engine::vdual`] and [`Engine::bdual`]), so that a dual step costs O(1).
+    /// Blossom duals z_B (at `n..2n`; the vertices' are in [`Engine::vx`]) in
+    /// doubled-weight units, stored relative to [`Engine::clock`] while their top-level
+    /// blossom is labelled (see [`Engine::bdual`]), so that a dual step costs O(1).
     pub(super) dual: Vec<N>,
     /// Sum of all dual steps so far.
     pub(super) clock: N,
@@ -256,8 +264,17 @@ impl<N: Num> Engine<N> {
                 }
             })
             .collect();
-        let mut dual: Vec<N> = dual.into_iter().map(N::wide).collect();
-        dual.resize(2 * n, N::from(0));
+        let vx: Vec<Vx<N>> = dual
+            .into_iter()
+            .enumerate()
+            .map(|(v, d)| Vx {
+                dual: N::wide(d),
+                off: N::from(0),
+                top: v,
+                rep: v as u32,
+                label: FREE,
+            })
+            .collect();
         // With a perfect matching M, the doubled dual objective Σ dual[v] + Σ 2z_B(|B|−1)/2
         // starts at most n·(W + 1) and never drops below 2w(M) ≥ −n·W (W = max |w|), and
         // each dual step lowers it by at least the step: the clock stays within
@@ -279,14 +296,7 @@ impl<N: Num> Engine<N> {
             mate: vec![NONE; n],
             label: vec![FREE; 2 * n],
             labelend: vec![NONE; 2 * n],
-            rep: (0..n).collect(),
-            reps: (0..n)
-                .map(|v| Rep {
-                    top: v,
-                    off: N::from(0),
-                    label: FREE,
-                })
-                .collect(),
+            vx,
             rep_of: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
             size: std::iter::repeat_n(1, n)
                 .chain(std::iter::repeat_n(0, n))
@@ -297,7 +307,7 @@ impl<N: Num> Engine<N> {
             endps: vec![Vec::new(); 2 * n],
             base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
             unused: (n..2 * n).rev().collect(),
-            dual,
+            dual: vec![N::from(0); 2 * n],
             clock: N::from(0),
             start: N::wide(max_w),
             heap1: MinHeap::default(),
@@ -319,6 +329,35 @@ impl<N: Num> Engine<N> {
         }
     }
 
+    /// Marks representative `r` unused.
+    pub(super) fn free_rep(&mut self, r: usize) {
+        self.vx[r].top = NONE;
+        self.free_reps.push(r);
+    }
+
+    /// An unused representative: `prefer` if it is one, else one from `free_reps` (whose
+    /// entries taken through `prefer` stay behind, skipped here; past 2n entries the list
+    /// is compacted, so it stays O(n)).
+    pub(super) fn take_rep(&mut self, prefer: usize) -> usize {
+        if self.vx[prefer].top == NONE {
+            self.vx[prefer].top = prefer;
+            return prefer;
+        }
+        if self.free_reps.len() > 2 * self.n {
+            let vx = &self.vx;
+            self.free_reps.retain(|&r| vx[r].top == NONE);
+            self.free_reps.sort_unstable();
+            self.free_reps.dedup();
+        }
+        loop {
+            let r = self.free_reps.pop().expect("at most n top-level blossoms");
+            if self.vx[r].top == NONE {
+                self.vx[r].top = r;
+                return r;
+            }
+        }
+    }
+
     /// The engine's number of input vertex `i`.
     #[inline]
     pub(super) fn at(&self, i: usize) -> usize {
@@ -335,24 +374,26 @@ impl<N: Num> Engine<N> {
     /// The top-level blossom (or vertex) containing vertex `v`.
     #[inline]
     pub(super) fn inblossom(&self, v: usize) -> usize {
-        self.reps[self.rep[v]].top
+        self.vx[self.vx[v].rep as usize].top
     }
 
     /// The stored dual of vertex `v`: its own part plus its representative's offset (the
     /// current dual, plus the clock for an S-vertex, minus it for a T-vertex).
     #[inline]
     pub(super) fn stored(&self, v: usize) -> N {
-        self.dual[v] + self.reps[self.rep[v]].off
+        let x = &self.vx[v];
+        x.dual + self.vx[x.rep as usize].off
     }
 
     /// The top-level blossom of vertex `v`, its label and `v`'s current dual (S-vertices lose
     /// and T-vertices gain each dual step), with one look-up of its representative.
     #[inline]
     pub(super) fn look(&self, v: usize) -> (usize, u8, N) {
-        let r = self.reps[self.rep[v]];
+        let x = &self.vx[v];
+        let r = &self.vx[x.rep as usize];
         let (b, t) = (r.top, r.label);
         debug_assert_eq!(t, self.label[b], "label copy");
-        let d = self.dual[v] + r.off;
+        let d = x.dual + r.off;
         let d = match t {
             S => d - self.clock,
             T => d + self.clock,
@@ -364,7 +405,7 @@ impl<N: Num> Engine<N> {
     /// The label of the top-level blossom (or vertex) containing vertex `v`.
     #[inline]
     pub(super) fn top_label(&self, v: usize) -> u8 {
-        let r = &self.reps[self.rep[v]];
+        let r = &self.vx[self.vx[v].rep as usize];
         debug_assert_eq!(r.label, self.label[r.top], "label copy");
         r.label
     }
@@ -376,7 +417,7 @@ impl<N: Num> Engine<N> {
         self.label[x] = t;
         let r = self.rep_of[x];
         if r != NONE {
-            self.reps[r].label = t;
+            self.vx[r].label = t;
         }
     }
 
@@ -406,7 +447,7 @@ impl<N: Num> Engine<N> {
         debug_assert_eq!(self.label[b], FREE);
         debug_assert_eq!(self.parent[b], NONE);
         let clock = if t == S { self.clock } else { -self.clock };
-        self.reps[self.rep_of[b]].off += clock;
+        self.vx[self.rep_of[b]].off += clock;
         if b >= self.n {
             self.dual[b] -= clock;
             if t == T {
@@ -425,7 +466,7 @@ impl<N: Num> Engine<N> {
             return;
         }
         let clock = if t == S { self.clock } else { -self.clock };
-        self.reps[self.rep_of[b]].off -= clock;
+        self.vx[self.rep_of[b]].off -= clock;
         if b >= self.n {
             self.dual[b] += clock;
         }
@@ -570,7 +611,7 @@ impl<N: Num> Engine<N> {
         let keep = self.rep_of[big];
         let clock2 = self.clock + self.clock;
         if self.label[big] == T {
-            self.reps[keep].off += clock2;
+            self.vx[keep].off += clock2;
         }
         let mut leaves = Vec::new();
         let mut size = 0;
@@ -587,25 +628,25 @@ impl<N: Num> Engine<N> {
             leaves_of(self.n, &self.childs, c, &mut stack, |x| leaves.push(x));
             self.stack = stack;
             if c != big {
-                let shift = self.reps[r].off - self.reps[keep].off
-                    + if was_t { clock2 } else { N::from(0) };
+                let shift =
+                    self.vx[r].off - self.vx[keep].off + if was_t { clock2 } else { N::from(0) };
                 for &x in &leaves {
-                    self.dual[x] += shift;
-                    self.rep[x] = keep;
+                    self.vx[x].dual += shift;
+                    self.vx[x].rep = keep as u32;
                 }
-                self.free_reps.push(r);
+                self.free_rep(r);
             }
             if was_t {
                 for &x in &leaves {
                     self.queue.push(x);
                     if !self.perfect {
-                        self.heap1.push(self.dual[x] + self.reps[keep].off, x);
+                        self.heap1.push(self.vx[x].dual + self.vx[keep].off, x);
                     }
                 }
             }
         }
-        self.reps[keep].top = b;
-        self.reps[keep].label = self.label[b];
+        self.vx[keep].top = b;
+        self.vx[keep].label = self.label[b];
         self.rep_of[b] = keep;
         self.size[b] = size;
         self.childs[b] = path;
@@ -644,35 +685,43 @@ impl<N: Num> Engine<N> {
         if !endstage {
             // Its vertices' duals, stored relative to the clock as T-vertices, are fixed
             // until the sub-blossoms get their labels.
-            self.reps[self.rep_of[b0]].off += self.clock;
+            self.vx[self.rep_of[b0]].off += self.clock;
         } else {
             debug_assert_eq!(self.label[b0], FREE);
         }
         while let Some(b) = todo.pop() {
             let childs = std::mem::take(&mut self.childs[b]);
-            // The largest child keeps the blossom's representative; the vertices of the
-            // others get new ones (with the same offset).
+            // The largest child keeps the blossom's representative (unless it is a vertex
+            // that is not it: then every child gets one); the vertices of the others get new
+            // ones (with the same offset), a vertex itself if free.
             let keep = self.rep_of[b];
             self.rep_of[b] = NONE;
+            let off = self.vx[keep].off;
             let big = *childs
                 .iter()
                 .max_by_key(|&&c| self.size[c])
                 .expect("a blossom has sub-blossoms");
+            let keep_big = big >= self.n || big == keep;
+            if !keep_big {
+                self.free_rep(keep);
+            }
             for &s in &childs {
                 self.parent[s] = NONE;
-                if s == big {
-                    self.reps[keep].top = s;
-                    self.reps[keep].label = self.label[s];
+                if s == big && keep_big {
+                    self.vx[keep].top = s;
+                    self.vx[keep].label = self.label[s];
                     self.rep_of[s] = keep;
                 } else {
-                    let r = self.free_reps.pop().expect("at most n top-level blossoms");
-                    self.reps[r].off = self.reps[keep].off;
-                    self.reps[r].top = s;
-                    self.reps[r].label = self.label[s];
+                    let r = self.take_rep(self.base[s]);
+                    self.vx[r].off = off;
+                    self.vx[r].top = s;
+                    self.vx[r].label = self.label[s];
                     self.rep_of[s] = r;
                     let mut stack = std::mem::take(&mut self.stack);
-                    let rep = &mut self.rep;
-                    leaves_of(self.n, &self.childs, s, &mut stack, |x| rep[x] = r);
+                    let vx = &mut self.vx;
+                    leaves_of(self.n, &self.childs, s, &mut stack, |x| {
+                        vx[x].rep = r as u32
+                    });
                     self.stack = stack;
                 }
                 if s >= self.n && endstage && self.dual[s] == N::from(0) {

@@ -98,25 +98,25 @@ impl<N: Num> Engine<N> {
             if self.mate[v] != NONE || lo == hi {
                 continue;
             }
-            let (adj, wt2, dual) = (&self.adj, &self.wt2, &self.dual);
+            let (adj, wt2, vx) = (&self.adj, &self.wt2, &self.vx);
             let need = |a: usize| {
                 let (u, p) = adj[a];
-                wt2[p / 2] - dual[u]
+                wt2[p / 2] - vx[u].dual
             };
             let mut best = need(lo);
             for a in lo + 1..hi {
                 best = best.max(need(a));
             }
-            debug_assert!(best <= self.dual[v], "every edge covered");
+            debug_assert!(best <= self.vx[v].dual, "every edge covered");
             if let Some(f) = floor
                 && best < f
             {
-                self.dual[v] = f;
+                self.vx[v].dual = f;
                 continue;
             }
             let mate = &self.mate;
             let tight = (lo..hi).find(|&a| mate[adj[a].0] == NONE && need(a) == best);
-            self.dual[v] = best;
+            self.vx[v].dual = best;
             if let Some(a) = tight {
                 let (u, p) = self.adj[a];
                 self.mate[v] = p;

@@ -54,10 +54,13 @@
 //!    every label write keeps) and a dual offset added to the stored duals of its vertices. Labelling or unlabelling a blossom (the clock
 //!    re-encoding of its duals) moves the offset: O(1), not O(|B|). A new blossom keeps the
 //!    representative of its largest sub-blossom and an expanded one hands its own to its
-//!    largest child, so only the vertices of the other parts are visited (their stored duals
+//!    largest child (a vertex child takes itself if free), so only the vertices of the other parts are visited (their stored duals
 //!    re-encoded to the kept offset). Vertices are still visited where the search needs them:
 //!    a T-part becoming S (its vertices are scanned), a labelled blossom's vertices joining
-//!    their tree, the unlabelled parts of an expanded T-blossom. Measured on Euclidean 10-NN
+//!    their tree, the unlabelled parts of an expanded T-blossom. Representatives are vertex
+//!    numbers, and one 32-byte record per vertex holds its stored dual, its representative
+//!    and, while it is one, that representative's blossom, label and offset: a vertex outside
+//!    blossoms is looked up in one cache line. Measured on Euclidean 10-NN
 //!    with 2.5·10⁵ points, these walks had visited 115 M vertices (blossoms up to 20 000
 //!    vertices, reformed and expanded again and again): that was the growth beyond Blossom V's.
 //! 4. **Locality** (`init.rs`). When the input's numbers put neighbours far apart (the measure
@@ -134,7 +137,11 @@
 //! 10⁵ 1.36 s (1.64 s before, Blossom V 1.28 s). On G(10⁵, 5·10⁵), where no numbering is
 //! local, the extra look-up of the representative cost about 25 % (maximum weight 1.1–1.3 s
 //! → 1.3–1.7 s against LEMON's 3.0 s; min-cost perfect 1.4–1.8 s → 2.1–2.4 s against
-//! Blossom V's 5.5 s and LEMON's 4.4 s). The same graphs with every weight shifted by `K = (n − 1)·10⁶ + 1` (the
+//! Blossom V's 5.5 s and LEMON's 4.4 s); the per-vertex record of step 3 (commit 4c47c24)
+//! won most of it back (CPU seconds, 3 runs each alternated, busy machine: maximum weight
+//! 1.00–1.23 s before the representatives, 1.17–1.36 with them, 1.03–1.11 with the record;
+//! min-cost perfect 1.36–1.83, 1.58–2.25, 1.40–1.91; Euclidean 10-NN 10⁶ points
+//! unchanged, 23.2 s against 23.1). The same graphs with every weight shifted by `K = (n − 1)·10⁶ + 1` (the
 //! maximum-cardinality question): 0.3 s at 10⁴, 11–14 s of search at 10⁵, plus the answer
 //! itself: the few exposed vertices left make the clock run to about `K`, their trees' S-blossoms
 //! nest ever deeper with positive duals: written as explicit vertex lists the odd sets held
