@@ -22,6 +22,7 @@ use gridmatch::read::{Format, GraphInput, Shape};
 use pyo3::prelude::*;
 
 mod assignment;
+mod certificate;
 mod duals;
 mod matching;
 

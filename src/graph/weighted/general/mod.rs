@@ -221,6 +221,7 @@
 
 use super::{Duals, MAX_WEIGHT, OddSet, Weight, WeightError, WeightedMatching};
 
+mod augment;
 mod dense;
 mod engine;
 mod forest;
