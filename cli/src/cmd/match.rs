@@ -17,7 +17,7 @@ use gridmatch::graph::certified::compact;
 use gridmatch::graph::certified::weighted::WeightedOutcome;
 use gridmatch::graph::certified::{self, Vertices};
 use gridmatch::graph::weighted::{Cardinality, Question, Sense, WeightError};
-use gridmatch::read::{GraphInput, Shape, Weights, Wide};
+use gridmatch::read::{Format, GraphInput, Shape, Weights, Wide};
 
 /// A vertex in the file's own numbering ([`Vertices::number`]): for a matrix, a row or column
 /// number (1-based), as the position in a pair says.
@@ -246,12 +246,55 @@ fn gap_match(
 /// question that is scipy's rectangular assignment.
 fn rectangular_hint(input: &GraphInput) -> Option<String> {
     match input.shape {
+        Shape::Bipartite { rows, cols } if rows != cols && input.format == Format::Assignment => {
+            Some(format!(
+                "an assignment problem with {} and {} has no perfect matching; its own \
+                 question, the cheapest assignment of the smaller side, is asked without \
+                 --perfect (or with --max-cardinality)",
+                gridmatch::formats::count(rows as u64, "source", "sources"),
+                gridmatch::formats::count(cols as u64, "sink", "sinks"),
+            ))
+        }
         Shape::Bipartite { rows, cols } if rows != cols => Some(format!(
             "a {rows} × {cols} matrix has no perfect matching (it would match every row and \
              every column); the rectangular assignment (scipy's linear_sum_assignment), which \
              matches all of the smaller side, is --max-cardinality, not --perfect"
         )),
         _ => None,
+    }
+}
+
+/// The question flags of `match --weights`, each naming its own part of the question.
+#[derive(Clone, Copy, Debug, Default)]
+struct Asked {
+    min: bool,
+    max: bool,
+    perfect: bool,
+    max_cardinality: bool,
+}
+
+impl Asked {
+    /// The question asked of `input`: what the flags name, the rest from the file. Every
+    /// file asks for the largest total weight among all matchings, but a DIMACS assignment
+    /// problem, which asks for the smallest total cost of an assignment: among perfect
+    /// matchings when it has as many sources as sinks, among maximum-cardinality ones
+    /// otherwise (`--max` on it asks for the largest total among the same matchings).
+    fn question(self, input: &GraphInput) -> Question {
+        let assignment = match (input.format, input.shape) {
+            (Format::Assignment, Shape::Bipartite { rows, cols }) => Some(rows == cols),
+            _ => None,
+        };
+        let sense = if self.min || (assignment.is_some() && !self.max) {
+            Sense::Min
+        } else {
+            Sense::Max
+        };
+        let cardinality = match (self.perfect, self.max_cardinality, assignment) {
+            (true, _, _) | (false, false, Some(true)) => Cardinality::Perfect,
+            (_, true, _) | (false, false, Some(false)) => Cardinality::Maximum,
+            (false, false, None) => Cardinality::Any,
+        };
+        Question { sense, cardinality }
     }
 }
 
@@ -265,7 +308,7 @@ pub fn run(args: MatchArgs, out: &mut dyn Write) -> Result<(), Error> {
         dm,
         weights,
         min,
-        max: _,
+        max,
         perfect,
         max_cardinality,
     } = args;
@@ -276,14 +319,13 @@ pub fn run(args: MatchArgs, out: &mut dyn Write) -> Result<(), Error> {
     };
     if weights {
         let (input, weights, name) = graph.read_weighted()?;
-        let question = Question {
-            sense: if min { Sense::Min } else { Sense::Max },
-            cardinality: match (perfect, max_cardinality) {
-                (true, _) => Cardinality::Perfect,
-                (_, true) => Cardinality::Maximum,
-                _ => Cardinality::Any,
-            },
+        let asked = Asked {
+            min,
+            max,
+            perfect,
+            max_cardinality,
         };
+        let question = asked.question(&input);
         let work = limits::GraphWork::Weighted(question.cardinality);
         let small = graph.small(&input, &name, work)?;
         weighted_match_cmd(&input, &small, &weights, &name, question, opts, out)?;

@@ -232,17 +232,20 @@ pub struct MatchArgs {
     #[arg(long)]
     pub weights: bool,
     /// With --weights: the smallest total weight (with --perfect: a minimum-cost perfect
-    /// matching).
+    /// matching; the default for a DIMACS assignment file, `p asn`).
     #[arg(long, requires = "weights", conflicts_with = "max")]
     pub min: bool,
-    /// With --weights: the largest total weight (the default).
+    /// With --weights: the largest total weight (the default, but for an assignment file).
     #[arg(long, requires = "weights")]
     pub max: bool,
     /// With --weights: the best among perfect matchings; prints `no perfect matching` if
     /// there is none (--json then proves it with a Tutte–Berge barrier or a König cover).
+    /// The default for an assignment file with as many sources as sinks.
     #[arg(long, requires = "weights", conflicts_with = "max_cardinality")]
     pub perfect: bool,
-    /// With --weights: the best among maximum-cardinality matchings.
+    /// With --weights: the best among maximum-cardinality matchings (the default for an
+    /// assignment file with more sources than sinks or fewer). Without --perfect or this,
+    /// the best among all matchings.
     #[arg(long, requires = "weights")]
     pub max_cardinality: bool,
 }

@@ -540,3 +540,79 @@ fn float_reprs_are_exact_and_far_apart_ones_get_a_proven_gap() {
         }
     }
 }
+
+/// A 2 + 2 DIMACS assignment problem: sources 1, 2, sinks 3, 4. The cheapest assignment is
+/// 1-4 + 2-3 = 3, the dearest 1-3 + 2-4 = 12.
+const ASN_SQUARE: &str = "p asn 4 4\nn 1\nn 2\na 1 3 5\na 1 4 2\na 2 3 1\na 2 4 7\n";
+
+/// A 2 + 3 one: sources 1, 2, sinks 3, 4, 5; the cheapest assignment of both sources is
+/// 1-4 + 2-5 = 3 (no perfect matching: 5 nodes).
+const ASN_RECT: &str = "p asn 5 5\nn 1\nn 2\na 1 3 5\na 1 4 2\na 2 3 1\na 2 5 1\na 2 4 7\n";
+
+#[test]
+fn an_assignment_file_asks_its_own_question() {
+    let m = |extra: &[&str], name: &str, file: &str| {
+        let mut args = vec!["match", "--weights"];
+        args.extend_from_slice(extra);
+        on_file(&args, name, file).ok()
+    };
+    // Square: a minimum-cost perfect matching, as --min --perfect.
+    assert_eq!(m(&[], "s.asn", ASN_SQUARE), "3 2\n");
+    assert_eq!(m(&["--min", "--perfect"], "s.asn", ASN_SQUARE), "3 2\n");
+    assert_eq!(m(&["--pairs"], "s.asn", ASN_SQUARE), "3 2\n1 4 2\n2 3 1\n");
+    // Rectangular: the cheapest among maximum-cardinality matchings.
+    assert_eq!(m(&[], "r.asn", ASN_RECT), "3 2\n");
+    assert_eq!(
+        m(&["--min", "--max-cardinality"], "r.asn", ASN_RECT),
+        "3 2\n"
+    );
+    // A flag names its own part of the question; the file fills in the rest.
+    assert_eq!(m(&["--max"], "s.asn", ASN_SQUARE), "12 2\n");
+    assert_eq!(m(&["--min"], "s.asn", ASN_SQUARE), "3 2\n");
+    assert_eq!(m(&["--perfect"], "s.asn", ASN_SQUARE), "3 2\n");
+    assert_eq!(m(&["--max-cardinality"], "s.asn", ASN_SQUARE), "3 2\n");
+    let none = on_file(&["match", "--weights", "--perfect"], "r.asn", ASN_RECT);
+    assert_eq!(
+        (none.code, none.stdout.as_str()),
+        (Some(0), "no perfect matching\n")
+    );
+    assert!(
+        none.stderr.contains("2 sources and 3 sinks") && none.stderr.contains("without --perfect"),
+        "{none:?}"
+    );
+    // The dearest among maximum-cardinality: 1-3 + 2-4 = 12.
+    assert_eq!(m(&["--max"], "r.asn", ASN_RECT), "12 2\n");
+    // The same arcs in an edge list ask the plain maximum-weight question.
+    assert_eq!(
+        on_file(
+            &["match", "--weights"],
+            "s.txt",
+            "0 2 5\n0 3 2\n1 2 1\n1 3 7\n"
+        )
+        .ok(),
+        "12 2\n"
+    );
+    // A dense matrix states no question: the largest total, as for a Matrix Market file.
+    let dense = |extra: &[&str]| {
+        let mut args = vec!["match", "--format", "dense", "--weights"];
+        args.extend_from_slice(extra);
+        on_file(&args, "d.txt", "2\n5 2\n1 7\n").ok()
+    };
+    assert_eq!(dense(&[]), "12 2\n");
+    assert_eq!(dense(&["--min", "--max-cardinality"]), "3 2\n");
+    // The certificate names the question answered and verifies against the file.
+    for (name, file) in [("s.asn", ASN_SQUARE), ("r.asn", ASN_RECT)] {
+        let cert = m(&["--json"], name, file);
+        let v: Value = serde_json::from_str(&cert).unwrap();
+        assert_eq!(v["objective"], "min", "{cert}");
+        let c = if file == ASN_SQUARE {
+            "perfect"
+        } else {
+            "maximum"
+        };
+        assert_eq!(v["cardinality"], c, "{cert}");
+        assert_eq!(v["total"], 3, "{cert}");
+        let ok = verify_graph(name, file, &cert);
+        assert_eq!(ok.code, Some(0), "{ok:?}");
+    }
+}
