@@ -1,14 +1,19 @@
 //! `gridmatch match --weights --json`: an optimal weighted matching of a graph file and its
 //! proof (LP duals, and a cardinality proof where the question needs one).
 
+use std::borrow::Cow;
+use std::collections::TryReserveError;
+
 use serde::{Deserialize, Serialize};
 
 use super::matching::{MatchingProof, MatchingRecordError, pair_vertices, to_vertex};
+use crate::graph::certified::compact;
 use crate::graph::certified::weighted::gadget;
 use crate::graph::certified::weighted::{
-    Reduction, WeightedCertificate, WeightedOutcome, verify_weighted_of,
+    Reduction, WeightedCertificate, WeightedError, WeightedOutcome, verify_weighted_of,
 };
 use crate::graph::certified::{MatchingCertificate, Proof, Vertices, edges as one_set};
+use crate::graph::weighted::verify::DualError;
 use crate::graph::weighted::{Cardinality, Duals, OddSet, Question, Sense};
 use crate::read::{GraphInput, Weights, Wide};
 
@@ -584,8 +589,53 @@ impl WeightedRecord {
                 self.decimals
             )));
         }
-        let cert = self.certificate(input)?;
+        let small = self.smaller(input)?;
+        let whole = Vertices::of(input);
+        let kept = Vertices::of(&*small);
+        let verdict = self.verify_on(&small, weights);
+        if kept.n == whole.n {
+            return verdict;
+        }
+        // The vertices left out have no edge and the record names none of them.
+        match verdict {
+            // One of them is exposed in every matching: no perfect one.
+            Err(MatchingRecordError::Weighted { error, .. })
+                if matches!(*error, WeightedError::PerfectAfterAll)
+                    && self.result == NO_PERFECT =>
+            {
+                Ok(())
+            }
+            Ok(())
+                if self.result == OPTIMUM
+                    && self.cardinality.parse::<Cardinality>() == Ok(Cardinality::Perfect) =>
+            {
+                let error = WeightedError::Duals(DualError::NotPerfect {
+                    vertex: first_left_out(&whole, &kept),
+                });
+                let why = error.describe(&|x| whole.name(x));
+                Err(MatchingRecordError::Weighted {
+                    error: Box::new(error),
+                    why,
+                })
+            }
+            // A number the file has no vertex for, in the file's words.
+            Err(MatchingRecordError::OutOfRange { what, number, .. }) => {
+                Err(to_vertex(&whole, what, number).err().unwrap_or_else(|| {
+                    MatchingRecordError::Shape(format!("{what} {number} could not be read"))
+                }))
+            }
+            other => other,
+        }
+    }
+
+    /// The record checked on `input` as it is, every vertex in its tables.
+    pub(super) fn verify_on<W: crate::graph::weighted::Weight>(
+        &self,
+        input: &GraphInput,
+        weights: &[W],
+    ) -> Result<(), MatchingRecordError> {
         let v = Vertices::of(input);
+        let cert = self.certificate(input)?;
         verify_weighted_of(input, weights, &cert)
             .map(|_| ())
             .map_err(|error| {
@@ -596,6 +646,100 @@ impl WeightedRecord {
                 }
             })
     }
+
+    /// `input` without the vertices that have no edge and that the record does not name
+    /// ([`compact::keeping`]), so that the check costs what the edges and the record hold,
+    /// not what the file declares (`p edge 290000000 1`). Sound: a vertex left out has no
+    /// edge, dual 0 and no odd set, so it is exposed, and every condition of the maximum-weight
+    /// LP holds at it; it adds one vertex and one odd component to a barrier's count (both
+    /// sides of Tutte–Berge alike) and one isolated pair `v`–`k` of weight 0 to the gadget
+    /// graph; only a perfect matching notices it ([`verify_of`](Self::verify_of) says so).
+    /// Numbers the file has no vertex for are left for the check to refuse.
+    pub(super) fn smaller<'a>(
+        &self,
+        input: &'a GraphInput,
+    ) -> Result<Cow<'a, GraphInput>, MatchingRecordError> {
+        let oom = || {
+            MatchingRecordError::Shape(
+                "out of memory while gathering the vertices the record names".into(),
+            )
+        };
+        let named = self
+            .named_vertices(&Vertices::of(input))
+            .map_err(|_| oom())?;
+        Ok(match compact::keeping(input, &named).map_err(|_| oom())? {
+            None => Cow::Borrowed(input),
+            Some(small) => Cow::Owned(GraphInput {
+                format: input.format,
+                shape: small.shape,
+                edges: small.edges,
+                ids: small.ids,
+            }),
+        })
+    }
+
+    /// Every vertex the record names that `v` has (pairs, proof, duals, odd sets, and the
+    /// vertices the gadget's added vertices are named by), as [`certificate`](Self::certificate)
+    /// reads each; repeats allowed.
+    fn named_vertices(&self, v: &Vertices<'_>) -> Result<Vec<u32>, TryReserveError> {
+        let matrix = v.rows.is_some();
+        let (first, second) = if matrix {
+            ("row", "column")
+        } else {
+            ("vertex", "vertex")
+        };
+        let mut lists: Vec<(&'static str, Vec<u64>)> = Vec::new();
+        let pairs = || self.matching.iter();
+        lists.push((first, pairs().map(|&(a, _, _)| a).collect()));
+        lists.push((second, pairs().map(|&(_, b, _)| b).collect()));
+        match &self.proof {
+            Some(MatchingProof::Cover(c) | MatchingProof::Barrier(c)) => {
+                lists.push(("vertex", c.clone()));
+            }
+            Some(MatchingProof::MatrixCover { rows, cols }) => {
+                lists.push(("row", rows.clone()));
+                lists.push(("column", cols.clone()));
+            }
+            None => {}
+        }
+        if let Some(d) = &self.duals {
+            let names = |l: &[(u64, i128)]| l.iter().map(|&(x, _)| x).collect::<Vec<u64>>();
+            lists.push(("vertex", names(&d.vertex)));
+            lists.push(("row", names(&d.rows)));
+            lists.push(("column", names(&d.cols)));
+            lists.push(("vertex", names(&d.k)));
+            lists.push(("vertex", names(&d.a)));
+            for b in &d.blossoms {
+                lists.push((if matrix { "row" } else { "vertex" }, b.vertices.clone()));
+                lists.push(("vertex", b.k.clone()));
+                lists.push(("vertex", b.a.clone()));
+            }
+        }
+        let mut out = Vec::new();
+        out.try_reserve_exact(lists.iter().map(|(_, l)| l.len()).sum())?;
+        for (what, list) in &lists {
+            out.extend(list.iter().filter_map(|&x| to_vertex(v, what, x).ok()));
+        }
+        Ok(out)
+    }
+}
+
+/// The first vertex of `whole` that `kept` (the same vertices with some left out, in the same
+/// order: rows, then columns) does not have.
+fn first_left_out(whole: &Vertices<'_>, kept: &Vertices<'_>) -> u32 {
+    let same = |i: u32, j: u32| {
+        whole.column(i).is_some() == kept.column(j).is_some() && whole.number(i) == kept.number(j)
+    };
+    let mut j = 0;
+    for i in 0..whole.n as u32 {
+        if (j as usize) < kept.n && same(i, j) {
+            j += 1;
+        } else {
+            return i;
+        }
+    }
+    // Not reached: `kept` has fewer vertices.
+    whole.n as u32
 }
 
 #[cfg(test)]

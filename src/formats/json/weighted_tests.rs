@@ -163,3 +163,147 @@ fn the_question_is_written_by_name_and_a_wrong_name_fails() {
         assert_eq!(err.to_string(), message, "{field}");
     }
 }
+
+/// [`WeightedRecord::verify`] checks a record on the vertices the edges and the record name
+/// ([`WeightedRecord::smaller`]): on random graphs and matrices with many isolated vertices,
+/// its verdict is that of the check on every vertex of the file ([`WeightedRecord::verify_on`])
+/// for the answers of every question and for tampered copies of them (duals given to isolated
+/// vertices, of either sign; odd sets over them; pairs moved onto them; the question changed).
+#[test]
+fn records_checked_on_the_named_vertices_get_the_whole_files_verdict() {
+    let mut rng = ChaCha8Rng::seed_from_u64(36);
+    let (mut accepted, mut refused, mut same_words) = (0, 0, 0);
+    for round in 0..2500 {
+        let matrix = round % 3 == 2;
+        let (rows, cols) = (rng.random_range(1..=7usize), rng.random_range(1..=7usize));
+        let n = if matrix {
+            rows + cols
+        } else {
+            rng.random_range(1..=14usize)
+        };
+        let edges: Vec<(u32, u32)> = (0..rng.random_range(0..=8usize))
+            .map(|_| {
+                if matrix {
+                    (
+                        rng.random_range(0..rows as u32),
+                        rng.random_range(0..cols as u32),
+                    )
+                } else {
+                    (rng.random_range(0..n as u32), rng.random_range(0..n as u32))
+                }
+            })
+            .collect();
+        let weights: Vec<i64> = edges.iter().map(|_| rng.random_range(-3..=6i64)).collect();
+        let whole = GraphInput {
+            format: if matrix {
+                Format::MatrixMarket
+            } else {
+                Format::Dimacs
+            },
+            shape: if matrix {
+                Shape::Bipartite { rows, cols }
+            } else {
+                Shape::General { vertices: n }
+            },
+            edges,
+            ids: Vec::new(),
+        };
+        let small = whole.without_isolated().expect("small tables");
+        let sense = if rng.random_bool(0.5) {
+            Sense::Max
+        } else {
+            Sense::Min
+        };
+        let cardinality = [Cardinality::Any, Cardinality::Maximum, Cardinality::Perfect]
+            [rng.random_range(0..3usize)];
+        let q = Question { sense, cardinality };
+        let Ok(cert) = compact::weighted(&whole, &*small, &weights, q) else {
+            continue;
+        };
+        let record = WeightedRecord::new(&small, 0, &cert);
+        // A file number of a random vertex (a row's or a column's for a matrix).
+        let number = |rng: &mut ChaCha8Rng, column: bool| -> u64 {
+            let count = match (matrix, column) {
+                (false, _) => n,
+                (true, false) => rows,
+                (true, true) => cols,
+            };
+            1 + rng.random_range(0..count as u64)
+        };
+        let mut copies = vec![record.clone()];
+        for _ in 0..6 {
+            let mut t = record.clone();
+            let kind = rng.random_range(0..6u32);
+            let column = matrix && rng.random_bool(0.5);
+            let x = number(&mut rng, column);
+            let y = number(&mut rng, matrix);
+            let dual = rng.random_range(-3..=3i128);
+            match kind {
+                0 | 1 => {
+                    let d = t.duals.get_or_insert_with(Default::default);
+                    let list = match (matrix, column) {
+                        (false, _) => &mut d.vertex,
+                        (true, false) => &mut d.rows,
+                        (true, true) => &mut d.cols,
+                    };
+                    match list.iter_mut().find(|(v, _)| *v == x) {
+                        Some(entry) => entry.1 += dual,
+                        None => list.push((x, dual)),
+                    }
+                }
+                2 => {
+                    let d = t.duals.get_or_insert_with(Default::default);
+                    let mut vs = vec![x, y, number(&mut rng, false)];
+                    vs.sort_unstable();
+                    vs.dedup();
+                    d.blossoms.push(super::BlossomRecord {
+                        dual: 2,
+                        vertices: vs,
+                        children: Vec::new(),
+                        k: Vec::new(),
+                        a: Vec::new(),
+                    });
+                }
+                3 if !t.matching.is_empty() => {
+                    let i = rng.random_range(0..t.matching.len());
+                    t.matching[i].1 = y;
+                }
+                3 | 4 => t.cardinality = "perfect".into(),
+                _ => {
+                    t.result = if t.result == "optimum" {
+                        "no perfect matching".into()
+                    } else {
+                        "optimum".into()
+                    };
+                    t.cardinality = "perfect".into();
+                    if t.proof.is_none() {
+                        t.proof = Some(super::MatchingProof::Cover(vec![x]));
+                    }
+                }
+            }
+            copies.push(t);
+        }
+        for t in copies {
+            let got = t.verify(&whole, &weights, 0);
+            let want = t.verify_on(&whole, &weights);
+            assert_eq!(
+                got.is_ok(),
+                want.is_ok(),
+                "{whole:?} {weights:?}\n{t:?}\nnamed: {got:?}\nwhole: {want:?}"
+            );
+            if got.is_ok() {
+                accepted += 1;
+            } else {
+                refused += 1;
+                same_words +=
+                    usize::from(got.unwrap_err().to_string() == want.unwrap_err().to_string());
+            }
+        }
+    }
+    assert!(
+        accepted > 2000 && refused > 5000,
+        "{accepted} accepted, {refused} refused"
+    );
+    // Most refusals in the same words (a left-out vertex changes which check comes first).
+    assert!(same_words * 10 > refused * 8, "{same_words} of {refused}");
+}

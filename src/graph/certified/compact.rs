@@ -84,8 +84,25 @@ fn rank(kept: &[u32], v: u32) -> u32 {
 pub fn without_isolated<'a>(
     input: impl Into<Parts<'a>>,
 ) -> Result<Option<PartsBuf>, TryReserveError> {
+    keeping(input, &[])
+}
+
+/// [`without_isolated`], but keeping the vertices of `extra` too (in the one vertex set `0..n`
+/// of [`Vertices`], columns after rows; each below n): a certificate's vertices, checked
+/// against the file ([`WeightedRecord`](crate::formats::json::WeightedRecord)). `None` when
+/// every vertex is kept.
+///
+/// # Errors
+/// The smaller input's tables could not be allocated.
+///
+/// # Complexity
+/// As [`without_isolated`], with `extra` counted as edge ends.
+pub fn keeping<'a>(
+    input: impl Into<Parts<'a>>,
+    extra: &[u32],
+) -> Result<Option<PartsBuf>, TryReserveError> {
     let input = input.into();
-    let m = input.edges.len();
+    let m = input.edges.len() + extra.len();
     let base = input.base;
     // The file's number of vertex `v` of a general graph.
     let number = |v: u32| match input.ids.get(v as usize) {
@@ -97,7 +114,11 @@ pub fn without_isolated<'a>(
         Shape::General { vertices } => {
             let Some(kept) = named(
                 vertices,
-                &mut input.edges.iter().flat_map(|&(u, v)| [u, v]),
+                &mut input
+                    .edges
+                    .iter()
+                    .flat_map(|&(u, v)| [u, v])
+                    .chain(extra.iter().copied()),
                 m,
             )?
             else {
@@ -124,8 +145,25 @@ pub fn without_isolated<'a>(
             }))
         }
         Shape::Bipartite { rows, cols } => {
-            let kept_rows = named(rows, &mut input.edges.iter().map(|&(r, _)| r), m)?;
-            let kept_cols = named(cols, &mut input.edges.iter().map(|&(_, c)| c), m)?;
+            let split = rows as u32;
+            let kept_rows = named(
+                rows,
+                &mut input
+                    .edges
+                    .iter()
+                    .map(|&(r, _)| r)
+                    .chain(extra.iter().copied().filter(|&x| x < split)),
+                m,
+            )?;
+            let kept_cols = named(
+                cols,
+                &mut input
+                    .edges
+                    .iter()
+                    .map(|&(_, c)| c)
+                    .chain(extra.iter().filter(|&&x| x >= split).map(|&x| x - split)),
+                m,
+            )?;
             if kept_rows.is_none() && kept_cols.is_none() {
                 return Ok(None);
             }
