@@ -156,6 +156,12 @@ pub fn name_the_flag(
             ));
         }
     } else if let Some(hint) = &mut e.hint
+        && default
+        && hint.starts_with("the vertex limit is ")
+    {
+        // By default vertices are limited only by their numbering (32 bits).
+        hint.push_str(" (the most vertices gridmatch can number)");
+    } else if let Some(hint) = &mut e.hint
         && hint.contains(" limit is ")
     {
         if default {

@@ -180,6 +180,29 @@ impl GraphArgs {
         Ok(small)
     }
 
+    /// [`check_memory`](Self::check_memory) for work on every declared vertex (`--dm`),
+    /// within 3/4 of memory unless `--max-edges` was given ([`limits::check_declared`]).
+    pub fn check_declared(
+        &self,
+        input: &GraphInput,
+        name: &str,
+        work: limits::GraphWork,
+    ) -> Result<(), Error> {
+        let n = gridmatch::graph::certified::Vertices::of(input).n as u64;
+        let m = input.edges.len() as u64;
+        limits::check_declared(
+            work.bytes(n, m),
+            &format!(
+                "{} and {}",
+                gridmatch::formats::count(n, "vertex", "vertices"),
+                gridmatch::formats::count(m, "edge", "edges")
+            ),
+            name,
+            self.max_edges.is_some(),
+        )?;
+        self.check_memory(input, name, work)
+    }
+
     pub fn check_memory(
         &self,
         input: &GraphInput,

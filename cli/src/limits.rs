@@ -177,17 +177,52 @@ impl GraphWork {
 /// implication graph, the SCC and probing arrays), rounded up.
 pub const TWOSAT_BYTES_PER_CLAUSE: u64 = 64;
 
-/// The graph readers' limits: `--max-edges` if given (for vertices too), else what fits in 3/4
-/// of memory, within what the graph types can hold.
+/// The graph readers' limits: `--max-edges` if given (for vertices too), else edges as fit in
+/// 3/4 of memory and vertices as the graph types can number. The readers allocate nothing per
+/// declared vertex (an assignment file's nodes, which it keeps, count as edges), and the
+/// commands work on the vertices that have an edge
+/// ([`compact`](gridmatch::graph::certified::compact)), checked against memory there
+/// ([`check_memory`]); `--dm`, which lists every declared vertex, checks them all
+/// ([`check_declared`]).
 pub fn graph_limits(flag: Option<u64>) -> gridmatch::read::Limits {
     let most = gridmatch::read::Limits::default();
-    let n = flag.unwrap_or_else(|| {
-        memory_bytes().map_or(most.max_edges, |b| units_in_memory(b, GRAPH_BYTES_PER_EDGE))
-    });
-    gridmatch::read::Limits {
-        max_vertices: n.min(most.max_vertices),
-        max_edges: n.min(most.max_edges),
+    match flag {
+        Some(n) => gridmatch::read::Limits {
+            max_vertices: n.min(most.max_vertices),
+            max_edges: n.min(most.max_edges),
+        },
+        None => gridmatch::read::Limits {
+            max_vertices: most.max_vertices,
+            max_edges: memory_bytes().map_or(most.max_edges, |b| {
+                units_in_memory(b, GRAPH_BYTES_PER_EDGE).min(most.max_edges)
+            }),
+        },
     }
+}
+
+/// Refuses (exit 2) work on every declared vertex (`--dm`) that would need about `bytes`,
+/// more than 3/4 of this machine's memory, unless `--max-edges` was given: the reader's
+/// default limit no longer bounds the declared vertices (see [`graph_limits`]). `declared`:
+/// the vertices and edges, in words.
+pub fn check_declared(
+    bytes: u64,
+    declared: &str,
+    file: &str,
+    raised: bool,
+) -> Result<(), crate::error::Error> {
+    let Some(memory) = memory_bytes() else {
+        return Ok(());
+    };
+    if raised || bytes <= memory / 4 * 3 {
+        return Ok(());
+    }
+    Err(crate::error::usage(format!(
+        "{file}: declares {declared}, and listing every declared vertex needs about {} at the \
+         peak, more than 3/4 of this machine's {}; give a smaller graph, or raise --max-edges \
+         to try anyway",
+        gib(bytes),
+        gib(memory)
+    )))
 }
 
 /// The CNF reader's clause (and variable) limit: `--max-clauses` if given, else what fits in

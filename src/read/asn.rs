@@ -12,8 +12,9 @@
 //! `1..=NODES` and a count other than `ARCS` are refused at their line and column. Without
 //! weights, each cost is checked as a number and ignored.
 //!
-//! **Complexity:** O(bytes + s log s) time for s sources (each arc end found by binary search
-//! among them: O(log s)); memory O(arcs + NODES) (the ids), allocated fallibly.
+//! **Complexity:** O(bytes + NODES + s log s) time for s sources (each arc end found by binary
+//! search among them: O(log s)); memory O(arcs + NODES) (the ids: 4 bytes per node), allocated
+//! fallibly; NODES is bounded by the edge limit as well as the vertex limit (`dimacs.rs`).
 //!
 //! **Status:** `asn_tests.rs`: random square and rectangular files read back to their arcs and
 //! costs and solved to a brute force's minimum; every error at its line and column.

@@ -272,3 +272,30 @@ a 3 2 7
     let v = crate::graph::certified::Vertices::of(&*small);
     assert_eq!((v.number(0), v.number(1)), (3, 2));
 }
+
+/// Every node's number is kept, so the nodes count against the edge limit too (the vertex
+/// limit is only the numbering's, by default on the command line); a matrix's rows and
+/// columns, numbered together, fit 32 bits.
+#[test]
+fn kept_nodes_count_as_edges_and_matrices_number_rows_and_columns_together() {
+    let limits = Limits {
+        max_vertices: 1000,
+        max_edges: 10,
+    };
+    let e = read_graph(&b"p asn 20 1\nn 1\na 1 2 3\n"[..], "t.asn", None, limits).unwrap_err();
+    assert_eq!((e.line, e.col), (1, 7), "{e}");
+    assert_eq!(e.found, "20 nodes");
+    assert_eq!(e.expected, "at most 10 nodes");
+    assert!(e.hint.as_deref().unwrap_or("").contains("the edge limit is 10"), "{e:?}");
+    assert!(read_graph(&b"p asn 10 1\nn 1\na 1 2 3\n"[..], "t.asn", None, limits).is_ok());
+    let mtx = |rows: u64, cols: u64| {
+        format!("%%MatrixMarket matrix coordinate pattern general\n{rows} {cols} 1\n1 1\n")
+    };
+    let most = crate::graph::MAX_VERTICES;
+    let ok = read_graph(mtx(3, most - 3).as_bytes(), "m.mtx", None, Limits::default());
+    assert!(ok.is_ok(), "{ok:?}");
+    let e = read_graph(mtx(3, most - 2).as_bytes(), "m.mtx", None, Limits::default())
+        .unwrap_err();
+    assert_eq!((e.line, e.col), (2, 3), "{e}");
+    assert_eq!(e.expected, format!("at most {} columns", most - 3));
+}

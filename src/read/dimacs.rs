@@ -178,6 +178,22 @@ fn problem_line<R: BufRead>(
     if t.is("asn") {
         let n = t.number_on_line("the number of nodes")?;
         t.check_limit(n, limits.vertices(), "vertices", "vertex")?;
+        // Every node's number is kept (the sinks are the nodes no `n` line names), 4 bytes
+        // each: the nodes count against the edge limit too.
+        if n.value > limits.max_edges {
+            return Err(t
+                .error(
+                    n.line,
+                    n.col,
+                    format!("{} nodes", n.value),
+                    format!("at most {} nodes", limits.max_edges),
+                )
+                .with_hint(format!(
+                    "an assignment file's nodes are all kept, each like an edge: the edge \
+                     limit is {}",
+                    limits.max_edges
+                )));
+        }
         let m = t.number_on_line("the number of arcs")?;
         t.check_limit(m, limits.max_edges, "edges", "edge")?;
         t.line_end("the p line of an assignment problem is 'p asn NODES ARCS'")?;

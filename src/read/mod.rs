@@ -304,10 +304,13 @@ impl<'a> From<&'a GraphInput> for Parts<'a> {
 /// Most vertices and edges a reader accepts, checked before allocating: a header announcing
 /// more is refused at its line and column, with a hint naming the limit.
 ///
-/// For Matrix Market, `max_vertices` bounds the rows and the columns each; for an edge list,
+/// For Matrix Market, `max_vertices` bounds the rows and the columns each (and rows plus
+/// columns, numbered together, are at most 2^32 − 2 whatever the limit); for an edge list,
 /// the number of distinct vertex numbers (the numbers themselves only have to be below
-/// 2^32 − 2). A `max_vertices` above the default is taken as the default
-/// (vertex ids must stay below [`crate::graph::NONE`]).
+/// 2^32 − 2); for a DIMACS assignment file, whose reader keeps every node's number, `max_edges`
+/// bounds the nodes too. A `max_vertices` above the default is taken as the default
+/// (vertex ids must stay below [`crate::graph::NONE`]). No reader allocates per declared
+/// vertex otherwise (but the assignment file's 4 bytes per node).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Most vertices (rows, columns).

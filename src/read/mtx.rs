@@ -5,10 +5,11 @@
 use std::io::BufRead;
 
 use super::{
-    Format, GraphInput, Limits, Next, Shape, Tokens, count, looks_like, push, reserve, to_usize,
-    weights,
+    Format, GraphInput, Limits, Next, Number, Shape, Tokens, count, looks_like, push, reserve,
+    to_usize, weights,
 };
 use crate::InputError;
+use crate::graph::MAX_VERTICES;
 
 /// The banner, as expected.
 const BANNER: &str = "the banner '%%MatrixMarket matrix coordinate|array FIELD SYMMETRY'";
@@ -33,6 +34,7 @@ pub(super) fn read<R: BufRead>(
     t.check_limit(rows, limits.vertices(), "rows", "vertex")?;
     let cols = t.number_on_line("the number of columns")?;
     t.check_limit(cols, limits.vertices(), "columns", "vertex")?;
+    together(t, rows.value, cols)?;
     let nnz = t.number_on_line("the number of entries")?;
     t.check_limit(nnz, limits.max_edges, "entries", "edge")?;
     t.line_end("the size line is 'ROWS COLS ENTRIES'")?;
@@ -270,6 +272,24 @@ fn banner<R: BufRead>(
     Ok((values, field, mirrored, skew, array))
 }
 
+/// Refuses (at `cols`) a matrix whose rows and columns together are more vertices than
+/// can be numbered: the one vertex set numbers the columns after the rows.
+fn together<R: BufRead>(t: &Tokens<R>, rows: u64, cols: Number) -> Result<(), InputError> {
+    if rows.saturating_add(cols.value) <= MAX_VERTICES {
+        return Ok(());
+    }
+    Err(t
+        .error(
+            cols.line,
+            cols.col,
+            format!("{} columns", cols.value),
+            format!("at most {} columns", MAX_VERTICES - rows),
+        )
+        .with_hint(format!(
+            "the rows and the columns are numbered together, at most {MAX_VERTICES} in all"
+        )))
+}
+
 /// Reads the rest of an array (dense) matrix after its banner: `%` comment lines, the size
 /// line `ROWS COLS`, then every value, column after column (`values` numbers each: 1, or 2
 /// when complex), one entry per line. Each entry is an edge (row, column), zero or not; a
@@ -293,6 +313,7 @@ fn read_array<R: BufRead>(
     t.check_limit(rows, limits.vertices(), "rows", "vertex")?;
     let cols = t.number_on_line("the number of columns")?;
     t.check_limit(cols, limits.vertices(), "columns", "vertex")?;
+    together(t, rows.value, cols)?;
     t.line_end("an array matrix's size line is 'ROWS COLS' (every entry is listed)")?;
     let (r, c) = (rows.value, cols.value);
     if mirrored && r != c {

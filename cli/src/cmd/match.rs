@@ -332,7 +332,7 @@ pub fn run(args: MatchArgs, out: &mut dyn Write) -> Result<(), Error> {
     } else if dm {
         // Every vertex is listed: the whole input.
         let (input, name) = graph.read(false)?;
-        graph.check_memory(&input, &name, limits::GraphWork::Dm)?;
+        graph.check_declared(&input, &name, limits::GraphWork::Dm)?;
         dm::dm_cmd(&input, &name, json, out)?;
     } else {
         let (input, name) = graph.read(true)?;

@@ -394,8 +394,10 @@ pub struct GraphArgs {
     /// numbers that reads both as METIS and as an edge list is refused until this says which).
     #[arg(long, value_enum)]
     pub format: Option<GraphFormat>,
-    /// Refuse graphs with more edges (or vertices) than this [default: what fits in three
-    /// quarters of this machine's memory].
+    /// Refuse graphs with more edges (or vertices) than this [default: edges as fit in three
+    /// quarters of this machine's memory; vertices as 32 bits can number, since only those
+    /// with an edge are built (--dm, which lists every vertex, checks them against memory;
+    /// an assignment file's nodes count as edges)].
     #[arg(long, value_name = "N")]
     pub max_edges: Option<u64>,
 }

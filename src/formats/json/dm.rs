@@ -148,6 +148,21 @@ impl DmRecord {
                             .into(),
                     );
                 }
+                // Checked before the rows and columns are listed, so that a short record on a
+                // file declaring many rows costs what the record holds (the same words as
+                // below and as the decomposition's check).
+                if self.shape != [rows, cols] {
+                    return shape(format!(
+                        "shape {:?} but the graph has {rows} rows and {cols} columns",
+                        self.shape
+                    ));
+                }
+                if self.p.len() != rows {
+                    return shape(format!("p is not a permutation of 0..{rows}"));
+                }
+                if self.q.len() != cols {
+                    return shape(format!("q is not a permutation of 0..{cols}"));
+                }
                 (
                     (0..rows as u32).collect(),
                     (rows as u32..(rows + cols) as u32).collect(),
