@@ -165,6 +165,9 @@ try "DIMACS: vertex 0 (DIMACS counts from 1)" 2 'p edge 2 1\ne 0 1\n' match IN
 try "DIMACS: fewer edges than the p line says" 2 'p edge 3 2\ne 1 2\n' match IN
 try "DIMACS: more edges than the p line says" 2 'p edge 3 1\ne 1 2\ne 2 3\n' match IN
 try "DIMACS: absurd N" 2 'p edge 1000000000000000 1\ne 1 2\n' match IN
+try "DIMACS: a billion declared vertices and one edge (accepted: only vertices with an edge are built)" 0 'p edge 1000000000 1\ne 1 2\n' match IN
+try "--dm on 4·10⁹ declared vertices (it lists every vertex)" 2 'p edge 4000000000 1\ne 1 2\n' match --dm IN
+try "Matrix Market: rows and columns together beyond 32-bit numbers" 2 '%%MatrixMarket matrix coordinate pattern general\n3000000000 3000000000 1\n1 1\n' match IN
 try "DIMACS: a line that is not c, p or e" 2 'p edge 2 1\nx 1 2\n' match IN
 try "edge list: not a number" 2 '0 1\n1 x\n' match IN
 try "edge list: a weight column" 2 '0 1 0.5\n' match IN
@@ -304,6 +307,8 @@ try "verify --graph: a METIS certificate against the graph read as an edge list"
 try "verify --graph: a puzzle certificate" 2 '{"puzzle":"rooks","case":1,"board":["X.",".."],"answer":2,"rooks":[[0,1],[1,0]],"cover":{"rows":[[0,1,1],[1,0,1]],"cols":[]}}\n' verify --graph g.col IN
 # --- assignment formats (issue 36) --------------------------------------------------------------
 try "DIMACS assignment, square (accepted: the minimum cost, perfect)" 0 'p asn 4 3\nn 1\nn 3\na 1 2 5\na 1 4 1\na 3 2 2\n' match --weights --min --perfect IN
+try "DIMACS assignment without question flags (accepted: its own question, --min --perfect here)" 0 'p asn 4 4\nn 1\nn 2\na 1 3 5\na 1 4 2\na 2 3 1\na 2 4 7\n' match --weights IN
+try "DIMACS assignment: more nodes than the edge limit (each node's number is kept)" 2 'p asn 4000000000 1\nn 1\na 1 2 3\n' match --weights IN
 try "DIMACS assignment: an arc from a node no 'n' line names" 2 'p asn 4 1\nn 1\nn 2\na 3 4 5\n' match --weights --min --perfect IN
 try "DIMACS assignment: an arc to a source node" 2 'p asn 4 1\nn 1\nn 2\na 1 2 5\n' match --weights --min --perfect IN
 try "DIMACS assignment: an 'n' line after the arcs" 2 'p asn 4 1\nn 1\na 1 2 5\nn 3\n' match --weights --min --max-cardinality IN
