@@ -286,16 +286,32 @@ fn kept_nodes_count_as_edges_and_matrices_number_rows_and_columns_together() {
     assert_eq!((e.line, e.col), (1, 7), "{e}");
     assert_eq!(e.found, "20 nodes");
     assert_eq!(e.expected, "at most 10 nodes");
-    assert!(e.hint.as_deref().unwrap_or("").contains("the edge limit is 10"), "{e:?}");
+    assert!(
+        e.hint
+            .as_deref()
+            .unwrap_or("")
+            .contains("the edge limit is 10"),
+        "{e:?}"
+    );
     assert!(read_graph(&b"p asn 10 1\nn 1\na 1 2 3\n"[..], "t.asn", None, limits).is_ok());
     let mtx = |rows: u64, cols: u64| {
         format!("%%MatrixMarket matrix coordinate pattern general\n{rows} {cols} 1\n1 1\n")
     };
     let most = crate::graph::MAX_VERTICES;
-    let ok = read_graph(mtx(3, most - 3).as_bytes(), "m.mtx", None, Limits::default());
+    let ok = read_graph(
+        mtx(3, most - 3).as_bytes(),
+        "m.mtx",
+        None,
+        Limits::default(),
+    );
     assert!(ok.is_ok(), "{ok:?}");
-    let e = read_graph(mtx(3, most - 2).as_bytes(), "m.mtx", None, Limits::default())
-        .unwrap_err();
+    let e = read_graph(
+        mtx(3, most - 2).as_bytes(),
+        "m.mtx",
+        None,
+        Limits::default(),
+    )
+    .unwrap_err();
     assert_eq!((e.line, e.col), (2, 3), "{e}");
     assert_eq!(e.expected, format!("at most {} columns", most - 3));
 }

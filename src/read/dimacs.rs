@@ -185,8 +185,8 @@ fn problem_line<R: BufRead>(
                 .error(
                     n.line,
                     n.col,
-                    format!("{} nodes", n.value),
-                    format!("at most {} nodes", limits.max_edges),
+                    count(n.value, "node", "nodes"),
+                    format!("at most {}", count(limits.max_edges, "node", "nodes")),
                 )
                 .with_hint(format!(
                     "an assignment file's nodes are all kept, each like an edge: the edge \

@@ -283,7 +283,10 @@ fn together<R: BufRead>(t: &Tokens<R>, rows: u64, cols: Number) -> Result<(), In
             cols.line,
             cols.col,
             format!("{} columns", cols.value),
-            format!("at most {} columns", MAX_VERTICES - rows),
+            format!(
+                "at most {}",
+                count(MAX_VERTICES - rows, "column", "columns")
+            ),
         )
         .with_hint(format!(
             "the rows and the columns are numbered together, at most {MAX_VERTICES} in all"

@@ -153,8 +153,10 @@ impl DmRecord {
                 // below and as the decomposition's check).
                 if self.shape != [rows, cols] {
                     return shape(format!(
-                        "shape {:?} but the graph has {rows} rows and {cols} columns",
-                        self.shape
+                        "shape {:?} but the graph has {} and {}",
+                        self.shape,
+                        crate::error::count(rows, "row", "rows"),
+                        crate::error::count(cols, "column", "columns")
                     ));
                 }
                 if self.p.len() != rows {
@@ -180,8 +182,10 @@ impl DmRecord {
         let (m, n) = (rows.len(), cols.len());
         if self.shape != [m, n] {
             return shape(format!(
-                "shape {:?} but the graph has {m} rows and {n} columns",
-                self.shape
+                "shape {:?} but the graph has {} and {}",
+                self.shape,
+                crate::error::count(m, "row", "rows"),
+                crate::error::count(n, "column", "columns")
             ));
         }
         let cert = DmCertificate {

@@ -117,9 +117,9 @@ impl MatchingRecord {
         }
         if self.size != self.matching.len() {
             return Err(MatchingRecordError::Shape(format!(
-                "size {} but {} pairs",
+                "size {} but {}",
                 self.size,
-                self.matching.len()
+                crate::error::count(self.matching.len(), "pair", "pairs")
             )));
         }
         let v = Vertices::of(input);

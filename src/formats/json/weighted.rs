@@ -316,9 +316,9 @@ impl WeightedRecord {
         }
         if self.size != self.matching.len() {
             return Err(shape(format!(
-                "size {} but {} pairs",
+                "size {} but {}",
                 self.size,
-                self.matching.len()
+                crate::error::count(self.matching.len(), "pair", "pairs")
             )));
         }
         let sense = self

@@ -15,7 +15,11 @@ pub enum MatchingError {
     #[error(transparent)]
     Matching(#[from] GeographyError),
     /// The cover has a different size than the matching.
-    #[error("the cover has {cover} vertices but the matching {matching} edges")]
+    #[error(
+        "the cover has {} but the matching {}",
+        crate::error::count(*.cover, "vertex", "vertices"),
+        crate::error::count(*.matching, "edge", "edges")
+    )]
     CoverSize {
         /// Cover vertices.
         cover: usize,

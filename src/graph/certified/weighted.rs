@@ -249,7 +249,12 @@ pub enum WeightedError {
     #[error("a maximum-cardinality answer needs a cover or barrier proving its size")]
     NoCardinalityProof,
     /// A perfect matching was asked for and the pairs leave vertices exposed.
-    #[error("the matching has {pairs} pairs; a perfect one on {vertices} vertices has {}", vertices / 2)]
+    #[error(
+        "the matching has {}; a perfect one on {} has {}",
+        crate::error::count(*.pairs, "pair", "pairs"),
+        crate::error::count(*.vertices, "vertex", "vertices"),
+        .vertices / 2
+    )]
     NotPerfect {
         /// Pairs written.
         pairs: usize,
@@ -257,7 +262,11 @@ pub enum WeightedError {
         vertices: usize,
     },
     /// "No perfect matching" with a weight list not one per pair.
-    #[error("{pairs} pairs but {weights} pair weights")]
+    #[error(
+        "{} but {}",
+        crate::error::count(*.pairs, "pair", "pairs"),
+        crate::error::count(*.weights, "pair weight", "pair weights")
+    )]
     PairWeights {
         /// Pairs of the maximum matching.
         pairs: usize,
@@ -536,8 +545,9 @@ fn verify_reduced<W: Weight>(
     let (base, big) = (n as u32, big as usize);
     if duals.vertex.len() != big {
         return Err(WeightedError::Reduction(format!(
-            "the duals are for {} vertices, but the gadget graph has {big} ({n} of the graph,              {c} for the odd components of the graph without the barrier, {} for the barrier)",
-            duals.vertex.len(),
+            "the duals are for {}, but the gadget graph has {big} ({n} of the graph, {c} for the \
+             odd components of the graph without the barrier, {} for the barrier)",
+            crate::error::count(duals.vertex.len(), "vertex", "vertices"),
             barrier.len()
         )));
     }

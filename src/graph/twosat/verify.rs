@@ -88,7 +88,12 @@ impl fmt::Display for TwoSatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TwoSatError::ModelLength { values, vars } => {
-                write!(f, "the model has {values} values for {vars} variables")
+                write!(
+                    f,
+                    "the model has {} for {}",
+                    crate::error::count(*values, "value", "values"),
+                    crate::error::count(*vars, "variable", "variables")
+                )
             }
             TwoSatError::FalseClause { index, clause } => {
                 write!(f, "clause {index} ({}, {}) is false", clause[0], clause[1])

@@ -203,7 +203,11 @@ impl Duals {
         const NO: u32 = u32::MAX;
         let k = sets.len();
         if k >= NO as usize || n > NO as usize {
-            return Err(format!("{k} odd sets on {n} vertices are too many"));
+            return Err(format!(
+                "{} on {} are too many",
+                crate::error::count(k, "odd set", "odd sets"),
+                crate::error::count(n, "vertex", "vertices")
+            ));
         }
         for (b, (s, _)) in sets.iter().enumerate() {
             if s.is_empty() {

@@ -229,9 +229,9 @@ pub(crate) fn solve_reducing<W: Weight>(
 ) -> Result<Solution, WeightError> {
     if edges.len() != weights.len() {
         return Err(WeightError::Shape(format!(
-            "{} edges but {} weights",
-            edges.len(),
-            weights.len()
+            "{} but {}",
+            crate::error::count(edges.len(), "edge", "edges"),
+            crate::error::count(weights.len(), "weight", "weights")
         )));
     }
     if let Some(edge) = super::beyond_limit(WIDE_LIMIT, n, weights) {
@@ -494,8 +494,9 @@ fn by_assignment(
     let any = question.cardinality == Cardinality::Any;
     if sides.side.len() != n {
         return Err(WeightError::Shape(format!(
-            "{} sides for {n} vertices",
-            sides.side.len()
+            "{} for {}",
+            crate::error::count(sides.side.len(), "side", "sides"),
+            crate::error::count(n, "vertex", "vertices")
         )));
     }
     // Index of each vertex within its side.

@@ -122,8 +122,10 @@ pub fn check_coarse(dm: &Dmperm, m: usize, n: usize) -> Result<(), DmError> {
     {
         if rows_k != cols_k {
             return Err(shape(format!(
-                "R{0} has {rows_k} rows but C{0} {cols_k} columns",
-                k + 1
+                "R{0} has {1} but C{0} {2}",
+                k + 1,
+                crate::error::count(rows_k, "row", "rows"),
+                crate::error::count(cols_k, "column", "columns")
             )));
         }
     }
@@ -193,8 +195,8 @@ pub fn check_blocks(dm: &Dmperm) -> Result<(usize, usize), DmError> {
     expect(k, (m, n), "the end")?;
     if k + 1 != bounds.len() {
         return Err(shape(format!(
-            "r and s have {} entries after the end",
-            bounds.len() - k - 1
+            "r and s have {} after the end",
+            crate::error::count(bounds.len() - k - 1, "entry", "entries")
         )));
     }
     Ok((first_square, end_square))
@@ -213,8 +215,10 @@ pub fn verify_dm<'a>(input: impl Into<Parts<'a>>, cert: &DmCertificate) -> Resul
     // Rule 1.
     if m.checked_add(n) != Some(v.n) {
         return Err(shape(format!(
-            "{m} rows and {n} columns, but the graph has {} vertices",
-            v.n
+            "{} and {}, but the graph has {}",
+            crate::error::count(m, "row", "rows"),
+            crate::error::count(n, "column", "columns"),
+            crate::error::count(v.n, "vertex", "vertices")
         )));
     }
     if v.rows.is_some_and(|rows_of_matrix| {

@@ -414,9 +414,9 @@ fn run_with<W: Weight>(
 ) -> Result<Option<WeightedMatching>, WeightError> {
     if edges.len() != weights.len() {
         return Err(WeightError::Shape(format!(
-            "{} edges but {} weights",
-            edges.len(),
-            weights.len()
+            "{} but {}",
+            crate::error::count(edges.len(), "edge", "edges"),
+            crate::error::count(weights.len(), "weight", "weights")
         )));
     }
     for (i, &(u, v)) in edges.iter().enumerate() {

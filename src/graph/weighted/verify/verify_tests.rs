@@ -1507,3 +1507,48 @@ fn counts_of_one_are_singular() {
          of its size, rounded down)"
     );
 }
+
+/// Messages count in words: "1 edge", not "1 edges" (the shape errors of the engines, and
+/// the certificate checks' counts).
+#[test]
+fn messages_say_one_edge_not_one_edges() {
+    use crate::graph::certified::MatchingError;
+    use crate::graph::certified::weighted::WeightedError;
+    use crate::graph::weighted::{Cardinality, Question, Sense, WeightError};
+    let q = Question {
+        sense: Sense::Max,
+        cardinality: Cardinality::Any,
+    };
+    let shape = |e: WeightError| match e {
+        WeightError::Shape(s) => s,
+        other => panic!("{other:?}"),
+    };
+    let e = crate::graph::weighted::solve(2, &[(0, 1)], &[1, 2], q, None).unwrap_err();
+    assert_eq!(shape(e), "1 edge but 2 weights");
+    let e = crate::graph::weighted::general::max_weight_matching(2, &[(0, 1), (0, 1)], &[1])
+        .unwrap_err();
+    assert_eq!(shape(e), "2 edges but 1 weight");
+    let e = WeightedError::NotPerfect {
+        pairs: 1,
+        vertices: 4,
+    };
+    assert_eq!(
+        e.to_string(),
+        "the matching has 1 pair; a perfect one on 4 vertices has 2"
+    );
+    let e = WeightedError::PairWeights {
+        pairs: 1,
+        weights: 1,
+    };
+    assert_eq!(e.to_string(), "1 pair but 1 pair weight");
+    let e = MatchingError::CoverSize {
+        cover: 1,
+        matching: 2,
+    };
+    assert_eq!(
+        e.to_string(),
+        "the cover has 1 vertex but the matching 2 edges"
+    );
+    let e = crate::graph::twosat::verify::TwoSatError::ModelLength { values: 1, vars: 1 };
+    assert_eq!(e.to_string(), "the model has 1 value for 1 variable");
+}
