@@ -59,6 +59,9 @@ pub(super) struct Keeper {
     count: u32,
     in_token: bool,
     comment: bool,
+    /// Bytes of a byte order mark at the start of the input seen so far (3 once past the
+    /// start): the mark is no token, so a first line holding only it is blank.
+    mark: usize,
 }
 
 impl<R: BufRead> Tee<R> {
@@ -75,6 +78,7 @@ impl<R: BufRead> Tee<R> {
                 count: 0,
                 in_token: false,
                 comment: false,
+                mark: 0,
             },
         }
     }
@@ -90,7 +94,20 @@ impl Keeper {
     /// tokens before any `#` comment other than none or exactly `want`).
     fn keep(&mut self, bytes: &[u8]) {
         let mut end = bytes.len();
+        let bom = crate::encoding::UTF8_BOM;
         for (i, &b) in bytes.iter().enumerate() {
+            if self.mark < bom.len() {
+                if b == bom[self.mark] {
+                    self.mark += 1;
+                    continue;
+                }
+                // Not a mark after all: the bytes taken for one start a token.
+                if self.mark > 0 {
+                    self.in_token = true;
+                    self.count += 1;
+                }
+                self.mark = bom.len();
+            }
             match b {
                 b'\n' => {
                     let bad = self.count != 0 && self.count != self.want;

@@ -335,3 +335,34 @@ fn whole_matrices_with_a_size_line_are_dense() {
         }
     }
 }
+
+/// A byte order mark, then blank lines, then the lines of numbers: detected as without the
+/// mark (the mark is no token of the first line; it was counted as one, and an edge list
+/// behind a BOM-only line was read as METIS and refused). Through buffers of every small size.
+#[test]
+fn a_byte_order_mark_and_blank_lines_before_the_numbers() {
+    let bom = "\u{feff}";
+    for body in [
+        "0 1\n1 2\n",
+        "# c\n0 1\n1 2\n",
+        "6 6\n2 6\n1 3\n2 4\n3 5\n4 6\n5 1\n",
+        "2\n1 2\n3 4\n",
+    ] {
+        for lead in ["", "\n", "\r\n", "\n\n", " \t\n", "\n \n"] {
+            let plain = format!("{lead}{body}");
+            let marked = format!("{bom}{lead}{body}");
+            for buffer in [1, 2, 3, 4, 5, 1 << 16] {
+                let want = read(&plain, None, buffer).map_err(|e| e.to_string());
+                let got = read(&marked, None, buffer).map_err(|e| e.to_string());
+                assert_eq!(got, want, "{marked:?} through {buffer}-byte buffers");
+                assert!(got.is_ok(), "{marked:?}: {got:?}");
+                let weighted = format!("{bom}{lead}0 1 5\n1 2 7\n");
+                let w = read_w(&weighted, None, buffer).unwrap();
+                assert_eq!(w.weights.values, vec![5, 7], "{weighted:?}");
+            }
+        }
+    }
+    // The mark alone, or half of one, is still no graph.
+    assert!(read(bom, None, 1).is_err());
+    assert!(read("\u{feff}\n\n", None, 2).is_err());
+}

@@ -1398,8 +1398,7 @@ fn absurd_headers_are_refused_before_allocating() {
         "3999999999 more 'e' lines",
         "announced 4000000000 edges",
     );
-    let text =
-        "%%MatrixMarket matrix coordinate pattern general\n4000000000 4000000000 4000000000\n";
+    let text = "%%MatrixMarket matrix coordinate pattern general\n1 4000000000 4000000000\n";
     let e = graph_err(text, None);
     check(
         &e,
