@@ -257,6 +257,56 @@ pub fn dense_wide(
     Ok(dense::solve(rows, cols, cost))
 }
 
+/// [`dense_wide`] for a square `n × n` matrix, started from a guess of its answer (an
+/// assignment `col_of_row` and column potentials `col`, in the costs' units), such as an
+/// optimal answer for the costs rounded coarser, solved in `i64` while the exact costs were
+/// being made: the same guarantee as [`dense_wide`] whatever the guess, and when the guessed
+/// assignment is optimal only the potentials are adjusted (one pass over the matrix). A guess
+/// that is not a permutation of the columns, or of the wrong length, is ignored; the
+/// potentials are shifted to a maximum of 0 and those below −2·max |cost| raised to it (any
+/// potentials are a valid start).
+///
+/// Errors: those of [`dense_wide`].
+pub fn dense_wide_started(
+    n: usize,
+    cost: &[i128],
+    col_of_row: &[u32],
+    col: &[i128],
+) -> Result<Assignment<i128>, WeightError> {
+    check_shape(n, n)?;
+    if n.checked_mul(n) != Some(cost.len()) {
+        return Err(WeightError::Shape(format!(
+            "a {n} × {n} matrix needs {} costs, got {}",
+            n as u128 * n as u128,
+            cost.len()
+        )));
+    }
+    if let Some(edge) = beyond_limit(WIDE_LIMIT, 2 * n, cost) {
+        return Err(WeightError::TooWide {
+            edge,
+            weight: cost[edge],
+            vertices: 2 * n,
+        });
+    }
+    let mut seen = vec![false; n];
+    let permutation = col_of_row.len() == n
+        && col.len() == n
+        && col_of_row
+            .iter()
+            .all(|&j| (j as usize) < n && !std::mem::replace(&mut seen[j as usize], true));
+    if n < 2 || !permutation {
+        return dense_wide(n, n, cost);
+    }
+    let largest = cost.iter().map(|c| c.unsigned_abs()).max().unwrap_or(0) as i128;
+    let top = col.iter().copied().max().unwrap_or(0);
+    // |col - top| may pass i128 for a wild guess: saturate, then raise to −2C.
+    let v = col
+        .iter()
+        .map(|&c| c.saturating_sub(top).max(-2 * largest))
+        .collect();
+    Ok(dense::solve_started(n, cost, col_of_row.to_vec(), v))
+}
+
 /// The cheapest assignment of every row using only the given entries (`edges[i] = (row,
 /// col)` costing `costs[i]`; parallel entries are allowed, the cheapest counts); `None` if no
 /// assignment covers every row.
