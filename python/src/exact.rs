@@ -221,51 +221,97 @@ const POW10_128: [i128; 39] = {
     t
 };
 
-/// A `float64` or `float32` array's values as [`Floats`] (each float its shortest decimal in
-/// its own type: `np.float32(0.1)` is 0.1), NaN and infinities refused; `None` for any other
-/// array.
-pub fn floats(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<Floats>> {
-    fn collect<T: ryu::Float + Copy + Into<f64>>(
-        values: impl ExactSizeIterator<Item = T>,
-        shape: &[usize],
-        what: &str,
-    ) -> PyResult<Floats> {
-        let n = values.len();
-        let (mut digits, mut exponents) = (Vec::with_capacity(n), Vec::with_capacity(n));
-        let (mut decimals, mut top) = (0i32, i32::MIN);
-        let mut buffer = ryu::Buffer::new();
-        for (i, x) in values.enumerate() {
-            let f: f64 = x.into();
-            if !f.is_finite() {
-                return Err(value(format!(
-                    "{what}{}: found {f}, expected a finite number",
-                    index(shape, i)
-                ))
-                .into());
-            }
-            let (m, e) = float_parts(buffer.format_finite(x));
-            if m != 0 {
-                decimals = decimals.max(-e);
-                top = top.max(m.unsigned_abs().ilog10() as i32 + 1 + e);
-            }
-            digits.push(m);
-            exponents.push(e);
+/// One run of floats as shortest decimals into `digits` and `exponents` (as long): the
+/// fewest decimals that make them integers and the least power of ten above them (`(0,
+/// i32::MIN)` for none or all zero), or the position of the first non-finite value. The
+/// digits are zmij's (Schubfach: the shortest decimal that reads back as the float, the
+/// nearest among equals, as Python's `repr` and ryu; checked against ryu in the tests).
+fn decimals_of<T: zmij::Float + Copy + Into<f64>>(
+    values: &[T],
+    digits: &mut [i64],
+    exponents: &mut [i32],
+) -> std::result::Result<(i32, i32), usize> {
+    let (mut decimals, mut top) = (0i32, i32::MIN);
+    let mut buffer = zmij::Buffer::new();
+    for (i, (&x, (d, e))) in values
+        .iter()
+        .zip(digits.iter_mut().zip(exponents))
+        .enumerate()
+    {
+        if !x.into().is_finite() {
+            return Err(i);
         }
-        Ok(Floats {
+        let (m, p) = float_parts(buffer.format_finite(x));
+        if m != 0 {
+            decimals = decimals.max(-p);
+            top = top.max(m.unsigned_abs().ilog10() as i32 + 1 + p);
+        }
+        *d = m;
+        *e = p;
+    }
+    Ok((decimals, top))
+}
+
+/// Values as [`Floats`] (each its shortest decimal in its own type: `np.float32(0.1)` is
+/// 0.1), NaN and infinities refused; no Python object is touched (the GIL may be released).
+/// From [`PARALLEL_MIN`] values on, in chunks on rayon's threads (the same result).
+pub fn floats_of<T: zmij::Float + Copy + Into<f64> + Send + Sync>(
+    values: &[T],
+    shape: &[usize],
+    what: &str,
+) -> Result<Floats> {
+    use rayon::prelude::*;
+    /// Floats a chunk: enough to make a task worth its scheduling.
+    const CHUNK: usize = 1 << 14;
+    let n = values.len();
+    let (mut digits, mut exponents) = (vec![0i64; n], vec![0i32; n]);
+    let found = if n < PARALLEL_MIN {
+        decimals_of(values, &mut digits, &mut exponents)
+    } else {
+        values
+            .par_chunks(CHUNK)
+            .zip(digits.par_chunks_mut(CHUNK))
+            .zip(exponents.par_chunks_mut(CHUNK))
+            .enumerate()
+            .map(|(k, ((v, d), e))| decimals_of(v, d, e).map_err(|i| k * CHUNK + i))
+            .reduce(
+                || Ok((0, i32::MIN)),
+                |a, b| match (a, b) {
+                    (Ok(a), Ok(b)) => Ok((a.0.max(b.0), a.1.max(b.1))),
+                    (Err(i), Err(j)) => Err(i.min(j)),
+                    (Err(i), _) | (_, Err(i)) => Err(i),
+                },
+            )
+    };
+    match found {
+        Ok((decimals, top)) => Ok(Floats {
             digits,
             exponents,
             decimals: decimals as u32,
             top,
-        })
+        }),
+        Err(i) => Err(value(format!(
+            "{what}{}: found {}, expected a finite number",
+            index(shape, i),
+            values[i].into()
+        ))),
     }
+}
+
+/// The least number of values [`floats_of`] converts in parallel.
+const PARALLEL_MIN: usize = 1 << 16;
+
+/// A `float64` or `float32` array's values as [`Floats`] ([`floats_of`]); `None` for any
+/// other array.
+pub fn floats(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<Floats>> {
     if let Ok(a) = obj.cast::<PyArrayDyn<f64>>() {
         let ro = a.readonly();
         let shape = ro.shape().to_vec();
         return Ok(Some(match ro.as_slice() {
-            Ok(s) => collect(s.iter().copied(), &shape, what)?,
+            Ok(s) => floats_of(s, &shape, what)?,
             Err(_) => {
                 let v: Vec<f64> = ro.as_array().iter().copied().collect();
-                collect(v.into_iter(), &shape, what)?
+                floats_of(&v, &shape, what)?
             }
         }));
     }
@@ -273,7 +319,7 @@ pub fn floats(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<Floats>> {
         let ro = a.readonly();
         let shape = ro.shape().to_vec();
         let v: Vec<f32> = ro.as_array().iter().copied().collect();
-        return Ok(Some(collect(v.into_iter(), &shape, what)?));
+        return Ok(Some(floats_of(&v, &shape, what)?));
     }
     Ok(None)
 }
@@ -410,6 +456,71 @@ mod tests {
         assert_eq!(p(5e-324), (5, -324));
         assert_eq!(p(1e22), (1, 22));
         assert_eq!(index(&[3, 4], 6), "[1][2]");
+    }
+
+    /// zmij (which [`floats_of`] uses) writes the same shortest decimals as ryu (which writes
+    /// what Python's `repr` writes): on zeros, extremes, powers of ten, random bit patterns
+    /// (f64 and f32) and random values in [0, 1), both texts read to the same `(m, e)`; and
+    /// [`floats_of`] in parallel gives what it gives in one run.
+    #[test]
+    fn zmij_writes_ryus_decimals() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut values = vec![0.0, -0.0, 5e-324, f64::MAX, f64::MIN_POSITIVE, 1e16, 1e-5];
+        for k in -330..=310 {
+            values.push(10f64.powi(k));
+            values.push(-7.1 * 10f64.powi(k));
+            values.push(f64::from_bits(10f64.powi(k).to_bits().max(1) - 1));
+        }
+        for _ in 0..1_000_000 {
+            let x = f64::from_bits(next());
+            if x.is_finite() {
+                values.push(x);
+            }
+            values.push((next() >> 11) as f64 / (1u64 << 53) as f64);
+        }
+        values.retain(|x| x.is_finite());
+        let (mut r, mut z) = (ryu::Buffer::new(), zmij::Buffer::new());
+        for &x in &values {
+            let (m, e) = parts(r.format_finite(x));
+            let text = z.format_finite(x);
+            assert_eq!(float_parts(text), (m as i64, e), "{x:e}: zmij {text}");
+        }
+        for _ in 0..1_000_000 {
+            let x = f32::from_bits(next() as u32);
+            if x.is_finite() {
+                let (m, e) = parts(r.format_finite(x));
+                let text = z.format_finite(x);
+                assert_eq!(float_parts(text), (m as i64, e), "{x:e}: zmij {text}");
+            }
+        }
+        let n = values.len().min(300_000);
+        let one = {
+            let (mut d, mut e) = (vec![0; n], vec![0; n]);
+            let found = decimals_of(&values[..n], &mut d, &mut e);
+            (d, e, found)
+        };
+        let par = match floats_of(&values[..n], &[n], "v") {
+            Ok(par) => par,
+            Err(crate::convert::Error::Value(m) | crate::convert::Error::Memory(m)) => {
+                panic!("{m}")
+            }
+        };
+        let (decimals, top) = one.2.expect("finite");
+        assert_eq!((par.digits, par.exponents), (one.0, one.1));
+        assert_eq!((par.decimals, par.top), (decimals as u32, top));
+        let mut bad = values[..n].to_vec();
+        bad[200_000] = f64::NAN;
+        bad[250_000] = f64::INFINITY;
+        let Err(crate::convert::Error::Value(e)) = floats_of(&bad, &[n], "v") else {
+            panic!("NaN taken")
+        };
+        assert_eq!(e, "v[200000]: found NaN, expected a finite number");
     }
 
     /// The fast reader of ryu's text agrees with the library's [`parts`] on every kind of

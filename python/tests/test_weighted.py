@@ -989,3 +989,48 @@ def test_fractions_without_a_decimal_are_exact() -> None:
         gridmatch.linear_sum_assignment([[Fraction(1, 3), Fraction(1, 2**60)], [1, 2]])
     with pytest.raises(ValueError, match=r"weights\[1\]: 1/3 has no exact decimal"):
         gridmatch.max_weight_matching([(0, 1), (1, 2)], [1, Fraction(1, 3)])
+
+
+def test_big_square_float_matrices_from_a_guess() -> None:
+    """Square float64 matrices of 128 rows and more are solved from a guess (the optimum of
+    the floats rounded to a binary grid, found while the decimals are made): on random,
+    signed, tiny-beside-ordinary, tied and short-decimal matrices, min and max, the answer is
+    exact where the costs fit the wide engine, its total equals the engine's from scratch (a
+    non-contiguous matrix, which takes no guess), it is at least as good as scipy's in exact
+    arithmetic, and verify() holds."""
+    rng = np.random.default_rng(3737)
+    for trial in range(12):
+        n = int(rng.integers(128, 200))
+        a = rng.random((n, n))
+        kind = trial % 6
+        if kind == 1:
+            a = a - 0.5
+        elif kind == 2:
+            a = np.where(rng.random((n, n)) < 0.3, a * 1e-4, a * 1e2)
+        elif kind == 3:
+            a = rng.integers(0, 4, size=(n, n)).astype(np.float64)  # ties everywhere
+        elif kind == 4:
+            a = np.round(a, 3)  # short decimals: the i64 engine, exactly
+        elif kind == 5:
+            a = np.where(rng.random((n, n)) < 0.5, 1e-30, 1e30) * a  # beyond: a gap answer
+        maximize = trial % 2 == 1
+        ours = gridmatch.linear_sum_assignment(a, maximize=maximize)
+        assert ours.verify()
+        assert ours.exact == (kind != 5), (kind, ours.gap)
+        exact = [[exact_of(x) for x in row] for row in a.tolist()]
+        mine = sum((exact[i][j] for i, j in zip(*ours)), Fraction(0))
+        theirs = sum((exact[i][j] for i, j in zip(*scipy_lsa(a, maximize=maximize))), Fraction(0))
+        if kind != 5:
+            assert (mine >= theirs) if maximize else (mine <= theirs), (kind, maximize)
+            wide = np.zeros((n, 2 * n))
+            wide[:, ::2] = a
+            scratch = gridmatch._core.assign(n, n, wide[:, ::2], None, None, maximize)
+            guessed = gridmatch._core.assign(n, n, np.ascontiguousarray(a), None, None, maximize)
+            assert scratch is not None and guessed is not None
+            assert guessed[4] == scratch[4]  # the same common scale
+
+            def total(found: tuple) -> Fraction:
+                cols = found[0].tolist()
+                return sum((exact[i][j] for i, j in enumerate(cols)), Fraction(0))
+
+            assert total(guessed) == total(scratch) == mine, (kind, maximize)

@@ -8,7 +8,9 @@ use crate::exact::{self, Floats, Scaled};
 use crate::graphs::input2;
 use gridmatch::graph::weighted::WeightError;
 use gridmatch::graph::weighted::assignment::{self, Assignment};
-use numpy::{PyReadonlyArray1, PyReadonlyArray2};
+use numpy::{
+    PyArrayDyn, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
@@ -16,8 +18,53 @@ use pyo3::types::PyList;
 const BYTES_PER_ENTRY: u64 = 24;
 
 /// The same for a float matrix: its shortest decimals (12 bytes an entry), the scaled costs
-/// (up to 16) and the arrays handed back.
-const BYTES_PER_FLOAT_ENTRY: u64 = 48;
+/// (up to 16), the guess's rounded costs (8) and the arrays handed back.
+const BYTES_PER_FLOAT_ENTRY: u64 = 56;
+
+/// The least side of a square `float64` matrix whose guess ([`guess`]) is solved while its
+/// shortest decimals are made, on rayon's threads (below it, one thread does all).
+const GUESS_MIN_SIDE: u64 = 128;
+
+/// An answer of a square float matrix rounded to a binary grid: its assignment and column
+/// potentials in the floats' own units.
+struct Guess {
+    col_of_row: Vec<u32>,
+    col: Vec<f64>,
+}
+
+/// The optimal assignment of the `n × n` float matrix `values` (negated with `maximize`)
+/// rounded to the grid 2^-t on which its largest magnitude is about 2⁵⁷, on the `i64` engine:
+/// the guess the exact `i128` costs start from ([`assignment::dense_wide_started`], which
+/// takes any guess). `None` when there is nothing to guess (all zeros, a non-finite value, a
+/// grid beyond f64's exponents).
+fn guess(n: usize, values: &[f64], maximize: bool) -> Option<Guess> {
+    let top = values.iter().fold(0f64, |m, x| m.max(x.abs()));
+    if !top.is_finite() || top == 0.0 {
+        return None;
+    }
+    let t = 57 - top.log2().ceil() as i32;
+    if !(-1000..=1000).contains(&t) {
+        return None;
+    }
+    // A power of two: exact, and |x·scale| <= 2⁵⁷.
+    let scale = 2f64.powi(t);
+    let sign = if maximize { -scale } else { scale };
+    let rounded: Vec<i64> = values.iter().map(|&x| (x * sign).round() as i64).collect();
+    let a = assignment::dense(n, n, &rounded).ok()?;
+    drop(rounded);
+    Some(Guess {
+        col_of_row: a.col_of_row,
+        col: a.col.iter().map(|&v| v as f64 / scale).collect(),
+    })
+}
+
+/// Where a dense float matrix's [`Floats`] come from: made already, or from a contiguous
+/// square `float64` matrix (then made in parallel chunks while its [`guess`] is solved, on
+/// rayon's threads).
+enum Source<'a> {
+    Made(Floats),
+    Square(&'a [f64], Vec<usize>),
+}
 
 /// The checked `rows × cols` of an assignment (`rows <= cols`: the package transposes).
 fn assignment_shape(rows: u64, cols: u64) -> Result<(usize, usize)> {
@@ -65,53 +112,34 @@ fn dense_floats(
     py: Python<'_>,
     rows: u64,
     cols: u64,
-    floats: Floats,
+    source: Source<'_>,
     maximize: bool,
 ) -> PyResult<Assigned> {
-    let solved = py.detach(|| -> Result<Solved> {
+    let (solved, floats) = py.detach(|| -> Result<(Solved, Floats)> {
         let (r, c) = assignment_shape(rows, cols)?;
         let cells = rows.saturating_mul(cols);
+        check_memory(cells.saturating_mul(BYTES_PER_FLOAT_ENTRY), || {
+            format!("a {rows} × {cols} cost matrix")
+        })?;
+        let (floats, guess) = match source {
+            Source::Made(floats) => (Ok(floats), None),
+            Source::Square(values, shape) => {
+                let (guessed, floats) = rayon::join(
+                    || guess(r, values, maximize),
+                    || exact::floats_of(values, &shape, "cost"),
+                );
+                (floats, guessed)
+            }
+        };
+        let floats = floats?;
         if floats.digits.len() as u64 != cells {
             return Err(value(format!(
                 "cost: {} values for a {rows} × {cols} matrix",
                 floats.digits.len()
             )));
         }
-        check_memory(cells.saturating_mul(BYTES_PER_FLOAT_ENTRY), || {
-            format!("a {rows} × {cols} cost matrix")
-        })?;
-        let narrow = |mut v: Vec<i64>, grid| -> Result<Solved> {
-            // Negated in place for the maximum, and back (no copy).
-            if maximize {
-                v.iter_mut().for_each(|x| *x = -*x);
-            }
-            let a = assignment::dense(r, c, &v).map_err(|e| value(e.to_string()));
-            if maximize {
-                v.iter_mut().for_each(|x| *x = -*x);
-            }
-            Ok(Solved::Narrow(a?, v, grid))
-        };
-        match floats.scaled() {
-            Scaled::Narrow(v) => narrow(v, None),
-            Scaled::Wide(mut v) => {
-                if maximize {
-                    v.iter_mut().for_each(|x| *x = -*x);
-                }
-                match assignment::dense_wide(r, c, &v) {
-                    Ok(a) => Ok(Solved::Wide(a)),
-                    Err(WeightError::TooWide { .. }) => {
-                        drop(v);
-                        let (v, k) = floats.grid();
-                        narrow(v, Some(k))
-                    }
-                    Err(e) => Err(value(e.to_string())),
-                }
-            }
-            Scaled::Beyond => {
-                let (v, k) = floats.grid();
-                narrow(v, Some(k))
-            }
-        }
+        let solved = solve_floats(r, c, &floats, guess, maximize)?;
+        Ok((solved, floats))
     })?;
     let decimals = Some(floats.decimals);
     let (digits, exponents) = (floats.digits, floats.exponents);
@@ -147,6 +175,58 @@ fn dense_floats(
             vec1(py, exponents)?,
         ),
     })
+}
+
+/// The assignment of [`Floats`] (see [`dense_floats`]), the `i128` one started from `guess`.
+fn solve_floats(
+    r: usize,
+    c: usize,
+    floats: &Floats,
+    guess: Option<Guess>,
+    maximize: bool,
+) -> Result<Solved> {
+    let narrow = |mut v: Vec<i64>, grid| -> Result<Solved> {
+        // Negated in place for the maximum, and back (no copy).
+        if maximize {
+            v.iter_mut().for_each(|x| *x = -*x);
+        }
+        let a = assignment::dense(r, c, &v).map_err(|e| value(e.to_string()));
+        if maximize {
+            v.iter_mut().for_each(|x| *x = -*x);
+        }
+        Ok(Solved::Narrow(a?, v, grid))
+    };
+    match floats.scaled() {
+        Scaled::Narrow(v) => narrow(v, None),
+        Scaled::Wide(mut v) => {
+            if maximize {
+                v.iter_mut().for_each(|x| *x = -*x);
+            }
+            let solved = match guess {
+                Some(g) if r == c => {
+                    // The guess's potentials in units of 10**-decimals (approximate:
+                    // any guess is a valid start).
+                    let unit = 10f64.powi(floats.decimals as i32);
+                    let col: Vec<i128> = g.col.iter().map(|&x| (x * unit) as i128).collect();
+                    assignment::dense_wide_started(r, &v, &g.col_of_row, &col)
+                }
+                _ => assignment::dense_wide(r, c, &v),
+            };
+            match solved {
+                Ok(a) => Ok(Solved::Wide(a)),
+                Err(WeightError::TooWide { .. }) => {
+                    drop(v);
+                    let (v, k) = floats.grid();
+                    narrow(v, Some(k))
+                }
+                Err(e) => Err(value(e.to_string())),
+            }
+        }
+        Scaled::Beyond => {
+            let (v, k) = floats.grid();
+            narrow(v, Some(k))
+        }
+    }
 }
 
 /// The first entry of a whole matrix, given as shortest decimals `digits·10**exponents` at
@@ -260,9 +340,20 @@ pub fn assign(
     maximize: bool,
 ) -> PyResult<Option<Assigned>> {
     if entries.is_none()
+        && rows == cols
+        && rows >= GUESS_MIN_SIDE
+        && let Ok(a) = costs.cast::<PyArrayDyn<f64>>()
+    {
+        let ro = a.readonly();
+        if let Ok(values) = ro.as_slice() {
+            let shape = ro.shape().to_vec();
+            return dense_floats(py, rows, cols, Source::Square(values, shape), maximize).map(Some);
+        }
+    }
+    if entries.is_none()
         && let Some(floats) = exact::floats(costs, "cost")?
     {
-        return dense_floats(py, rows, cols, floats, maximize).map(Some);
+        return dense_floats(py, rows, cols, Source::Made(floats), maximize).map(Some);
     }
     let exact = exact::extract(costs, decimals, "cost")?;
     let (given, grid) = fit_or_grid(&exact, "cost")?;
