@@ -231,23 +231,35 @@ fn decimals_of<T: zmij::Float + Copy + Into<f64>>(
     digits: &mut [i64],
     exponents: &mut [i32],
 ) -> std::result::Result<(i32, i32), usize> {
+    /// Floats written before they are read back, each in a buffer of its own: reading a text
+    /// at once after zmij's wide stores wrote it stalls on every load (store-to-load
+    /// forwarding), which a batch avoids.
+    const BATCH: usize = 128;
     let (mut decimals, mut top) = (0i32, i32::MIN);
-    let mut buffer = zmij::Buffer::new();
-    for (i, (&x, (d, e))) in values
-        .iter()
-        .zip(digits.iter_mut().zip(exponents))
+    let mut buffers: Vec<zmij::Buffer> = (0..BATCH).map(|_| zmij::Buffer::new()).collect();
+    for (k, ((v, d), e)) in values
+        .chunks(BATCH)
+        .zip(digits.chunks_mut(BATCH))
+        .zip(exponents.chunks_mut(BATCH))
         .enumerate()
     {
-        if !x.into().is_finite() {
-            return Err(i);
+        if let Some(i) = v.iter().position(|&x| !x.into().is_finite()) {
+            return Err(k * BATCH + i);
         }
-        let (m, p) = float_parts(buffer.format_finite(x));
-        if m != 0 {
-            decimals = decimals.max(-p);
-            top = top.max(m.unsigned_abs().ilog10() as i32 + 1 + p);
+        let texts: Vec<&str> = buffers
+            .iter_mut()
+            .zip(v)
+            .map(|(b, &x)| b.format_finite(x))
+            .collect();
+        for (text, (d, e)) in texts.into_iter().zip(d.iter_mut().zip(e)) {
+            let (m, p) = float_parts(text);
+            if m != 0 {
+                decimals = decimals.max(-p);
+                top = top.max(m.unsigned_abs().ilog10() as i32 + 1 + p);
+            }
+            *d = m;
+            *e = p;
         }
-        *d = m;
-        *e = p;
     }
     Ok((decimals, top))
 }
@@ -512,6 +524,10 @@ mod tests {
             }
         };
         let (decimals, top) = one.2.expect("finite");
+        for (i, &x) in values[..n].iter().enumerate() {
+            let (m, e) = parts(r.format_finite(x));
+            assert_eq!((par.digits[i], par.exponents[i]), (m as i64, e), "{x:e}");
+        }
         assert_eq!((par.digits, par.exponents), (one.0, one.1));
         assert_eq!((par.decimals, par.top), (decimals as u32, top));
         let mut bad = values[..n].to_vec();
