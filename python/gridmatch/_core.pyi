@@ -779,7 +779,7 @@ def assign(
         NDArray[np.int64],
         int | None,
         int | None,
-        NDArray[np.int64],
+        NDArray[np.int64] | list[int],
         NDArray[np.int32],
     ]
     | None
@@ -790,12 +790,14 @@ def assign(
     ``digits·10**exponents`` (else ``None`` and empty arrays). ``None`` if no assignment covers
     every row. A float matrix beyond ±2**59 at its common scale but within the wide engine's
     span is solved exactly in ``i128``: its potentials are lists of ``int``, the costs array
-    empty, ``grid`` ``None``, and ``digits``, ``exponents`` and ``decimals`` give each cost."""
+    empty, ``grid`` ``None``, and ``digits``, ``exponents`` and ``decimals`` give each cost;
+    so is a whole matrix of integers beyond ±2**59 (``digits`` then a list of ``int``,
+    ``exponents`` ``-decimals``, ``decimals`` their scale, ``None`` for integers)."""
 
 def check_potentials(
     rows: int,
     cols: int,
-    digits: NDArray[np.int64],
+    digits: NDArray[np.int64] | list[int],
     exponents: NDArray[np.int32],
     decimals: int,
     row: list[int],

@@ -514,7 +514,7 @@ class _AssignmentProof:
         transposed: bool,
         col_of_row: list[int],
         grid: int | None = None,
-        digits: NDArray[np.int64] | None = None,
+        digits: NDArray[Any] | None = None,
         exponents: NDArray[np.int32] | None = None,
         stated_gap: Fraction | None = None,
         denominator: int | None = None,
@@ -679,7 +679,10 @@ class _AssignmentProof:
             assert self.digits is not None and self.exponents is not None
             broken = _core.check_potentials(
                 self.rows, self.cols,
-                np.ascontiguousarray(self.digits, dtype=np.int64),
+                # A list of int for integers beyond int64 (an object array).
+                self.digits.tolist()
+                if self.digits.dtype == object
+                else np.ascontiguousarray(self.digits, dtype=np.int64),
                 np.ascontiguousarray(self.exponents, dtype=np.int32),
                 self.decimals or 0, u, v, col_of_row, self.maximize,
             )
@@ -736,10 +739,13 @@ def _result(
     transposed: bool,
 ) -> Assignment:
     cols_of_rows, row, col, costs, decimals, grid, digits, exponents = found
-    # Exact on the wide engine: potentials as Python ints, every cost from its decimal.
+    # Exact on the wide engine: potentials as Python ints, every cost from its decimal
+    # (integers beyond ±2**59: a list of int, each with exponent 0).
     wide = grid is None and len(digits) > 0
     if wide:
         row, col = np.array(row, dtype=object), np.array(col, dtype=object)
+    if isinstance(digits, list):
+        digits = np.array(digits, dtype=object)
     keep = grid is not None or wide
     proof = _AssignmentProof(
         rows, cols, costs, entries, row, col, decimals, x.fraction, maximize, transposed,

@@ -592,7 +592,9 @@ def test_sparse_explicit_zeros_and_duplicates_are_entries() -> None:
         ([[1, -float("inf")], [1, 2]], {}, "invalid numeric entries"),
         ([[1, float("inf")], [1, 2]], {"maximize": True}, "invalid numeric entries"),
         ([[1, float("inf")], [2, float("inf")]], {}, "cost matrix is infeasible: at most 1 of its 2 rows"),
-        ([[1, 2**60]], {}, r"cost\[0\]\[1\]: found 1152921504606846976, beyond"),
+        ([[1, 2**126]], {}, (r"cost\[0\]\[1\]: found 85070591730234615865843651857942052864 \(as "
+         r"an integer at the costs' common scale\), beyond the exact engines: \(rows \+ "
+         r"cols\)·\|cost\| must stay below 2\*\*119")),
         ([["a"]], {}, "expected numbers"),
     ],
 )
@@ -966,8 +968,8 @@ def test_gap_answers_with_forbidden_and_sparse_entries() -> None:
 def test_fractions_without_a_decimal_are_exact() -> None:
     """``Fraction`` costs with no finite decimal (1/3, 2/7) beside floats and ints: solved at
     their least common denominator, the total the brute-force optimum as a ``Fraction``,
-    verify() holds (rectangular both ways, min and max); too large once scaled, a clear
-    ``ValueError``; ``max_weight_matching`` (decimals only) still names the value."""
+    verify() holds (rectangular both ways, min and max); past ±2**59 once scaled, exact on the
+    wide engine; past ±2**127, a clear ``ValueError``; ``max_weight_matching`` (decimals only) still names the value."""
     rng = random.Random(3)
     for trial in range(80):
         rows, cols = rng.randrange(1, 6), rng.randrange(1, 6)
@@ -985,8 +987,11 @@ def test_fractions_without_a_decimal_are_exact() -> None:
         assert sum((exact[i][j] for i, j in zip(*ours)), Fraction(0)) == want
         assert ours.exact and ours.verify()
         assert pickle.loads(pickle.dumps(ours)).total == want
-    with pytest.raises(ValueError, match=r"beyond ±2\*\*59"):
-        gridmatch.linear_sum_assignment([[Fraction(1, 3), Fraction(1, 2**60)], [1, 2]])
+    # Past ±2**59 once scaled: exact on the wide engine; past ±2**127, a clear ValueError.
+    wide = gridmatch.linear_sum_assignment([[Fraction(1, 3), Fraction(1, 2**60)], [1, 2]])
+    assert wide.total == 1 + Fraction(1, 2**60) and wide.exact and wide.verify()
+    with pytest.raises(ValueError, match=r"cost\[3\]: found \d+, beyond ±2\*\*127 once scaled"):
+        gridmatch.linear_sum_assignment([[Fraction(1, 3), Fraction(1, 2**125)], [1, 2]])
     with pytest.raises(ValueError, match=r"weights\[1\]: 1/3 has no exact decimal"):
         gridmatch.max_weight_matching([(0, 1), (1, 2)], [1, Fraction(1, 3)])
 
@@ -1029,8 +1034,77 @@ def test_big_square_float_matrices_from_a_guess() -> None:
             assert scratch is not None and guessed is not None
             assert guessed[4] == scratch[4]  # the same common scale
 
-            def total(found: tuple) -> Fraction:
-                cols = found[0].tolist()
-                return sum((exact[i][j] for i, j in enumerate(cols)), Fraction(0))
+            totals = [
+                sum((exact[i][j] for i, j in enumerate(found[0].tolist())), Fraction(0))
+                for found in (guessed, scratch)
+            ]
+            assert totals == [mine, mine], (kind, maximize)
 
-            assert total(guessed) == total(scratch) == mine, (kind, maximize)
+
+def test_integer_matrices_beyond_2_59_are_exact() -> None:
+    """Integer matrices past ±2**59 (int64 arrays near 2**62, Python ints up to 2**100, signed,
+    rectangular both ways, min and max), decimals scaled past it and fractions whose common
+    denominator takes them past it: solved exactly on the wide engine, the total the
+    brute-force optimum in exact arithmetic, in the values' own kind; verify() holds, the
+    proof pickles, and a tampered potential, assignment or cost is refused."""
+    rng = random.Random(59)
+    for trial in range(150):
+        rows, cols = rng.randrange(1, 6), rng.randrange(1, 6)
+        kind = trial % 5
+        if kind == 0:
+            a: object = np.array(
+                [[rng.randrange(-(2**62), 2**62) for _ in range(cols)] for _ in range(rows)],
+                dtype=np.int64,
+            )
+            exact = [[Fraction(int(x)) for x in row] for row in a.tolist()]
+        elif kind == 1:
+            a = [[rng.randrange(-(2**100), 2**100) for _ in range(cols)] for _ in range(rows)]
+            exact = [[Fraction(x) for x in row] for row in a]
+        elif kind == 2:
+            # Ties in the high part: only the low bits decide.
+            a = [[rng.randrange(-2, 3) * 2**90 + rng.randrange(4) for _ in range(cols)]
+                 for _ in range(rows)]
+            exact = [[Fraction(x) for x in row] for row in a]
+        elif kind == 3:
+            a = [[Decimal(rng.randrange(-(10**25), 10**25)).scaleb(-rng.randrange(0, 6))
+                  for _ in range(cols)] for _ in range(rows)]
+            exact = [[Fraction(x) for x in row] for row in a]
+        else:
+            a = [[Fraction(rng.randrange(-(2**40), 2**40), rng.choice([3, 7, 11, 13, 17, 19, 23]))
+                  for _ in range(cols)] for _ in range(rows)]
+            exact = [[Fraction(x) for x in row] for row in a]
+        maximize = trial % 2 == 1
+        ours = gridmatch.linear_sum_assignment(a, maximize=maximize)
+        assert ours.exact and ours.verify(), (a, maximize)
+        mine = sum((exact[i][j] for i, j in zip(*ours)), Fraction(0))
+        assert mine == brute_assignment(exact, maximize), (a, maximize)
+        assert Fraction(ours.total) == mine
+        assert isinstance(ours.total, {0: int, 1: int, 2: int, 3: Decimal, 4: Fraction}[kind])
+        back = pickle.loads(pickle.dumps(ours))
+        assert back.verify() and back.total == ours.total
+        proof = ours._proof
+        if not proof.wide:
+            continue  # small enough for int64 at the common scale
+        state = list(proof.__reduce__()[1])
+        u = state[4].copy()
+        u[0] += 1
+        state[4] = u
+        with pytest.raises(CertificateError):
+            gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
+        state = list(proof.__reduce__()[1])
+        digits = proof.digits.copy()
+        digits[proof.col_of_row[0]] += 1  # row 0's assigned entry dearer (or cheaper)
+        state[12] = digits
+        with pytest.raises(CertificateError):
+            gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
+        r, c = ours
+        if len(r) >= 2:
+            swapped = c.copy()
+            swapped[[0, 1]] = swapped[[1, 0]]
+            t = sum((exact[i][j] for i, j in zip(r, swapped)), Fraction(0))
+            if t != mine:
+                with pytest.raises(CertificateError):
+                    gridmatch.Assignment(r, swapped, proof).verify()
+    # (rows + cols)·|cost| from 2**119 on is beyond the wide engine: refused, saying so.
+    with pytest.raises(ValueError, match="cost"):
+        gridmatch.linear_sum_assignment([[2**118, 0], [0, 0]])

@@ -93,7 +93,7 @@ type Assigned = (
     Arr1<i64>,
     Option<u32>,
     Option<i32>,
-    Arr1<i64>,
+    Py<PyAny>,
     Arr1<i32>,
 );
 
@@ -151,7 +151,7 @@ fn dense_floats(
             vec1(py, costs)?,
             decimals,
             None,
-            vec1(py, Vec::new())?,
+            vec1(py, Vec::<i64>::new())?.into_any(),
             vec1(py, Vec::new())?,
         ),
         Solved::Narrow(a, costs, grid) => (
@@ -161,7 +161,7 @@ fn dense_floats(
             vec1(py, costs)?,
             None,
             grid,
-            vec1(py, digits)?,
+            vec1(py, digits)?.into_any(),
             vec1(py, exponents)?,
         ),
         Solved::Wide(a) => (
@@ -171,7 +171,7 @@ fn dense_floats(
             vec1(py, Vec::new())?,
             decimals,
             None,
-            vec1(py, digits)?,
+            vec1(py, digits)?.into_any(),
             vec1(py, exponents)?,
         ),
     })
@@ -229,6 +229,63 @@ fn solve_floats(
     }
 }
 
+/// A whole matrix of integers (or values scaled to integers by the package: decimals at
+/// `10**-decimals`, fractions at their least common denominator) beyond ±2**59: solved
+/// exactly on the `i128` engine ([`assignment::dense_wide`], which refuses (rows + cols)·|cost|
+/// from 2**119 on). Returned as a float matrix's wide answer: the potentials and the costs
+/// (`digits`, each with the exponent `-decimals`) as lists of `int`.
+fn dense_wide_integers(
+    py: Python<'_>,
+    rows: u64,
+    cols: u64,
+    exact: exact::Exact,
+    maximize: bool,
+) -> PyResult<Assigned> {
+    let (values, shape) = (exact.values, exact.shape);
+    let a = py.detach(|| -> Result<Assignment<i128>> {
+        let (r, c) = assignment_shape(rows, cols)?;
+        let cells = rows.saturating_mul(cols);
+        if values.len() as u64 != cells {
+            return Err(value(format!(
+                "cost: {} values for a {rows} × {cols} matrix",
+                values.len()
+            )));
+        }
+        check_memory(cells.saturating_mul(BYTES_PER_FLOAT_ENTRY), || {
+            format!("a {rows} × {cols} cost matrix")
+        })?;
+        let signed: Vec<i128> = if maximize {
+            values.iter().map(|&v| v.saturating_neg()).collect()
+        } else {
+            values.clone()
+        };
+        let solved = [r, c];
+        assignment::dense_wide(r, c, &signed).map_err(|e| match e {
+            WeightError::TooWide { edge, .. } => value(format!(
+                "cost{}: found {} (as an integer at the costs' common scale), beyond the exact \
+                 engines: (rows + cols)·|cost| must stay below 2**119",
+                // (A list comes flat: its place in the matrix as solved.)
+                exact::index(if shape.len() == 2 { &shape } else { &solved }, edge),
+                values[edge]
+            )),
+            e => value(format!("cost: {e}")),
+        })
+    })?;
+    // Each cost is its value at the scale: digits·10**-decimals at 10**-decimals.
+    let exponent = -(exact.decimals.unwrap_or(0) as i32);
+    let exponents = vec![exponent; values.len()];
+    Ok((
+        vec1(py, id_values(&a.col_of_row))?,
+        PyList::new(py, a.row)?.into_any().unbind(),
+        PyList::new(py, a.col)?.into_any().unbind(),
+        vec1(py, Vec::new())?,
+        exact.decimals,
+        None,
+        PyList::new(py, values)?.into_any().unbind(),
+        vec1(py, exponents)?,
+    ))
+}
+
 /// The first entry of a whole matrix, given as shortest decimals `digits·10**exponents` at
 /// the common scale `10**-decimals` (an exact wide answer's costs), where the potentials `row`
 /// and `col` break feasibility (`row[i] + col[j] <= sign·cost`) or, on the assigned entries
@@ -239,15 +296,41 @@ fn solve_floats(
 pub fn check_potentials(
     rows: usize,
     cols: usize,
-    digits: PyReadonlyArray1<'_, i64>,
+    digits: &Bound<'_, PyAny>,
     exponents: PyReadonlyArray1<'_, i32>,
     decimals: u32,
     row: Vec<i128>,
     col: Vec<i128>,
     col_of_row: Vec<usize>,
     maximize: bool,
+) -> PyResult<Option<String>> {
+    let d = wide_list(digits)?;
+    Ok(broken(
+        rows,
+        cols,
+        &d,
+        exponents.as_array().as_slice().unwrap_or(&[]),
+        decimals,
+        &row,
+        &col,
+        &col_of_row,
+        maximize,
+    ))
+}
+
+/// [`check_potentials`] on the digits as read.
+#[allow(clippy::too_many_arguments)]
+fn broken(
+    rows: usize,
+    cols: usize,
+    d: &[i128],
+    e: &[i32],
+    decimals: u32,
+    row: &[i128],
+    col: &[i128],
+    col_of_row: &[usize],
+    maximize: bool,
 ) -> Option<String> {
-    let (d, e) = (digits.as_array(), exponents.as_array());
     if d.len() != e.len() || Some(d.len()) != rows.checked_mul(cols) {
         return Some(format!(
             "{} digits and {} exponents for a {rows} × {cols} matrix",
@@ -274,7 +357,7 @@ pub fn check_potentials(
                     .try_into()
                     .ok()
                     .and_then(|p: u32| 10i128.checked_pow(p))
-                    .and_then(|t| t.checked_mul(i128::from(d[k])))
+                    .and_then(|t| t.checked_mul(d[k]))
             };
             let Some(cost) = cost.map(|c| sign * c) else {
                 return Some(format!(
@@ -297,6 +380,17 @@ pub fn check_potentials(
     None
 }
 
+/// An `int64` array or a list of `int` (values beyond `int64`) as `i128`s.
+fn wide_list(values: &Bound<'_, PyAny>) -> PyResult<Vec<i128>> {
+    match values.cast::<PyList>() {
+        Ok(list) => list.extract(),
+        Err(_) => {
+            let a: PyReadonlyArray1<'_, i64> = values.extract()?;
+            Ok(a.as_array().iter().map(|&x| i128::from(x)).collect())
+        }
+    }
+}
+
 /// The first position `i` where `rounded[i]` is not `digits[i]·10**exponents[i]` rounded to
 /// the grid `10**-grid` (within half a step, exactly), or `None`: the check of a proven-gap
 /// answer's rounding, sharing nothing with how it was rounded. `rounded`: an `int64` array,
@@ -309,13 +403,7 @@ pub fn check_grid(
     grid: i32,
 ) -> PyResult<Option<usize>> {
     let (d, e) = (digits.as_array(), exponents.as_array());
-    let r: Vec<i128> = match rounded.cast::<PyList>() {
-        Ok(list) => list.extract()?,
-        Err(_) => {
-            let a: PyReadonlyArray1<'_, i64> = rounded.extract()?;
-            a.as_array().iter().map(|&x| i128::from(x)).collect()
-        }
-    };
+    let r = wide_list(rounded)?;
     if d.len() != e.len() || d.len() != r.len() {
         return Ok(Some(d.len().min(e.len()).min(r.len())));
     }
@@ -356,6 +444,9 @@ pub fn assign(
         return dense_floats(py, rows, cols, Source::Made(floats), maximize).map(Some);
     }
     let exact = exact::extract(costs, decimals, "cost")?;
+    if entries.is_none() && exact.parts.is_empty() && exact::fit(&exact, "cost").is_err() {
+        return dense_wide_integers(py, rows, cols, exact, maximize).map(Some);
+    }
     let (given, grid) = fit_or_grid(&exact, "cost")?;
     let decimals = if grid.is_some() { None } else { exact.decimals };
     let (digits, exponents): (Vec<i64>, Vec<i32>) = if grid.is_some() {
@@ -426,7 +517,7 @@ pub fn assign(
         vec1(py, given)?,
         decimals,
         grid,
-        vec1(py, digits)?,
+        vec1(py, digits)?.into_any(),
         vec1(py, exponents)?,
     )))
 }
