@@ -149,10 +149,14 @@ fn float_parts(text: &str) -> (i64, i32) {
     let b = text.as_bytes();
     let neg = b.first() == Some(&b'-');
     let body = &b[usize::from(neg)..];
-    let (num, exp) = match body.iter().position(|&c| c == b'e') {
+    // An exponent is at most "e-324" / "e+308": its 'e' is among the last five bytes.
+    let tail = body.len().saturating_sub(5);
+    let (num, exp) = match body[tail..].iter().position(|&c| c == b'e') {
         Some(k) => (
-            &body[..k],
-            text[usize::from(neg) + k + 1..].parse::<i32>().unwrap_or(0),
+            &body[..tail + k],
+            text[usize::from(neg) + tail + k + 1..]
+                .parse::<i32>()
+                .unwrap_or(0),
         ),
         None => (body, 0),
     };
@@ -179,24 +183,37 @@ fn float_parts(text: &str) -> (i64, i32) {
 
 /// `m` followed by the decimal digits `digits` (`m·10**len + value`, no overflow check: the
 /// caller keeps it below 10**19), eight digits at a time (a SWAR step: the eight bytes as one
-/// `u64`, pairs, then fours, then all eight combined by multiplications) and the rest one by
-/// one; a shorter chain of dependent steps than one digit at a time.
+/// `u64`, pairs, then fours, then all eight combined by multiplications) and the rest as the
+/// last eight (one by one when there are fewer than eight in all); a shorter chain of
+/// dependent steps than one digit at a time, and no loop of varying length.
 fn accumulate(mut m: u64, digits: &[u8]) -> u64 {
     let mut chunks = digits.chunks_exact(8);
     for c in &mut chunks {
-        let mut v = u64::from_le_bytes(c.try_into().unwrap_or([b'0'; 8])) - 0x3030_3030_3030_3030;
-        // Each byte a digit, the first in the lowest byte: pairs into 16-bit lanes.
-        v = (v * 10) + (v >> 8);
-        // Pairs into fours, fours into eight.
-        v = (((v & 0x0000_00ff_0000_00ff).wrapping_mul(100 + (1_000_000 << 32)))
-            + (((v >> 16) & 0x0000_00ff_0000_00ff).wrapping_mul(1 + (10_000 << 32))))
-            >> 32;
-        m = m * 100_000_000 + v;
+        m = m * 100_000_000 + eight(u64::from_le_bytes(c.try_into().unwrap_or([b'0'; 8])));
     }
-    for &c in chunks.remainder() {
-        m = m * 10 + u64::from(c - b'0');
+    let r = chunks.remainder().len();
+    if r > 0 && digits.len() >= 8 {
+        // The last eight bytes at once, those before the remainder made '0' (no loop).
+        let last = &digits[digits.len() - 8..];
+        let v = u64::from_le_bytes(last.try_into().unwrap_or([b'0'; 8]));
+        let keep = u64::MAX << (8 * (8 - r));
+        m = m * POW10_64[r] as u64 + eight((v & keep) | (0x3030_3030_3030_3030 & !keep));
+    } else {
+        for &c in chunks.remainder() {
+            m = m * 10 + u64::from(c - b'0');
+        }
     }
     m
+}
+
+/// The value of eight decimal digits (ASCII, the first in the lowest byte) in one `u64`.
+fn eight(v: u64) -> u64 {
+    let mut v = v - 0x3030_3030_3030_3030;
+    // Pairs into 16-bit lanes, then fours, then all eight, by multiplications.
+    v = (v * 10) + (v >> 8);
+    (((v & 0x0000_00ff_0000_00ff).wrapping_mul(100 + (1_000_000 << 32)))
+        + (((v >> 16) & 0x0000_00ff_0000_00ff).wrapping_mul(1 + (10_000 << 32))))
+        >> 32
 }
 
 /// `10**p` for `0 <= p <= 18` as `i64` (the powers below 2**63).
