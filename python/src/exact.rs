@@ -382,9 +382,15 @@ impl Floats {
             .digits
             .iter()
             .zip(&self.exponents)
-            .map(|(&m, &e)| match m {
-                0 => Some(0),
-                _ => i128::from(m).checked_mul(*POW10_128.get((e + d) as usize)?),
+            .map(|(&m, &e)| {
+                let p = (e + d) as usize;
+                match m {
+                    0 => Some(0),
+                    // |m| < 2**63 and 10**p < 2**63: the product fits, a plain multiply
+                    // (a checked i128 one is a call).
+                    _ if p < POW10_64.len() => Some(i128::from(m) * i128::from(POW10_64[p])),
+                    _ => i128::from(m).checked_mul(*POW10_128.get(p)?),
+                }
             })
             .collect();
         match v {

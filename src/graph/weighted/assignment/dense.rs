@@ -262,7 +262,8 @@ pub(super) fn solve_wide_square(n: usize, cost: &[i128]) -> Assignment<i128> {
     let start = solve(n, n, &narrow);
     drop(narrow);
     let v = start.col.iter().map(|&v| i128::from(v) << s).collect();
-    solve_started(n, cost, start.col_of_row, v)
+    // Below 2**119 (the limit).
+    solve_started(n, cost, largest as i128, start.col_of_row, v)
 }
 
 /// Rounds of [`State::settle`] allowed per row (the first round scans every row once).
@@ -270,7 +271,7 @@ const SETTLE_ROUNDS: usize = 4;
 
 /// The cheapest assignment of a checked square `n × n` matrix of `i128` costs (n >= 2)
 /// started from a guess: an assignment `x` (a permutation of the columns) and column
-/// potentials `v` within [−2C, 0] (C = max |cost|), typically an optimal answer for costs
+/// potentials `v` within [−2C, 0] (C = `largest` = max |cost|), typically an optimal answer for costs
 /// rounded coarser. First [`State::settle`] keeps every row on its column and lowers
 /// potentials until each row's column is its least reduced cost (invariant I); that succeeds
 /// when the guessed assignment is optimal for the exact costs, as it nearly always is when the
@@ -282,6 +283,7 @@ const SETTLE_ROUNDS: usize = 4;
 pub(super) fn solve_started(
     n: usize,
     cost: &[i128],
+    largest: i128,
     x: Vec<u32>,
     v: Vec<i128>,
 ) -> Assignment<i128> {
@@ -297,7 +299,6 @@ pub(super) fn solve_started(
         v,
     };
     let guess = st.v.clone();
-    let largest = cost.iter().map(|c| c.unsigned_abs()).max().unwrap_or(0) as i128;
     if st.settle(SETTLE_ROUNDS * n, -6 * largest) {
         return st.finish(n);
     }

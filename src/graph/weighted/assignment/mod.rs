@@ -298,7 +298,11 @@ pub fn dense_wide_started(
             cost.len()
         )));
     }
-    if let Some(edge) = beyond_limit(WIDE_LIMIT, 2 * n, cost) {
+    // One pass for the largest magnitude; the entry beyond the limit only if there is one.
+    let largest = cost.iter().map(|c| c.unsigned_abs()).max().unwrap_or(0);
+    if (2 * n as u128).saturating_mul(largest) >= WIDE_LIMIT
+        && let Some(edge) = beyond_limit(WIDE_LIMIT, 2 * n, cost)
+    {
         return Err(WeightError::TooWide {
             edge,
             weight: cost[edge],
@@ -314,14 +318,21 @@ pub fn dense_wide_started(
     if n < 2 || !permutation {
         return dense_wide(n, n, cost);
     }
-    let largest = cost.iter().map(|c| c.unsigned_abs()).max().unwrap_or(0) as i128;
+    // Below 2**119 (the limit).
+    let largest = largest as i128;
     let top = col.iter().copied().max().unwrap_or(0);
     // |col - top| may pass i128 for a wild guess: saturate, then raise to −2C.
     let v = col
         .iter()
         .map(|&c| c.saturating_sub(top).max(-2 * largest))
         .collect();
-    Ok(dense::solve_started(n, cost, col_of_row.to_vec(), v))
+    Ok(dense::solve_started(
+        n,
+        cost,
+        largest,
+        col_of_row.to_vec(),
+        v,
+    ))
 }
 
 /// The cheapest assignment of every row using only the given entries (`edges[i] = (row,
