@@ -438,6 +438,7 @@ class WeightedMatching:
         original_exponents: NDArray[np.int32] | None = None,
         stated_gap: Fraction | None = None,
         wide: tuple[list[int], list[int], list[int], list[int], int] | None = None,
+        denominator: int | None = None,
     ) -> WeightedMatching: ...
     @property
     def n(self) -> int:
@@ -760,9 +761,12 @@ def max_weight_matching(
     cardinality: str = "any",
     decimals: int | None = None,
     fraction: bool = False,
+    denominator: int | None = None,
 ) -> WeightedMatching | Matching:
     """The best matching with its duals; for ``cardinality="perfect"`` on a graph without a
-    perfect matching, a maximum :class:`Matching` whose proof shows there is none."""
+    perfect matching, a maximum :class:`Matching` whose proof shows there is none.
+    ``denominator``: the weights are integers times ``1/denominator`` (``Fraction`` weights
+    with no finite decimal)."""
 
 def assign(
     rows: int,

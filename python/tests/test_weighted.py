@@ -251,7 +251,8 @@ def test_weights_of_every_kind() -> None:
         # n·max|w| < 2**119; beyond that, and beyond ±2**127, refused naming the value.
         ([1, 2**118, 1], r"edge 1 weighs 332306998946228968225951765070086144: on 4 vertices"),
         ([1, -(2**130), 1], r"weights\[1\]: found -1361129467683753853853498429727072845824, beyond ±2\*\*127"),
-        ([1, Fraction(1, 3), 1], r"weights\[1\]: 1/3 has no exact decimal"),
+        # A Fraction with no finite decimal puts all at the common denominator (3 here).
+        ([1, Fraction(2**127, 3), 1], r"weights\[1\]: found 170141183460469231731687303715884105728, beyond ±2\*\*127 once scaled"),
         ([1, 2], r"found 2 for 3 edges, expected one weight per edge"),
         (["a", "b", "c"], r"expected numbers"),
         ([1, "b", 1.5], r"weights: found an array of <U32, expected numbers"),
@@ -969,7 +970,7 @@ def test_fractions_without_a_decimal_are_exact() -> None:
     """``Fraction`` costs with no finite decimal (1/3, 2/7) beside floats and ints: solved at
     their least common denominator, the total the brute-force optimum as a ``Fraction``,
     verify() holds (rectangular both ways, min and max); past ±2**59 once scaled, exact on the
-    wide engine; past ±2**127, a clear ``ValueError``; ``max_weight_matching`` (decimals only) still names the value."""
+    wide engine; past ±2**127, a clear ``ValueError``; ``max_weight_matching`` takes them."""
     rng = random.Random(3)
     for trial in range(80):
         rows, cols = rng.randrange(1, 6), rng.randrange(1, 6)
@@ -992,8 +993,9 @@ def test_fractions_without_a_decimal_are_exact() -> None:
     assert wide.total == 1 + Fraction(1, 2**60) and wide.exact and wide.verify()
     with pytest.raises(ValueError, match=r"cost\[3\]: found \d+, beyond ±2\*\*127 once scaled"):
         gridmatch.linear_sum_assignment([[Fraction(1, 3), Fraction(1, 2**125)], [1, 2]])
-    with pytest.raises(ValueError, match=r"weights\[1\]: 1/3 has no exact decimal"):
-        gridmatch.max_weight_matching([(0, 1), (1, 2)], [1, Fraction(1, 3)])
+    # The matching functions take them too (tests/test_weighted_wide.py: brute force).
+    third = gridmatch.max_weight_matching([(0, 1), (1, 2)], [1, Fraction(1, 3)])
+    assert third.total == 1 and isinstance(third.total, Fraction) and third.verify()
 
 
 def test_big_square_float_matrices_from_a_guess() -> None:
