@@ -438,6 +438,7 @@ class WeightedMatching:
         original_exponents: NDArray[np.int32] | None = None,
         stated_gap: Fraction | None = None,
         wide: tuple[list[int], list[int], list[int], list[int], int] | None = None,
+        denominator: int | None = None,
     ) -> WeightedMatching: ...
     @property
     def n(self) -> int:
@@ -760,9 +761,12 @@ def max_weight_matching(
     cardinality: str = "any",
     decimals: int | None = None,
     fraction: bool = False,
+    denominator: int | None = None,
 ) -> WeightedMatching | Matching:
     """The best matching with its duals; for ``cardinality="perfect"`` on a graph without a
-    perfect matching, a maximum :class:`Matching` whose proof shows there is none."""
+    perfect matching, a maximum :class:`Matching` whose proof shows there is none.
+    ``denominator``: the weights are integers times ``1/denominator`` (``Fraction`` weights
+    with no finite decimal)."""
 
 def assign(
     rows: int,
@@ -779,7 +783,7 @@ def assign(
         NDArray[np.int64],
         int | None,
         int | None,
-        NDArray[np.int64],
+        NDArray[np.int64] | list[int],
         NDArray[np.int32],
     ]
     | None
@@ -790,12 +794,14 @@ def assign(
     ``digits·10**exponents`` (else ``None`` and empty arrays). ``None`` if no assignment covers
     every row. A float matrix beyond ±2**59 at its common scale but within the wide engine's
     span is solved exactly in ``i128``: its potentials are lists of ``int``, the costs array
-    empty, ``grid`` ``None``, and ``digits``, ``exponents`` and ``decimals`` give each cost."""
+    empty, ``grid`` ``None``, and ``digits``, ``exponents`` and ``decimals`` give each cost;
+    so is a whole matrix of integers beyond ±2**59 (``digits`` then a list of ``int``,
+    ``exponents`` ``-decimals``, ``decimals`` their scale, ``None`` for integers)."""
 
 def check_potentials(
     rows: int,
     cols: int,
-    digits: NDArray[np.int64],
+    digits: NDArray[np.int64] | list[int],
     exponents: NDArray[np.int32],
     decimals: int,
     row: list[int],

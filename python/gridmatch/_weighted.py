@@ -74,7 +74,7 @@ class Exact:
     finds), ``fraction`` (some value was a ``Fraction``: totals are given as ``Fraction``), and
     the ``shape``."""
 
-    __slots__ = ("decimals", "denominator", "fraction", "nondecimal", "shape", "values")
+    __slots__ = ("decimals", "denominator", "fraction", "shape", "values")
 
     def __init__(
         self,
@@ -83,17 +83,14 @@ class Exact:
         fraction: bool,
         shape: tuple[int, ...],
         denominator: int | None = None,
-        nondecimal: str = "",
     ) -> None:
         self.values = values
         self.decimals = decimals
         self.fraction = fraction
         self.shape = shape
         # For Fractions with no finite decimal (1/3): the values are integers times
-        # 1/denominator (the least common denominator), and `nondecimal` says where the
-        # first such value is (for the functions that take decimals only).
+        # 1/denominator (the least common denominator).
         self.denominator = denominator
-        self.nondecimal = nondecimal
 
 
 def exact(values: Any, what: str) -> Exact:
@@ -104,7 +101,7 @@ def exact(values: Any, what: str) -> Exact:
 
     ``Fraction`` values with no finite decimal expansion (such as 1/3) make the whole list
     integers times ``1/denominator`` (the least common denominator; ``decimals`` is then
-    ``None``, and the functions that take decimals only refuse them with ``nondecimal``).
+    ``None``).
     ``ValueError`` for NaN or infinity and non-numbers."""
     try:
         a = np.asarray(values)
@@ -142,7 +139,7 @@ def exact(values: Any, what: str) -> Exact:
                 raise ValueError(f"{what}{_index(a, i)}: {e}") from None
         k = 0
         fraction = any(isinstance(x, Fraction) for x in flat_values)
-        for i, q in enumerate(fracs):
+        for q in fracs:
             d = q.denominator
             twos = (d & -d).bit_length() - 1
             rest = d >> twos
@@ -154,11 +151,7 @@ def exact(values: Any, what: str) -> Exact:
                 # No finite decimal: all at the least common denominator instead.
                 lcd = math.lcm(*(f.denominator for f in fracs))
                 ints = [f.numerator * (lcd // f.denominator) for f in fracs]
-                where = (
-                    f"{what}{_index(a, i)}: {q} has no exact decimal (its denominator has a "
-                    "factor other than 2 and 5)"
-                )
-                return Exact(ints, None, True, a.shape, lcd, where)
+                return Exact(ints, None, True, a.shape, lcd)
             k = max(k, twos, fives)
         ints = [q.numerator * (10**k // q.denominator) for q in fracs]
         return Exact(ints, k, fraction, a.shape)
@@ -263,15 +256,14 @@ def _solve(
     if w is None:
         w = np.ones(len(a), dtype=np.int64)
     w = exact(w, "weights")
-    if w.denominator is not None:
-        raise ValueError(w.nondecimal)
     if len(w.shape) != 1 or w.shape[0] != len(a):
         raise ValueError(
             f"weights: found {w.shape[0] if w.shape else 'a single number'} for "
             f"{len(a)} edges, expected one weight per edge"
         )
+    # Fractions with no finite decimal: integers at their least common denominator.
     out = _core.max_weight_matching(
-        a, w.values, n, objective, cardinality, w.decimals, w.fraction
+        a, w.values, n, objective, cardinality, w.decimals, w.fraction, w.denominator
     )
     if isinstance(out, Matching):
         size, k, x = out.n, len(out), len(out.barrier())
@@ -301,8 +293,9 @@ def max_weight_matching(
     number per edge (a sequence or array); ``None`` weighs every edge 1. Integers are taken
     as they are (any size while n·max|w| < 2**119, beyond ±2**59 on the wide path); floats
     exactly as the shortest decimals that read back as them (``0.1`` is 1/10; beyond the
-    wide path's span rounded, with a proven gap), as are ``Decimal`` and ``Fraction`` with a
-    finite decimal expansion. ``n`` defaults to the largest id + 1. Self-loops never match;
+    wide path's span rounded, with a proven gap), as are ``Decimal`` and ``Fraction`` (one with
+    no finite decimal, such as 1/3, puts every weight at their least common denominator,
+    exactly; the total is then a ``Fraction`` and there is no ``to_json()`` record). ``n`` defaults to the largest id + 1. Self-loops never match;
     parallel edges are allowed; negative weights are allowed (over all matchings such edges
     are left out unless they pay off).
 
@@ -514,7 +507,7 @@ class _AssignmentProof:
         transposed: bool,
         col_of_row: list[int],
         grid: int | None = None,
-        digits: NDArray[np.int64] | None = None,
+        digits: NDArray[Any] | None = None,
         exponents: NDArray[np.int32] | None = None,
         stated_gap: Fraction | None = None,
         denominator: int | None = None,
@@ -679,7 +672,10 @@ class _AssignmentProof:
             assert self.digits is not None and self.exponents is not None
             broken = _core.check_potentials(
                 self.rows, self.cols,
-                np.ascontiguousarray(self.digits, dtype=np.int64),
+                # A list of int for integers beyond int64 (an object array).
+                self.digits.tolist()
+                if self.digits.dtype == object
+                else np.ascontiguousarray(self.digits, dtype=np.int64),
                 np.ascontiguousarray(self.exponents, dtype=np.int32),
                 self.decimals or 0, u, v, col_of_row, self.maximize,
             )
@@ -736,10 +732,13 @@ def _result(
     transposed: bool,
 ) -> Assignment:
     cols_of_rows, row, col, costs, decimals, grid, digits, exponents = found
-    # Exact on the wide engine: potentials as Python ints, every cost from its decimal.
+    # Exact on the wide engine: potentials as Python ints, every cost from its decimal
+    # (integers beyond ±2**59: a list of int, each with exponent 0).
     wide = grid is None and len(digits) > 0
     if wide:
         row, col = np.array(row, dtype=object), np.array(col, dtype=object)
+    if isinstance(digits, list):
+        digits = np.array(digits, dtype=object)
     keep = grid is not None or wide
     proof = _AssignmentProof(
         rows, cols, costs, entries, row, col, decimals, x.fraction, maximize, transposed,

@@ -149,10 +149,14 @@ fn float_parts(text: &str) -> (i64, i32) {
     let b = text.as_bytes();
     let neg = b.first() == Some(&b'-');
     let body = &b[usize::from(neg)..];
-    let (num, exp) = match body.iter().position(|&c| c == b'e') {
+    // An exponent is at most "e-324" / "e+308": its 'e' is among the last five bytes.
+    let tail = body.len().saturating_sub(5);
+    let (num, exp) = match body[tail..].iter().position(|&c| c == b'e') {
         Some(k) => (
-            &body[..k],
-            text[usize::from(neg) + k + 1..].parse::<i32>().unwrap_or(0),
+            &body[..tail + k],
+            text[usize::from(neg) + tail + k + 1..]
+                .parse::<i32>()
+                .unwrap_or(0),
         ),
         None => (body, 0),
     };
@@ -179,24 +183,37 @@ fn float_parts(text: &str) -> (i64, i32) {
 
 /// `m` followed by the decimal digits `digits` (`m·10**len + value`, no overflow check: the
 /// caller keeps it below 10**19), eight digits at a time (a SWAR step: the eight bytes as one
-/// `u64`, pairs, then fours, then all eight combined by multiplications) and the rest one by
-/// one; a shorter chain of dependent steps than one digit at a time.
+/// `u64`, pairs, then fours, then all eight combined by multiplications) and the rest as the
+/// last eight (one by one when there are fewer than eight in all); a shorter chain of
+/// dependent steps than one digit at a time, and no loop of varying length.
 fn accumulate(mut m: u64, digits: &[u8]) -> u64 {
     let mut chunks = digits.chunks_exact(8);
     for c in &mut chunks {
-        let mut v = u64::from_le_bytes(c.try_into().unwrap_or([b'0'; 8])) - 0x3030_3030_3030_3030;
-        // Each byte a digit, the first in the lowest byte: pairs into 16-bit lanes.
-        v = (v * 10) + (v >> 8);
-        // Pairs into fours, fours into eight.
-        v = (((v & 0x0000_00ff_0000_00ff).wrapping_mul(100 + (1_000_000 << 32)))
-            + (((v >> 16) & 0x0000_00ff_0000_00ff).wrapping_mul(1 + (10_000 << 32))))
-            >> 32;
-        m = m * 100_000_000 + v;
+        m = m * 100_000_000 + eight(u64::from_le_bytes(c.try_into().unwrap_or([b'0'; 8])));
     }
-    for &c in chunks.remainder() {
-        m = m * 10 + u64::from(c - b'0');
+    let r = chunks.remainder().len();
+    if r > 0 && digits.len() >= 8 {
+        // The last eight bytes at once, those before the remainder made '0' (no loop).
+        let last = &digits[digits.len() - 8..];
+        let v = u64::from_le_bytes(last.try_into().unwrap_or([b'0'; 8]));
+        let keep = u64::MAX << (8 * (8 - r));
+        m = m * POW10_64[r] as u64 + eight((v & keep) | (0x3030_3030_3030_3030 & !keep));
+    } else {
+        for &c in chunks.remainder() {
+            m = m * 10 + u64::from(c - b'0');
+        }
     }
     m
+}
+
+/// The value of eight decimal digits (ASCII, the first in the lowest byte) in one `u64`.
+fn eight(v: u64) -> u64 {
+    let mut v = v - 0x3030_3030_3030_3030;
+    // Pairs into 16-bit lanes, then fours, then all eight, by multiplications.
+    v = (v * 10) + (v >> 8);
+    (((v & 0x0000_00ff_0000_00ff).wrapping_mul(100 + (1_000_000 << 32)))
+        + (((v >> 16) & 0x0000_00ff_0000_00ff).wrapping_mul(1 + (10_000 << 32))))
+        >> 32
 }
 
 /// `10**p` for `0 <= p <= 18` as `i64` (the powers below 2**63).
@@ -221,51 +238,109 @@ const POW10_128: [i128; 39] = {
     t
 };
 
-/// A `float64` or `float32` array's values as [`Floats`] (each float its shortest decimal in
-/// its own type: `np.float32(0.1)` is 0.1), NaN and infinities refused; `None` for any other
-/// array.
-pub fn floats(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<Floats>> {
-    fn collect<T: ryu::Float + Copy + Into<f64>>(
-        values: impl ExactSizeIterator<Item = T>,
-        shape: &[usize],
-        what: &str,
-    ) -> PyResult<Floats> {
-        let n = values.len();
-        let (mut digits, mut exponents) = (Vec::with_capacity(n), Vec::with_capacity(n));
-        let (mut decimals, mut top) = (0i32, i32::MIN);
-        let mut buffer = ryu::Buffer::new();
-        for (i, x) in values.enumerate() {
-            let f: f64 = x.into();
-            if !f.is_finite() {
-                return Err(value(format!(
-                    "{what}{}: found {f}, expected a finite number",
-                    index(shape, i)
-                ))
-                .into());
-            }
-            let (m, e) = float_parts(buffer.format_finite(x));
-            if m != 0 {
-                decimals = decimals.max(-e);
-                top = top.max(m.unsigned_abs().ilog10() as i32 + 1 + e);
-            }
-            digits.push(m);
-            exponents.push(e);
+/// One run of floats as shortest decimals into `digits` and `exponents` (as long): the
+/// fewest decimals that make them integers and the least power of ten above them (`(0,
+/// i32::MIN)` for none or all zero), or the position of the first non-finite value. The
+/// digits are zmij's (Schubfach: the shortest decimal that reads back as the float, the
+/// nearest among equals, as Python's `repr` and ryu; checked against ryu in the tests).
+fn decimals_of<T: zmij::Float + Copy + Into<f64>>(
+    values: &[T],
+    digits: &mut [i64],
+    exponents: &mut [i32],
+) -> std::result::Result<(i32, i32), usize> {
+    /// Floats written before they are read back, each in a buffer of its own: reading a text
+    /// at once after zmij's wide stores wrote it stalls on every load (store-to-load
+    /// forwarding), which a batch avoids.
+    const BATCH: usize = 128;
+    let (mut decimals, mut top) = (0i32, i32::MIN);
+    let mut buffers: Vec<zmij::Buffer> = (0..BATCH).map(|_| zmij::Buffer::new()).collect();
+    for (k, ((v, d), e)) in values
+        .chunks(BATCH)
+        .zip(digits.chunks_mut(BATCH))
+        .zip(exponents.chunks_mut(BATCH))
+        .enumerate()
+    {
+        if let Some(i) = v.iter().position(|&x| !x.into().is_finite()) {
+            return Err(k * BATCH + i);
         }
-        Ok(Floats {
+        let texts: Vec<&str> = buffers
+            .iter_mut()
+            .zip(v)
+            .map(|(b, &x)| b.format_finite(x))
+            .collect();
+        for (text, (d, e)) in texts.into_iter().zip(d.iter_mut().zip(e)) {
+            let (m, p) = float_parts(text);
+            if m != 0 {
+                decimals = decimals.max(-p);
+                top = top.max(m.unsigned_abs().ilog10() as i32 + 1 + p);
+            }
+            *d = m;
+            *e = p;
+        }
+    }
+    Ok((decimals, top))
+}
+
+/// Values as [`Floats`] (each its shortest decimal in its own type: `np.float32(0.1)` is
+/// 0.1), NaN and infinities refused; no Python object is touched (the GIL may be released).
+/// From [`PARALLEL_MIN`] values on, in chunks on rayon's threads (the same result).
+pub fn floats_of<T: zmij::Float + Copy + Into<f64> + Send + Sync>(
+    values: &[T],
+    shape: &[usize],
+    what: &str,
+) -> Result<Floats> {
+    use rayon::prelude::*;
+    /// Floats a chunk: enough to make a task worth its scheduling.
+    const CHUNK: usize = 1 << 14;
+    let n = values.len();
+    let (mut digits, mut exponents) = (vec![0i64; n], vec![0i32; n]);
+    let found = if n < PARALLEL_MIN {
+        decimals_of(values, &mut digits, &mut exponents)
+    } else {
+        values
+            .par_chunks(CHUNK)
+            .zip(digits.par_chunks_mut(CHUNK))
+            .zip(exponents.par_chunks_mut(CHUNK))
+            .enumerate()
+            .map(|(k, ((v, d), e))| decimals_of(v, d, e).map_err(|i| k * CHUNK + i))
+            .reduce(
+                || Ok((0, i32::MIN)),
+                |a, b| match (a, b) {
+                    (Ok(a), Ok(b)) => Ok((a.0.max(b.0), a.1.max(b.1))),
+                    (Err(i), Err(j)) => Err(i.min(j)),
+                    (Err(i), _) | (_, Err(i)) => Err(i),
+                },
+            )
+    };
+    match found {
+        Ok((decimals, top)) => Ok(Floats {
             digits,
             exponents,
             decimals: decimals as u32,
             top,
-        })
+        }),
+        Err(i) => Err(value(format!(
+            "{what}{}: found {}, expected a finite number",
+            index(shape, i),
+            values[i].into()
+        ))),
     }
+}
+
+/// The least number of values [`floats_of`] converts in parallel.
+const PARALLEL_MIN: usize = 1 << 16;
+
+/// A `float64` or `float32` array's values as [`Floats`] ([`floats_of`]); `None` for any
+/// other array.
+pub fn floats(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<Floats>> {
     if let Ok(a) = obj.cast::<PyArrayDyn<f64>>() {
         let ro = a.readonly();
         let shape = ro.shape().to_vec();
         return Ok(Some(match ro.as_slice() {
-            Ok(s) => collect(s.iter().copied(), &shape, what)?,
+            Ok(s) => floats_of(s, &shape, what)?,
             Err(_) => {
                 let v: Vec<f64> = ro.as_array().iter().copied().collect();
-                collect(v.into_iter(), &shape, what)?
+                floats_of(&v, &shape, what)?
             }
         }));
     }
@@ -273,7 +348,7 @@ pub fn floats(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<Floats>> {
         let ro = a.readonly();
         let shape = ro.shape().to_vec();
         let v: Vec<f32> = ro.as_array().iter().copied().collect();
-        return Ok(Some(collect(v.into_iter(), &shape, what)?));
+        return Ok(Some(floats_of(&v, &shape, what)?));
     }
     Ok(None)
 }
@@ -307,9 +382,15 @@ impl Floats {
             .digits
             .iter()
             .zip(&self.exponents)
-            .map(|(&m, &e)| match m {
-                0 => Some(0),
-                _ => i128::from(m).checked_mul(*POW10_128.get((e + d) as usize)?),
+            .map(|(&m, &e)| {
+                let p = (e + d) as usize;
+                match m {
+                    0 => Some(0),
+                    // |m| < 2**63 and 10**p < 2**63: the product fits, a plain multiply
+                    // (a checked i128 one is a call).
+                    _ if p < POW10_64.len() => Some(i128::from(m) * i128::from(POW10_64[p])),
+                    _ => i128::from(m).checked_mul(*POW10_128.get(p)?),
+                }
             })
             .collect();
         match v {
@@ -410,6 +491,75 @@ mod tests {
         assert_eq!(p(5e-324), (5, -324));
         assert_eq!(p(1e22), (1, 22));
         assert_eq!(index(&[3, 4], 6), "[1][2]");
+    }
+
+    /// zmij (which [`floats_of`] uses) writes the same shortest decimals as ryu (which writes
+    /// what Python's `repr` writes): on zeros, extremes, powers of ten, random bit patterns
+    /// (f64 and f32) and random values in [0, 1), both texts read to the same `(m, e)`; and
+    /// [`floats_of`] in parallel gives what it gives in one run.
+    #[test]
+    fn zmij_writes_ryus_decimals() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut values = vec![0.0, -0.0, 5e-324, f64::MAX, f64::MIN_POSITIVE, 1e16, 1e-5];
+        for k in -330..=310 {
+            values.push(10f64.powi(k));
+            values.push(-7.1 * 10f64.powi(k));
+            values.push(f64::from_bits(10f64.powi(k).to_bits().max(1) - 1));
+        }
+        for _ in 0..1_000_000 {
+            let x = f64::from_bits(next());
+            if x.is_finite() {
+                values.push(x);
+            }
+            values.push((next() >> 11) as f64 / (1u64 << 53) as f64);
+        }
+        values.retain(|x| x.is_finite());
+        let (mut r, mut z) = (ryu::Buffer::new(), zmij::Buffer::new());
+        for &x in &values {
+            let (m, e) = parts(r.format_finite(x));
+            let text = z.format_finite(x);
+            assert_eq!(float_parts(text), (m as i64, e), "{x:e}: zmij {text}");
+        }
+        for _ in 0..1_000_000 {
+            let x = f32::from_bits(next() as u32);
+            if x.is_finite() {
+                let (m, e) = parts(r.format_finite(x));
+                let text = z.format_finite(x);
+                assert_eq!(float_parts(text), (m as i64, e), "{x:e}: zmij {text}");
+            }
+        }
+        let n = values.len().min(300_000);
+        let one = {
+            let (mut d, mut e) = (vec![0; n], vec![0; n]);
+            let found = decimals_of(&values[..n], &mut d, &mut e);
+            (d, e, found)
+        };
+        let par = match floats_of(&values[..n], &[n], "v") {
+            Ok(par) => par,
+            Err(crate::convert::Error::Value(m) | crate::convert::Error::Memory(m)) => {
+                panic!("{m}")
+            }
+        };
+        let (decimals, top) = one.2.expect("finite");
+        for (i, &x) in values[..n].iter().enumerate() {
+            let (m, e) = parts(r.format_finite(x));
+            assert_eq!((par.digits[i], par.exponents[i]), (m as i64, e), "{x:e}");
+        }
+        assert_eq!((par.digits, par.exponents), (one.0, one.1));
+        assert_eq!((par.decimals, par.top), (decimals as u32, top));
+        let mut bad = values[..n].to_vec();
+        bad[200_000] = f64::NAN;
+        bad[250_000] = f64::INFINITY;
+        let Err(crate::convert::Error::Value(e)) = floats_of(&bad, &[n], "v") else {
+            panic!("NaN taken")
+        };
+        assert_eq!(e, "v[200000]: found NaN, expected a finite number");
     }
 
     /// The fast reader of ryu's text agrees with the library's [`parts`] on every kind of

@@ -251,7 +251,8 @@ def test_weights_of_every_kind() -> None:
         # n·max|w| < 2**119; beyond that, and beyond ±2**127, refused naming the value.
         ([1, 2**118, 1], r"edge 1 weighs 332306998946228968225951765070086144: on 4 vertices"),
         ([1, -(2**130), 1], r"weights\[1\]: found -1361129467683753853853498429727072845824, beyond ±2\*\*127"),
-        ([1, Fraction(1, 3), 1], r"weights\[1\]: 1/3 has no exact decimal"),
+        # A Fraction with no finite decimal puts all at the common denominator (3 here).
+        ([1, Fraction(2**127, 3), 1], r"weights\[1\]: found 170141183460469231731687303715884105728, beyond ±2\*\*127 once scaled"),
         ([1, 2], r"found 2 for 3 edges, expected one weight per edge"),
         (["a", "b", "c"], r"expected numbers"),
         ([1, "b", 1.5], r"weights: found an array of <U32, expected numbers"),
@@ -592,7 +593,9 @@ def test_sparse_explicit_zeros_and_duplicates_are_entries() -> None:
         ([[1, -float("inf")], [1, 2]], {}, "invalid numeric entries"),
         ([[1, float("inf")], [1, 2]], {"maximize": True}, "invalid numeric entries"),
         ([[1, float("inf")], [2, float("inf")]], {}, "cost matrix is infeasible: at most 1 of its 2 rows"),
-        ([[1, 2**60]], {}, r"cost\[0\]\[1\]: found 1152921504606846976, beyond"),
+        ([[1, 2**126]], {}, (r"cost\[0\]\[1\]: found 85070591730234615865843651857942052864 \(as "
+         r"an integer at the costs' common scale\), beyond the exact engines: \(rows \+ "
+         r"cols\)·\|cost\| must stay below 2\*\*119")),
         ([["a"]], {}, "expected numbers"),
     ],
 )
@@ -966,8 +969,8 @@ def test_gap_answers_with_forbidden_and_sparse_entries() -> None:
 def test_fractions_without_a_decimal_are_exact() -> None:
     """``Fraction`` costs with no finite decimal (1/3, 2/7) beside floats and ints: solved at
     their least common denominator, the total the brute-force optimum as a ``Fraction``,
-    verify() holds (rectangular both ways, min and max); too large once scaled, a clear
-    ``ValueError``; ``max_weight_matching`` (decimals only) still names the value."""
+    verify() holds (rectangular both ways, min and max); past ±2**59 once scaled, exact on the
+    wide engine; past ±2**127, a clear ``ValueError``; ``max_weight_matching`` takes them."""
     rng = random.Random(3)
     for trial in range(80):
         rows, cols = rng.randrange(1, 6), rng.randrange(1, 6)
@@ -985,7 +988,125 @@ def test_fractions_without_a_decimal_are_exact() -> None:
         assert sum((exact[i][j] for i, j in zip(*ours)), Fraction(0)) == want
         assert ours.exact and ours.verify()
         assert pickle.loads(pickle.dumps(ours)).total == want
-    with pytest.raises(ValueError, match=r"beyond ±2\*\*59"):
-        gridmatch.linear_sum_assignment([[Fraction(1, 3), Fraction(1, 2**60)], [1, 2]])
-    with pytest.raises(ValueError, match=r"weights\[1\]: 1/3 has no exact decimal"):
-        gridmatch.max_weight_matching([(0, 1), (1, 2)], [1, Fraction(1, 3)])
+    # Past ±2**59 once scaled: exact on the wide engine; past ±2**127, a clear ValueError.
+    wide = gridmatch.linear_sum_assignment([[Fraction(1, 3), Fraction(1, 2**60)], [1, 2]])
+    assert wide.total == 1 + Fraction(1, 2**60) and wide.exact and wide.verify()
+    with pytest.raises(ValueError, match=r"cost\[3\]: found \d+, beyond ±2\*\*127 once scaled"):
+        gridmatch.linear_sum_assignment([[Fraction(1, 3), Fraction(1, 2**125)], [1, 2]])
+    # The matching functions take them too (tests/test_weighted_wide.py: brute force).
+    third = gridmatch.max_weight_matching([(0, 1), (1, 2)], [1, Fraction(1, 3)])
+    assert third.total == 1 and isinstance(third.total, Fraction) and third.verify()
+
+
+def test_big_square_float_matrices_from_a_guess() -> None:
+    """Square float64 matrices of 128 rows and more are solved from a guess (the optimum of
+    the floats rounded to a binary grid, found while the decimals are made): on random,
+    signed, tiny-beside-ordinary, tied and short-decimal matrices, min and max, the answer is
+    exact where the costs fit the wide engine, its total equals the engine's from scratch (a
+    non-contiguous matrix, which takes no guess), it is at least as good as scipy's in exact
+    arithmetic, and verify() holds."""
+    rng = np.random.default_rng(3737)
+    for trial in range(12):
+        n = int(rng.integers(128, 200))
+        a = rng.random((n, n))
+        kind = trial % 6
+        if kind == 1:
+            a = a - 0.5
+        elif kind == 2:
+            a = np.where(rng.random((n, n)) < 0.3, a * 1e-4, a * 1e2)
+        elif kind == 3:
+            a = rng.integers(0, 4, size=(n, n)).astype(np.float64)  # ties everywhere
+        elif kind == 4:
+            a = np.round(a, 3)  # short decimals: the i64 engine, exactly
+        elif kind == 5:
+            a = np.where(rng.random((n, n)) < 0.5, 1e-30, 1e30) * a  # beyond: a gap answer
+        maximize = trial % 2 == 1
+        ours = gridmatch.linear_sum_assignment(a, maximize=maximize)
+        assert ours.verify()
+        assert ours.exact == (kind != 5), (kind, ours.gap)
+        exact = [[exact_of(x) for x in row] for row in a.tolist()]
+        mine = sum((exact[i][j] for i, j in zip(*ours)), Fraction(0))
+        theirs = sum((exact[i][j] for i, j in zip(*scipy_lsa(a, maximize=maximize))), Fraction(0))
+        if kind != 5:
+            assert (mine >= theirs) if maximize else (mine <= theirs), (kind, maximize)
+            wide = np.zeros((n, 2 * n))
+            wide[:, ::2] = a
+            scratch = gridmatch._core.assign(n, n, wide[:, ::2], None, None, maximize)
+            guessed = gridmatch._core.assign(n, n, np.ascontiguousarray(a), None, None, maximize)
+            assert scratch is not None and guessed is not None
+            assert guessed[4] == scratch[4]  # the same common scale
+
+            totals = [
+                sum((exact[i][j] for i, j in enumerate(found[0].tolist())), Fraction(0))
+                for found in (guessed, scratch)
+            ]
+            assert totals == [mine, mine], (kind, maximize)
+
+
+def test_integer_matrices_beyond_2_59_are_exact() -> None:
+    """Integer matrices past ±2**59 (int64 arrays near 2**62, Python ints up to 2**100, signed,
+    rectangular both ways, min and max), decimals scaled past it and fractions whose common
+    denominator takes them past it: solved exactly on the wide engine, the total the
+    brute-force optimum in exact arithmetic, in the values' own kind; verify() holds, the
+    proof pickles, and a tampered potential, assignment or cost is refused."""
+    rng = random.Random(59)
+    for trial in range(150):
+        rows, cols = rng.randrange(1, 6), rng.randrange(1, 6)
+        kind = trial % 5
+        if kind == 0:
+            a: object = np.array(
+                [[rng.randrange(-(2**62), 2**62) for _ in range(cols)] for _ in range(rows)],
+                dtype=np.int64,
+            )
+            exact = [[Fraction(int(x)) for x in row] for row in a.tolist()]
+        elif kind == 1:
+            a = [[rng.randrange(-(2**100), 2**100) for _ in range(cols)] for _ in range(rows)]
+            exact = [[Fraction(x) for x in row] for row in a]
+        elif kind == 2:
+            # Ties in the high part: only the low bits decide.
+            a = [[rng.randrange(-2, 3) * 2**90 + rng.randrange(4) for _ in range(cols)]
+                 for _ in range(rows)]
+            exact = [[Fraction(x) for x in row] for row in a]
+        elif kind == 3:
+            a = [[Decimal(rng.randrange(-(10**25), 10**25)).scaleb(-rng.randrange(0, 6))
+                  for _ in range(cols)] for _ in range(rows)]
+            exact = [[Fraction(x) for x in row] for row in a]
+        else:
+            a = [[Fraction(rng.randrange(-(2**40), 2**40), rng.choice([3, 7, 11, 13, 17, 19, 23]))
+                  for _ in range(cols)] for _ in range(rows)]
+            exact = [[Fraction(x) for x in row] for row in a]
+        maximize = trial % 2 == 1
+        ours = gridmatch.linear_sum_assignment(a, maximize=maximize)
+        assert ours.exact and ours.verify(), (a, maximize)
+        mine = sum((exact[i][j] for i, j in zip(*ours)), Fraction(0))
+        assert mine == brute_assignment(exact, maximize), (a, maximize)
+        assert Fraction(ours.total) == mine
+        assert isinstance(ours.total, {0: int, 1: int, 2: int, 3: Decimal, 4: Fraction}[kind])
+        back = pickle.loads(pickle.dumps(ours))
+        assert back.verify() and back.total == ours.total
+        proof = ours._proof
+        if not proof.wide:
+            continue  # small enough for int64 at the common scale
+        state = list(proof.__reduce__()[1])
+        u = state[4].copy()
+        u[0] += 1
+        state[4] = u
+        with pytest.raises(CertificateError):
+            gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
+        state = list(proof.__reduce__()[1])
+        digits = proof.digits.copy()
+        digits[proof.col_of_row[0]] += 1  # row 0's assigned entry dearer (or cheaper)
+        state[12] = digits
+        with pytest.raises(CertificateError):
+            gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
+        r, c = ours
+        if len(r) >= 2:
+            swapped = c.copy()
+            swapped[[0, 1]] = swapped[[1, 0]]
+            t = sum((exact[i][j] for i, j in zip(r, swapped)), Fraction(0))
+            if t != mine:
+                with pytest.raises(CertificateError):
+                    gridmatch.Assignment(r, swapped, proof).verify()
+    # (rows + cols)·|cost| from 2**119 on is beyond the wide engine: refused, saying so.
+    with pytest.raises(ValueError, match="cost"):
+        gridmatch.linear_sum_assignment([[2**118, 0], [0, 0]])

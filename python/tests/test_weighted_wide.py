@@ -141,7 +141,8 @@ def test_wide_answers_pickle_and_tampering_fails():
         assert pickle.loads(pickle.dumps(m)) == m
         assert pickle.loads(pickle.dumps(m)).verify()
         cls, args = m.__reduce__()
-        w, pw, vertex, sets, shift = args[-1]
+        # The wide state is the 25th argument (the denominator follows it).
+        w, pw, vertex, sets, shift = args[24]
         # The weight of the first pair's edge, changed by 1 (no longer the pair's weight).
         k = edges.index(tuple(sorted(map(int, m.pairs[0]))))
         changes = [
@@ -151,7 +152,7 @@ def test_wide_answers_pickle_and_tampering_fails():
             (w, pw, vertex, sets, shift + 2),
         ]
         for wide in changes:
-            bad = cls(*args[:-1], wide)
+            bad = cls(*args[:24], wide, *args[25:])
             with pytest.raises((gridmatch.CertificateError, ValueError)):
                 bad.verify()
             tampered += 1
@@ -220,10 +221,10 @@ def test_gap_answers_round_to_the_wide_limit():
         top = max(abs(w) for w in m.weights)
         assert top * n < 2**119 and top * n * 10 >= 2**119 // 2**4
         cls, args = m.__reduce__()
-        w, pw, vertex, sets, shift = args[-1]
+        w, pw, vertex, sets, shift = args[24]
         w = [w[0] + 1] + list(w[1:])
         with pytest.raises(gridmatch.CertificateError):
-            cls(*args[:-1], (w, pw, vertex, sets, shift)).verify()
+            cls(*args[:24], (w, pw, vertex, sets, shift), *args[25:]).verify()
 
 
 def test_wide_against_networkx_in_exact_arithmetic():
@@ -253,3 +254,59 @@ def test_wide_against_networkx_in_exact_arithmetic():
         assert Fraction(m.total) == want, trial
         if card:
             assert len(m.pairs) == len(theirs)
+
+
+def test_fractions_without_a_decimal_against_brute_force():
+    """Fraction weights with no finite decimal (1/3, 2/7; some beside floats and ints, some
+    large enough for the wide path once at their common denominator), for every question
+    (max, max-cardinality, networkx's min_weight_matching, min-weight perfect): the brute-
+    force optimum exactly, a Fraction total, verify() holds, the object pickles, there is no
+    command-line record, and tampered duals or weights are refused."""
+    from gridmatch import CertificateError
+
+    rng = random.Random(313)
+    kinds = ["max", "maxcard", "minmax", "perfect"]
+    for trial in range(160):
+        n = rng.randrange(2, 8)
+        edges = _graph(rng, n, rng.randrange(1, 12))
+        kind = kinds[trial % 4]
+        if kind == "perfect":
+            n = 2 * (n // 2)
+            edges = [(u, v) for u, v in edges if v < n] or [(0, 1)]
+            # A perfect matching always exists: the pairs (0, 1), (2, 3), ...
+            edges = sorted(set(edges) | {(i, i + 1) for i in range(0, n, 2)})
+        big = trial % 3 == 0
+        weights = [
+            rng.choice([
+                Fraction(rng.randrange(-50, 50) * (2**70 if big else 1), rng.choice([3, 7, 9, 11])),
+                0.25,
+                2,
+            ])
+            for _ in edges
+        ]
+        if not any(isinstance(w, Fraction) and w.denominator > 1 and w.denominator % 2
+                   and w.denominator % 5 for w in weights):
+            weights[0] = Fraction(1, 3)
+        m = _check(rng, n, edges, weights, kind)
+        assert isinstance(m.total, Fraction)
+        assert m.total_float == float(m.total)
+        back = pickle.loads(pickle.dumps(m))
+        assert back == m and back.verify() and back.total == m.total
+        with pytest.raises(ValueError, match="no finite decimal"):
+            m.to_json()
+        assert m.duals().denominator % 2 == 0
+        w = m.weights
+        if isinstance(w, list) or not len(m.pairs):
+            continue  # the wide state's weights live in its `wide` tuple
+        # A matched pair's weight changed: the duals no longer prove the answer.
+        state = list(m.__reduce__()[1])
+        t = w.copy()
+        k = edges.index(tuple(sorted(map(int, m.pairs[0]))))
+        t[k] += 1 if kind in ("max", "maxcard") else -1
+        state[2] = t
+        with pytest.raises(CertificateError):
+            type(m)(*state).verify()
+    # The matching functions' refusal is gone; the shift of a perfect question is a Fraction.
+    p = gridmatch.min_weight_perfect_matching([(0, 1), (1, 2), (2, 3), (3, 0)],
+                                              [Fraction(1, 3), 5, Fraction(1, 7), 0.5])
+    assert p.total == Fraction(10, 21) and p.verify()

@@ -8,7 +8,9 @@ use crate::exact::{self, Floats, Scaled};
 use crate::graphs::input2;
 use gridmatch::graph::weighted::WeightError;
 use gridmatch::graph::weighted::assignment::{self, Assignment};
-use numpy::{PyReadonlyArray1, PyReadonlyArray2};
+use numpy::{
+    PyArrayDyn, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
@@ -16,8 +18,53 @@ use pyo3::types::PyList;
 const BYTES_PER_ENTRY: u64 = 24;
 
 /// The same for a float matrix: its shortest decimals (12 bytes an entry), the scaled costs
-/// (up to 16) and the arrays handed back.
-const BYTES_PER_FLOAT_ENTRY: u64 = 48;
+/// (up to 16), the guess's rounded costs (8) and the arrays handed back.
+const BYTES_PER_FLOAT_ENTRY: u64 = 56;
+
+/// The least side of a square `float64` matrix whose guess ([`guess`]) is solved while its
+/// shortest decimals are made, on rayon's threads (below it, one thread does all).
+const GUESS_MIN_SIDE: u64 = 128;
+
+/// An answer of a square float matrix rounded to a binary grid: its assignment and column
+/// potentials in the floats' own units.
+struct Guess {
+    col_of_row: Vec<u32>,
+    col: Vec<f64>,
+}
+
+/// The optimal assignment of the `n × n` float matrix `values` (negated with `maximize`)
+/// rounded to the grid 2^-t on which its largest magnitude is about 2⁵⁷, on the `i64` engine:
+/// the guess the exact `i128` costs start from ([`assignment::dense_wide_started`], which
+/// takes any guess). `None` when there is nothing to guess (all zeros, a non-finite value, a
+/// grid beyond f64's exponents).
+fn guess(n: usize, values: &[f64], maximize: bool) -> Option<Guess> {
+    let top = values.iter().fold(0f64, |m, x| m.max(x.abs()));
+    if !top.is_finite() || top == 0.0 {
+        return None;
+    }
+    let t = 57 - top.log2().ceil() as i32;
+    if !(-1000..=1000).contains(&t) {
+        return None;
+    }
+    // A power of two: exact, and |x·scale| <= 2⁵⁷.
+    let scale = 2f64.powi(t);
+    let sign = if maximize { -scale } else { scale };
+    let rounded: Vec<i64> = values.iter().map(|&x| (x * sign).round() as i64).collect();
+    let a = assignment::dense(n, n, &rounded).ok()?;
+    drop(rounded);
+    Some(Guess {
+        col_of_row: a.col_of_row,
+        col: a.col.iter().map(|&v| v as f64 / scale).collect(),
+    })
+}
+
+/// Where a dense float matrix's [`Floats`] come from: made already, or from a contiguous
+/// square `float64` matrix (then made in parallel chunks while its [`guess`] is solved, on
+/// rayon's threads).
+enum Source<'a> {
+    Made(Floats),
+    Square(&'a [f64], Vec<usize>),
+}
 
 /// The checked `rows × cols` of an assignment (`rows <= cols`: the package transposes).
 fn assignment_shape(rows: u64, cols: u64) -> Result<(usize, usize)> {
@@ -46,7 +93,7 @@ type Assigned = (
     Arr1<i64>,
     Option<u32>,
     Option<i32>,
-    Arr1<i64>,
+    Py<PyAny>,
     Arr1<i32>,
 );
 
@@ -65,53 +112,34 @@ fn dense_floats(
     py: Python<'_>,
     rows: u64,
     cols: u64,
-    floats: Floats,
+    source: Source<'_>,
     maximize: bool,
 ) -> PyResult<Assigned> {
-    let solved = py.detach(|| -> Result<Solved> {
+    let (solved, floats) = py.detach(|| -> Result<(Solved, Floats)> {
         let (r, c) = assignment_shape(rows, cols)?;
         let cells = rows.saturating_mul(cols);
+        check_memory(cells.saturating_mul(BYTES_PER_FLOAT_ENTRY), || {
+            format!("a {rows} × {cols} cost matrix")
+        })?;
+        let (floats, guess) = match source {
+            Source::Made(floats) => (Ok(floats), None),
+            Source::Square(values, shape) => {
+                let (guessed, floats) = rayon::join(
+                    || guess(r, values, maximize),
+                    || exact::floats_of(values, &shape, "cost"),
+                );
+                (floats, guessed)
+            }
+        };
+        let floats = floats?;
         if floats.digits.len() as u64 != cells {
             return Err(value(format!(
                 "cost: {} values for a {rows} × {cols} matrix",
                 floats.digits.len()
             )));
         }
-        check_memory(cells.saturating_mul(BYTES_PER_FLOAT_ENTRY), || {
-            format!("a {rows} × {cols} cost matrix")
-        })?;
-        let narrow = |mut v: Vec<i64>, grid| -> Result<Solved> {
-            // Negated in place for the maximum, and back (no copy).
-            if maximize {
-                v.iter_mut().for_each(|x| *x = -*x);
-            }
-            let a = assignment::dense(r, c, &v).map_err(|e| value(e.to_string()));
-            if maximize {
-                v.iter_mut().for_each(|x| *x = -*x);
-            }
-            Ok(Solved::Narrow(a?, v, grid))
-        };
-        match floats.scaled() {
-            Scaled::Narrow(v) => narrow(v, None),
-            Scaled::Wide(mut v) => {
-                if maximize {
-                    v.iter_mut().for_each(|x| *x = -*x);
-                }
-                match assignment::dense_wide(r, c, &v) {
-                    Ok(a) => Ok(Solved::Wide(a)),
-                    Err(WeightError::TooWide { .. }) => {
-                        drop(v);
-                        let (v, k) = floats.grid();
-                        narrow(v, Some(k))
-                    }
-                    Err(e) => Err(value(e.to_string())),
-                }
-            }
-            Scaled::Beyond => {
-                let (v, k) = floats.grid();
-                narrow(v, Some(k))
-            }
-        }
+        let solved = solve_floats(r, c, &floats, guess, maximize)?;
+        Ok((solved, floats))
     })?;
     let decimals = Some(floats.decimals);
     let (digits, exponents) = (floats.digits, floats.exponents);
@@ -123,7 +151,7 @@ fn dense_floats(
             vec1(py, costs)?,
             decimals,
             None,
-            vec1(py, Vec::new())?,
+            vec1(py, Vec::<i64>::new())?.into_any(),
             vec1(py, Vec::new())?,
         ),
         Solved::Narrow(a, costs, grid) => (
@@ -133,7 +161,7 @@ fn dense_floats(
             vec1(py, costs)?,
             None,
             grid,
-            vec1(py, digits)?,
+            vec1(py, digits)?.into_any(),
             vec1(py, exponents)?,
         ),
         Solved::Wide(a) => (
@@ -143,10 +171,119 @@ fn dense_floats(
             vec1(py, Vec::new())?,
             decimals,
             None,
-            vec1(py, digits)?,
+            vec1(py, digits)?.into_any(),
             vec1(py, exponents)?,
         ),
     })
+}
+
+/// The assignment of [`Floats`] (see [`dense_floats`]), the `i128` one started from `guess`.
+fn solve_floats(
+    r: usize,
+    c: usize,
+    floats: &Floats,
+    guess: Option<Guess>,
+    maximize: bool,
+) -> Result<Solved> {
+    let narrow = |mut v: Vec<i64>, grid| -> Result<Solved> {
+        // Negated in place for the maximum, and back (no copy).
+        if maximize {
+            v.iter_mut().for_each(|x| *x = -*x);
+        }
+        let a = assignment::dense(r, c, &v).map_err(|e| value(e.to_string()));
+        if maximize {
+            v.iter_mut().for_each(|x| *x = -*x);
+        }
+        Ok(Solved::Narrow(a?, v, grid))
+    };
+    match floats.scaled() {
+        Scaled::Narrow(v) => narrow(v, None),
+        Scaled::Wide(mut v) => {
+            if maximize {
+                v.iter_mut().for_each(|x| *x = -*x);
+            }
+            let solved = match guess {
+                Some(g) if r == c => {
+                    // The guess's potentials in units of 10**-decimals (approximate:
+                    // any guess is a valid start).
+                    let unit = 10f64.powi(floats.decimals as i32);
+                    let col: Vec<i128> = g.col.iter().map(|&x| (x * unit) as i128).collect();
+                    assignment::dense_wide_started(r, &v, &g.col_of_row, &col)
+                }
+                _ => assignment::dense_wide(r, c, &v),
+            };
+            match solved {
+                Ok(a) => Ok(Solved::Wide(a)),
+                Err(WeightError::TooWide { .. }) => {
+                    drop(v);
+                    let (v, k) = floats.grid();
+                    narrow(v, Some(k))
+                }
+                Err(e) => Err(value(e.to_string())),
+            }
+        }
+        Scaled::Beyond => {
+            let (v, k) = floats.grid();
+            narrow(v, Some(k))
+        }
+    }
+}
+
+/// A whole matrix of integers (or values scaled to integers by the package: decimals at
+/// `10**-decimals`, fractions at their least common denominator) beyond ±2**59: solved
+/// exactly on the `i128` engine ([`assignment::dense_wide`], which refuses (rows + cols)·|cost|
+/// from 2**119 on). Returned as a float matrix's wide answer: the potentials and the costs
+/// (`digits`, each with the exponent `-decimals`) as lists of `int`.
+fn dense_wide_integers(
+    py: Python<'_>,
+    rows: u64,
+    cols: u64,
+    exact: exact::Exact,
+    maximize: bool,
+) -> PyResult<Assigned> {
+    let (values, shape) = (exact.values, exact.shape);
+    let a = py.detach(|| -> Result<Assignment<i128>> {
+        let (r, c) = assignment_shape(rows, cols)?;
+        let cells = rows.saturating_mul(cols);
+        if values.len() as u64 != cells {
+            return Err(value(format!(
+                "cost: {} values for a {rows} × {cols} matrix",
+                values.len()
+            )));
+        }
+        check_memory(cells.saturating_mul(BYTES_PER_FLOAT_ENTRY), || {
+            format!("a {rows} × {cols} cost matrix")
+        })?;
+        let signed: Vec<i128> = if maximize {
+            values.iter().map(|&v| v.saturating_neg()).collect()
+        } else {
+            values.clone()
+        };
+        let solved = [r, c];
+        assignment::dense_wide(r, c, &signed).map_err(|e| match e {
+            WeightError::TooWide { edge, .. } => value(format!(
+                "cost{}: found {} (as an integer at the costs' common scale), beyond the exact \
+                 engines: (rows + cols)·|cost| must stay below 2**119",
+                // (A list comes flat: its place in the matrix as solved.)
+                exact::index(if shape.len() == 2 { &shape } else { &solved }, edge),
+                values[edge]
+            )),
+            e => value(format!("cost: {e}")),
+        })
+    })?;
+    // Each cost is its value at the scale: digits·10**-decimals at 10**-decimals.
+    let exponent = -(exact.decimals.unwrap_or(0) as i32);
+    let exponents = vec![exponent; values.len()];
+    Ok((
+        vec1(py, id_values(&a.col_of_row))?,
+        PyList::new(py, a.row)?.into_any().unbind(),
+        PyList::new(py, a.col)?.into_any().unbind(),
+        vec1(py, Vec::new())?,
+        exact.decimals,
+        None,
+        PyList::new(py, values)?.into_any().unbind(),
+        vec1(py, exponents)?,
+    ))
 }
 
 /// The first entry of a whole matrix, given as shortest decimals `digits·10**exponents` at
@@ -159,15 +296,41 @@ fn dense_floats(
 pub fn check_potentials(
     rows: usize,
     cols: usize,
-    digits: PyReadonlyArray1<'_, i64>,
+    digits: &Bound<'_, PyAny>,
     exponents: PyReadonlyArray1<'_, i32>,
     decimals: u32,
     row: Vec<i128>,
     col: Vec<i128>,
     col_of_row: Vec<usize>,
     maximize: bool,
+) -> PyResult<Option<String>> {
+    let d = wide_list(digits)?;
+    Ok(broken(
+        rows,
+        cols,
+        &d,
+        exponents.as_array().as_slice().unwrap_or(&[]),
+        decimals,
+        &row,
+        &col,
+        &col_of_row,
+        maximize,
+    ))
+}
+
+/// [`check_potentials`] on the digits as read.
+#[allow(clippy::too_many_arguments)]
+fn broken(
+    rows: usize,
+    cols: usize,
+    d: &[i128],
+    e: &[i32],
+    decimals: u32,
+    row: &[i128],
+    col: &[i128],
+    col_of_row: &[usize],
+    maximize: bool,
 ) -> Option<String> {
-    let (d, e) = (digits.as_array(), exponents.as_array());
     if d.len() != e.len() || Some(d.len()) != rows.checked_mul(cols) {
         return Some(format!(
             "{} digits and {} exponents for a {rows} × {cols} matrix",
@@ -194,7 +357,7 @@ pub fn check_potentials(
                     .try_into()
                     .ok()
                     .and_then(|p: u32| 10i128.checked_pow(p))
-                    .and_then(|t| t.checked_mul(i128::from(d[k])))
+                    .and_then(|t| t.checked_mul(d[k]))
             };
             let Some(cost) = cost.map(|c| sign * c) else {
                 return Some(format!(
@@ -217,6 +380,17 @@ pub fn check_potentials(
     None
 }
 
+/// An `int64` array or a list of `int` (values beyond `int64`) as `i128`s.
+fn wide_list(values: &Bound<'_, PyAny>) -> PyResult<Vec<i128>> {
+    match values.cast::<PyList>() {
+        Ok(list) => list.extract(),
+        Err(_) => {
+            let a: PyReadonlyArray1<'_, i64> = values.extract()?;
+            Ok(a.as_array().iter().map(|&x| i128::from(x)).collect())
+        }
+    }
+}
+
 /// The first position `i` where `rounded[i]` is not `digits[i]·10**exponents[i]` rounded to
 /// the grid `10**-grid` (within half a step, exactly), or `None`: the check of a proven-gap
 /// answer's rounding, sharing nothing with how it was rounded. `rounded`: an `int64` array,
@@ -229,13 +403,7 @@ pub fn check_grid(
     grid: i32,
 ) -> PyResult<Option<usize>> {
     let (d, e) = (digits.as_array(), exponents.as_array());
-    let r: Vec<i128> = match rounded.cast::<PyList>() {
-        Ok(list) => list.extract()?,
-        Err(_) => {
-            let a: PyReadonlyArray1<'_, i64> = rounded.extract()?;
-            a.as_array().iter().map(|&x| i128::from(x)).collect()
-        }
-    };
+    let r = wide_list(rounded)?;
     if d.len() != e.len() || d.len() != r.len() {
         return Ok(Some(d.len().min(e.len()).min(r.len())));
     }
@@ -260,11 +428,25 @@ pub fn assign(
     maximize: bool,
 ) -> PyResult<Option<Assigned>> {
     if entries.is_none()
+        && rows == cols
+        && rows >= GUESS_MIN_SIDE
+        && let Ok(a) = costs.cast::<PyArrayDyn<f64>>()
+    {
+        let ro = a.readonly();
+        if let Ok(values) = ro.as_slice() {
+            let shape = ro.shape().to_vec();
+            return dense_floats(py, rows, cols, Source::Square(values, shape), maximize).map(Some);
+        }
+    }
+    if entries.is_none()
         && let Some(floats) = exact::floats(costs, "cost")?
     {
-        return dense_floats(py, rows, cols, floats, maximize).map(Some);
+        return dense_floats(py, rows, cols, Source::Made(floats), maximize).map(Some);
     }
     let exact = exact::extract(costs, decimals, "cost")?;
+    if entries.is_none() && exact.parts.is_empty() && exact::fit(&exact, "cost").is_err() {
+        return dense_wide_integers(py, rows, cols, exact, maximize).map(Some);
+    }
     let (given, grid) = fit_or_grid(&exact, "cost")?;
     let decimals = if grid.is_some() { None } else { exact.decimals };
     let (digits, exponents): (Vec<i64>, Vec<i32>) = if grid.is_some() {
@@ -335,7 +517,7 @@ pub fn assign(
         vec1(py, given)?,
         decimals,
         grid,
-        vec1(py, digits)?,
+        vec1(py, digits)?.into_any(),
         vec1(py, exponents)?,
     )))
 }

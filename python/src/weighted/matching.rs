@@ -76,6 +76,9 @@ pub struct WeightedMatching {
     reduction: bool,
     /// The weights were `Fraction`s: the total is one too.
     fraction: bool,
+    /// For `Fraction` weights with no finite decimal (1/3): the weights are integers times
+    /// `1/denominator` (their least common denominator, a Python `int`), else `None`.
+    denominator: Option<Py<PyAny>>,
     /// For a proven-gap answer (weights beyond the exact span): the grid `10**-grid` the
     /// weights were rounded to (`weights` are the rounded ones), else `None`.
     #[pyo3(get)]
@@ -178,6 +181,18 @@ fn mate_values(n: u64, pairs: &[i64]) -> Vec<i64> {
 }
 
 impl WeightedMatching {
+    /// `v` in the weights' units as the caller's kind of number: `v/denominator` (a
+    /// `Fraction`) for weights with no finite decimal, else as [`number`] gives it.
+    fn value<'py>(&self, py: Python<'py>, v: i128) -> PyResult<Bound<'py, PyAny>> {
+        match &self.denominator {
+            Some(d) => py
+                .import("fractions")?
+                .getattr("Fraction")?
+                .call1((v, d.bind(py))),
+            None => number(py, v, self.decimals, self.fraction),
+        }
+    }
+
     /// The library's check of the certificate on the weights it holds (rounded ones for a
     /// proven-gap answer).
     fn verify_rounded(&self, py: Python<'_>) -> PyResult<bool> {
@@ -241,7 +256,8 @@ impl WeightedMatching {
         n, edges, weights, decimals, objective, cardinality, pairs, pair_weights, total, shift,
         vertex, blossom_offsets, blossom_vertices, blossom_duals, proof_kind, proof,
         blossom_child_offsets=None, blossom_children=None, reduction=false, fraction=false,
-        grid=None, original_digits=None, original_exponents=None, stated_gap=None, wide=None
+        grid=None, original_digits=None, original_exponents=None, stated_gap=None, wide=None,
+        denominator=None
     ))]
     fn new(
         py: Python<'_>,
@@ -270,6 +286,7 @@ impl WeightedMatching {
         original_exponents: Option<&Bound<'_, PyAny>>,
         stated_gap: Option<Py<PyAny>>,
         wide: Option<Bound<'_, PyTuple>>,
+        denominator: Option<Py<PyAny>>,
     ) -> PyResult<WeightedMatching> {
         if let Some(t) = &wide {
             Wide::of(t).map_err(|_| {
@@ -352,6 +369,7 @@ impl WeightedMatching {
                 None => OnceLock::new(),
             },
             wide: wide.map(Bound::unbind),
+            denominator,
         })
     }
 
@@ -369,7 +387,7 @@ impl WeightedMatching {
                 .getattr("_decimal")?
                 .call1((total,));
         }
-        number(py, m.total, m.decimals, m.fraction)
+        m.value(py, m.total)
     }
 
     /// The edges' weights, in units of `10**-decimals`: an `int64` array, or a list of `int`
@@ -426,9 +444,12 @@ impl WeightedMatching {
         if m.grid.is_some() {
             return gap_of(slf)?.1.call_method0("__float__")?.extract();
         }
-        number(slf.py(), m.total, m.decimals, false)?
-            .call_method0("__float__")?
-            .extract()
+        match &m.denominator {
+            Some(_) => m.value(slf.py(), m.total)?,
+            None => number(slf.py(), m.total, m.decimals, false)?,
+        }
+        .call_method0("__float__")?
+        .extract()
     }
 
     /// The dual solution that proves the matching optimal.
@@ -479,7 +500,11 @@ impl WeightedMatching {
         } else {
             10u8.into_pyobject(py)?.into_any()
         };
-        let denominator = ten.pow(exponent, py.None())?.mul(2u8)?.unbind();
+        let denominator = match &self.denominator {
+            // Weights at 1/d: duals at 1/(2d).
+            Some(d) => d.bind(py).mul(2u8)?.unbind(),
+            None => ten.pow(exponent, py.None())?.mul(2u8)?.unbind(),
+        };
         Ok(PyDuals {
             vertex: match wide {
                 Some(w) => PyList::new(py, w.vertex)?.into_any().unbind(),
@@ -487,7 +512,7 @@ impl WeightedMatching {
             },
             blossoms,
             sign,
-            shift: number(py, shift, self.decimals, self.fraction)?.unbind(),
+            shift: self.value(py, shift)?.unbind(),
             denominator,
             reduction: self.reduction,
         })
@@ -511,6 +536,13 @@ impl WeightedMatching {
         if self.grid.is_some() {
             return Err(value(
                 "a proven-gap answer (weights beyond the exact span) has no command-line record",
+            )
+            .into());
+        }
+        if self.denominator.is_some() {
+            return Err(value(
+                "weights with no finite decimal (Fractions such as 1/3) have no command-line \
+                 record (it writes decimals)",
             )
             .into());
         }
@@ -574,6 +606,10 @@ impl WeightedMatching {
                 Some(t) => t.bind(py).clone().into_any(),
                 None => py.None().into_bound(py),
             },
+            match &m.denominator {
+                Some(d) => d.bind(py).clone(),
+                None => py.None().into_bound(py),
+            },
         ];
         Ok((slf.get_type(), PyTuple::new(py, args)?))
     }
@@ -599,10 +635,12 @@ fn proof_parts(proof: Option<&Proof>) -> (u8, &[u32]) {
 /// array or a list of `int`s in units of `10**-decimals`; see `exact.rs`) for the question
 /// `objective` / `cardinality`: a [`WeightedMatching`], or, when a perfect matching was asked
 /// for and there is none, a maximum [`Matching`] whose proof shows it. `fraction`: the
-/// caller's weights were `Fraction`s (the total is given as one).
+/// caller's weights were `Fraction`s (the total is given as one); `denominator`: the weights
+/// are integers times `1/denominator` (Fractions with no finite decimal; `decimals` `None`).
 #[pyfunction]
 #[pyo3(signature = (
-    edges, weights, n=None, objective="max", cardinality="any", decimals=None, fraction=false
+    edges, weights, n=None, objective="max", cardinality="any", decimals=None, fraction=false,
+    denominator=None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn max_weight_matching<'py>(
@@ -614,6 +652,7 @@ pub fn max_weight_matching<'py>(
     cardinality: &str,
     decimals: Option<u32>,
     fraction: bool,
+    denominator: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let q = question(objective, cardinality)?;
     let e = input2(&edges);
@@ -757,6 +796,7 @@ pub fn max_weight_matching<'py>(
                 original_exponents: vec1(py, exponents)?,
                 stated_gap: OnceLock::new(),
                 wide,
+                denominator,
             };
             let m = Bound::new(py, m)?;
             if grid.is_some() {

@@ -587,3 +587,113 @@ fn medium_wide_proves_itself() -> Result<(), String> {
     }
     Ok(())
 }
+
+/// [`dense_wide_started`] against the brute force on small square matrices, from every kind
+/// of guess: the optimal answer (exact, or with its potentials nudged), the optimum of the
+/// costs rounded coarser, a random permutation with random or wild potentials, and guesses
+/// that are not permutations or have the wrong length (ignored). Whatever the guess, the
+/// answer is optimal and its potentials prove it.
+#[test]
+fn started_against_brute_force() -> Result<(), String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(101);
+    for case in 0..4000 {
+        let n = rng.random_range(2..=7);
+        let kind = rng.random_range(0..4);
+        let limit = (1i128 << 119) / (2 * n) as i128 - 1;
+        let m: Vec<Vec<i128>> = (0..n)
+            .map(|_| {
+                (0..n)
+                    .map(|_| match kind {
+                        0 => rng.random_range(0..1_000_000_000_000_000_000_000i128),
+                        1 => i128::from(rng.random_range(-3i64..=3)) << 100 | 12345,
+                        2 => rng.random_range(-limit..=limit),
+                        _ => i128::from(rng.random_range(-5i64..=5)),
+                    })
+                    .collect()
+            })
+            .collect();
+        let flat: Vec<i128> = m.iter().flatten().copied().collect();
+        let want = brute_wide(&m, n);
+        let best = dense_wide(n, n, &flat).map_err(|e| e.to_string())?;
+        let mut perm: Vec<u32> = (0..n as u32).collect();
+        for i in (1..n).rev() {
+            perm.swap(i, rng.random_range(0..=i));
+        }
+        let (x, v): (Vec<u32>, Vec<i128>) = match rng.random_range(0..7) {
+            0 => (best.col_of_row.clone(), best.col.clone()),
+            1 => (
+                best.col_of_row.clone(),
+                best.col
+                    .iter()
+                    .map(|&c| c + rng.random_range(-1000..=1000))
+                    .collect(),
+            ),
+            2 => {
+                // The optimum of the costs rounded to multiples of 2^k.
+                let k = rng.random_range(1..=60);
+                let r: Vec<i128> = flat.iter().map(|&c| (c >> k) << k).collect();
+                let a = dense_wide(n, n, &r).map_err(|e| e.to_string())?;
+                (a.col_of_row, a.col)
+            }
+            3 => (perm, (0..n).map(|_| rng.random_range(-limit..=0)).collect()),
+            4 => (
+                perm,
+                (0..n)
+                    .map(|_| rng.random_range(i128::MIN..=i128::MAX))
+                    .collect(),
+            ),
+            5 => {
+                let mut x = perm;
+                x[0] = x[1];
+                (x, vec![0; n])
+            }
+            _ => (perm[1..].to_vec(), vec![0; n]),
+        };
+        let a = dense_wide_started(n, &flat, &x, &v).map_err(|e| format!("case {case}: {e}"))?;
+        check_wide(&m, n, &a, want)
+            .map_err(|e| format!("case {case} {m:?} from {x:?} {v:?}: {e}"))?;
+    }
+    // The limit of dense_wide, and its shape errors.
+    let big = (1i128 << 119) / 4;
+    assert!(matches!(
+        dense_wide_started(2, &[0, 0, big, 0], &[0, 1], &[0, 0]),
+        Err(WeightError::TooWide { edge: 2, .. })
+    ));
+    assert!(matches!(
+        dense_wide_started(2, &[0, 0, 0], &[0, 1], &[0, 0]),
+        Err(WeightError::Shape(_))
+    ));
+    Ok(())
+}
+
+/// Medium square matrices of distinct costs below 10²² started from the optimum of the costs
+/// rounded to 2⁵⁸ steps (the package's float path): optimal, as the wide engine from scratch
+/// finds, and proved.
+#[test]
+fn medium_started_proves_itself() -> Result<(), String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    for case in 0..30 {
+        let n = rng.random_range(2..=80);
+        let m: Vec<Vec<i128>> = (0..n)
+            .map(|_| {
+                (0..n)
+                    .map(|_| {
+                        rng.random_range(
+                            -10_000_000_000_000_000_000_000i128..10_000_000_000_000_000_000_000,
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        let flat: Vec<i128> = m.iter().flatten().copied().collect();
+        let rounded: Vec<i64> = flat.iter().map(|&c| (c >> 17) as i64).collect();
+        let guess = dense(n, n, &rounded).map_err(|e| e.to_string())?;
+        let col: Vec<i128> = guess.col.iter().map(|&v| i128::from(v) << 17).collect();
+        let a = dense_wide_started(n, &flat, &guess.col_of_row, &col).map_err(|e| e.to_string())?;
+        let scratch = dense_wide(n, n, &flat).map_err(|e| e.to_string())?;
+        let total =
+            |a: &Assignment<i128>| -> i128 { (0..n).map(|i| m[i][a.col_of_row[i] as usize]).sum() };
+        check_wide(&m, n, &a, total(&scratch)).map_err(|e| format!("case {case}: {e}"))?;
+    }
+    Ok(())
+}
