@@ -39,7 +39,10 @@
 //!
 //! **Complexity:** O(n + k + m log k) time for k odd sets (the forest's size is O(n + k)
 //! however deep the sets nest), and O(n + k log k) memory besides the input: the binary
-//! lifting table, then O(log k) per edge for the common ancestor.
+//! lifting table, then O(log k) per edge for the common ancestor. A record checked against a
+//! file is given only the vertices its edges and the record name
+//! ([`WeightedRecord::verify`](crate::formats::json::WeightedRecord::verify)), so n there is
+//! not the file's declared count.
 //!
 //! **Status:** the tests (`verify_tests.rs`) accept hand-built certificates (a single edge, a
 //! path, a triangle needing its blossom, a 5-cycle with a pendant edge, nested blossoms,
