@@ -207,7 +207,7 @@ impl<N: Num> Engine<N> {
                 if test {
                     0
                 } else {
-                    (2 * (self.wt2.len() + n) + 1024).min(4 * heap.live + 4096)
+                    (2 * (self.wt2.len() + n) + 1024).min(2 * heap.live + 1024)
                 }
             };
             if self.heap1.len() > limit(&self.heap1) {
@@ -261,17 +261,22 @@ impl<N: Num> Engine<N> {
             self.clock += delta;
             match kind {
                 1 => self.free_vertex(what),
+                // The edge now tight is looked at again on its own (its S-end's other edges
+                // were scanned already, or will be from the queue): rescanning the whole
+                // S-vertex pushed a duplicate candidate for each of its other edges.
                 2 => {
                     self.allowed[what] = true;
-                    let (mut i, j) = (self.endpoint[2 * what], self.endpoint[2 * what + 1]);
-                    if self.top_label(i) == FREE {
-                        i = j;
-                    }
-                    self.queue.push(i);
+                    // From its S-end to the other end.
+                    let p = if self.top_label(self.endpoint[2 * what]) == S {
+                        2 * what + 1
+                    } else {
+                        2 * what
+                    };
+                    self.pending.push(p);
                 }
                 3 => {
                     self.allowed[what] = true;
-                    self.queue.push(self.endpoint[2 * what]);
+                    self.pending.push(2 * what + 1);
                 }
                 _ => self.expand_blossom(what, false),
             }
