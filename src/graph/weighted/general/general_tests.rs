@@ -740,12 +740,7 @@ fn kept_edges_are_the_heaviest_first_copies_in_pair_order() {
         let n = rng.random_range(1..12usize);
         let m = rng.random_range(0..40usize);
         let edges: Vec<(u32, u32)> = (0..m)
-            .map(|_| {
-                (
-                    rng.random_range(0..n as u32),
-                    rng.random_range(0..n as u32),
-                )
-            })
+            .map(|_| (rng.random_range(0..n as u32), rng.random_range(0..n as u32)))
             .collect();
         let weights: Vec<i64> = (0..m).map(|_| rng.random_range(-3..4)).collect();
         for perfect in [false, true] {

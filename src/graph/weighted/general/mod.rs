@@ -507,7 +507,11 @@ fn kept_edges<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> 
     let low = |i: usize| edges[i].0.min(edges[i].1) as usize;
     let high = |i: usize| edges[i].0.max(edges[i].1);
     // (Edges name vertices below n, checked by the caller; the largest end bounds them.)
-    let top = edges.iter().map(|&(u, v)| u.max(v) as usize + 1).max().unwrap_or(0);
+    let top = edges
+        .iter()
+        .map(|&(u, v)| u.max(v) as usize + 1)
+        .max()
+        .unwrap_or(0);
     let mut start = vec![0usize; top + 1];
     for i in (0..edges.len()).filter(|&i| wanted(i)) {
         start[low(i) + 1] += 1;
