@@ -720,3 +720,35 @@ fn renumbering_is_a_permutation_and_shuffled_copies_agree() {
         );
     }
 }
+
+/// The kept edges by one sort of all of them (the definition): pairs `(min, max)`, heavier
+/// first, then by index; the first of each pair kept.
+fn kept_by_one_sort(edges: &[(u32, u32)], weights: &[i64], perfect: bool) -> Vec<usize> {
+    let mut kept: Vec<usize> = (0..edges.len())
+        .filter(|&i| edges[i].0 != edges[i].1 && (perfect || weights[i] > 0))
+        .collect();
+    let key = |i: usize| (edges[i].0.min(edges[i].1), edges[i].0.max(edges[i].1));
+    kept.sort_by_key(|&i| (key(i), -weights[i], i));
+    kept.dedup_by_key(|i| key(*i));
+    kept
+}
+
+#[test]
+fn kept_edges_are_the_heaviest_first_copies_in_pair_order() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3434);
+    for round in 0..3000 {
+        let n = rng.random_range(1..12usize);
+        let m = rng.random_range(0..40usize);
+        let edges: Vec<(u32, u32)> = (0..m)
+            .map(|_| (rng.random_range(0..n as u32), rng.random_range(0..n as u32)))
+            .collect();
+        let weights: Vec<i64> = (0..m).map(|_| rng.random_range(-3..4)).collect();
+        for perfect in [false, true] {
+            assert_eq!(
+                kept_edges(&edges, &weights, perfect),
+                kept_by_one_sort(&edges, &weights, perfect),
+                "round {round}, perfect {perfect}: {edges:?} {weights:?}"
+            );
+        }
+    }
+}
