@@ -369,6 +369,46 @@ pub fn sparse(
     sparse::solve(rows, cols, edges, costs)
 }
 
+/// [`sparse`] for `i128` costs, for listed entries beyond ±[`MAX_WEIGHT`] (floats at one
+/// common scale, large integers): the same engine with the costs in `i128` and the potentials
+/// in `i64` while they fit, else in `i128`, checked.
+///
+/// Errors: as [`sparse`], but [`WeightError::TooWide`] (with the entry's index, `vertices` =
+/// rows + cols) for a cost with (rows + cols)·|cost| >= [`WIDE_LIMIT`], and
+/// [`WeightError::Shape`] if the potentials pass the 128-bit range.
+pub fn sparse_wide(
+    rows: usize,
+    cols: usize,
+    edges: &[(u32, u32)],
+    costs: &[i128],
+) -> Result<Option<Assignment<i128>>, WeightError> {
+    check_shape(rows, cols)?;
+    if edges.len() != costs.len() {
+        return Err(WeightError::Shape(format!(
+            "{} entries but {} costs",
+            edges.len(),
+            costs.len()
+        )));
+    }
+    if let Some(e) = edges
+        .iter()
+        .position(|&(r, c)| r as usize >= rows || c as usize >= cols)
+    {
+        let (r, c) = edges[e];
+        return Err(WeightError::Shape(format!(
+            "entry {e} is ({r}, {c}), outside the {rows} × {cols} matrix"
+        )));
+    }
+    if let Some(edge) = beyond_limit(WIDE_LIMIT, rows + cols, costs) {
+        return Err(WeightError::TooWide {
+            edge,
+            weight: costs[edge],
+            vertices: rows + cols,
+        });
+    }
+    sparse::solve_wide(rows, cols, edges, costs)
+}
+
 /// The cheapest assignment of every row using only the listed entries (as [`sparse`]), by the
 /// engine that fits them: [`dense`] when every (row, column) entry is present (the cheapest of
 /// parallel entries counts), else [`sparse`]; `None` if no assignment covers every row.
