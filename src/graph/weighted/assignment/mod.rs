@@ -9,7 +9,8 @@
 //! of the dual of the assignment LP (minimise Σ c·x with every row covered once and every column
 //! at most once) whose objective Σ row + Σ col equals the assignment's cost, which proves by weak
 //! duality that no assignment is cheaper. No floating point; costs are `i64` within
-//! ±[`MAX_WEIGHT`], or for [`dense_wide`] `i128` with (rows + cols)·|cost| < [`WIDE_LIMIT`].
+//! ±[`MAX_WEIGHT`], or for [`dense_wide`], [`dense_wide_started`] and [`sparse_wide`] `i128`
+//! with (rows + cols)·|cost| < [`WIDE_LIMIT`].
 //!
 //! **Algorithm.** Both engines keep column potentials `v` (only ever lowered) and row
 //! potentials `u` with every reduced cost `c(i, j) − u[i] − v[j] >= 0` on the rows already
@@ -143,6 +144,9 @@
 //! matrices (costs near 2¹⁰⁰, tied in their high bits, signed, at the 2¹¹⁹ limit, and `i64`
 //! costs where it must equal [`dense`]), and its potentials prove its answers on medium
 //! matrices of costs below 10²¹ (equal to [`sparse`]'s totals where those fit `i64`).
+//! [`sparse_wide`] (the sparse engine over `i128` costs, its potentials checked in `i64`, then
+//! `i128`) is compared with the same brute force on thousands of small matrices with missing
+//! and parallel entries (and equals [`sparse`] on `i64` costs).
 //! [`dense_wide_started`] is compared with the same brute force on thousands of small square
 //! matrices from every kind of guess (optimal, nudged, optimal for rounded costs, random
 //! permutations with random or wild potentials, not permutations), and on medium ones from
