@@ -780,7 +780,7 @@ def assign(
         NDArray[np.int64],
         NDArray[np.int64] | list[int],
         NDArray[np.int64] | list[int],
-        NDArray[np.int64],
+        NDArray[np.int64] | list[int],
         int | None,
         int | None,
         NDArray[np.int64] | list[int],
@@ -796,7 +796,9 @@ def assign(
     span is solved exactly in ``i128``: its potentials are lists of ``int``, the costs array
     empty, ``grid`` ``None``, and ``digits``, ``exponents`` and ``decimals`` give each cost;
     so is a whole matrix of integers beyond ±2**59 (``digits`` then a list of ``int``,
-    ``exponents`` ``-decimals``, ``decimals`` their scale, ``None`` for integers)."""
+    ``exponents`` ``-decimals``, ``decimals`` their scale, ``None`` for integers). Listed
+    entries past ±2**59 are solved exactly in ``i128`` too: the costs and the potentials are
+    then lists of ``int``, no digits."""
 
 def check_potentials(
     rows: int,

@@ -735,8 +735,11 @@ def _result(
     # Exact on the wide engine: potentials as Python ints, every cost from its decimal
     # (integers beyond ±2**59: a list of int, each with exponent 0).
     wide = grid is None and len(digits) > 0
-    if wide:
+    # Lists of int from the 128-bit engines (listed entries past ±2**59: the costs too).
+    if isinstance(row, list):
         row, col = np.array(row, dtype=object), np.array(col, dtype=object)
+    if isinstance(costs, list):
+        costs = np.array(costs, dtype=object)
     if isinstance(digits, list):
         digits = np.array(digits, dtype=object)
     keep = grid is not None or wide

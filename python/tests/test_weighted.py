@@ -938,7 +938,9 @@ def test_gap_answers_with_forbidden_and_sparse_entries() -> None:
     gaps = 0
     for trial in range(40):
         rows, cols = int(rng.integers(2, 10)), int(rng.integers(2, 10))
-        a = rng.random((rows, cols)) * np.where(rng.random((rows, cols)) < 0.3, 1e-12, 1.0)
+        # Beyond the 128-bit span at one common scale (within it, listed entries are exact:
+        # test_listed_entries_beyond_2_59_are_exact).
+        a = rng.random((rows, cols)) * np.where(rng.random((rows, cols)) < 0.3, 1e-30, 1e3)
         maximize = trial % 2 == 1
         if trial % 4 < 2:
             a[rng.random(a.shape) < 0.2] = -np.inf if maximize else np.inf
@@ -1110,3 +1112,58 @@ def test_integer_matrices_beyond_2_59_are_exact() -> None:
     # (rows + cols)·|cost| from 2**119 on is beyond the wide engine: refused, saying so.
     with pytest.raises(ValueError, match="cost"):
         gridmatch.linear_sum_assignment([[2**118, 0], [0, 0]])
+
+
+def test_listed_entries_beyond_2_59_are_exact() -> None:
+    """Listed entries (scipy.sparse matrices, dense ones with ``inf``) whose costs pass
+    ±2**59 at their common scale — full-precision floats, int64 near 2**62, some tied in their
+    high bits — are solved exactly on the 128-bit sparse engine: the brute-force optimum over
+    the allowed entries in exact arithmetic, ``exact`` true, verify() holds, the proof pickles,
+    a tampered potential or assignment is refused; infeasible ones are still refused."""
+    rng = np.random.default_rng(259)
+    for trial in range(120):
+        rows, cols = int(rng.integers(1, 6)), int(rng.integers(1, 6))
+        kind = trial % 3
+        if kind == 0:
+            a: np.ndarray = rng.random((rows, cols)) * 10.0 ** rng.integers(-4, 3, size=(rows, cols))
+        elif kind == 1:
+            a = rng.integers(-(2**62), 2**62, size=(rows, cols), dtype=np.int64)
+        else:
+            # Tied in the high part: only the low bits decide.
+            a = (rng.integers(-3, 4, size=(rows, cols), dtype=np.int64) * 2**60
+                 + rng.integers(0, 5, size=(rows, cols), dtype=np.int64))
+        allowed = rng.random((rows, cols)) < 0.75
+        for i in range(min(rows, cols)):
+            allowed[i, i] = True  # some full assignment exists
+        maximize = trial % 2 == 1
+        exact = [[exact_of(a[i, j]) if kind == 0 else Fraction(int(a[i, j])) for j in range(cols)]
+                 for i in range(rows)]
+        if kind == 0 and trial % 4 == 0:
+            cost = np.where(allowed, a, -np.inf if maximize else np.inf)
+        else:
+            r, c = np.nonzero(allowed)
+            cost = sp.coo_matrix((a[r, c], (r, c)), shape=(rows, cols)).tocsr()
+        ours = gridmatch.linear_sum_assignment(cost, maximize=maximize)
+        assert ours.exact and ours.verify(), (a, allowed, maximize)
+        pairs = list(zip(*ours))
+        assert all(allowed[i, j] for i, j in pairs)
+        mine = sum((exact[i][j] for i, j in pairs), Fraction(0))
+        small = [[exact[i][j] if allowed[i, j] else None for j in range(cols)] for i in range(rows)]
+        if rows > cols:
+            small = [list(col) for col in zip(*small)]
+        totals = [
+            sum((small[i][j] for i, j in enumerate(p)), Fraction(0))
+            for p in itertools.permutations(range(len(small[0])), len(small))
+            if all(small[i][j] is not None for i, j in enumerate(p))
+        ]
+        assert mine == (max(totals) if maximize else min(totals)), (a, allowed, maximize)
+        assert Fraction(ours.total) == mine
+        back = pickle.loads(pickle.dumps(ours))
+        assert back.verify() and back.total == ours.total
+        proof = ours._proof
+        state = list(proof.__reduce__()[1])
+        u = state[4].copy()
+        u[0] += 1
+        state[4] = u
+        with pytest.raises(CertificateError):
+            gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()

@@ -90,7 +90,7 @@ type Assigned = (
     Arr1<i64>,
     Py<PyAny>,
     Py<PyAny>,
-    Arr1<i64>,
+    Py<PyAny>,
     Option<u32>,
     Option<i32>,
     Py<PyAny>,
@@ -148,7 +148,7 @@ fn dense_floats(
             vec1(py, id_values(&a.col_of_row))?,
             vec1(py, a.row)?.into_any(),
             vec1(py, a.col)?.into_any(),
-            vec1(py, costs)?,
+            vec1(py, costs)?.into_any(),
             decimals,
             None,
             vec1(py, Vec::<i64>::new())?.into_any(),
@@ -158,7 +158,7 @@ fn dense_floats(
             vec1(py, id_values(&a.col_of_row))?,
             vec1(py, a.row)?.into_any(),
             vec1(py, a.col)?.into_any(),
-            vec1(py, costs)?,
+            vec1(py, costs)?.into_any(),
             None,
             grid,
             vec1(py, digits)?.into_any(),
@@ -168,7 +168,7 @@ fn dense_floats(
             vec1(py, id_values(&a.col_of_row))?,
             PyList::new(py, a.row)?.into_any().unbind(),
             PyList::new(py, a.col)?.into_any().unbind(),
-            vec1(py, Vec::new())?,
+            vec1(py, Vec::<i64>::new())?.into_any(),
             decimals,
             None,
             vec1(py, digits)?.into_any(),
@@ -278,12 +278,93 @@ fn dense_wide_integers(
         vec1(py, id_values(&a.col_of_row))?,
         PyList::new(py, a.row)?.into_any().unbind(),
         PyList::new(py, a.col)?.into_any().unbind(),
-        vec1(py, Vec::new())?,
+        vec1(py, Vec::<i64>::new())?.into_any(),
         exact.decimals,
         None,
         PyList::new(py, values)?.into_any().unbind(),
         vec1(py, exponents)?,
     ))
+}
+
+/// Listed entries whose costs (at their common scale) pass ±2**59: exactly on the `i128`
+/// sparse engine ([`assignment::sparse_wide`]). `Ok(None)` when they pass its span and are
+/// floats (the caller then takes the proven-gap path); `Ok(Some(None))` when no assignment
+/// covers every row. The costs come back as a list of `int` (one per entry), the potentials
+/// as lists of `int`, no digits (the package checks them entry by entry in Python integers).
+fn entries_wide(
+    py: Python<'_>,
+    rows: u64,
+    cols: u64,
+    exact: &exact::Exact,
+    entries: &[i64],
+    maximize: bool,
+) -> PyResult<Option<Option<Assigned>>> {
+    let values = &exact.values;
+    let found = py.detach(
+        || -> Result<std::result::Result<Option<Assignment<i128>>, WeightError>> {
+            let (r, c) = assignment_shape(rows, cols)?;
+            let k = entries.len() as u64 / 2;
+            check_memory(
+                (rows + cols)
+                    .saturating_mul(BYTES_PER_VERTEX)
+                    .saturating_add(k.saturating_mul(BYTES_PER_EDGE + 32)),
+                || format!("a {rows} × {cols} matrix of {k} entries"),
+            )?;
+            let col = |noun, count, count_name, unit| Column {
+                noun,
+                count: Some(count),
+                count_name,
+                unit,
+            };
+            let (pairs, _) = convert::pairs(
+                entries,
+                "entries",
+                [
+                    col("row number", rows, "rows", "rows"),
+                    col("column number", cols, "cols", "columns"),
+                ],
+            )?;
+            if values.len() != pairs.len() {
+                return Err(value(format!(
+                    "costs: {} costs for {} entries",
+                    values.len(),
+                    pairs.len()
+                )));
+            }
+            let signed: Vec<i128> = if maximize {
+                values.iter().map(|&v| v.saturating_neg()).collect()
+            } else {
+                values.clone()
+            };
+            Ok(assignment::sparse_wide(r, c, &pairs, &signed))
+        },
+    )?;
+    let found = match found {
+        Ok(found) => found,
+        Err(WeightError::TooWide { .. }) if !exact.parts.is_empty() => return Ok(None),
+        Err(WeightError::TooWide { edge, .. }) => {
+            return Err(value(format!(
+                "costs[{edge}]: found {} (as an integer at the costs' common scale), beyond \
+                 the exact engines: (rows + cols)·|cost| must stay below 2**119",
+                values[edge]
+            ))
+            .into());
+        }
+        Err(e) => return Err(value(format!("cost: {e}")).into()),
+    };
+    let Some(a) = found else {
+        return Ok(Some(None));
+    };
+    Ok(Some(Some((
+        vec1(py, id_values(&a.col_of_row))?,
+        PyList::new(py, a.row)?.into_any().unbind(),
+        PyList::new(py, a.col)?.into_any().unbind(),
+        PyList::new(py, values)?.into_any().unbind(),
+        exact.decimals,
+        None,
+        vec1(py, Vec::<i64>::new())?.into_any(),
+        vec1(py, Vec::new())?,
+    ))))
 }
 
 /// The first entry of a whole matrix, given as shortest decimals `digits·10**exponents` at
@@ -447,6 +528,13 @@ pub fn assign(
     if entries.is_none() && exact.parts.is_empty() && exact::fit(&exact, "cost").is_err() {
         return dense_wide_integers(py, rows, cols, exact, maximize).map(Some);
     }
+    if let Some(e) = &entries
+        && exact::fit(&exact, "cost").is_err()
+        && (exact.parts.is_empty() || exact.values.len() == exact.parts.len())
+        && let Some(found) = entries_wide(py, rows, cols, &exact, &input2(e), maximize)?
+    {
+        return Ok(found);
+    }
     let (given, grid) = fit_or_grid(&exact, "cost")?;
     let decimals = if grid.is_some() { None } else { exact.decimals };
     let (digits, exponents): (Vec<i64>, Vec<i32>) = if grid.is_some() {
@@ -514,7 +602,7 @@ pub fn assign(
         vec1(py, id_values(&found.col_of_row))?,
         vec1(py, found.row)?.into_any(),
         vec1(py, found.col)?.into_any(),
-        vec1(py, given)?,
+        vec1(py, given)?.into_any(),
         decimals,
         grid,
         vec1(py, digits)?.into_any(),

@@ -9,7 +9,8 @@
 //! of the dual of the assignment LP (minimise Σ c·x with every row covered once and every column
 //! at most once) whose objective Σ row + Σ col equals the assignment's cost, which proves by weak
 //! duality that no assignment is cheaper. No floating point; costs are `i64` within
-//! ±[`MAX_WEIGHT`], or for [`dense_wide`] `i128` with (rows + cols)·|cost| < [`WIDE_LIMIT`].
+//! ±[`MAX_WEIGHT`], or for [`dense_wide`], [`dense_wide_started`] and [`sparse_wide`] `i128`
+//! with (rows + cols)·|cost| < [`WIDE_LIMIT`].
 //!
 //! **Algorithm.** Both engines keep column potentials `v` (only ever lowered) and row
 //! potentials `u` with every reduced cost `c(i, j) − u[i] − v[j] >= 0` on the rows already
@@ -143,6 +144,9 @@
 //! matrices (costs near 2¹⁰⁰, tied in their high bits, signed, at the 2¹¹⁹ limit, and `i64`
 //! costs where it must equal [`dense`]), and its potentials prove its answers on medium
 //! matrices of costs below 10²¹ (equal to [`sparse`]'s totals where those fit `i64`).
+//! [`sparse_wide`] (the sparse engine over `i128` costs, its potentials checked in `i64`, then
+//! `i128`) is compared with the same brute force on thousands of small matrices with missing
+//! and parallel entries (and equals [`sparse`] on `i64` costs).
 //! [`dense_wide_started`] is compared with the same brute force on thousands of small square
 //! matrices from every kind of guess (optimal, nudged, optimal for rounded costs, random
 //! permutations with random or wild potentials, not permutations), and on medium ones from
@@ -367,6 +371,46 @@ pub fn sparse(
     }
     check_costs(costs)?;
     sparse::solve(rows, cols, edges, costs)
+}
+
+/// [`sparse`] for `i128` costs, for listed entries beyond ±[`MAX_WEIGHT`] (floats at one
+/// common scale, large integers): the same engine with the costs in `i128` and the potentials
+/// in `i64` while they fit, else in `i128`, checked.
+///
+/// Errors: as [`sparse`], but [`WeightError::TooWide`] (with the entry's index, `vertices` =
+/// rows + cols) for a cost with (rows + cols)·|cost| >= [`WIDE_LIMIT`], and
+/// [`WeightError::Shape`] if the potentials pass the 128-bit range.
+pub fn sparse_wide(
+    rows: usize,
+    cols: usize,
+    edges: &[(u32, u32)],
+    costs: &[i128],
+) -> Result<Option<Assignment<i128>>, WeightError> {
+    check_shape(rows, cols)?;
+    if edges.len() != costs.len() {
+        return Err(WeightError::Shape(format!(
+            "{} entries but {} costs",
+            edges.len(),
+            costs.len()
+        )));
+    }
+    if let Some(e) = edges
+        .iter()
+        .position(|&(r, c)| r as usize >= rows || c as usize >= cols)
+    {
+        let (r, c) = edges[e];
+        return Err(WeightError::Shape(format!(
+            "entry {e} is ({r}, {c}), outside the {rows} × {cols} matrix"
+        )));
+    }
+    if let Some(edge) = beyond_limit(WIDE_LIMIT, rows + cols, costs) {
+        return Err(WeightError::TooWide {
+            edge,
+            weight: costs[edge],
+            vertices: rows + cols,
+        });
+    }
+    sparse::solve_wide(rows, cols, edges, costs)
 }
 
 /// The cheapest assignment of every row using only the listed entries (as [`sparse`]), by the

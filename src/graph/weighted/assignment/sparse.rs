@@ -11,7 +11,8 @@ use super::{Assignment, NONE, WeightError};
 trait Pot: Copy + Ord + std::fmt::Debug {
     const MAX: Self;
     const ZERO: Self;
-    fn of(x: i64) -> Self;
+    /// A cost as a potential, or [`Overflow`] if it does not fit.
+    fn of(x: i128) -> Result<Self, Overflow>;
     fn add(self, o: Self) -> Result<Self, Overflow>;
     fn sub(self, o: Self) -> Result<Self, Overflow>;
     fn to_i64(self) -> Option<i64>;
@@ -26,8 +27,8 @@ macro_rules! pot {
         impl Pot for $t {
             const MAX: Self = <$t>::MAX;
             const ZERO: Self = 0;
-            fn of(x: i64) -> Self {
-                x.into()
+            fn of(x: i128) -> Result<Self, Overflow> {
+                <$t>::try_from(x).map_err(|_| Overflow)
             }
             fn add(self, o: Self) -> Result<Self, Overflow> {
                 self.checked_add(o).ok_or(Overflow)
@@ -44,15 +45,20 @@ macro_rules! pot {
 pot!(i64);
 pot!(i128);
 
+/// A cost type: `i64`, or `i128` for [`solve_wide`].
+trait Entry: Copy + Ord + Default + Into<i128> {}
+impl Entry for i64 {}
+impl Entry for i128 {}
+
 /// The entries in compressed rows, parallel entries merged to the cheapest.
-struct Csr {
+struct Csr<C> {
     start: Vec<usize>,
     col: Vec<u32>,
-    cost: Vec<i64>,
+    cost: Vec<C>,
 }
 
-impl Csr {
-    fn new(rows: usize, cols: usize, edges: &[(u32, u32)], costs: &[i64]) -> Csr {
+impl<C: Entry> Csr<C> {
+    fn new(rows: usize, cols: usize, edges: &[(u32, u32)], costs: &[C]) -> Csr<C> {
         let mut start = vec![0usize; rows + 1];
         for &(r, _) in edges {
             start[r as usize + 1] += 1;
@@ -62,7 +68,7 @@ impl Csr {
         }
         let mut fill = start.clone();
         let mut col = vec![0u32; edges.len()];
-        let mut cost = vec![0i64; edges.len()];
+        let mut cost = vec![C::default(); edges.len()];
         for (&(r, c), &w) in edges.iter().zip(costs) {
             let p = &mut fill[r as usize];
             col[*p] = c;
@@ -99,7 +105,7 @@ impl Csr {
         Csr { start, col, cost }
     }
 
-    fn row(&self, i: usize) -> (&[u32], &[i64]) {
+    fn row(&self, i: usize) -> (&[u32], &[C]) {
         let (a, b) = (self.start[i], self.start[i + 1]);
         (&self.col[a..b], &self.cost[a..b])
     }
@@ -126,7 +132,7 @@ pub(super) fn solve_with(
     switch: usize,
 ) -> Result<Option<Assignment>, WeightError> {
     let g = Csr::new(rows, cols, edges, costs);
-    if let Ok(r) = engine::<i64>(&g, rows, cols, switch) {
+    if let Ok(r) = engine::<i64, i64>(&g, rows, cols, switch) {
         return Ok(r.map(|(x, u, v)| Assignment {
             col_of_row: x,
             row: u,
@@ -139,7 +145,7 @@ pub(super) fn solve_with(
              64-bit range; scale the costs down"
         ))
     };
-    let Ok(r) = engine::<i128>(&g, rows, cols, switch) else {
+    let Ok(r) = engine::<i128, i64>(&g, rows, cols, switch) else {
         return Err(too_big());
     };
     let Some((x, u, v)) = r else {
@@ -160,8 +166,45 @@ pub(super) fn solve_with(
     }
 }
 
+/// [`solve`] for `i128` costs: potentials in `i64` while they fit, else in `i128` (checked:
+/// [`WeightError::Shape`] if even those overflow).
+pub(super) fn solve_wide(
+    rows: usize,
+    cols: usize,
+    edges: &[(u32, u32)],
+    costs: &[i128],
+) -> Result<Option<Assignment<i128>>, WeightError> {
+    let g = Csr::new(rows, cols, edges, costs);
+    let widen = |r: Solved<i64>| {
+        r.map(|(x, u, v)| Assignment {
+            col_of_row: x,
+            row: u.into_iter().map(i128::from).collect(),
+            col: v.into_iter().map(i128::from).collect(),
+        })
+    };
+    if let Ok(r) = engine::<i64, i128>(&g, rows, cols, SWITCH) {
+        return Ok(widen(r));
+    }
+    match engine::<i128, i128>(&g, rows, cols, SWITCH) {
+        Ok(r) => Ok(r.map(|(x, u, v)| Assignment {
+            col_of_row: x,
+            row: u,
+            col: v,
+        })),
+        Err(Overflow) => Err(WeightError::Shape(format!(
+            "the potentials proving the cheapest assignment of these {rows} rows exceed the \
+             128-bit range; scale the costs down"
+        ))),
+    }
+}
+
 /// The engine proper.
-fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize, switch: usize) -> Result<Solved<P>, Overflow> {
+fn engine<P: Pot, C: Entry>(
+    g: &Csr<C>,
+    rows: usize,
+    cols: usize,
+    switch: usize,
+) -> Result<Solved<P>, Overflow> {
     let mut x = vec![NONE; rows];
     let mut y = vec![NONE; cols];
     let mut u = vec![P::ZERO; rows];
@@ -177,7 +220,7 @@ fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize, switch: usize) -> Result<So
         for i in 0..rows {
             let (cs, ws) = g.row(i);
             for (&j, &w) in cs.iter().zip(ws) {
-                let (j, w) = (j as usize, P::of(w));
+                let (j, w) = (j as usize, P::of(w.into())?);
                 if !seen[j] || w < v[j] {
                     v[j] = w;
                     seen[j] = true;
@@ -193,7 +236,7 @@ fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize, switch: usize) -> Result<So
         let (cs, ws) = g.row(i);
         let mut best: Option<(P, usize)> = None;
         for (&j, &w) in cs.iter().zip(ws) {
-            let h = P::of(w).sub(v[j as usize])?;
+            let h = P::of(w.into())?.sub(v[j as usize])?;
             if best.is_none_or(|(b, _)| h < b) {
                 best = Some((h, j as usize));
             }
@@ -267,8 +310,8 @@ fn engine<P: Pot>(g: &Csr, rows: usize, cols: usize, switch: usize) -> Result<So
 /// One pass of augmenting row reduction (as in the dense engine, over each row's entries and
 /// with a budget of 32 visits per free row instead of one per column); returns the rows left
 /// free.
-fn row_reduction<P: Pot>(
-    g: &Csr,
+fn row_reduction<P: Pot, C: Entry>(
+    g: &Csr<C>,
     free: &mut [u32],
     x: &mut [u32],
     y: &mut [u32],
@@ -284,10 +327,10 @@ fn row_reduction<P: Pot>(
         current += 1;
         let (cs, ws) = g.row(fi);
         // Rows without entries were refused at the start.
-        let (mut j1, mut u1) = (cs[0] as usize, P::of(ws[0]).sub(v[cs[0] as usize])?);
+        let (mut j1, mut u1) = (cs[0] as usize, P::of(ws[0].into())?.sub(v[cs[0] as usize])?);
         let (mut j2, mut u2) = (NONE as usize, P::MAX);
         for (&j, &w) in cs.iter().zip(ws).skip(1) {
-            let h = P::of(w).sub(v[j as usize])?;
+            let h = P::of(w.into())?.sub(v[j as usize])?;
             if h < u2 {
                 if h >= u1 {
                     u2 = h;
@@ -335,14 +378,14 @@ fn row_reduction<P: Pot>(
 }
 
 /// The entries in compressed columns (from the merged rows): each column's rows and costs.
-struct Transposed {
+struct Transposed<C> {
     start: Vec<usize>,
     row: Vec<u32>,
-    cost: Vec<i64>,
+    cost: Vec<C>,
 }
 
-impl Transposed {
-    fn new(g: &Csr, cols: usize) -> Transposed {
+impl<C: Entry> Transposed<C> {
+    fn new(g: &Csr<C>, cols: usize) -> Transposed<C> {
         let mut start = vec![0usize; cols + 1];
         for &c in &g.col {
             start[c as usize + 1] += 1;
@@ -352,7 +395,7 @@ impl Transposed {
         }
         let mut fill = start.clone();
         let mut row = vec![0u32; g.col.len()];
-        let mut cost = vec![0i64; g.col.len()];
+        let mut cost = vec![C::default(); g.col.len()];
         for r in 0..g.start.len() - 1 {
             let (cs, ws) = g.row(r);
             for (&c, &w) in cs.iter().zip(ws) {
@@ -365,7 +408,7 @@ impl Transposed {
         Transposed { start, row, cost }
     }
 
-    fn col(&self, j: usize) -> (&[u32], &[i64]) {
+    fn col(&self, j: usize) -> (&[u32], &[C]) {
         let (a, b) = (self.start[j], self.start[j + 1]);
         (&self.row[a..b], &self.cost[a..b])
     }
@@ -392,8 +435,8 @@ struct Col<P> {
 
 impl<P: Pot> State<'_, P> {
     /// The reduced cost `c − u[i] − v[k]` of entry (i, k) costing `w`, row i taken.
-    fn reduced(&self, i: usize, k: usize, w: i64) -> Result<P, Overflow> {
-        let r = P::of(w).sub(self.u[i])?.sub(self.c[k].v)?;
+    fn reduced<C: Entry>(&self, i: usize, k: usize, w: C) -> Result<P, Overflow> {
+        let r = P::of(w.into())?.sub(self.u[i])?.sub(self.c[k].v)?;
         if self.c[k].y == NONE {
             r.sub(self.g)
         } else {
@@ -483,10 +526,10 @@ impl<P: Pot> Search<P> {
 
     /// Finds a shortest augmenting path from the free row `s`, moves the potentials so that it
     /// is tight and augments along it; `false` if no free column is reachable from `s`.
-    fn search(
+    fn search<C: Entry>(
         &mut self,
-        g: &Csr,
-        gt: &Transposed,
+        g: &Csr<C>,
+        gt: &Transposed<C>,
         st: &mut State<'_, P>,
         s: usize,
         free_cols: &mut Vec<u32>,
@@ -498,7 +541,7 @@ impl<P: Pot> Search<P> {
         let (cs, ws) = g.row(s);
         let mut ms = P::MAX;
         for (&k, &w) in cs.iter().zip(ws) {
-            ms = ms.min(P::of(w).sub(st.col(k as usize)?)?);
+            ms = ms.min(P::of(w.into())?.sub(st.col(k as usize)?)?);
         }
         if ms == P::MAX {
             return Ok(false);
@@ -507,7 +550,7 @@ impl<P: Pot> Search<P> {
         let mut best = (P::MAX, NONE, NONE);
         for (&k, &w) in cs.iter().zip(ws) {
             let ku = k as usize;
-            let rc = P::of(w).sub(st.col(ku)?)?.sub(ms)?;
+            let rc = P::of(w.into())?.sub(st.col(ku)?)?.sub(ms)?;
             if st.c[ku].y == NONE {
                 if rc < best.0 {
                     best = (rc, s as u32, k);
@@ -675,9 +718,9 @@ impl<P: Pot> Search<P> {
     /// Settles column `j` at distance `d` from the free columns (backward) and scans its
     /// entries; returns the work done.
     #[allow(clippy::too_many_arguments)]
-    fn backward(
+    fn backward<C: Entry>(
         &mut self,
-        gt: &Transposed,
+        gt: &Transposed<C>,
         st: &State<'_, P>,
         s: usize,
         ms: P,
@@ -702,7 +745,7 @@ impl<P: Pot> Search<P> {
             let k = st.x[iu];
             if k == NONE {
                 if iu == s {
-                    let c = d.add(P::of(w).sub(st.col(ju)?)?.sub(ms)?)?;
+                    let c = d.add(P::of(w.into())?.sub(st.col(ju)?)?.sub(ms)?)?;
                     if c < best.0 {
                         *best = (c, i, j);
                     }

@@ -697,3 +697,112 @@ fn medium_started_proves_itself() -> Result<(), String> {
     }
     Ok(())
 }
+
+/// [`sparse_wide`] against a subset-DP brute force in `i128` on small matrices with missing
+/// and parallel entries (costs near 2¹⁰⁰, tied in their high part, at the 2¹¹⁹ limit, and
+/// `i64` costs where it must equal [`sparse`]): the optimum or `None` exactly when the
+/// brute force finds none, and potentials that prove it on the listed entries.
+#[test]
+fn sparse_wide_against_brute_force() -> Result<(), String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(102);
+    for case in 0..3000 {
+        let rows = rng.random_range(0..=6);
+        let cols = rng.random_range(rows.max(1)..=8);
+        let kind = rng.random_range(0..4);
+        let limit = (1i128 << 119) / (rows + cols) as i128 - 1;
+        let density = rng.random_range(0.3..1.0);
+        let (mut edges, mut costs) = (Vec::new(), Vec::new());
+        for i in 0..rows {
+            for j in 0..cols {
+                for _ in 0..rng.random_range(1..=2) {
+                    if !rng.random_bool(density) {
+                        continue;
+                    }
+                    edges.push((i as u32, j as u32));
+                    costs.push(match kind {
+                        0 => (1i128 << 100) + i128::from(rng.random::<u64>()),
+                        1 => i128::from(rng.random_range(-3i64..=3)) << 100 | 12345,
+                        2 => rng.random_range(-limit..=limit),
+                        _ => i128::from(rng.random_range(-9i64..=9)),
+                    });
+                }
+            }
+        }
+        // The cheapest of parallel entries, None where there is none.
+        let mut best = vec![vec![None::<i128>; cols]; rows];
+        for (&(i, j), &c) in edges.iter().zip(&costs) {
+            let b = &mut best[i as usize][j as usize];
+            *b = Some(b.map_or(c, |x: i128| x.min(c)));
+        }
+        // Brute force: a missing entry costs a sentinel beyond any assignment's total.
+        let big = i128::MAX / 16;
+        let full: Vec<Vec<i128>> = best
+            .iter()
+            .map(|r| r.iter().map(|c| c.unwrap_or(big)).collect())
+            .collect();
+        let want = brute_wide(&full, cols);
+        let feasible = want < big / 2;
+        let got =
+            sparse_wide(rows, cols, &edges, &costs).map_err(|e| format!("case {case}: {e}"))?;
+        let Some(a) = got else {
+            if feasible {
+                return Err(format!(
+                    "case {case}: no assignment, the brute force found {want}"
+                ));
+            }
+            continue;
+        };
+        if !feasible {
+            return Err(format!("case {case}: an assignment where none exists"));
+        }
+        let mut taken = vec![false; cols];
+        let mut total = 0i128;
+        for (i, &j) in a.col_of_row.iter().enumerate() {
+            let j = j as usize;
+            let c = best[i][j].ok_or(format!("case {case}: row {i} on a missing entry"))?;
+            if std::mem::replace(&mut taken[j], true) || a.row[i] + a.col[j] != c {
+                return Err(format!(
+                    "case {case}: row {i} column {j} taken twice or not tight"
+                ));
+            }
+            total += c;
+        }
+        if total != want {
+            return Err(format!(
+                "case {case}: costs {total}, the brute force says {want}"
+            ));
+        }
+        for (i, r) in best.iter().enumerate() {
+            for (j, c) in r.iter().enumerate() {
+                if c.is_some_and(|c| a.row[i] + a.col[j] > c) {
+                    return Err(format!("case {case}: entry ({i}, {j}) violated"));
+                }
+            }
+        }
+        for (j, &p) in a.col.iter().enumerate() {
+            if p > 0 || (!taken[j] && p != 0) {
+                return Err(format!("case {case}: column {j} has potential {p}"));
+            }
+        }
+        if kind == 3 {
+            let narrow: Vec<i64> = costs.iter().map(|&c| c as i64).collect();
+            let n = sparse(rows, cols, &edges, &narrow).map_err(|e| e.to_string())?;
+            let nt: Option<i128> = n.map(|n| {
+                (0..rows)
+                    .map(|i| best[i][n.col_of_row[i] as usize].unwrap_or(0))
+                    .sum()
+            });
+            assert_eq!(nt, Some(want), "case {case}");
+        }
+    }
+    let big = (1i128 << 119) / 4;
+    assert!(matches!(
+        sparse_wide(2, 2, &[(0, 0), (1, 1), (1, 0)], &[0, 0, big]),
+        Err(WeightError::TooWide { edge: 2, .. })
+    ));
+    assert!(matches!(
+        sparse_wide(2, 2, &[(0, 2)], &[0]),
+        Err(WeightError::Shape(_))
+    ));
+    Ok(())
+}
