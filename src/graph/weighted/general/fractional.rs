@@ -61,8 +61,13 @@
 //! independent subset DP over the double cover when no search was given up; it gives up only
 //! where no fractional perfect matching exists. Perfect mode on the sparse engine with this
 //! start, with it given up after one column, and with the greedy start alone, against the
-//! exhaustive oracle on 6 000 more, every proof checked by the verifier. Measured: see
-//! docs/BENCHMARKS.md, "fractional start".
+//! exhaustive oracle on 6 000 more, every proof checked by the verifier; the unit tests also
+//! pass in a debug build (the engine's assertions: S–S slacks even, edges covered). The
+//! medium hunt `fuzz/weighted_hunt.sh` on 64 000 graphs (60 000 of 20–200 vertices, 4 000 of
+//! 200–2 000; every question certified and verified): no failure. Measured (CPU, busy
+//! machine; docs/BENCHMARKS.md, "fractional start"): exposed vertices after the start 18 % →
+//! 7.7 % on Euclidean 10-NN and 23.5 % → 4.6 % on G(10⁵, 5·10⁵); min-cost perfect about 20 %
+//! faster on the latter, up to 8 % on the former (within the noise at 10⁵ points).
 
 use super::engine::Engine;
 use super::{NONE, Num};
