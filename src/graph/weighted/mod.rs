@@ -99,8 +99,8 @@ pub const MAX_WEIGHT: i64 = 1 << 59;
 /// with `n* ≤ 2n` the vertices of the graph an engine runs on (the gadget graph G* of the
 /// maximum-cardinality question has at most 2n, see above) and `W = max|w|`, the perfect
 /// mode's clock bound is `L = n*·(2W + 1) ≤ 6·n·W < 3·2¹²⁰`, every value the engine keeps
-/// is below `12·L < 2¹²⁶` ([`general`], overflow), doubled vertex duals below
-/// `W + 1 + L < 2¹²²` and doubled odd-set duals and their sums along a chain of nested sets
+/// is below `13·L < 2¹²⁶` ([`general`], overflow), doubled vertex duals below
+/// `2L < 2¹²³` and doubled odd-set duals and their sums along a chain of nested sets
 /// below `2W + 1 + L < 2¹²³`; a matching's total is below `n·W/2 < 2¹¹⁸`. The verifier takes
 /// duals up to [`verify::MAX_DUAL`] = 2¹²⁴, sums along a chain up to 2¹²⁵ (checked), and
 /// adds the dual objective's up to 2³² + k terms in a two-limb accumulator, so no sum of a

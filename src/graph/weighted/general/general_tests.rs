@@ -54,7 +54,7 @@ fn run(n: usize, edges: &[(u32, u32)], weights: &[i64]) -> usize {
     depth
 }
 
-fn random_weight(rng: &mut ChaCha8Rng, mode: u32) -> i64 {
+pub(super) fn random_weight(rng: &mut ChaCha8Rng, mode: u32) -> i64 {
     match mode {
         0 => rng.random_range(-3..=3),
         1 => rng.random_range(0..=2),
@@ -65,7 +65,10 @@ fn random_weight(rng: &mut ChaCha8Rng, mode: u32) -> i64 {
     }
 }
 
-fn random_graph(rng: &mut ChaCha8Rng, nmax: usize) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
+pub(super) fn random_graph(
+    rng: &mut ChaCha8Rng,
+    nmax: usize,
+) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
     let n = rng.random_range(0..=nmax);
     let mode = rng.random_range(0..6);
     let dense = rng.random_range(0..3) == 0;
@@ -93,7 +96,7 @@ fn random_graph(rng: &mut ChaCha8Rng, nmax: usize) -> (usize, Vec<(u32, u32)>, V
 }
 
 /// Odd cycles of odd cycles (blossoms nested two or three levels), plus noise edges.
-fn nested_graph(rng: &mut ChaCha8Rng) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
+pub(super) fn nested_graph(rng: &mut ChaCha8Rng) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
     // An odd cycle of `outer` parts, each a triangle or a single vertex.
     let outer = [3usize, 5][rng.random_range(0..2)];
     let mut parts: Vec<Vec<u32>> = Vec::new();
@@ -142,7 +145,7 @@ fn nested_graph(rng: &mut ChaCha8Rng) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
 /// Runs perfect mode, checks its duals under [`Lp::Perfect`] and compares with the oracle (the
 /// maximum-weight perfect matching is the minimum-cost one of the negated weights); returns
 /// whether a perfect matching exists.
-fn run_perfect(n: usize, edges: &[(u32, u32)], weights: &[i64]) -> bool {
+pub(super) fn run_perfect(n: usize, edges: &[(u32, u32)], weights: &[i64]) -> bool {
     let got = max_weight_perfect_matching(n, edges, weights).expect("valid input");
     let negated: Vec<_> = edges
         .iter()
@@ -167,7 +170,10 @@ fn run_perfect(n: usize, edges: &[(u32, u32)], weights: &[i64]) -> bool {
 
 /// A random graph with a planted perfect matching (sometimes broken by dropping a vertex's
 /// edges), more edges of any kind, and blossoms' shape of odd cycles.
-fn perfect_graph(rng: &mut ChaCha8Rng, nmax: usize) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
+pub(super) fn perfect_graph(
+    rng: &mut ChaCha8Rng,
+    nmax: usize,
+) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
     let n = 2 * rng.random_range(0..=nmax / 2) + usize::from(rng.random_range(0..10) == 0);
     let mode = rng.random_range(0..6);
     let mut order: Vec<u32> = (0..n as u32).collect();
