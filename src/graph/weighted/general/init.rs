@@ -37,7 +37,7 @@ pub(super) fn renumbering_pays(n: usize, edges: &[(u32, u32)], kept: &[usize]) -
 pub(super) fn breadth_first(
     n: usize,
     start: &[usize],
-    near: &[(usize, usize)],
+    near: &[(u32, u32)],
 ) -> (Vec<u32>, Vec<u32>) {
     let mut new_of = vec![u32::MAX; n];
     let mut order: Vec<u32> = Vec::with_capacity(n);
@@ -52,9 +52,9 @@ pub(super) fn breadth_first(
             let x = order[head] as usize;
             head += 1;
             for &(y, _) in &near[start[x]..start[x + 1]] {
-                if new_of[y] == u32::MAX {
-                    new_of[y] = order.len() as u32;
-                    order.push(y as u32);
+                if new_of[y as usize] == u32::MAX {
+                    new_of[y as usize] = order.len() as u32;
+                    order.push(y);
                 }
             }
         }
@@ -80,12 +80,13 @@ pub(super) fn locality_order(n: usize, edges: &[(u32, u32)], kept: &[usize]) -> 
         start[v + 1] += start[v];
     }
     let mut fill = start.clone();
-    let mut near = vec![(0usize, 0usize); start[n]];
+    let mut near = vec![(0u32, 0u32); start[n]];
     for &i in kept {
-        let (u, v) = (edges[i].0 as usize, edges[i].1 as usize);
-        near[fill[u]] = (v, 0);
+        let (u, v) = edges[i];
+        let (u, v) = (u as usize, v as usize);
+        near[fill[u]] = (v as u32, 0);
         fill[u] += 1;
-        near[fill[v]] = (u, 0);
+        near[fill[v]] = (u as u32, 0);
         fill[v] += 1;
     }
     Some(breadth_first(n, &start, &near).0)
