@@ -4,7 +4,7 @@
 
 use super::forest::odd_set_forest;
 use super::heap::MinHeap;
-use super::init::locality_order;
+use super::init::{breadth_first, renumbering_pays};
 use super::{Duals, FREE, MARK, Mode, NONE, Num, S, T, Weight, WeightedMatching};
 
 /// Runs `engine` and reads off the matching (indices into the caller's edges through
@@ -37,6 +37,27 @@ pub(super) fn finish<N: Num>(mut engine: Engine<N>, kept: &[usize]) -> Option<We
         edges: matched,
         duals: Duals { vertex, blossoms },
     })
+}
+
+/// The adjacency lists of the edges `ends` (CSR offsets `start`, from their degrees), each
+/// in edge order: `entry(remote vertex, remote endpoint)`, endpoints `2k` and `2k + 1` of
+/// edge `k`. O(n + m).
+fn adjacency<T: Copy + Default>(
+    start: &[usize],
+    ends: &[(u32, u32)],
+    entry: impl Fn(usize, usize) -> T,
+) -> Vec<T> {
+    let n = start.len() - 1;
+    let mut out = vec![T::default(); start[n]];
+    let mut fill = start[..n].to_vec();
+    for (k, &(u, v)) in ends.iter().enumerate() {
+        let (u, v) = (u as usize, v as usize);
+        out[fill[u]] = entry(v, 2 * k + 1);
+        fill[u] += 1;
+        out[fill[v]] = entry(u, 2 * k);
+        fill[v] += 1;
+    }
+    out
 }
 
 /// Calls `f` on every vertex inside blossom (or vertex) `b` (`childs` as in [`Engine`]).
@@ -85,7 +106,7 @@ pub(super) struct Vx<N> {
 pub(super) struct Engine<N> {
     pub(super) n: usize,
     /// The engine's number of each input vertex (empty: the same numbers), see
-    /// [`locality_order`].
+    /// [`renumbering_pays`].
     pub(super) new_of: Vec<u32>,
     /// The index into the kept edges of each engine edge (empty: the same), see
     /// [`Engine::new`].
@@ -183,58 +204,84 @@ impl<N: Num> Engine<N> {
         mode: Mode,
     ) -> Self {
         let m = kept.len();
-        // Vertex `u` of the input is vertex `id(u)` here (see `locality_order`).
-        let new_of = locality_order(n, edges, kept).unwrap_or_default();
-        let id = |u: u32| new_of.get(u as usize).map_or(u as usize, |&x| x as usize);
-        let mut ends = Vec::with_capacity(m);
-        let mut degree = vec![0usize; n + 1];
-        let mut max_w = 0i128;
+        // One pass over the kept edges, in the input's numbers: the degrees, each vertex's
+        // heaviest edge, the weights' extremes, and each edge's ends and doubled weight in
+        // kept order (read sequentially below rather than through `kept` again).
+        let mut start = vec![0usize; n + 1];
+        let mut top = vec![i128::MIN; n];
+        let (mut max_all, mut big_w) = (i128::MIN, 0u128);
+        let mut ends: Vec<(u32, u32)> = Vec::with_capacity(m);
+        let mut wt2_kept: Vec<N> = Vec::with_capacity(m);
         for &i in kept {
-            let (u, v) = (id(edges[i].0), id(edges[i].1));
+            let (u, v) = edges[i];
+            let w: i128 = weights[i].into();
             ends.push((u, v));
-            max_w = max_w.max(weights[i].into());
-            degree[u] += 1;
-            degree[v] += 1;
+            wt2_kept.push(N::wide(2 * w));
+            start[u as usize + 1] += 1;
+            start[v as usize + 1] += 1;
+            top[u as usize] = top[u as usize].max(w);
+            top[v as usize] = top[v as usize].max(w);
+            max_all = max_all.max(w);
+            big_w = big_w.max(w.unsigned_abs());
         }
-        let mut adj_start = vec![0usize; n + 1];
+        let max_w = max_all.max(0);
         for v in 0..n {
-            adj_start[v + 1] = adj_start[v] + degree[v];
+            start[v + 1] += start[v];
         }
-        let mut fill = adj_start.clone();
-        let mut adj = vec![(0usize, 0usize); 2 * m];
-        for (k, &(u, v)) in ends.iter().enumerate() {
-            adj[fill[u]] = (v, 2 * k + 1);
-            fill[u] += 1;
-            adj[fill[v]] = (u, 2 * k);
-            fill[v] += 1;
-        }
-        drop(fill);
-        // Renumbered vertices: the edges too, in the order the renumbered adjacency lists
-        // first name them (each list keeps its order), so that the per-edge arrays are walked
-        // near-sequentially as well.
-        let mut kept_at: Vec<u32> = Vec::new();
-        if !new_of.is_empty() {
-            let mut edge_of = vec![u32::MAX; m];
-            kept_at.reserve_exact(m);
-            for entry in &mut adj {
-                let k = entry.1 / 2;
-                if edge_of[k] == u32::MAX {
-                    edge_of[k] = kept_at.len() as u32;
-                    kept_at.push(k as u32);
+        // Vertex `u` of the input is vertex `new_of[u]` here (see `renumbering_pays`); the
+        // edges are renumbered too, in the order the renumbered adjacency lists first name
+        // them (each list keeps its order), so that the per-edge arrays are walked
+        // near-sequentially as well. The breadth-first search walks the adjacency lists in
+        // the input's numbers, in 32 bits (half the memory traffic of the engine's lists),
+        // which are then copied once into the engine's lists in the new numbers.
+        let (new_of, order, adj_start, adj, kept_at, endpoint, wt2) =
+            if renumbering_pays(n, edges, kept) && 2 * m < u32::MAX as usize {
+                let near = adjacency(&start, &ends, |y, p| (y as u32, p as u32));
+                let (new_of, order) = breadth_first(n, &start, &near);
+                let mut adj_start = Vec::with_capacity(n + 1);
+                adj_start.push(0);
+                let mut adj = Vec::with_capacity(2 * m);
+                let mut edge_of = vec![u32::MAX; m];
+                let mut kept_at: Vec<u32> = Vec::with_capacity(m);
+                let mut endpoint = Vec::with_capacity(2 * m);
+                let mut wt2 = Vec::with_capacity(m);
+                for (nx, &x) in order.iter().enumerate() {
+                    let x = x as usize;
+                    for &(y, p) in &near[start[x]..start[x + 1]] {
+                        let (k, side) = (p as usize / 2, p as usize & 1);
+                        let ny = new_of[y as usize] as usize;
+                        if edge_of[k] == u32::MAX {
+                            edge_of[k] = kept_at.len() as u32;
+                            kept_at.push(k as u32);
+                            // `p` is the far endpoint: odd when `x` is the edge's first end.
+                            if side == 1 {
+                                endpoint.extend([nx, ny]);
+                            } else {
+                                endpoint.extend([ny, nx]);
+                            }
+                            wt2.push(wt2_kept[k]);
+                        }
+                        adj.push((ny, 2 * edge_of[k] as usize + side));
+                    }
+                    adj_start.push(adj.len());
                 }
-                entry.1 = 2 * edge_of[k] as usize + (entry.1 & 1);
-            }
-        }
-        let kept_index = |e: usize| kept_at.get(e).map_or(e, |&k| k as usize);
-        let mut endpoint = Vec::with_capacity(2 * m);
-        let mut wt2 = Vec::with_capacity(m);
-        for e in 0..m {
-            let k = kept_index(e);
-            endpoint.push(ends[k].0);
-            endpoint.push(ends[k].1);
-            let w: i128 = weights[kept[k]].into();
-            wt2.push(N::wide(2 * w));
-        }
+                (new_of, order, adj_start, adj, kept_at, endpoint, wt2)
+            } else {
+                let adj = adjacency(&start, &ends, |y, p| (y, p));
+                let endpoint = ends
+                    .iter()
+                    .flat_map(|&(u, v)| [u as usize, v as usize])
+                    .collect();
+                (
+                    Vec::new(),
+                    Vec::new(),
+                    start,
+                    adj,
+                    Vec::new(),
+                    endpoint,
+                    wt2_kept,
+                )
+            };
         drop(ends);
         let perfect = mode == Mode::Perfect;
         // Each vertex at its heaviest edge (2y_v = max w, so every edge is covered and each
@@ -244,47 +291,30 @@ impl<N: Num> Engine<N> {
         // Maximum weight: every kept edge weighs > 0, so these duals are ≥ 0; a vertex
         // without a kept edge is never matched: dual 0, and it stays out of the forest. (In
         // perfect mode a vertex without an edge ends the run before the search.)
-        let mut top = vec![i128::MIN; n];
-        let mut max_all = i128::MIN;
-        for &i in kept {
-            let (u, v) = (id(edges[i].0), id(edges[i].1));
-            let w: i128 = weights[i].into();
-            top[u] = top[u].max(w);
-            top[v] = top[v].max(w);
-            max_all = max_all.max(w);
-        }
-        let dual: Vec<i128> = top
-            .into_iter()
-            .map(|t| {
-                if t == i128::MIN {
+        let vx: Vec<Vx<N>> = (0..n)
+            .map(|v| {
+                let t = top[order.get(v).map_or(v, |&x| x as usize)];
+                let d = if t == i128::MIN {
                     0
                 } else if (max_all - t) % 2 == 0 {
                     t
                 } else {
                     t + 1
+                };
+                Vx {
+                    dual: N::wide(d),
+                    off: N::from(0),
+                    top: v,
+                    rep: v as u32,
+                    label: FREE,
                 }
             })
             .collect();
-        let vx: Vec<Vx<N>> = dual
-            .into_iter()
-            .enumerate()
-            .map(|(v, d)| Vx {
-                dual: N::wide(d),
-                off: N::from(0),
-                top: v,
-                rep: v as u32,
-                label: FREE,
-            })
-            .collect();
+        drop((top, order));
         // With a perfect matching M, the doubled dual objective Σ dual[v] + Σ 2z_B(|B|−1)/2
         // starts at most n·(W + 1) and never drops below 2w(M) ≥ −n·W (W = max |w|), and
         // each dual step lowers it by at least the step: the clock stays within
         // n·(2W + 1). Past that, no perfect matching exists.
-        let big_w = kept
-            .iter()
-            .map(|&i| weights[i].into().unsigned_abs())
-            .max()
-            .unwrap_or(0);
         let clock_limit = N::saturating((n as u128).saturating_mul(2 * big_w + 1));
         Engine {
             n,

@@ -1,57 +1,44 @@
-//! The greedy start of the search (before any label or blossom exists).
+//! The greedy start of the search (before any label or blossom exists), and the engine's
+//! vertex numbering.
 
 use super::engine::Engine;
 use super::{NONE, Num};
 use crate::graph::general::order::{MIN_VERTICES, SAMPLE, WINDOW};
 
-/// The engine's number of each input vertex, in breadth-first order over the `kept` edges
-/// (one search per component, from the smallest input vertex not reached yet), when the
+/// Whether the engine renumbers its vertices breadth-first (see [`breadth_first`]): when the
 /// input's numbers put neighbours far apart: at least [`MIN_VERTICES`] vertices and more
 /// than half of about [`SAMPLE`] kept edges, evenly spread, join numbers more than
 /// [`WINDOW`] apart (the measure of [`crate::graph::general::order`], on the edge list).
 /// Neighbours then have near numbers and the per-vertex arrays are walked with fewer cache
 /// misses; on Euclidean 10-NN graphs whose points come in random order, see the module docs.
-/// `None` keeps the input's numbers. Under test, every graph of 4 or more vertices is
-/// renumbered, so that the small random graphs exercise the mapping. O(n + m) time and memory.
-pub(super) fn locality_order(n: usize, edges: &[(u32, u32)], kept: &[usize]) -> Option<Vec<u32>> {
+/// Under test, every graph of 4 or more vertices is renumbered, so that the small random
+/// graphs exercise the mapping. O(1) time (a sample).
+pub(super) fn renumbering_pays(n: usize, edges: &[(u32, u32)], kept: &[usize]) -> bool {
     if cfg!(test) {
-        if n < 4 {
-            return None;
-        }
-    } else {
-        if n < MIN_VERTICES || kept.is_empty() {
-            return None;
-        }
-        let step = (kept.len() / SAMPLE).max(1);
-        let (mut far, mut sampled) = (0usize, 0usize);
-        for &i in kept.iter().step_by(step) {
-            let (u, v) = edges[i];
-            sampled += 1;
-            far += usize::from(u.abs_diff(v) > WINDOW);
-        }
-        if 2 * far <= sampled {
-            return None;
-        }
+        return n >= 4;
     }
-    let mut start = vec![0usize; n + 1];
-    for &i in kept {
+    if n < MIN_VERTICES || kept.is_empty() {
+        return false;
+    }
+    let step = (kept.len() / SAMPLE).max(1);
+    let (mut far, mut sampled) = (0usize, 0usize);
+    for &i in kept.iter().step_by(step) {
         let (u, v) = edges[i];
-        start[u as usize + 1] += 1;
-        start[v as usize + 1] += 1;
+        sampled += 1;
+        far += usize::from(u.abs_diff(v) > WINDOW);
     }
-    for v in 0..n {
-        start[v + 1] += start[v];
-    }
-    let mut fill = start.clone();
-    let mut near = vec![0u32; start[n]];
-    for &i in kept {
-        let (u, v) = edges[i];
-        near[fill[u as usize]] = v;
-        fill[u as usize] += 1;
-        near[fill[v as usize]] = u;
-        fill[v as usize] += 1;
-    }
-    drop(fill);
+    2 * far > sampled
+}
+
+/// The breadth-first numbering over the adjacency lists `near[start[x]..start[x + 1]]` of
+/// each vertex `x` (the first field of an entry is the neighbour): one search per component,
+/// from the smallest vertex not reached yet. Returns the new number of each vertex and the
+/// vertices in their new order. O(n + m) time and memory.
+pub(super) fn breadth_first(
+    n: usize,
+    start: &[usize],
+    near: &[(u32, u32)],
+) -> (Vec<u32>, Vec<u32>) {
     let mut new_of = vec![u32::MAX; n];
     let mut order: Vec<u32> = Vec::with_capacity(n);
     for s in 0..n {
@@ -64,7 +51,7 @@ pub(super) fn locality_order(n: usize, edges: &[(u32, u32)], kept: &[usize]) -> 
         while head < order.len() {
             let x = order[head] as usize;
             head += 1;
-            for &y in &near[start[x]..start[x + 1]] {
+            for &(y, _) in &near[start[x]..start[x + 1]] {
                 if new_of[y as usize] == u32::MAX {
                     new_of[y as usize] = order.len() as u32;
                     order.push(y);
@@ -72,7 +59,37 @@ pub(super) fn locality_order(n: usize, edges: &[(u32, u32)], kept: &[usize]) -> 
             }
         }
     }
-    Some(new_of)
+    (new_of, order)
+}
+
+/// The engine's number of each input vertex: [`breadth_first`] over the `kept` edges where
+/// [`renumbering_pays`], else `None` (the input's numbers). (The engine builds the adjacency
+/// lists once and calls the two itself; this is the tests' entry.)
+#[cfg(test)]
+pub(super) fn locality_order(n: usize, edges: &[(u32, u32)], kept: &[usize]) -> Option<Vec<u32>> {
+    if !renumbering_pays(n, edges, kept) {
+        return None;
+    }
+    let mut start = vec![0usize; n + 1];
+    for &i in kept {
+        let (u, v) = edges[i];
+        start[u as usize + 1] += 1;
+        start[v as usize + 1] += 1;
+    }
+    for v in 0..n {
+        start[v + 1] += start[v];
+    }
+    let mut fill = start.clone();
+    let mut near = vec![(0u32, 0u32); start[n]];
+    for &i in kept {
+        let (u, v) = edges[i];
+        let (u, v) = (u as usize, v as usize);
+        near[fill[u]] = (v as u32, 0);
+        fill[u] += 1;
+        near[fill[v]] = (u as u32, 0);
+        fill[v] += 1;
+    }
+    Some(breadth_first(n, &start, &near).0)
 }
 
 impl<N: Num> Engine<N> {

@@ -77,6 +77,11 @@
 //!    renumbers the vertices in breadth-first order and the edges in the order the renumbered
 //!    lists first name them; each list keeps its order, and the greedy start and the roots
 //!    still go in the input's order, so the run makes the same choices; answers are mapped back.
+//!    The setup (`Engine::new`) reads the kept edges once (through `kept`, the one random
+//!    walk over the input), builds the adjacency lists once in the input's numbers (32-bit
+//!    entries when renumbering), lets the breadth-first search walk those, and copies them
+//!    once into the engine's lists in the new numbers (measured: about 6 % of the whole run
+//!    on Euclidean 10-NN 10⁵ min-cost perfect, against two list builds and four passes before).
 //!
 //! **Perfect mode** is Edmonds' algorithm as he stated it for perfect matchings: the vertex
 //! duals are free, so there is no δ1 and every exposed vertex stays a tree root until it is
