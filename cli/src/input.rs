@@ -188,18 +188,8 @@ impl GraphArgs {
         name: &str,
         work: limits::GraphWork,
     ) -> Result<(), Error> {
-        let n = gridmatch::graph::certified::Vertices::of(input).n as u64;
-        let m = input.edges.len() as u64;
-        limits::check_declared(
-            work.bytes(n, m),
-            &format!(
-                "{} and {}",
-                gridmatch::formats::count(n, "vertex", "vertices"),
-                gridmatch::formats::count(m, "edge", "edges")
-            ),
-            name,
-            self.max_edges.is_some(),
-        )?;
+        let (n, m, declared) = sizes(input);
+        limits::check_declared(work.bytes(n, m), &declared, name, self.max_edges.is_some())?;
         self.check_memory(input, name, work)
     }
 
@@ -209,19 +199,26 @@ impl GraphArgs {
         name: &str,
         work: limits::GraphWork,
     ) -> Result<(), Error> {
-        let n = gridmatch::graph::certified::Vertices::of(input).n as u64;
-        let m = input.edges.len() as u64;
+        let (n, m, declared) = sizes(input);
         limits::check_memory(
             work.bytes(n, m),
-            &format!(
-                "{} and {}",
-                gridmatch::formats::count(n, "vertex", "vertices"),
-                gridmatch::formats::count(m, "edge", "edges")
-            ),
+            &declared,
             name,
             "--max-edges",
             self.max_edges.is_some(),
         )?;
         Ok(())
     }
+}
+
+/// The vertices and edges of `input`, and the two in words ("5 vertices and 1 edge").
+fn sizes(input: &GraphInput) -> (u64, u64, String) {
+    let n = gridmatch::graph::certified::Vertices::of(input).n as u64;
+    let m = input.edges.len() as u64;
+    let words = format!(
+        "{} and {}",
+        gridmatch::formats::count(n, "vertex", "vertices"),
+        gridmatch::formats::count(m, "edge", "edges")
+    );
+    (n, m, words)
 }

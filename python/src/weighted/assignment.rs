@@ -310,27 +310,7 @@ fn entries_wide(
                     .saturating_add(k.saturating_mul(BYTES_PER_EDGE + 32)),
                 || format!("a {rows} × {cols} matrix of {k} entries"),
             )?;
-            let col = |noun, count, count_name, unit| Column {
-                noun,
-                count: Some(count),
-                count_name,
-                unit,
-            };
-            let (pairs, _) = convert::pairs(
-                entries,
-                "entries",
-                [
-                    col("row number", rows, "rows", "rows"),
-                    col("column number", cols, "cols", "columns"),
-                ],
-            )?;
-            if values.len() != pairs.len() {
-                return Err(value(format!(
-                    "costs: {} costs for {} entries",
-                    values.len(),
-                    pairs.len()
-                )));
-            }
+            let pairs = listed_entries(entries, rows, cols, values.len())?;
             let signed: Vec<i128> = if maximize {
                 values.iter().map(|&v| v.saturating_neg()).collect()
             } else {
@@ -572,27 +552,7 @@ pub fn assign(
                 .saturating_add(k.saturating_mul(BYTES_PER_EDGE)),
             || format!("a {rows} × {cols} matrix of {k} entries"),
         )?;
-        let col = |noun, count, count_name, unit| Column {
-            noun,
-            count: Some(count),
-            count_name,
-            unit,
-        };
-        let (entries, _) = convert::pairs(
-            &entries,
-            "entries",
-            [
-                col("row number", rows, "rows", "rows"),
-                col("column number", cols, "cols", "columns"),
-            ],
-        )?;
-        if signed.len() != entries.len() {
-            return Err(value(format!(
-                "costs: {} costs for {} entries",
-                signed.len(),
-                entries.len()
-            )));
-        }
+        let entries = listed_entries(&entries, rows, cols, signed.len())?;
         assignment::solve(r, c, &entries, &signed).map_err(|e| value(e.to_string()))
     })?;
     let Some(found) = found else {
@@ -608,4 +568,30 @@ pub fn assign(
         vec1(py, digits)?.into_any(),
         vec1(py, exponents)?,
     )))
+}
+
+/// The `(row, column)` pairs of a flat `entries` list on a `rows` × `cols` matrix, checked
+/// against the matrix and against the number of costs given with them.
+fn listed_entries(entries: &[i64], rows: u64, cols: u64, costs: usize) -> Result<convert::Pairs> {
+    let col = |noun, count, count_name, unit| Column {
+        noun,
+        count: Some(count),
+        count_name,
+        unit,
+    };
+    let (pairs, _) = convert::pairs(
+        entries,
+        "entries",
+        [
+            col("row number", rows, "rows", "rows"),
+            col("column number", cols, "cols", "columns"),
+        ],
+    )?;
+    if costs != pairs.len() {
+        return Err(value(format!(
+            "costs: {costs} costs for {} entries",
+            pairs.len()
+        )));
+    }
+    Ok(pairs)
 }

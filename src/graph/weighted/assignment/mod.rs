@@ -339,6 +339,34 @@ pub fn dense_wide_started(
     ))
 }
 
+/// The shape checks of [`sparse`] and [`sparse_wide`]: the matrix's shape, one cost per
+/// entry, every entry inside the matrix.
+fn check_entries(
+    rows: usize,
+    cols: usize,
+    edges: &[(u32, u32)],
+    costs: usize,
+) -> Result<(), WeightError> {
+    check_shape(rows, cols)?;
+    if edges.len() != costs {
+        return Err(WeightError::Shape(format!(
+            "{} but {}",
+            crate::formats::count(edges.len() as u64, "entry", "entries"),
+            crate::formats::count(costs as u64, "cost", "costs")
+        )));
+    }
+    if let Some(e) = edges
+        .iter()
+        .position(|&(r, c)| r as usize >= rows || c as usize >= cols)
+    {
+        let (r, c) = edges[e];
+        return Err(WeightError::Shape(format!(
+            "entry {e} is ({r}, {c}), outside the {rows} × {cols} matrix"
+        )));
+    }
+    Ok(())
+}
+
 /// The cheapest assignment of every row using only the given entries (`edges[i] = (row,
 /// col)` costing `costs[i]`; parallel entries are allowed, the cheapest counts); `None` if no
 /// assignment covers every row.
@@ -352,23 +380,7 @@ pub fn sparse(
     edges: &[(u32, u32)],
     costs: &[i64],
 ) -> Result<Option<Assignment>, WeightError> {
-    check_shape(rows, cols)?;
-    if edges.len() != costs.len() {
-        return Err(WeightError::Shape(format!(
-            "{} entries but {} costs",
-            edges.len(),
-            costs.len()
-        )));
-    }
-    if let Some(e) = edges
-        .iter()
-        .position(|&(r, c)| r as usize >= rows || c as usize >= cols)
-    {
-        let (r, c) = edges[e];
-        return Err(WeightError::Shape(format!(
-            "entry {e} is ({r}, {c}), outside the {rows} × {cols} matrix"
-        )));
-    }
+    check_entries(rows, cols, edges, costs.len())?;
     check_costs(costs)?;
     sparse::solve(rows, cols, edges, costs)
 }
@@ -386,23 +398,7 @@ pub fn sparse_wide(
     edges: &[(u32, u32)],
     costs: &[i128],
 ) -> Result<Option<Assignment<i128>>, WeightError> {
-    check_shape(rows, cols)?;
-    if edges.len() != costs.len() {
-        return Err(WeightError::Shape(format!(
-            "{} entries but {} costs",
-            edges.len(),
-            costs.len()
-        )));
-    }
-    if let Some(e) = edges
-        .iter()
-        .position(|&(r, c)| r as usize >= rows || c as usize >= cols)
-    {
-        let (r, c) = edges[e];
-        return Err(WeightError::Shape(format!(
-            "entry {e} is ({r}, {c}), outside the {rows} × {cols} matrix"
-        )));
-    }
+    check_entries(rows, cols, edges, costs.len())?;
     if let Some(edge) = beyond_limit(WIDE_LIMIT, rows + cols, costs) {
         return Err(WeightError::TooWide {
             edge,
