@@ -134,8 +134,8 @@ fn dense_floats(
         let floats = floats?;
         if floats.digits.len() as u64 != cells {
             return Err(value(format!(
-                "cost: {} values for a {rows} × {cols} matrix",
-                floats.digits.len()
+                "cost: {} for a {rows} × {cols} matrix",
+                gridmatch::formats::count(floats.digits.len(), "value", "values")
             )));
         }
         let solved = solve_floats(r, c, &floats, guess, maximize)?;
@@ -247,8 +247,8 @@ fn dense_wide_integers(
         let cells = rows.saturating_mul(cols);
         if values.len() as u64 != cells {
             return Err(value(format!(
-                "cost: {} values for a {rows} × {cols} matrix",
-                values.len()
+                "cost: {} for a {rows} × {cols} matrix",
+                gridmatch::formats::count(values.len(), "value", "values")
             )));
         }
         check_memory(cells.saturating_mul(BYTES_PER_FLOAT_ENTRY), || {
@@ -534,8 +534,8 @@ pub fn assign(
             let cells = rows.saturating_mul(cols);
             if signed.len() as u64 != cells {
                 return Err(value(format!(
-                    "cost: {} values for a {rows} × {cols} matrix",
-                    signed.len()
+                    "cost: {} for a {rows} × {cols} matrix",
+                    gridmatch::formats::count(signed.len(), "value", "values")
                 )));
             }
             check_memory(cells.saturating_mul(BYTES_PER_ENTRY), || {
@@ -589,8 +589,9 @@ fn listed_entries(entries: &[i64], rows: u64, cols: u64, costs: usize) -> Result
     )?;
     if costs != pairs.len() {
         return Err(value(format!(
-            "costs: {costs} costs for {} entries",
-            pairs.len()
+            "costs: {} for {}",
+            gridmatch::formats::count(costs, "cost", "costs"),
+            gridmatch::formats::count(pairs.len(), "entry", "entries")
         )));
     }
     Ok(pairs)

@@ -49,8 +49,9 @@ pub(super) fn certificate(
     // The gadget graph's duals name its added vertices too (the verifier checks how many).
     if vertex.len() != n && !(reduction && vertex.len() > n) {
         return Err(value(format!(
-            "vertex duals: {} values for {n} vertices",
-            vertex.len()
+            "vertex duals: {} for {}",
+            gridmatch::formats::count(vertex.len(), "value", "values"),
+            gridmatch::formats::count(n, "vertex", "vertices")
         )));
     }
     let offsets = blossom_offsets;

@@ -235,8 +235,8 @@ pub fn dense(rows: usize, cols: usize, cost: &[i64]) -> Result<Assignment, Weigh
     check_shape(rows, cols)?;
     if rows.checked_mul(cols) != Some(cost.len()) {
         return Err(WeightError::Shape(format!(
-            "a {rows} × {cols} matrix needs {} costs, got {}",
-            rows as u128 * cols as u128,
+            "a {rows} × {cols} matrix needs {}, got {}",
+            crate::formats::count(rows as u128 * cols as u128, "cost", "costs"),
             cost.len()
         )));
     }
@@ -260,8 +260,8 @@ pub fn dense_wide(
     check_shape(rows, cols)?;
     if rows.checked_mul(cols) != Some(cost.len()) {
         return Err(WeightError::Shape(format!(
-            "a {rows} × {cols} matrix needs {} costs, got {}",
-            rows as u128 * cols as u128,
+            "a {rows} × {cols} matrix needs {}, got {}",
+            crate::formats::count(rows as u128 * cols as u128, "cost", "costs"),
             cost.len()
         )));
     }
@@ -297,8 +297,8 @@ pub fn dense_wide_started(
     check_shape(n, n)?;
     if n.checked_mul(n) != Some(cost.len()) {
         return Err(WeightError::Shape(format!(
-            "a {n} × {n} matrix needs {} costs, got {}",
-            n as u128 * n as u128,
+            "a {n} × {n} matrix needs {}, got {}",
+            crate::formats::count(n as u128 * n as u128, "cost", "costs"),
             cost.len()
         )));
     }
