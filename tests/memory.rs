@@ -10,20 +10,10 @@
 
 use gridmatch::formats::json::Record;
 use serde::Deserialize;
-use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
-use std::alloc::System;
 
-#[global_allocator]
-static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
-
-/// Runs `f` and returns its result with the bytes it asked the allocator for (fresh
-/// allocations plus net growth by reallocation): at least its peak.
-fn allocated<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let region = Region::new(GLOBAL);
-    let out = f();
-    let s = region.change();
-    (out, s.bytes_allocated + s.bytes_reallocated.max(0) as usize)
-}
+#[path = "common/allocated.rs"]
+mod allocated;
+use allocated::allocated;
 
 fn repeated(item: &str, n: usize) -> String {
     vec![item; n].join(",")
