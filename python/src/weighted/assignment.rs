@@ -132,12 +132,7 @@ fn dense_floats(
             }
         };
         let floats = floats?;
-        if floats.digits.len() as u64 != cells {
-            return Err(value(format!(
-                "cost: {} for a {rows} × {cols} matrix",
-                gridmatch::formats::count(floats.digits.len(), "value", "values")
-            )));
-        }
+        matrix_cells(floats.digits.len(), rows, cols)?;
         let solved = solve_floats(r, c, &floats, guess, maximize)?;
         Ok((solved, floats))
     })?;
@@ -244,13 +239,7 @@ fn dense_wide_integers(
     let (values, shape) = (exact.values, exact.shape);
     let a = py.detach(|| -> Result<Assignment<i128>> {
         let (r, c) = assignment_shape(rows, cols)?;
-        let cells = rows.saturating_mul(cols);
-        if values.len() as u64 != cells {
-            return Err(value(format!(
-                "cost: {} for a {rows} × {cols} matrix",
-                gridmatch::formats::count(values.len(), "value", "values")
-            )));
-        }
+        let cells = matrix_cells(values.len(), rows, cols)?;
         check_memory(cells.saturating_mul(BYTES_PER_FLOAT_ENTRY), || {
             format!("a {rows} × {cols} cost matrix")
         })?;
@@ -531,13 +520,7 @@ pub fn assign(
     let found = py.detach(|| -> Result<Option<Assignment>> {
         let (r, c) = assignment_shape(rows, cols)?;
         let Some(entries) = entries else {
-            let cells = rows.saturating_mul(cols);
-            if signed.len() as u64 != cells {
-                return Err(value(format!(
-                    "cost: {} for a {rows} × {cols} matrix",
-                    gridmatch::formats::count(signed.len(), "value", "values")
-                )));
-            }
+            let cells = matrix_cells(signed.len(), rows, cols)?;
             check_memory(cells.saturating_mul(BYTES_PER_ENTRY), || {
                 format!("a {rows} × {cols} cost matrix")
             })?;
@@ -595,4 +578,16 @@ fn listed_entries(entries: &[i64], rows: u64, cols: u64, costs: usize) -> Result
         )));
     }
     Ok(pairs)
+}
+
+/// The cells of a whole `rows` × `cols` cost matrix, checked against the `values` given for it.
+fn matrix_cells(values: usize, rows: u64, cols: u64) -> Result<u64> {
+    let cells = rows.saturating_mul(cols);
+    if values as u64 != cells {
+        return Err(value(format!(
+            "cost: {} for a {rows} × {cols} matrix",
+            gridmatch::formats::count(values, "value", "values")
+        )));
+    }
+    Ok(cells)
 }
