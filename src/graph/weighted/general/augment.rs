@@ -110,9 +110,9 @@ impl<N: Num> Engine<N> {
     }
 
     /// Unlabels the trees rooted at `roots` after an augmentation through them (their
-    /// vertices are all matched now), expands their zero-dual S-blossoms, forgets which of
-    /// their edges were tight, and queues the S-vertices of other trees next to them so that
-    /// the freed vertices are reached again. The other trees keep their labels.
+    /// vertices are all matched now), expands their zero-dual S-blossoms, and queues the
+    /// edges from S-vertices of other trees to them so that the freed vertices are reached
+    /// again. The other trees keep their labels.
     pub(super) fn dissolve(&mut self, roots: &[usize]) {
         self.epoch = self.epoch.wrapping_add(2);
         if self.epoch < 2 {
@@ -182,7 +182,6 @@ impl<N: Num> Engine<N> {
                     self.set_label(y, FREE);
                     self.labelend[y] = NONE;
                 }
-                self.allowed[p / 2] = false;
                 if self.top_label(y) == S {
                     self.pending.push(p ^ 1);
                 }

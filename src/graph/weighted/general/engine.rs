@@ -168,8 +168,6 @@ pub(super) struct Engine<N> {
     pub(super) heap3: MinHeap<N>,
     /// Candidate δ4 T-blossoms, keyed by their dual + clock.
     pub(super) heap4: MinHeap<N>,
-    /// Edge known tight (usable by the forest) in this stage.
-    pub(super) allowed: Vec<bool>,
     /// S-vertices still to scan.
     pub(super) queue: Vec<usize>,
     /// Scratch stack for leaf walks.
@@ -345,7 +343,6 @@ impl<N: Num> Engine<N> {
             heap2: MinHeap::default(),
             heap3: MinHeap::default(),
             heap4: MinHeap::default(),
-            allowed: vec![false; m],
             queue: Vec::new(),
             stack: Vec::new(),
             root: vec![NONE; n],
@@ -811,10 +808,8 @@ impl<N: Num> Engine<N> {
             self.set_label(self.endpoint[p ^ 1], FREE);
             self.set_label(self.endpoint[ep ^ trick ^ 1], FREE);
             self.assign_label(self.endpoint[p ^ 1], T, p);
-            self.allowed[ep / 2] = true;
             j += jstep;
             p = self.endps[b][at(j - trick as isize)] ^ trick;
-            self.allowed[p / 2] = true;
             j += jstep;
         }
         let bv = self.childs[b][at(j)];

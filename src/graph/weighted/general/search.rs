@@ -97,6 +97,11 @@ impl<N: Num> Engine<N> {
 
     /// Looks at the edge from S-vertex `v` to the vertex `w` at endpoint `p`: grows the tree, makes
     /// a blossom or augments if it is tight, records it as a dual-step candidate otherwise.
+    ///
+    /// Its slack is computed from the two vertex duals alone: no blossom holds both ends (they
+    /// are in different top-level blossoms), so no blossom dual counts. (So no flag remembers
+    /// which edges are tight: an expanded blossom's dual is 0, so the edges inside it that
+    /// were tight still read as tight from their vertex duals.)
     pub(super) fn scan_edge(&mut self, v: usize, w: usize, p: usize) {
         let k = p / 2;
         debug_assert_eq!(w, self.endpoint[p]);
@@ -106,14 +111,9 @@ impl<N: Num> Engine<N> {
             return;
         }
         debug_assert_eq!(lv, S);
-        let mut kslack = N::from(0);
-        if !self.allowed[k] {
-            kslack = dv + dw - self.wt2[k];
-            if kslack <= N::from(0) {
-                self.allowed[k] = true;
-            }
-        }
-        if self.allowed[k] {
+        let kslack = dv + dw - self.wt2[k];
+        debug_assert!(kslack >= N::from(0), "edge covered");
+        if kslack <= N::from(0) {
             if lw == FREE {
                 if self.mate[self.base[bw]] == NONE {
                     // (Maximum weight only: in perfect mode every exposed vertex is a root.)
@@ -262,20 +262,21 @@ impl<N: Num> Engine<N> {
             }
             debug_assert!(delta >= N::from(0));
             self.clock += delta;
+            // A δ2 or δ3 step made edge `what` tight: it alone is looked at again (from its
+            // S-end, as `pending` takes it); the other edges of that S-vertex keep their
+            // candidates, and those made tight by the same step come up at the next steps,
+            // of 0.
             match kind {
                 1 => self.free_vertex(what),
                 2 => {
-                    self.allowed[what] = true;
-                    let (mut i, j) = (self.endpoint[2 * what], self.endpoint[2 * what + 1]);
-                    if self.top_label(i) == FREE {
-                        i = j;
-                    }
-                    self.queue.push(i);
+                    let far = if self.top_label(self.endpoint[2 * what]) == FREE {
+                        2 * what
+                    } else {
+                        2 * what + 1
+                    };
+                    self.pending.push(far);
                 }
-                3 => {
-                    self.allowed[what] = true;
-                    self.queue.push(self.endpoint[2 * what]);
-                }
+                3 => self.pending.push(2 * what + 1),
                 _ => self.expand_blossom(what, false),
             }
         }
