@@ -39,9 +39,9 @@
 //!    top-level blossoms labelled S (outer) or T (inner). A tight S–S edge inside a tree
 //!    closes a new blossom; between two trees it is an augmenting path: the matching is
 //!    flipped along it (through nested blossoms with an explicit stack), and only those two
-//!    trees are dissolved — their zero-dual S-blossoms expanded, their edges' tightness
-//!    forgotten, and each of their edges to an S-vertex of another tree looked at again. The
-//!    other trees keep their labels (no O(n) restart per augmentation).
+//!    trees are dissolved — their zero-dual S-blossoms expanded and each of their edges to
+//!    an S-vertex of another tree looked at again. The other trees keep their labels (no O(n)
+//!    restart per augmentation).
 //! 2. With no tight edge left the duals move by the least of δ1 (maximum weight: the least
 //!    dual of an S-vertex — when it reaches 0 the path from its root to it is flipped, so the
 //!    root is matched and that vertex left exposed at dual 0, which complementary slackness
@@ -52,11 +52,15 @@
 //!    stored relative to a clock (the sum of the steps), and the δ1..δ4 candidates sit in
 //!    4-ary heaps keyed in clock units, deleted lazily (checked and re-keyed when they reach
 //!    the top) and rebuilt in linear time from their live entries once they pass 2(n + m)
-//!    entries or twice the entries of the last rebuild. (A δ2 or δ3 step rescans the S-end
-//!    of the edge it makes tight, every edge of it, which pushes a duplicate candidate for
-//!    each of its other edges: 20 % of the edge scans and heap pushes on Euclidean 10-NN with
-//!    10⁵ points. Looking at that edge alone was measured no faster once the rebuilds were
-//!    linear, and it changes which of tied optimal matchings is found, so it is not done.)
+//!    entries or twice the entries of the last rebuild. A δ2 or δ3 step looks again at the
+//!    edge it made tight alone, from its S-end; edges made tight by the same step come up as
+//!    steps of 0. (Rescanning every edge of that S-vertex, as before, pushed a duplicate
+//!    candidate for each of its other edges: 16 % of the edge scans and 17 % and 24 % of the
+//!    δ2 and δ3 pushes on Euclidean 10-NN with 10⁵ points; docs/BENCHMARKS.md, "where the
+//!    search does more work than Blossom V's".) No flag remembers which edges are tight: no
+//!    blossom holds both ends of an edge between two top-level blossoms, so its slack is read
+//!    from its two vertex duals, and blossoms are only expanded at dual 0, so the edges
+//!    inside one that were tight read as tight from their vertex duals afterwards.
 //! 3. **Blossom bookkeeping in the smaller part** (`engine.rs`). Each vertex names a
 //!    *representative* of its top-level blossom, which holds that blossom, its label (a copy
 //!    every label write keeps) and a dual offset added to the stored duals of its vertices. Labelling or unlabelling a blossom (the clock
@@ -200,6 +204,18 @@
 //! a failure, and byte-identical output to the binary before them on the golden corpus and on
 //! the frontier files (Euclidean 10-NN 10⁵ and 2.5·10⁵, G(10⁵, 5·10⁵) both questions; totals
 //! equal to Blossom V's and LEMON's).
+//!
+//! A δ2/δ3 step's edge looked at alone and no tightness flags (step 2): the weighted unit
+//! tests in release and debug builds (with a debug assertion that every edge scanned is
+//! covered), two medium hunts (2 000 and 4 000 graphs) without a failure, totals equal to
+//! Blossom V's on Euclidean 10-NN 10⁵ and 10⁶; on the golden corpus 3 of 1 267 cases differ,
+//! one graph's `--min --json` runs: another optimal matching of the same total, verified.
+//! Measured against Blossom V's operation counts (docs/BENCHMARKS.md, "where the search does
+//! more work than Blossom V's"): Euclidean 10-NN 10⁵ min-cost perfect 0.79–0.84 s CPU
+//! against 0.87–0.93 s before and Blossom V's 0.87–1.10 s in the same rounds (busy machine),
+//! 10⁶ points 14.5 s against 15.2 s (Blossom V 21.5 s); the work left beyond Blossom V's is
+//! in dissolving trees (every edge of their vertices) and in trees 1.4× larger when they
+//! augment (one dual step for all trees).
 //!
 //! **Overflow.** Weights are at most [`MAX_WEIGHT`] = 2⁵⁹ in absolute value
 //! and only positive ones take part, `W = max w ≤ 2⁵⁹`. Vertex duals start in `[0, W]` (the greedy pass
