@@ -34,6 +34,7 @@ __all__ = [
     "bipartite_matching",
     "check_grid",
     "check_potentials",
+    "float_decimals",
     "geography",
     "king",
     "lpuzzle",
@@ -814,6 +815,12 @@ def check_potentials(
     """The first entry of a whole matrix (costs ``digits·10**exponents`` at the scale
     ``10**-decimals``) where the potentials break feasibility or, on the assigned entries,
     tightness, as a message; or ``None``."""
+
+def float_decimals(
+    values: NDArray[np.float64],
+) -> tuple[NDArray[np.int64], NDArray[np.int32]]:
+    """The shortest decimals ``digits·10**exponents`` of a 1-D ``float64`` array's values (a
+    settled assignment's costs, made when its proof needs them)."""
 
 def check_grid(
     digits: NDArray[np.int64],

@@ -25,8 +25,9 @@ mod assignment;
 mod certificate;
 mod duals;
 mod matching;
+mod settled;
 
-pub use assignment::{assign, check_grid, check_potentials};
+pub use assignment::{assign, check_grid, check_potentials, float_decimals};
 pub use duals::{PyDuals, PyOddSet};
 pub use matching::{WeightedMatching, max_weight_matching};
 

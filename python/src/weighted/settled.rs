@@ -1,0 +1,238 @@
+//! The exact answer of a square `float64` cost matrix from its guess, with no exact cost
+//! matrix made: [`scan`] finds the common scale `10**-decimals` of the floats' shortest
+//! decimals (computing few of them), and [`settle`] makes the guess's potentials exact for
+//! those decimals, computing each exact cost only where the floats cannot decide.
+//!
+//! **Guarantee.** [`settle`] returns the guessed assignment with `i128` potentials in units
+//! of `10**-decimals` that are feasible for every entry's exact cost `sign·m·10**(p +
+//! decimals)` (`m·10**p` the float's shortest decimal, `sign` −1 to maximise), tight on the
+//! assigned entries, every column's at most 0: an optimal answer, as [`assignment::dense_wide`]
+//! gives (and `None` when it cannot show the guess optimal: the caller then solves on the exact
+//! costs). The package checks every entry again (`check_potentials`, from the digits).
+//!
+//! **Algorithm.** The settling of [`assignment::dense_wide_started`] (lower column potentials,
+//! never the assignment, until each row's column is its least reduced cost: shortest path
+//! constraints, a queue of columns whose potential fell, every column queued at first; at most
+//! 32 row scans per row, no potential below −6C), but each comparison `c(i, j) − v[j] < own`
+//! is first made on the floats: `s·a(i, j) − vf[j] <= ownf + ε`, `vf` the potentials
+//! divided by `10**decimals` as `f64`, `ε = 2⁻³⁶·10**top` (`10**top` above every magnitude).
+//! Every float differs from its shortest decimal by at most half an ulp (2⁻⁵³ relative), the
+//! potentials stay within 6·10**top (in the floats' units: C = 10**(top + decimals) bounds
+//! every exact cost) and `vf` within 2⁻⁴⁹ of them (the conversion and `powi`'s rounding), and
+//! the float sums' rounding adds at most 2⁻⁵³ times 14·10**top each: all within 2⁻⁴⁵·10**top,
+//! so an entry the floats put above `ownf + ε` is above `own` exactly, and only the others
+//! (the assigned and nearly tight entries: a few per row) are computed exactly (zmij's digits,
+//! as [`exact::floats_of`]). The floats are compared sixteen at a time (vectorised), so a scan
+//! reads the `f64` row and the `f64` potentials only.
+//!
+//! **Complexity.** [`scan`]: one pass; the shortest decimal of a float only where
+//! `17 − ⌊log10 2^e⌋` (a bound on its decimals from its binary exponent e) passes the most
+//! decimals found so far (on `random()` floats, a few per thousand). [`settle`]: O(n) per
+//! row scan, at most 4n scans; one pass (n scans) when the guess was optimal and its
+//! potentials nearly so.
+
+use crate::exact::{POW10_128, float_parts};
+use gridmatch::graph::weighted::WIDE_LIMIT;
+use gridmatch::graph::weighted::assignment::Assignment;
+
+/// Row scans [`settle`] allows per row: on random `float64` matrices the guess's potentials
+/// settle in 3 to 5 scans per row (2000², 5000²); a scan reads one `f64` row.
+const SCANS_PER_ROW: usize = 32;
+
+/// What [`scan`] found in the floats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scan {
+    /// The fewest decimals that make every value's shortest decimal an integer.
+    pub decimals: u32,
+    /// The least power of ten above every magnitude (`|value| < 10**top`).
+    pub top: i32,
+}
+
+/// The shortest decimal `(m, p)` of a finite float, `m·10**p` (`(0, 0)` for zero).
+fn shortest(buffer: &mut zmij::Buffer, x: f64) -> (i64, i32) {
+    float_parts(buffer.format_finite(x))
+}
+
+/// `⌊e·log10 2⌋` for `|e| <= 2620`.
+fn floor_log10_pow2(e: i32) -> i32 {
+    (e * 78_913) >> 18
+}
+
+/// One run of floats: the most decimals of their shortest decimals (`i32::MIN` for none or all
+/// zero), the largest magnitude, or `None` for a value not finite.
+fn scan_run(values: &[f64]) -> Option<(i32, f64)> {
+    let mut buffer = zmij::Buffer::new();
+    let (mut most, mut largest) = (i32::MIN, 0f64);
+    for &x in values {
+        let field = ((x.to_bits() >> 52) & 0x7ff) as i32;
+        if field == 0x7ff {
+            return None;
+        }
+        if x == 0.0 {
+            continue;
+        }
+        largest = largest.max(x.abs());
+        // At most 17 significant digits: for 2^e <= |x| (e the binary exponent, normal
+        // floats), |x| > 10**(⌊e·log10 2⌋ − 1) so p >= ⌊e·log10 2⌋ − 17. Subnormals: computed.
+        let bound = if field == 0 {
+            i32::MAX
+        } else {
+            17 - floor_log10_pow2(field - 1023)
+        };
+        if bound > most {
+            let (m, p) = shortest(&mut buffer, x);
+            if m != 0 {
+                most = most.max(-p);
+            }
+        }
+    }
+    Some((most, largest))
+}
+
+/// The common scale and the top of `values` ([`Scan`]), in chunks on rayon's threads from
+/// 2^16 values on; `None` if a value is not finite or every value is zero.
+pub fn scan(values: &[f64]) -> Option<Scan> {
+    use rayon::prelude::*;
+    const CHUNK: usize = 1 << 14;
+    let (most, largest) = if values.len() < 1 << 16 {
+        scan_run(values)?
+    } else {
+        values.par_chunks(CHUNK).map(scan_run).reduce(
+            || Some((i32::MIN, 0.0)),
+            |a, b| Some((a?.0.max(b?.0), a?.1.max(b?.1))),
+        )?
+    };
+    if largest == 0.0 {
+        return None;
+    }
+    let (m, p) = shortest(&mut zmij::Buffer::new(), largest);
+    Some(Scan {
+        // Every nonzero value has p >= -most, and at least one p = -most.
+        decimals: most.max(0) as u32,
+        top: m.unsigned_abs().ilog10() as i32 + 1 + p,
+    })
+}
+
+/// Whether an `n × n` matrix of [`Scan`] `s` is for [`settle`]: beyond ±2**59 at its common
+/// scale (some |value| >= 10**(top − 1), so >= 10**18 scaled), within the wide engines'
+/// (rows + cols)·C < 2**119 for C = 10**(top + decimals), and at scales `f64` holds.
+pub fn wide_within(n: usize, s: &Scan) -> bool {
+    let span = i64::from(s.top) + i64::from(s.decimals);
+    (19..=38).contains(&span)
+        && (-280..=280).contains(&s.top)
+        && s.decimals <= 280
+        && (2 * n as u128).saturating_mul(POW10_128[span as usize] as u128) < WIDE_LIMIT
+}
+
+/// The exact answer of the square `n × n` matrix `values` (row-major, negated with
+/// `maximize`), `n >= 1`, of [`Scan`] `s` (for which [`wide_within`] holds), from a guess: the
+/// assignment `x` (each row's column) and column potentials `col` in the floats' units (any
+/// values). `None` when the guessed assignment cannot be shown optimal within the budget
+/// (see the module docs), or the guess is not a permutation.
+pub fn settle(
+    n: usize,
+    values: &[f64],
+    maximize: bool,
+    s: &Scan,
+    x: &[u32],
+    col: &[f64],
+) -> Option<Assignment<i128>> {
+    if values.len() != n.checked_mul(n)? || x.len() != n || col.len() != n || n == 0 {
+        return None;
+    }
+    let mut y = vec![u32::MAX; n];
+    for (i, &j) in x.iter().enumerate() {
+        let slot = y.get_mut(j as usize)?;
+        if *slot != u32::MAX {
+            return None;
+        }
+        *slot = i as u32;
+    }
+    let d = s.decimals as i32;
+    let span = (s.top + d) as usize;
+    // Every exact cost is below C = 10**span (the caller checked (2n)·C < 2**119).
+    let c = POW10_128[span];
+    let unit = 10f64.powi(d);
+    let sign: i128 = if maximize { -1 } else { 1 };
+    let sf = sign as f64;
+    let eps = 2f64.powi(-36) * 10f64.powi(s.top);
+    let mut buffer = zmij::Buffer::new();
+    // The exact cost of entry k, signed; `None` only if beyond the scale (not for a scan's).
+    let mut cost = |k: usize| -> Option<i128> {
+        let (m, p) = shortest(&mut buffer, values[k]);
+        if m == 0 {
+            return Some(0);
+        }
+        let power = POW10_128.get(usize::try_from(p + d).ok()?)?;
+        Some(sign * i128::from(m).checked_mul(*power)?)
+    };
+    let mut v: Vec<i128> = col.iter().map(|&g| (g * unit) as i128).collect();
+    let top = v.iter().copied().max().unwrap_or(0);
+    v.iter_mut()
+        .for_each(|p| *p = p.saturating_sub(top).clamp(-2 * c, 0));
+    let mut vf: Vec<f64> = v.iter().map(|&p| p as f64 / unit).collect();
+    let floor = -6 * c;
+    let budget = SCANS_PER_ROW * n;
+    let mut queue: std::collections::VecDeque<u32> = (0..n as u32).collect();
+    let mut queued = vec![true; n];
+    let mut scans = 0usize;
+    const BLOCK: usize = 16;
+    while let Some(a) = queue.pop_front() {
+        let a = a as usize;
+        queued[a] = false;
+        scans += 1;
+        if scans > budget {
+            return None;
+        }
+        let i = y[a] as usize;
+        let row = &values[i * n..(i + 1) * n];
+        let own = cost(i * n + a)? - v[a];
+        let limit = (sf * row[a] - vf[a]) + eps;
+        // Blocks of sixteen where some float comes near `own`; then each such entry exactly.
+        let mut near = |j: usize, v: &mut [i128], vf: &mut [f64]| -> Option<()> {
+            if sf * row[j] - vf[j] > limit {
+                return Some(());
+            }
+            let cj = cost(i * n + j)?;
+            if cj - v[j] < own {
+                v[j] = cj - own;
+                if v[j] < floor {
+                    return None;
+                }
+                vf[j] = v[j] as f64 / unit;
+                if !queued[j] {
+                    queued[j] = true;
+                    queue.push_back(j as u32);
+                }
+            }
+            Some(())
+        };
+        let blocks = n / BLOCK;
+        for b in 0..blocks {
+            let (r, w) = (&row[b * BLOCK..][..BLOCK], &vf[b * BLOCK..][..BLOCK]);
+            let hit = r
+                .iter()
+                .zip(w)
+                .fold(false, |h, (&a, &p)| h | (sf * a - p <= limit));
+            if hit {
+                for j in b * BLOCK..(b + 1) * BLOCK {
+                    near(j, &mut v, &mut vf)?;
+                }
+            }
+        }
+        for j in blocks * BLOCK..n {
+            near(j, &mut v, &mut vf)?;
+        }
+    }
+    let top = v.iter().copied().max().unwrap_or(0);
+    let col: Vec<i128> = v.iter().map(|&p| p - top).collect();
+    let mut row = Vec::with_capacity(n);
+    for (i, &j) in x.iter().enumerate() {
+        row.push(cost(i * n + j as usize)? - col[j as usize]);
+    }
+    Some(Assignment {
+        col_of_row: x.to_vec(),
+        row,
+        col,
+    })
+}
