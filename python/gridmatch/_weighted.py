@@ -449,9 +449,11 @@ class Assignment(tuple):  # type: ignore[type-arg]
 
     @property
     def gap(self) -> Fraction:
-        """How far from optimal the total may be, proved: 0 for an exact answer. Costs whose
-        smallest and largest magnitudes are too far apart for exact integers (``1e-300``
-        beside ``1e300``, ``1e-20`` beside ``1e3``) are solved rounded to the finest grid
+        """How far from optimal the total may be, proved: 0 for an exact answer. Costs too far
+        apart for exact integers in 128 bits ((rows + cols)·max |cost| from 2**119 at their
+        common scale: ``1e-300`` beside ``1e300``, ``5e-324``, full-precision floats near
+        ``1e-20`` beside ``1e3``, about 40 digits at one scale; ``1e-20`` itself beside ``1e3``
+        is exact) are solved rounded to the finest grid
         ``10**-grid`` that fits, optimally for the rounded costs; the potentials lowered by
         half a grid step on every row are then feasible for the costs as given, so (weak LP
         duality) no assignment costs less than their sum, and ``gap`` is the total minus that
