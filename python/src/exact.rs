@@ -354,6 +354,12 @@ pub fn floats(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<Floats>> {
 }
 
 impl Floats {
+    /// The least power of ten above every magnitude (`i32::MIN` for none), for the tests.
+    #[cfg(test)]
+    pub fn top_for_tests(&self) -> i32 {
+        self.top
+    }
+
     /// The values at the common scale `10**-decimals`, in one pass, as `i64` within ±2**59
     /// when they all fit, else as `i128` when they fit, else [`Scaled::Beyond`].
     pub fn scaled(&self) -> Scaled {

@@ -236,3 +236,191 @@ pub fn settle(
         col,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exact::floats_of;
+
+    fn rng(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    /// A float in [0, 1) with 53 random bits.
+    fn unit(next: &mut impl FnMut() -> u64) -> f64 {
+        (next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Floats of every kind the tests use: full precision, tiny beside ordinary, negative,
+    /// magnitudes 10**-6..10**6, ties, short decimals, zeros.
+    fn matrix(next: &mut impl FnMut() -> u64, cells: usize, kind: u64) -> Vec<f64> {
+        let pool: Vec<f64> = (0..4).map(|_| unit(next) * 1e-3).collect();
+        (0..cells)
+            .map(|_| {
+                let x = unit(next);
+                match kind {
+                    1 if next() % 3 == 0 => x * 1e-4,
+                    1 => x * 1e2,
+                    2 => x - 0.5,
+                    3 => x * 10f64.powi((next() % 13) as i32 - 6),
+                    4 => pool[(next() % 4) as usize],
+                    5 if next() % 2 == 0 => (x * 8.0).round() / 8.0,
+                    6 if next() % 5 == 0 => 0.0,
+                    _ => x,
+                }
+            })
+            .collect()
+    }
+
+    /// [`scan`] finds the common scale and the top that [`floats_of`] finds from every
+    /// float's shortest decimal, on every kind of matrix, extremes, subnormals and sizes
+    /// scanned in parallel.
+    #[test]
+    fn scan_agrees_with_every_decimal() {
+        let mut next = rng(0x5eed_3636);
+        let mut cases: Vec<Vec<f64>> = (0..7)
+            .flat_map(|kind| [5, 300, 70_000].map(|n| (kind, n)))
+            .map(|(kind, n)| matrix(&mut next, n, kind))
+            .collect();
+        cases.push(vec![5e-324, 1.0]);
+        cases.push(vec![f64::MAX, -f64::MIN_POSITIVE, 0.0]);
+        cases.push(vec![0.5, 0.25, 1e16, 1e-5, 123_456.789]);
+        cases.push((-330..=308).map(|k| 10f64.powi(k) * 1.7).collect());
+        cases.push((0..2000).map(|_| f64::from_bits(next() >> 2)).collect());
+        for values in &cases {
+            let Ok(f) = floats_of(values, &[values.len()], "v") else {
+                panic!("finite")
+            };
+            let s = scan(values).expect("finite, not all zero");
+            assert_eq!(
+                (s.decimals, s.top),
+                (f.decimals, f.top_for_tests()),
+                "{values:?}"
+            );
+        }
+        assert_eq!(scan(&[0.0, -0.0]), None);
+        assert_eq!(scan(&[1.0, f64::NAN]), None);
+        assert_eq!(scan(&[f64::INFINITY]), None);
+    }
+
+    /// The cheapest total of a small square matrix over every permutation.
+    fn brute(n: usize, c: &[i128]) -> i128 {
+        fn go(n: usize, c: &[i128], i: usize, used: &mut [bool]) -> i128 {
+            if i == n {
+                return 0;
+            }
+            let mut best = i128::MAX;
+            for j in 0..n {
+                if !used[j] {
+                    used[j] = true;
+                    best = best.min(c[i * n + j] + go(n, c, i + 1, used));
+                    used[j] = false;
+                }
+            }
+            best
+        }
+        go(n, c, 0, &mut vec![false; n])
+    }
+
+    /// [`settle`] from every kind of guess (the optimum of the floats on a binary grid as the
+    /// package makes it, coarser grids, random permutations with random or wild potentials)
+    /// on small square matrices of every kind, min and max: each answer it gives is optimal
+    /// for the shortest decimals (the brute force over permutations, in `i128` from
+    /// [`floats_of`]'s digits), its potentials feasible on every entry, tight on the assigned
+    /// ones, the columns' at most 0; and the package's guess is settled on most of them.
+    #[test]
+    fn settled_answers_are_optimal_and_proved() {
+        let mut next = rng(0x0dd_ba11);
+        let (mut settled, mut tried) = (0, 0);
+        for trial in 0..3000u64 {
+            let n = 1 + (next() % 6) as usize;
+            let values = matrix(&mut next, n * n, trial % 7);
+            let maximize = trial % 2 == 1;
+            let Some(s) = scan(&values) else { continue };
+            if !wide_within(n, &s) {
+                continue;
+            }
+            let Ok(f) = floats_of(&values, &[n * n], "v") else {
+                panic!("finite")
+            };
+            let sign: i128 = if maximize { -1 } else { 1 };
+            let exact: Vec<i128> = f
+                .digits
+                .iter()
+                .zip(&f.exponents)
+                .map(|(&m, &e)| {
+                    if m == 0 {
+                        0
+                    } else {
+                        sign * i128::from(m) * 10i128.pow((e + f.decimals as i32) as u32)
+                    }
+                })
+                .collect();
+            let top = values.iter().fold(0f64, |m, x| m.max(x.abs()));
+            let coarse = 57 - (trial % 4) as i32 * 15;
+            let t = coarse - top.log2().ceil() as i32;
+            let scale = 2f64.powi(t);
+            let rounded: Vec<i64> = values
+                .iter()
+                .map(|&x| (x * scale * sign as f64).round() as i64)
+                .collect();
+            let guess = gridmatch::graph::weighted::assignment::dense(n, n, &rounded)
+                .expect("within 2**59");
+            let (x, col): (Vec<u32>, Vec<f64>) = match trial % 3 {
+                0 => (
+                    guess.col_of_row.clone(),
+                    guess.col.iter().map(|&v| v as f64 / scale).collect(),
+                ),
+                k => {
+                    let mut x: Vec<u32> = (0..n as u32).collect();
+                    for i in (1..n).rev() {
+                        x.swap(i, (next() % (i as u64 + 1)) as usize);
+                    }
+                    let wild = if k == 1 { 1.0 } else { 1e30 };
+                    (x, (0..n).map(|_| (unit(&mut next) - 0.5) * wild).collect())
+                }
+            };
+            tried += usize::from(trial % 3 == 0);
+            let Some(a) = settle(n, &values, maximize, &s, &x, &col) else {
+                continue;
+            };
+            settled += usize::from(trial % 3 == 0);
+            let total: i128 = (0..n)
+                .map(|i| exact[i * n + a.col_of_row[i] as usize])
+                .sum();
+            assert_eq!(total, brute(n, &exact), "{values:?} {maximize}");
+            for i in 0..n {
+                for j in 0..n {
+                    assert!(a.row[i] + a.col[j] <= exact[i * n + j], "{values:?}");
+                }
+                let j = a.col_of_row[i] as usize;
+                assert_eq!(a.row[i] + a.col[j], exact[i * n + j]);
+            }
+            assert!(a.col.iter().all(|&v| v <= 0));
+            assert_eq!(
+                a.row.iter().sum::<i128>() + a.col.iter().sum::<i128>(),
+                total
+            );
+        }
+        assert!(
+            settled * 10 >= tried * 9,
+            "{settled} of {tried} guesses settled"
+        );
+    }
+
+    /// A guess of the wrong length or not a permutation is refused, never settled.
+    #[test]
+    fn malformed_guesses_are_refused() {
+        let values = [0.1, 0.2, 0.3, 0.4];
+        let s = scan(&values).expect("finite");
+        assert_eq!(settle(2, &values, false, &s, &[0, 0], &[0.0, 0.0]), None);
+        assert_eq!(settle(2, &values, false, &s, &[0, 2], &[0.0, 0.0]), None);
+        assert_eq!(settle(2, &values, false, &s, &[0], &[0.0, 0.0]), None);
+        assert_eq!(settle(3, &values, false, &s, &[0, 1, 2], &[0.0; 3]), None);
+    }
+}
