@@ -264,13 +264,13 @@ mod tests {
             .map(|_| {
                 let x = unit(next);
                 match kind {
-                    1 if next() % 3 == 0 => x * 1e-4,
+                    1 if next().is_multiple_of(3) => x * 1e-4,
                     1 => x * 1e2,
                     2 => x - 0.5,
                     3 => x * 10f64.powi((next() % 13) as i32 - 6),
                     4 => pool[(next() % 4) as usize],
-                    5 if next() % 2 == 0 => (x * 8.0).round() / 8.0,
-                    6 if next() % 5 == 0 => 0.0,
+                    5 if next().is_multiple_of(2) => (x * 8.0).round() / 8.0,
+                    6 if next().is_multiple_of(5) => 0.0,
                     _ => x,
                 }
             })
