@@ -31,8 +31,12 @@
 //! row scan, at most 4n scans; one pass (n scans) when the guess was optimal and its
 //! potentials nearly so.
 
+#[cfg(doc)]
+use crate::exact;
 use crate::exact::{POW10_128, float_parts};
 use gridmatch::graph::weighted::WIDE_LIMIT;
+#[cfg(doc)]
+use gridmatch::graph::weighted::assignment;
 use gridmatch::graph::weighted::assignment::Assignment;
 
 /// Row scans [`settle`] allows per row: on random `float64` matrices the guess's potentials
