@@ -85,7 +85,9 @@ fn assignment_shape(rows: u64, cols: u64) -> Result<(usize, usize)> {
 /// cost's shortest decimal `digits[i]·10**exponents[i]` (else `None` and empty arrays). A
 /// float matrix whose costs at the common scale pass ±2**59 but fit the wide engine is solved
 /// exactly in `i128`: its potentials are then lists of Python `int`, the costs array empty,
-/// `grid` `None`, and `digits`, `exponents` and `decimals` give every cost.
+/// `grid` `None`, and `digits`, `exponents` and `decimals` give every cost (settled from its
+/// guess by [`settled::settle`]: `digits` a copy of the floats, whose shortest decimals are
+/// the costs, `exponents` empty).
 type Assigned = (
     Arr1<i64>,
     Py<PyAny>,

@@ -29,7 +29,17 @@
 //! `17 − ⌊log10 2^e⌋` (a bound on its decimals from its binary exponent e) passes the most
 //! decimals found so far (on `random()` floats, a few per thousand). [`settle`]: O(n) per
 //! row scan, at most 4n scans; one pass (n scans) when the guess was optimal and its
-//! potentials nearly so.
+//! potentials nearly so (3.3 to 4.8 scans per row on random 2000² and 5000² matrices).
+//!
+//! **Status.** [`scan`] is compared with [`exact::floats_of`]'s scale and top (every float's
+//! decimal) on matrices of every kind, extremes and subnormals; [`settle`] from the package's
+//! guess, from guesses on coarser grids and from random permutations with random or wild
+//! potentials, on thousands of small square matrices (full precision, tiny beside ordinary,
+//! signed, magnitudes 10⁻⁶..10⁶, ties, short decimals, zeros; min and max): every answer it
+//! gives is the brute-force optimum of the exact decimals with potentials checked on every
+//! entry (the tests below). python/tests/test_settled.py compares whole calls (128² to 160²)
+//! with the `i128` engine on the same decimals and with scipy in exact arithmetic, and checks
+//! that tampered potentials, floats, scales and assignments are refused.
 
 #[cfg(doc)]
 use crate::exact;
