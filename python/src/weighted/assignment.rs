@@ -145,7 +145,10 @@ fn dense_floats(
                 let (guessed, prepared) = rayon::join(
                     || guess(r, values, maximize),
                     || match settled::scan(values) {
-                        Some(s) if settled::wide_within(r, &s) => {
+                        Some(s)
+                            if settled::wide_within(r, &s)
+                                && !settled::mostly_tiny(r, values, &s) =>
+                        {
                             Prepared::Scanned(s, values.to_vec())
                         }
                         _ => Prepared::Made(exact::floats_of(values, &shape, "cost")),

@@ -26,8 +26,9 @@
 //! reads the `f64` row and the `f64` potentials only.
 //!
 //! **Complexity.** [`scan`]: one pass; the shortest decimal of a float only where
-//! `17 − ⌊log10 2^e⌋` (a bound on its decimals from its binary exponent e) passes the most
-//! decimals found so far (on `random()` floats, a few per thousand). [`settle`]: O(n) per
+//! `16 − ⌊log10 |x|⌋` (a bound on its decimals: at most 17 significant digits; the power of
+//! ten from the binary exponent and one comparison) passes the most decimals found so far (on
+//! `random()` floats, a few per thousand; on floats of one decade, the first few). [`settle`]: O(n) per
 //! row scan, at most 4n scans; one pass (n scans) when the guess was optimal and its
 //! potentials nearly so (3.3 to 4.8 scans per row on random 2000² and 5000² matrices).
 //!
@@ -53,6 +54,11 @@ use gridmatch::graph::weighted::assignment::Assignment;
 /// settle in 3 to 5 scans per row (2000², 5000²); a scan reads one `f64` row.
 const SCANS_PER_ROW: usize = 32;
 
+/// Exact costs [`settle`] computes per row, in all: where the floats cannot tell entries apart
+/// (entries far below 2⁻³⁶ of the largest, all within the comparison's margin) every entry
+/// of every scan would need its decimal, so the exact costs are made instead.
+const EXACT_PER_ROW: usize = 64;
+
 /// What [`scan`] found in the floats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Scan {
@@ -72,9 +78,20 @@ fn floor_log10_pow2(e: i32) -> i32 {
     (e * 78_913) >> 18
 }
 
+/// The least power of ten in [`pow10_f64`]'s table.
+const POW10_LOW: i32 = -330;
+
+/// `10**k` as `f64` for `POW10_LOW <= k <= 310` (within 2⁻⁴⁴ relative: `powi`'s rounding;
+/// infinity past 10**308), made once.
+fn pow10_f64() -> &'static [f64] {
+    static TABLE: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| (POW10_LOW..=310).map(|k| 10f64.powi(k)).collect())
+}
+
 /// One run of floats: the most decimals of their shortest decimals (`i32::MIN` for none or all
 /// zero), the largest magnitude, or `None` for a value not finite.
 fn scan_run(values: &[f64]) -> Option<(i32, f64)> {
+    let powers = pow10_f64();
     let mut buffer = zmij::Buffer::new();
     let (mut most, mut largest) = (i32::MIN, 0f64);
     for &x in values {
@@ -86,12 +103,16 @@ fn scan_run(values: &[f64]) -> Option<(i32, f64)> {
             continue;
         }
         largest = largest.max(x.abs());
-        // At most 17 significant digits: for 2^e <= |x| (e the binary exponent, normal
-        // floats), |x| > 10**(⌊e·log10 2⌋ − 1) so p >= ⌊e·log10 2⌋ − 17. Subnormals: computed.
+        // At most 17 significant digits: for 10**l <= |x| the shortest decimal (within x's
+        // rounding interval, so at least 10**l or, holding 10**l, of one digit) has p >= l − 16.
+        // l: ⌊e·log10 2⌋ (e the binary exponent, normal floats), one more where |x| clearly
+        // passes the next power of ten (the table within 2⁻⁴⁴ of it). Subnormals: computed.
         let bound = if field == 0 {
             i32::MAX
         } else {
-            17 - floor_log10_pow2(field - 1023)
+            let l = floor_log10_pow2(field - 1023);
+            let next = powers[(l + 1 - POW10_LOW) as usize];
+            16 - l - i32::from(x.abs() >= next * (1.0 + 2f64.powi(-40)))
         };
         if bound > most {
             let (m, p) = shortest(&mut buffer, x);
@@ -136,6 +157,18 @@ pub fn wide_within(n: usize, s: &Scan) -> bool {
         && (-280..=280).contains(&s.top)
         && s.decimals <= 280
         && (2 * n as u128).saturating_mul(POW10_128[span as usize] as u128) < WIDE_LIMIT
+}
+
+/// Whether more than 16 entries a row of the `n × n` matrix `values` (of [`Scan`] `s`) are
+/// below 2⁻³³·10**(top − 1), itself at most 2⁻³³ of the largest magnitude: the floats cannot
+/// tell such entries apart within [`settle`]'s margin (2⁻³⁶·10**top), so the scans would
+/// compute many of them exactly (past [`EXACT_PER_ROW`] a row in all, as each row is scanned
+/// 3 to 5 times); their exact costs are made at once instead. One pass, on rayon's threads.
+pub fn mostly_tiny(n: usize, values: &[f64], s: &Scan) -> bool {
+    use rayon::prelude::*;
+    let cutoff = 2f64.powi(-33) * 10f64.powi(s.top - 1);
+    let tiny = values.par_iter().filter(|x| x.abs() < cutoff).count();
+    tiny > 16 * n
 }
 
 /// The exact answer of the square `n × n` matrix `values` (row-major, negated with
@@ -187,6 +220,7 @@ pub fn settle(
     let mut vf: Vec<f64> = v.iter().map(|&p| p as f64 / unit).collect();
     let floor = -6 * c;
     let budget = SCANS_PER_ROW * n;
+    let (mut exacts, exact_budget) = (0usize, EXACT_PER_ROW * n);
     let mut queue: std::collections::VecDeque<u32> = (0..n as u32).collect();
     let mut queued = vec![true; n];
     let mut scans = 0usize;
@@ -206,6 +240,10 @@ pub fn settle(
         let mut near = |j: usize, v: &mut [i128], vf: &mut [f64]| -> Option<()> {
             if sf * row[j] - vf[j] > limit {
                 return Some(());
+            }
+            exacts += 1;
+            if exacts > exact_budget {
+                return None;
             }
             let cj = cost(i * n + j)?;
             if cj - v[j] < own {
@@ -305,6 +343,25 @@ mod tests {
         cases.push(vec![f64::MAX, -f64::MIN_POSITIVE, 0.0]);
         cases.push(vec![0.5, 0.25, 1e16, 1e-5, 123_456.789]);
         cases.push((-330..=308).map(|k| 10f64.powi(k) * 1.7).collect());
+        // Powers of ten and their neighbours, alone (each its own scale) and in decades.
+        for k in -323..=308 {
+            let p = format!("1e{k}").parse::<f64>().expect("a float");
+            let around = [
+                p,
+                f64::from_bits(p.to_bits() - 1),
+                f64::from_bits(p.to_bits() + 1),
+            ];
+            cases.push(around.to_vec());
+            cases.push(around.iter().map(|x| x * 1.000_000_000_000_1).collect());
+        }
+        for k in -300..=290 {
+            let decade = 10f64.powi(k);
+            cases.push(
+                (0..64)
+                    .map(|_| (1.0 + 9.0 * unit(&mut next)) * decade)
+                    .collect(),
+            );
+        }
         cases.push((0..2000).map(|_| f64::from_bits(next() >> 2)).collect());
         for values in &cases {
             let Ok(f) = floats_of(values, &[values.len()], "v") else {
