@@ -13,7 +13,7 @@
 //! **Algorithm.** The settling of [`assignment::dense_wide_started`] (lower column potentials,
 //! never the assignment, until each row's column is its least reduced cost: shortest path
 //! constraints, a queue of columns whose potential fell, every column queued at first; at most
-//! 32 row scans per row, no potential below −6C), but each comparison `c(i, j) − v[j] < own`
+//! 32 row scans per row and 64 exact costs per row in all, no potential below −6C), but each comparison `c(i, j) − v[j] < own`
 //! is first made on the floats: `s·a(i, j) − vf[j] <= ownf + ε`, `vf` the potentials
 //! divided by `10**decimals` as `f64`, `ε = 2⁻³⁶·10**top` (`10**top` above every magnitude).
 //! Every float differs from its shortest decimal by at most half an ulp (2⁻⁵³ relative), the
