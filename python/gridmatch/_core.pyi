@@ -34,6 +34,7 @@ __all__ = [
     "bipartite_matching",
     "check_grid",
     "check_potentials",
+    "float_decimals",
     "geography",
     "king",
     "lpuzzle",
@@ -783,7 +784,7 @@ def assign(
         NDArray[np.int64] | list[int],
         int | None,
         int | None,
-        NDArray[np.int64] | list[int],
+        NDArray[np.int64] | NDArray[np.float64] | list[int],
         NDArray[np.int32],
     ]
     | None
@@ -794,8 +795,9 @@ def assign(
     ``digits·10**exponents`` (else ``None`` and empty arrays). ``None`` if no assignment covers
     every row. A float matrix beyond ±2**59 at its common scale but within the wide engine's
     span is solved exactly in ``i128``: its potentials are lists of ``int``, the costs array
-    empty, ``grid`` ``None``, and ``digits``, ``exponents`` and ``decimals`` give each cost;
-    so is a whole matrix of integers beyond ±2**59 (``digits`` then a list of ``int``,
+    empty, ``grid`` ``None``, and ``digits``, ``exponents`` and ``decimals`` give each cost
+    (a square ``float64`` matrix settled from its guess: ``digits`` is a copy of the floats,
+    whose shortest decimals are the costs, and ``exponents`` empty); so is a whole matrix of integers beyond ±2**59 (``digits`` then a list of ``int``,
     ``exponents`` ``-decimals``, ``decimals`` their scale, ``None`` for integers). Listed
     entries past ±2**59 are solved exactly in ``i128`` too: the costs and the potentials are
     then lists of ``int``, no digits."""
@@ -814,6 +816,12 @@ def check_potentials(
     """The first entry of a whole matrix (costs ``digits·10**exponents`` at the scale
     ``10**-decimals``) where the potentials break feasibility or, on the assigned entries,
     tightness, as a message; or ``None``."""
+
+def float_decimals(
+    values: NDArray[np.float64],
+) -> tuple[NDArray[np.int64], NDArray[np.int32]]:
+    """The shortest decimals ``digits·10**exponents`` of a 1-D ``float64`` array's values (a
+    settled assignment's costs, made when its proof needs them)."""
 
 def check_grid(
     digits: NDArray[np.int64],

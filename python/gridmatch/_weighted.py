@@ -449,9 +449,11 @@ class Assignment(tuple):  # type: ignore[type-arg]
 
     @property
     def gap(self) -> Fraction:
-        """How far from optimal the total may be, proved: 0 for an exact answer. Costs whose
-        smallest and largest magnitudes are too far apart for exact integers (``1e-300``
-        beside ``1e300``, ``1e-20`` beside ``1e3``) are solved rounded to the finest grid
+        """How far from optimal the total may be, proved: 0 for an exact answer. Costs too far
+        apart for exact integers in 128 bits ((rows + cols)·max |cost| from 2**119 at their
+        common scale: ``1e-300`` beside ``1e300``, ``5e-324``, full-precision floats near
+        ``1e-20`` beside ``1e3``, about 40 digits at one scale; ``1e-20`` itself beside ``1e3``
+        is exact) are solved rounded to the finest grid
         ``10**-grid`` that fits, optimally for the rounded costs; the potentials lowered by
         half a grid step on every row are then feasible for the costs as given, so (weak LP
         duality) no assignment costs less than their sum, and ``gap`` is the total minus that
@@ -511,14 +513,18 @@ class _AssignmentProof:
         exponents: NDArray[np.int32] | None = None,
         stated_gap: Fraction | None = None,
         denominator: int | None = None,
+        floats: NDArray[np.float64] | None = None,
     ) -> None:
         self.rows, self.cols = rows, cols
         # Fraction costs with no finite decimal: the costs are integers times 1/denominator.
         self.denominator = denominator
         self.col_of_row = col_of_row
         self.grid = grid
-        self.digits = None if digits is None else _arrays.frozen(digits)
-        self.exponents = None if exponents is None else _arrays.frozen(exponents)
+        self._digits = None if digits is None else _arrays.frozen(digits)
+        self._exponents = None if exponents is None else _arrays.frozen(exponents)
+        # A square float matrix settled from its guess: the floats as solved, whose shortest
+        # decimals are the costs (the digits and exponents made from them when needed).
+        self.floats = None if floats is None else _arrays.frozen(floats)
         self.stated_gap = stated_gap
         self.costs = _arrays.frozen(costs)
         self.entries = None if entries is None else _arrays.frozen(entries)
@@ -531,17 +537,49 @@ class _AssignmentProof:
             _AssignmentProof,
             (self.rows, self.cols, self.costs, self.entries, self.row, self.col,
              self.decimals, self.fraction, self.maximize, self.transposed, self.col_of_row,
-             self.grid, self.digits, self.exponents, self.stated_gap, self.denominator),
+             self.grid, self._digits, self._exponents, self.stated_gap, self.denominator,
+             self.floats),
         )
+
+    def _made(self) -> None:
+        """The digits and exponents of a settled answer's floats, made once (those given
+        are kept)."""
+        if self.floats is not None and (self._digits is None or self._exponents is None):
+            digits, exponents = _core.float_decimals(np.ascontiguousarray(self.floats).ravel())
+            if self._digits is None:
+                self._digits = _arrays.frozen(digits)
+            if self._exponents is None:
+                self._exponents = _arrays.frozen(exponents)
+
+    @property
+    def digits(self) -> NDArray[Any] | None:
+        """Each cost's shortest decimal digits (gap and wide answers; else ``None``)."""
+        self._made()
+        return self._digits
+
+    @property
+    def exponents(self) -> NDArray[np.int32] | None:
+        """Each cost's power of ten (with :attr:`digits`)."""
+        self._made()
+        return self._exponents
 
     @property
     def wide(self) -> bool:
         """Solved exactly on the wide (``i128``) engine: the costs are ``digits·10**exponents``
         at the scale ``10**-decimals`` (no ``int64`` array holds them)."""
-        return self.grid is None and self.digits is not None
+        return self.grid is None and (self._digits is not None or self.floats is not None)
 
     def _scaled(self, k: int) -> int:
         """A wide answer's cost ``k`` in units of ``10**-decimals``, exactly."""
+        if self._digits is None and self.floats is not None:
+            # One cost of a settled answer: its float's shortest decimal (Python's repr).
+            scaled = Fraction(repr(float(self.floats.flat[k]))) * 10 ** (self.decimals or 0)
+            if scaled.denominator != 1:
+                raise CertificateError(
+                    f"cost {k}: {float(self.floats.flat[k])!r} is not an integer at "
+                    f"10**-{self.decimals}"
+                )
+            return int(scaled)
         assert self.digits is not None and self.exponents is not None
         power: int = 10 ** (int(self.exponents[k]) + (self.decimals or 0))
         return int(self.digits[k]) * power
@@ -732,9 +770,14 @@ def _result(
     transposed: bool,
 ) -> Assignment:
     cols_of_rows, row, col, costs, decimals, grid, digits, exponents = found
+    # A square float matrix settled from its guess: the floats as solved in the place of the
+    # digits (their shortest decimals are the costs), no exponents.
+    floats = None
+    if isinstance(digits, np.ndarray) and digits.dtype.kind == "f":
+        floats, digits = digits, None
     # Exact on the wide engine: potentials as Python ints, every cost from its decimal
     # (integers beyond ±2**59: a list of int, each with exponent 0).
-    wide = grid is None and len(digits) > 0
+    wide = grid is None and (floats is not None or len(digits) > 0)
     # Lists of int from the 128-bit engines (listed entries past ±2**59: the costs too).
     if isinstance(row, list):
         row, col = np.array(row, dtype=object), np.array(col, dtype=object)
@@ -746,7 +789,8 @@ def _result(
     proof = _AssignmentProof(
         rows, cols, costs, entries, row, col, decimals, x.fraction, maximize, transposed,
         [int(c) for c in cols_of_rows.tolist()],
-        grid, digits if keep else None, exponents if keep else None,
+        grid, digits if keep else None, exponents if keep and floats is None else None,
+        floats=floats,
     )
     proof.denominator = x.denominator
     if grid is not None:

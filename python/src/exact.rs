@@ -145,7 +145,7 @@ pub enum Scaled {
 /// zero), as the library's [`parts`] reads it. ryu writes at most 17 significant digits, and
 /// plain decimals only for magnitudes from 10**-5 to below 10**16 (so at most 22 digits,
 /// leading zeros included, and `m < 10**17`); a longer text goes to [`parts`].
-fn float_parts(text: &str) -> (i64, i32) {
+pub(crate) fn float_parts(text: &str) -> (i64, i32) {
     let b = text.as_bytes();
     let neg = b.first() == Some(&b'-');
     let body = &b[usize::from(neg)..];
@@ -228,7 +228,7 @@ const POW10_64: [i64; 19] = {
 };
 
 /// `10**p` for `0 <= p <= 38` as `i128`.
-const POW10_128: [i128; 39] = {
+pub(crate) const POW10_128: [i128; 39] = {
     let mut t = [1i128; 39];
     let mut i = 1;
     while i < 39 {
@@ -354,6 +354,12 @@ pub fn floats(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<Floats>> {
 }
 
 impl Floats {
+    /// The least power of ten above every magnitude (`i32::MIN` for none), for the tests.
+    #[cfg(test)]
+    pub fn top_for_tests(&self) -> i32 {
+        self.top
+    }
+
     /// The values at the common scale `10**-decimals`, in one pass, as `i64` within ±2**59
     /// when they all fit, else as `i128` when they fit, else [`Scaled::Beyond`].
     pub fn scaled(&self) -> Scaled {

@@ -68,6 +68,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(weighted::assign, m)?)?;
     m.add_function(wrap_pyfunction!(weighted::check_grid, m)?)?;
     m.add_function(wrap_pyfunction!(weighted::check_potentials, m)?)?;
+    m.add_function(wrap_pyfunction!(weighted::float_decimals, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::rooks_board, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::lpuzzle_board, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::king_board, m)?)?;

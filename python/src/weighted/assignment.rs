@@ -1,7 +1,7 @@
 //! [`assign`] (the assignment problem, dense and sparse) and [`check_grid`] (the check of a
 //! rounded answer's grid); see the [module docs](super).
 
-use super::{BYTES_PER_EDGE, BYTES_PER_VERTEX, fit_or_grid};
+use super::{BYTES_PER_EDGE, BYTES_PER_VERTEX, fit_or_grid, settled};
 use crate::arrays::{Arr1, vec1};
 use crate::convert::{self, Column, MAX_VERTICES, Result, check_memory, id_values, value};
 use crate::exact::{self, Floats, Scaled};
@@ -85,7 +85,9 @@ fn assignment_shape(rows: u64, cols: u64) -> Result<(usize, usize)> {
 /// cost's shortest decimal `digits[i]·10**exponents[i]` (else `None` and empty arrays). A
 /// float matrix whose costs at the common scale pass ±2**59 but fit the wide engine is solved
 /// exactly in `i128`: its potentials are then lists of Python `int`, the costs array empty,
-/// `grid` `None`, and `digits`, `exponents` and `decimals` give every cost.
+/// `grid` `None`, and `digits`, `exponents` and `decimals` give every cost (settled from its
+/// guess by [`settled::settle`]: `digits` a copy of the floats, whose shortest decimals are
+/// the costs, `exponents` empty).
 type Assigned = (
     Arr1<i64>,
     Py<PyAny>,
@@ -104,10 +106,26 @@ enum Solved {
     Wide(Assignment<i128>),
 }
 
+/// What [`dense_floats`] found: an answer on the floats' [`Floats`], or (a square matrix
+/// beyond ±2**59 at its common scale) its guess made exact by [`settled::settle`] at the
+/// scale `10**-decimals`, with the floats as solved (a copy: the proof's costs).
+enum Dense {
+    Made(Solved, Floats),
+    Settled(Assignment<i128>, u32, Vec<f64>),
+}
+
+/// The side of a square `float64` matrix being prepared while its guess is solved: scanned
+/// for [`settled::settle`] (with the copy the proof keeps), or made into [`Floats`].
+enum Prepared {
+    Scanned(settled::Scan, Vec<f64>),
+    Made(Result<Floats>),
+}
+
 /// The cheapest (dearest) assignment of a whole float matrix: its shortest decimals at one
 /// common scale, on the `i64` engine when they fit ±2**59, else on the `i128` engine when
-/// (rows + cols)·max |cost| < 2**119, else rounded to the finest grid that fits `i64` (the
-/// proven-gap answer).
+/// (rows + cols)·max |cost| < 2**119 (a square `float64` matrix: first its guess made exact
+/// by [`settled::settle`], with no `i128` matrix), else rounded to the finest grid that fits
+/// `i64` (the proven-gap answer).
 fn dense_floats(
     py: Python<'_>,
     rows: u64,
@@ -115,7 +133,7 @@ fn dense_floats(
     source: Source<'_>,
     maximize: bool,
 ) -> PyResult<Assigned> {
-    let (solved, floats) = py.detach(|| -> Result<(Solved, Floats)> {
+    let dense = py.detach(|| -> Result<Dense> {
         let (r, c) = assignment_shape(rows, cols)?;
         let cells = rows.saturating_mul(cols);
         check_memory(cells.saturating_mul(BYTES_PER_FLOAT_ENTRY), || {
@@ -124,18 +142,55 @@ fn dense_floats(
         let (floats, guess) = match source {
             Source::Made(floats) => (Ok(floats), None),
             Source::Square(values, shape) => {
-                let (guessed, floats) = rayon::join(
+                let (guessed, prepared) = rayon::join(
                     || guess(r, values, maximize),
-                    || exact::floats_of(values, &shape, "cost"),
+                    || match settled::scan(values) {
+                        Some(s)
+                            if settled::wide_within(r, &s)
+                                && !settled::mostly_tiny(r, values, &s) =>
+                        {
+                            Prepared::Scanned(s, values.to_vec())
+                        }
+                        _ => Prepared::Made(exact::floats_of(values, &shape, "cost")),
+                    },
                 );
-                (floats, guessed)
+                match prepared {
+                    Prepared::Scanned(s, copy) => {
+                        if let Some(g) = &guessed
+                            && let Some(a) =
+                                settled::settle(r, &copy, maximize, &s, &g.col_of_row, &g.col)
+                        {
+                            return Ok(Dense::Settled(a, s.decimals, copy));
+                        }
+                        drop(copy);
+                        (exact::floats_of(values, &shape, "cost"), guessed)
+                    }
+                    Prepared::Made(floats) => (floats, guessed),
+                }
             }
         };
         let floats = floats?;
         matrix_cells(floats.digits.len(), rows, cols)?;
         let solved = solve_floats(r, c, &floats, guess, maximize)?;
-        Ok((solved, floats))
+        Ok(Dense::Made(solved, floats))
     })?;
+    let (solved, floats) = match dense {
+        Dense::Made(solved, floats) => (solved, floats),
+        Dense::Settled(a, decimals, copy) => {
+            // The costs are the copy's floats' shortest decimals (the package makes them
+            // when it needs them): the floats in the place of the digits, no exponents.
+            return Ok((
+                vec1(py, id_values(&a.col_of_row))?,
+                PyList::new(py, a.row)?.into_any().unbind(),
+                PyList::new(py, a.col)?.into_any().unbind(),
+                vec1(py, Vec::<i64>::new())?.into_any(),
+                Some(decimals),
+                None,
+                vec1(py, copy)?.into_any(),
+                vec1(py, Vec::new())?,
+            ));
+        }
+    };
     let decimals = Some(floats.decimals);
     let (digits, exponents) = (floats.digits, floats.exponents);
     Ok(match solved {
@@ -428,6 +483,19 @@ fn broken(
         }
     }
     None
+}
+
+/// The shortest decimals `digits[i]·10**exponents[i]` of a `float64` array's values (the costs
+/// of an answer settled from its floats, made when its proof needs them); NaN and infinities
+/// refused.
+#[pyfunction]
+pub fn float_decimals(
+    py: Python<'_>,
+    values: PyReadonlyArray1<'_, f64>,
+) -> PyResult<(Arr1<i64>, Arr1<i32>)> {
+    let v = values.as_array().to_vec();
+    let floats = py.detach(|| exact::floats_of(&v, &[v.len()], "cost"))?;
+    Ok((vec1(py, floats.digits)?, vec1(py, floats.exponents)?))
 }
 
 /// An `int64` array or a list of `int` (values beyond `int64`) as `i128`s.

@@ -10,7 +10,8 @@
 //!
 //! Files: `mod.rs` (this: the shared conversion of the caller's graph, weights and question),
 //! `matching.rs` ([`WeightedMatching`], [`max_weight_matching`]), `duals.rs` ([`PyDuals`],
-//! [`PyOddSet`]), `assignment.rs` ([`assign`], [`check_grid`], [`check_potentials`]).
+//! [`PyOddSet`]), `assignment.rs` ([`assign`], [`check_grid`], [`check_potentials`],
+//! [`float_decimals`]), `settled.rs` (a square float matrix's guess made exact on its floats).
 
 use crate::convert::{self, Column, MAX_VERTICES, Result, check_memory, value};
 use crate::exact;
@@ -25,8 +26,9 @@ mod assignment;
 mod certificate;
 mod duals;
 mod matching;
+mod settled;
 
-pub use assignment::{assign, check_grid, check_potentials};
+pub use assignment::{assign, check_grid, check_potentials, float_decimals};
 pub use duals::{PyDuals, PyOddSet};
 pub use matching::{WeightedMatching, max_weight_matching};
 
