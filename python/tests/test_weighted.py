@@ -896,7 +896,7 @@ def test_float_weights_beyond_the_exact_span_have_a_proven_gap() -> None:
     that fits, with a proven gap; the exact total plus the gap is at least the brute-force
     best (in exact arithmetic), verify() checks it, and a tampered gap or rounding fails."""
     rng = random.Random(35)
-    gaps = 0
+    gaps = greedy = 0
     for trial in range(150):
         n = rng.randrange(2, 9)
         edges, _ = weighted_graph(rng, n, rng.randrange(1, 3 * n), 0, 1)
@@ -928,6 +928,20 @@ def test_float_weights_beyond_the_exact_span_have_a_proven_gap() -> None:
                 assert mine == want
                 continue
             gaps += 1
+            if card == "any":
+                # The greedy pass: no edge that rounds to 0 yet helps (at the worst of its
+                # parallel edges of rounded weight 0) is left between two exposed vertices.
+                matched = {x for p in m.pairs.tolist() for x in p}
+                worst: dict[tuple[int, int], Fraction] = {}
+                for (u, v), r, g in zip(m.edges.tolist(), [int(x) for x in m.weights], given):
+                    if r == 0 and u != v:
+                        key = (min(u, v), max(u, v))
+                        worst[key] = min(worst.get(key, g), g)
+                left = [k for k, w in worst.items() if w > 0 and not matched & set(k)]
+                assert not left, (edges, weights, left)
+                wide = state(m)["wide"]
+                rounded = wide[1] if wide is not None else state(m)["pair_weights"].tolist()
+                greedy += 0 in rounded
             refused(m, "the gap is", stated_gap=m.gap + 1)
             wide = state(m)["wide"]
             if wide is None:
@@ -937,7 +951,7 @@ def test_float_weights_beyond_the_exact_span_have_a_proven_gap() -> None:
             else:
                 # Rounded beyond ±2**59 (the wide path): the weights are a list of int.
                 refused(m, wide=([wide[0][0] + 5, *wide[0][1:]], *wide[1:]))
-    assert gaps > 100
+    assert gaps > 100 and greedy > 5, (gaps, greedy)
 
 
 def test_gap_answers_with_forbidden_and_sparse_entries() -> None:
