@@ -22,6 +22,7 @@
 //! | [`dm`] | the Dulmage–Mendelsohn decomposition of a pattern (coarse parts, fine blocks) | Hopcroft–Karp, breadth-first searches on the transpose, Kosaraju (polynomial; checked against exhaustive definitions) |
 //! | [`king`] | the winner of the King game (any move set) and of undirected vertex geography | game search memoised on (visited set, position) |
 //! | [`matching`] | maximum matching size, general and bipartite; every maximum bipartite matching; augmenting paths; Kuhn | subset dynamic programming, enumeration |
+//! | [`testdata`] | the shared case files of `testdata/`, read once for every Rust suite | `serde_json` (no search: a reader) |
 //! | [`twosat`] | satisfiability, every model, the backbone | all 2ⁿ assignments |
 //! | [`weighted`] | the best total weight of a matching, a maximum-cardinality or perfect matching, an assignment | subset dynamic programming |
 //!
@@ -38,6 +39,7 @@ pub mod king;
 pub mod lpuzzle;
 pub mod matching;
 pub mod rooks;
+pub mod testdata;
 pub mod twosat;
 pub mod weighted;
 

@@ -296,17 +296,56 @@ def test_no_perfect_matching_names_the_barrier() -> None:
         gridmatch.min_weight_perfect_matching([(0, 1)], [1], n=3)
 
 
-def tampered(m, **change):
-    """``m`` rebuilt from its pickled state (its constructor's arguments) with ``change``."""
-    fields = [
-        "n", "edges", "weights", "decimals", "objective", "cardinality", "pairs",
-        "pair_weights", "total", "shift", "vertex", "offsets", "members", "bduals", "kind",
-        "proof", "child_offsets", "children", "reduction", "fraction",
-    ]
-    cls, args = m.__reduce__()
-    state = dict(zip(fields, args))
-    state.update(change)
-    return cls(*(state[f] for f in fields))
+# The constructors' arguments, in the order ``__reduce__`` gives them: a weighted matching's,
+# and an assignment's proof's.
+MATCHING_FIELDS = [
+    "n", "edges", "weights", "decimals", "objective", "cardinality", "pairs",
+    "pair_weights", "total", "shift", "vertex", "offsets", "members", "bduals", "kind",
+    "proof", "child_offsets", "children", "reduction", "fraction", "grid", "original_digits",
+    "original_exponents", "stated_gap", "wide", "denominator",
+]
+PROOF_FIELDS = [
+    "rows", "cols", "costs", "entries", "row", "col", "decimals", "fraction", "maximize",
+    "transposed", "col_of_row", "grid", "digits", "exponents", "stated_gap", "denominator",
+]
+
+
+def state(answer) -> dict:
+    """A weighted matching's or an assignment's proof's pickled state, by field name."""
+    if isinstance(answer, gridmatch.Assignment):
+        return dict(zip(PROOF_FIELDS, answer._proof.__reduce__()[1], strict=True))
+    return dict(zip(MATCHING_FIELDS, answer.__reduce__()[1], strict=True))
+
+
+def tampered(answer, **change):
+    """``answer`` (a weighted matching, or an assignment with its proof) rebuilt from its
+    pickled state with ``change``, fields named as in ``MATCHING_FIELDS``/``PROOF_FIELDS``."""
+    fields = PROOF_FIELDS if isinstance(answer, gridmatch.Assignment) else MATCHING_FIELDS
+    assert set(change) <= set(fields), set(change) - set(fields)
+    s = state(answer)
+    s.update(change)
+    args = [s[f] for f in fields]
+    if isinstance(answer, gridmatch.Assignment):
+        return gridmatch.Assignment(answer[0], answer[1], type(answer._proof)(*args))
+    return type(answer)(*args)
+
+
+def refused(answer, match: str | None = None, **change) -> None:
+    """``answer`` tampered with ``change`` fails ``verify()`` (with ``match`` in the message)."""
+    with pytest.raises(CertificateError, match=match):
+        tampered(answer, **change).verify()
+
+
+def wide_assignment_tampering_is_refused(ours) -> None:
+    """An exact wide assignment of a dense matrix with row 0's potential raised, or with row
+    0's assigned cost changed, fails ``verify()``."""
+    proof = ours._proof
+    u = proof.row.copy()
+    u[0] += 1
+    refused(ours, row=u)
+    digits = proof.digits.copy()
+    digits[proof.col_of_row[0]] += 1  # row 0's assigned entry dearer (or cheaper)
+    refused(ours, digits=digits)
 
 
 def i64(values) -> np.ndarray:
@@ -324,7 +363,7 @@ def test_tampered_certificates_are_refused() -> None:
     with pytest.raises(CertificateError):
         tampered(m, vertex=i64(lowered)).verify()
     with pytest.raises(CertificateError):
-        tampered(m, total=m.__reduce__()[1][8] + 1).verify()
+        tampered(m, total=state(m)["total"] + 1).verify()
     with pytest.raises(CertificateError):
         tampered(m, pairs=i64([[0, 1]]), pair_weights=i64([6]), total=6).verify()
     if d.blossoms:
@@ -702,11 +741,7 @@ def test_float_assignments_at_least_as_good_as_scipy() -> None:
         assert ours.verify()
         u, _ = ours.potentials()
         # Tampered: a row potential raised, two columns swapped.
-        raised = gridmatch.Assignment(r, c, type(ours._proof)(
-            *ours._proof.__reduce__()[1][:4], u + np.eye(1, len(u), 0, dtype=np.int64)[0],
-            *ours._proof.__reduce__()[1][5:]))
-        with pytest.raises(CertificateError):
-            raised.verify()
+        refused(ours, row=u + np.eye(1, len(u), 0, dtype=np.int64)[0])
         if len(r) >= 2 and a[r[0], c[0]] + a[r[1], c[1]] != a[r[0], c[1]] + a[r[1], c[0]]:
             swapped = c.copy()
             swapped[[0, 1]] = swapped[[1, 0]]
@@ -798,17 +833,11 @@ def test_float_assignments_beyond_the_exact_span_have_a_proven_gap() -> None:
             if kind in (0, 3):  # a gap tiny beside the total
                 assert ours.gap <= Fraction(rows, 10**15)
             proof = ours._proof
-            state = list(proof.__reduce__()[1])
-            state[14] = proof.stated_gap / 2 if proof.stated_gap else Fraction(1)  # stated_gap
-            with pytest.raises(CertificateError, match="the gap is"):
-                gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
-            state = list(proof.__reduce__()[1])
-            k = proof.col_of_row[0]  # row 0's entry (a dense matrix here)
+            halved = proof.stated_gap / 2 if proof.stated_gap else Fraction(1)
+            refused(ours, "the gap is", stated_gap=halved)
             costs = proof.costs.copy()
-            costs[k] += 3
-            state[2] = costs
-            with pytest.raises(CertificateError):
-                gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
+            costs[proof.col_of_row[0]] += 3  # row 0's entry (a dense matrix here)
+            refused(ours, costs=costs)
     assert gaps > 40
 
 
@@ -850,20 +879,8 @@ def test_float_assignments_within_the_wide_span_are_exact() -> None:
         assert (mine >= theirs) if maximize else (mine <= theirs)
         assert Fraction(ours.total) == mine and ours.total_float == float(mine)
         assert ours.verify()
-        proof = ours._proof
-        if proof.wide:
-            state = list(proof.__reduce__()[1])
-            u = state[4].copy()
-            u[0] += 1
-            state[4] = u
-            with pytest.raises(CertificateError):
-                gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
-            state = list(proof.__reduce__()[1])
-            digits = proof.digits.copy()
-            digits[proof.col_of_row[0]] += 1  # row 0's assigned entry dearer
-            state[12] = digits
-            with pytest.raises(CertificateError):
-                gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
+        if ours._proof.wide:
+            wide_assignment_tampering_is_refused(ours)
     # The 2000² matrix of the benchmark is exact too (checked here on 200²).
     a = np.random.default_rng(5).random((200, 200))
     ours = gridmatch.linear_sum_assignment(a)
@@ -879,7 +896,7 @@ def test_float_weights_beyond_the_exact_span_have_a_proven_gap() -> None:
     that fits, with a proven gap; the exact total plus the gap is at least the brute-force
     best (in exact arithmetic), verify() checks it, and a tampered gap or rounding fails."""
     rng = random.Random(35)
-    gaps = 0
+    gaps = greedy = 0
     for trial in range(150):
         n = rng.randrange(2, 9)
         edges, _ = weighted_graph(rng, n, rng.randrange(1, 3 * n), 0, 1)
@@ -911,24 +928,30 @@ def test_float_weights_beyond_the_exact_span_have_a_proven_gap() -> None:
                 assert mine == want
                 continue
             gaps += 1
-            cls, args = m.__reduce__()
-            args = list(args)
-            args[23] = m.gap + 1  # stated_gap
-            with pytest.raises(CertificateError, match="the gap is"):
-                cls(*args).verify()
-            args = list(m.__reduce__()[1])
-            if args[24] is None:
-                w = args[2].copy()
+            if card == "any":
+                # The greedy pass: no edge that rounds to 0 yet helps (at the worst of its
+                # parallel edges of rounded weight 0) is left between two exposed vertices.
+                matched = {x for p in m.pairs.tolist() for x in p}
+                worst: dict[tuple[int, int], Fraction] = {}
+                for (u, v), r, g in zip(m.edges.tolist(), [int(x) for x in m.weights], given):
+                    if r == 0 and u != v:
+                        key = (min(u, v), max(u, v))
+                        worst[key] = min(worst.get(key, g), g)
+                left = [k for k, w in worst.items() if w > 0 and not matched & set(k)]
+                assert not left, (edges, weights, left)
+                wide = state(m)["wide"]
+                rounded = wide[1] if wide is not None else state(m)["pair_weights"].tolist()
+                greedy += 0 in rounded
+            refused(m, "the gap is", stated_gap=m.gap + 1)
+            wide = state(m)["wide"]
+            if wide is None:
+                w = m.weights.copy()
                 w[0] += 5
-                args[2] = w
+                refused(m, weights=w)
             else:
                 # Rounded beyond ±2**59 (the wide path): the weights are a list of int.
-                wide = list(args[24])
-                wide[0] = [wide[0][0] + 5, *wide[0][1:]]
-                args[24] = tuple(wide)
-            with pytest.raises(CertificateError):
-                cls(*args).verify()
-    assert gaps > 100
+                refused(m, wide=([wide[0][0] + 5, *wide[0][1:]], *wide[1:]))
+    assert gaps > 100 and greedy > 5, (gaps, greedy)
 
 
 def test_gap_answers_with_forbidden_and_sparse_entries() -> None:
@@ -961,10 +984,7 @@ def test_gap_answers_with_forbidden_and_sparse_entries() -> None:
         assert Fraction(ours.total) == mine
         assert (mine + ours.gap >= best) if maximize else (mine - ours.gap <= best)
         if not ours.exact:
-            state = list(ours._proof.__reduce__()[1])
-            state[14] = ours.gap + 1  # stated_gap
-            with pytest.raises(CertificateError, match="the gap is"):
-                gridmatch.Assignment(ours[0], ours[1], type(ours._proof)(*state)).verify()
+            refused(ours, "the gap is", stated_gap=ours.gap + 1)
     assert gaps > 20
 
 
@@ -1089,18 +1109,7 @@ def test_integer_matrices_beyond_2_59_are_exact() -> None:
         proof = ours._proof
         if not proof.wide:
             continue  # small enough for int64 at the common scale
-        state = list(proof.__reduce__()[1])
-        u = state[4].copy()
-        u[0] += 1
-        state[4] = u
-        with pytest.raises(CertificateError):
-            gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
-        state = list(proof.__reduce__()[1])
-        digits = proof.digits.copy()
-        digits[proof.col_of_row[0]] += 1  # row 0's assigned entry dearer (or cheaper)
-        state[12] = digits
-        with pytest.raises(CertificateError):
-            gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
+        wide_assignment_tampering_is_refused(ours)
         r, c = ours
         if len(r) >= 2:
             swapped = c.copy()
@@ -1160,10 +1169,6 @@ def test_listed_entries_beyond_2_59_are_exact() -> None:
         assert Fraction(ours.total) == mine
         back = pickle.loads(pickle.dumps(ours))
         assert back.verify() and back.total == ours.total
-        proof = ours._proof
-        state = list(proof.__reduce__()[1])
-        u = state[4].copy()
+        u = ours._proof.row.copy()
         u[0] += 1
-        state[4] = u
-        with pytest.raises(CertificateError):
-            gridmatch.Assignment(ours[0], ours[1], type(proof)(*state)).verify()
+        refused(ours, row=u)

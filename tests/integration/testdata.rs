@@ -8,20 +8,19 @@
 //! matching checked against the graph, and the certified layer's certificate checked by
 //! [`verify_weighted`] (code that shares none of the engines').
 
-use std::path::{Path, PathBuf};
-
 use gridmatch::graph::certified::weighted::{
     verify_weighted, verify_weighted_wide, weighted_matching, weighted_matching_wide,
 };
 use gridmatch::graph::certified::{Parts, Shape};
 use gridmatch::graph::weighted::{Cardinality, Question, Sense, Solution, solve, solve_wide};
+use gridmatch_oracles::testdata::weighted_cases;
 use gridmatch_oracles::weighted as oracle;
 use serde_json::Value;
 
-/// One case of a file.
+/// One case of a file (read by the oracles crate's [`weighted_cases`]), its questions in
+/// gridmatch's types.
 struct Case {
-    file: String,
-    name: String,
+    at: String,
     n: usize,
     edges: Vec<(usize, usize, i128)>,
     answers: Vec<(Question, Expected)>,
@@ -31,85 +30,31 @@ struct Case {
 /// optimum has the same number of pairs, that number.
 type Expected = Option<(i128, Option<usize>)>;
 
-/// An integer given as a JSON number or as a decimal string (beyond ±2⁵³).
-fn int(v: &Value, what: &str) -> i128 {
-    match v {
-        Value::Number(x) => x
-            .as_i64()
-            .map(i128::from)
-            .unwrap_or_else(|| panic!("{what}: {x} is not an integer")),
-        Value::String(s) => s.parse().unwrap_or_else(|e| panic!("{what}: {s:?}: {e}")),
-        other => panic!("{what}: expected an integer, found {other}"),
-    }
-}
-
-fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/weighted")
-}
-
 /// Every case of every file, in file-name order.
 fn cases() -> Vec<Case> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 4, "{files:?}");
-    let mut out = Vec::new();
-    for path in files {
-        let file = path.file_name().unwrap().to_string_lossy().into_owned();
-        let doc: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
-            .unwrap_or_else(|e| panic!("{file}: {e}"));
-        assert!(doc["about"].is_string(), "{file}: no \"about\"");
-        for c in doc["cases"].as_array().unwrap() {
-            let name = c["name"].as_str().unwrap().to_string();
-            let at = format!("{file} {name}");
-            assert!(c["about"].is_string(), "{at}: no \"about\"");
-            let n = c["n"].as_u64().unwrap() as usize;
-            let edges = c["edges"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|e| {
-                    let e = e.as_array().unwrap();
-                    assert_eq!(e.len(), 3, "{at}: an edge is [u, v, weight]");
-                    let (u, v) = (int(&e[0], &at) as usize, int(&e[1], &at) as usize);
-                    assert!(u < n && v < n, "{at}: edge ({u}, {v}) on {n} vertices");
-                    (u, v, int(&e[2], &at))
-                })
-                .collect();
-            let answers = c["answers"]
-                .as_array()
-                .unwrap()
+    weighted_cases()
+        .into_iter()
+        .map(|c| {
+            let answers = c
+                .answers
                 .iter()
                 .map(|a| {
                     let q = Question {
-                        sense: serde_json::from_value(a["objective"].clone()).unwrap(),
-                        cardinality: serde_json::from_value(a["cardinality"].clone()).unwrap(),
+                        sense: serde_json::from_value(Value::from(a.objective.as_str())).unwrap(),
+                        cardinality: serde_json::from_value(Value::from(a.cardinality.as_str()))
+                            .unwrap(),
                     };
-                    let e = if a["no_perfect_matching"] == Value::Bool(true) {
-                        assert!(a.get("total").is_none(), "{at}: {a}");
-                        None
-                    } else {
-                        Some((
-                            int(&a["total"], &at),
-                            a.get("size").map(|s| s.as_u64().unwrap() as usize),
-                        ))
-                    };
-                    (q, e)
+                    (q, a.expected)
                 })
                 .collect();
-            out.push(Case {
-                file: file.clone(),
-                name,
-                n,
-                edges,
+            Case {
+                at: c.at,
+                n: c.n,
+                edges: c.edges,
                 answers,
-            });
-        }
-    }
-    out
+            }
+        })
+        .collect()
 }
 
 /// The subset DP's answer to `q`: the total, and the size when all optima share it.
@@ -150,7 +95,7 @@ fn dp(n: usize, edges: &[(usize, usize, i128)], q: Question) -> Expected {
 fn expected_answers_are_the_subset_dps() {
     let mut checked = 0;
     for c in cases() {
-        let at = format!("{} {}", c.file, c.name);
+        let at = &c.at;
         assert!(c.n <= 16, "{at}: keep cases within the subset DP's reach");
         assert_eq!(c.answers.len(), 6, "{at}: one answer per question");
         for (q, want) in &c.answers {
@@ -179,7 +124,7 @@ fn solve_and_certificates_agree_with_every_file() {
         let narrow: Option<Vec<i64>> = wide.iter().map(|&w| i64::try_from(w).ok()).collect();
         let parts = Parts::new(Shape::General { vertices: c.n }, &edges);
         for &(q, want) in &c.answers {
-            let at = format!("{} {} {} {}", c.file, c.name, q.sense, q.cardinality);
+            let at = format!("{} {} {}", c.at, q.sense, q.cardinality);
             let mut solutions = vec![solve_wide(c.n, &edges, &wide, q, None).unwrap()];
             if let Some(w) = &narrow {
                 solutions.push(solve(c.n, &edges, w, q, None).unwrap());

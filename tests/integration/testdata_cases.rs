@@ -9,40 +9,12 @@
 //! (`graph::twosat::verify` for a model or a refutation, `certified::verify` for a matching's
 //! certificate), which share none of the solvers' code.
 
-use std::path::{Path, PathBuf};
-
 use gridmatch::graph::certified::{self, Parts, Shape};
 use gridmatch::graph::twosat::verify::{check_model, check_refutation};
 use gridmatch::graph::twosat::{Formula, Lit, Outcome, chain_clauses};
+use gridmatch_oracles::testdata;
 use gridmatch_oracles::{matching as match_oracle, twosat as sat_oracle};
 use serde_json::Value;
-
-/// Every case of the files `testdata/<dir>/*.json`, in file-name order, with its label.
-pub fn read_cases(dir: &str) -> Vec<(String, Value)> {
-    let dir: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("testdata")
-        .join(dir);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no cases in {}", dir.display());
-    let mut out = Vec::new();
-    for path in files {
-        let file = path.file_name().unwrap().to_string_lossy().into_owned();
-        let doc: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
-            .unwrap_or_else(|e| panic!("{file}: {e}"));
-        assert!(doc["about"].is_string(), "{file}: no \"about\"");
-        for c in doc["cases"].as_array().unwrap() {
-            let at = format!("{file} {}", c["name"].as_str().unwrap());
-            assert!(c["about"].is_string(), "{at}: no \"about\"");
-            out.push((at, c.clone()));
-        }
-    }
-    out
-}
 
 /// A case's clauses as pairs of DIMACS literals (a unit clause `[a]` as `(a, a)`).
 fn clauses(at: &str, c: &Value) -> (usize, Vec<(i32, i32)>) {
@@ -77,7 +49,7 @@ fn clauses(at: &str, c: &Value) -> (usize, Vec<(i32, i32)>) {
 #[test]
 fn twosat_cases_against_all_assignments_and_the_verifier() {
     let (mut sat, mut unsat) = (0, 0);
-    for (at, c) in read_cases("twosat") {
+    for (at, c) in testdata::cases("twosat") {
         let (vars, cls) = clauses(&at, &c);
         let want = c["satisfiable"].as_bool().unwrap();
         assert!(
@@ -160,7 +132,7 @@ fn matching_case(at: &str, c: &Value) -> MatchingCase {
 #[test]
 fn matching_cases_against_the_brute_force_and_the_verifier() {
     let (mut general, mut bipartite) = (0, 0);
-    for (at, c) in read_cases("matching") {
+    for (at, c) in testdata::cases("matching") {
         let (n, edges, parts, size) = matching_case(&at, &c);
         assert!(n <= 16, "{at}: keep cases within the brute force's reach");
         let plain: Vec<(usize, usize)> = edges

@@ -193,7 +193,7 @@ fn gap_match(
 ) -> Result<(), Error> {
     let given = weights.parts();
     let (rounded, grid) = scale::grid(&given, gap::limit(small, question.cardinality));
-    let cert = compact::weighted_wide(input, small, &rounded, question).map_err(|e| {
+    let mut cert = compact::weighted_wide(input, small, &rounded, question).map_err(|e| {
         InputError::at(
             name,
             1,
@@ -203,6 +203,7 @@ fn gap_match(
         )
         .with_hint(e.to_string())
     })?;
+    gap::greedy(small, &mut cert, &given, &rounded);
     let figures =
         gap::figures(small, &cert, &given, &rounded, grid).map_err(std::io::Error::other)?;
     let optimum = matches!(cert.outcome, WeightedOutcome::Optimum { .. });

@@ -697,13 +697,17 @@ pub fn max_weight_matching<'py>(
             })
             .collect::<Option<Vec<i64>>>()
         {
+            // Then the greedy pass of the shell's gap answers (`gap::greedy`).
             Some(w) => {
-                let cert = weighted_matching(&input, &w, q).map_err(|e| value(e.to_string()))?;
+                let mut cert =
+                    weighted_matching(&input, &w, q).map_err(|e| value(e.to_string()))?;
+                gap::greedy(&input, &mut cert, &parts, &v);
                 Ok((n, cert, Solved::Narrow(w, Some(k))))
             }
             None => {
-                let cert =
+                let mut cert =
                     weighted_matching_wide(&input, &v, q).map_err(|e| value(e.to_string()))?;
+                gap::greedy(&input, &mut cert, &parts, &v);
                 Ok((n, cert, Solved::Wide(v, Some(k))))
             }
         }

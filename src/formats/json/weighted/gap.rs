@@ -18,15 +18,33 @@
 //! `sign·w`) of the parallel edges of its rounded weight, as the record names a pair by its
 //! ends and rounded weight only.
 //!
-//! **Complexity:** O(n + m) expected (a hash map of the edges) plus [`exact_sum`]'s digits.
-//! **Status:** tested in `weighted_tests.rs` and by the command line's tests (gap answers
-//! verified, tampered gaps and grids refused).
+//! **The greedy pass** ([`greedy`]). An edge whose weight rounds to 0 is worth nothing to the
+//! rounded problem, so its solver may leave both ends exposed even where the weight as given
+//! improves the objective (`sign·w > 0`). For the question over all matchings (not the
+//! perfect or the maximum-cardinality one, whose matchings cannot grow), such edges between
+//! exposed vertices are added, best first, each at the worst of its parallel edges of rounded
+//! weight 0 (as the gap counts it). The proof still holds, unchanged: on the rounded problem an
+//! exposed vertex has dual 0 (the duals' objective equals the matching's weight, which leaves
+//! no slack at an exposed vertex), and no odd set of positive dual holds both ends (such a set
+//! is matched within itself but for one vertex), so the added edge `uv` is tight
+//! (`y_u + y_v + Σ z_B = 0 = w̃`), the odd sets stay full, and the rounded total and the duals
+//! are those of the rounded optimum: the matching is still optimal for the rounded weights.
+//! The raised duals bound every competitor as before; the total as given grows by the pair's
+//! `sign·w`, and its gap term `sign·(w̃·step − w) = −sign·w < 0` lowers the gap by as much. The
+//! verifier ([`verify`], and `verify --graph`) needs no change and takes none: it checks the
+//! record's pairs and duals on the rounded weights and recomputes the gap from the pairs.
+//!
+//! **Complexity:** O(n + m) expected (a hash map of the edges) plus [`exact_sum`]'s digits;
+//! the greedy pass O(n + m + k log k) for `k` candidate edges, no [`exact_sum`].
+//! **Status:** tested in `gap_tests.rs` (against a brute force: within the gap, the greedy
+//! pass never worse, its answers verified and tampered ones refused) and by the command line's
+//! tests (gap answers verified, tampered gaps and grids refused).
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use super::{MatchingRecordError, WeightedRecord};
-use crate::decimal::scale::{exact_sum, rounded, rounds_to};
+use crate::decimal::scale::{exact_sum, pow10, rounded, rounds_to};
 use crate::graph::certified::weighted::{WeightedCertificate, WeightedOutcome};
 use crate::graph::certified::{Vertices, edges as one_set};
 use crate::graph::weighted::{Cardinality, WIDE_LIMIT};
@@ -62,15 +80,94 @@ pub fn limit(input: &GraphInput, cardinality: Cardinality) -> i128 {
 }
 
 /// `a` against `b`, both `(m, e)` for `m·10^e`, exactly.
-fn cmp((m, e): (i128, i32), b: (i128, i32)) -> Ordering {
-    let d = exact_sum(&[(m, e), (-b.0, b.1)]);
-    if d == "0" {
-        Ordering::Equal
-    } else if d.starts_with('-') {
-        Ordering::Less
-    } else {
-        Ordering::Greater
+fn cmp((m, e): (i128, i32), (n, f): (i128, i32)) -> Ordering {
+    let by_sign = m.signum().cmp(&n.signum());
+    if by_sign != Ordering::Equal || m == 0 {
+        return by_sign;
     }
+    let (a, b) = (m.unsigned_abs(), n.unsigned_abs());
+    let magnitude = if e >= f {
+        scaled_cmp(a, i64::from(e) - i64::from(f), b)
+    } else {
+        scaled_cmp(b, i64::from(f) - i64::from(e), a).reverse()
+    };
+    if m < 0 {
+        magnitude.reverse()
+    } else {
+        magnitude
+    }
+}
+
+/// `a·10^p` against `b`, for `a ≥ 1` and `p ≥ 0`.
+fn scaled_cmp(a: u128, p: i64, b: u128) -> Ordering {
+    // Beyond u128 (10^39 > u128::MAX when p > 38) it is the greater.
+    match pow10(p).and_then(|t| a.checked_mul(t as u128)) {
+        Some(x) => x.cmp(&b),
+        None => Ordering::Greater,
+    }
+}
+
+/// The greedy pass of a proven-gap answer (see the module docs): for the question over all
+/// matchings, adds to `cert`'s pairs each edge of `input` whose weight rounds to 0 (`rounded`,
+/// one per edge) but whose weight as given (`given`, `(m, e)` for `m·10^e`) improves the
+/// objective, `sign·w > 0` at the worst of its parallel edges of rounded weight 0, joining two
+/// vertices the matching leaves exposed; best first (ties in the order of the edges), after the
+/// solver's pairs. Other questions, "no perfect matching" and answers with a shift or a
+/// reduction are left as they are. Returns how many pairs it added.
+pub fn greedy(
+    input: &GraphInput,
+    cert: &mut WeightedCertificate,
+    given: &[(i128, i32)],
+    rounded: &[i128],
+) -> usize {
+    if cert.question.cardinality != Cardinality::Any {
+        return 0;
+    }
+    let WeightedOutcome::Optimum {
+        pairs,
+        shift: 0,
+        reduction: None,
+        ..
+    } = &mut cert.outcome
+    else {
+        return 0;
+    };
+    let sign = i128::from(cert.question.sense.sign());
+    let edges = one_set(input);
+    let mut exposed = vec![true; Vertices::of(input).n];
+    for &(u, v, _) in pairs.iter() {
+        exposed[u as usize] = false;
+        exposed[v as usize] = false;
+    }
+    // Per pair of exposed ends: its first edge of rounded weight 0 and the worst `sign·w`.
+    let mut worst: HashMap<(u32, u32), (usize, (i128, i32))> = HashMap::new();
+    for (e, (&(u, v), (&r, &(m, x)))) in edges.iter().zip(rounded.iter().zip(given)).enumerate() {
+        if r != 0 || u == v || !exposed[u as usize] || !exposed[v as usize] {
+            continue;
+        }
+        let w = (sign * m, x);
+        worst
+            .entry((u.min(v), u.max(v)))
+            .and_modify(|(_, least)| {
+                if cmp(w, *least) == Ordering::Less {
+                    *least = w;
+                }
+            })
+            .or_insert((e, w));
+    }
+    let mut best: Vec<(usize, (i128, i32))> =
+        worst.into_values().filter(|&(_, w)| w.0 > 0).collect();
+    best.sort_unstable_by(|a, b| cmp(b.1, a.1).then(a.0.cmp(&b.0)));
+    let before = pairs.len();
+    for (e, _) in best {
+        let (u, v) = edges[e];
+        if exposed[u as usize] && exposed[v as usize] {
+            exposed[u as usize] = false;
+            exposed[v as usize] = false;
+            pairs.push((u, v, 0));
+        }
+    }
+    pairs.len() - before
 }
 
 /// The figures of `cert`, an answer on `input` for the weights `rounded` to the grid

@@ -2,7 +2,8 @@
 //! graphs, against the sparse engine on medium dense ones, every answer's proof checked by
 //! the independent verifier, tampered proofs refused.
 
-use super::super::{Duals, MAX_WEIGHT, WeightedMatching};
+use super::super::{Duals, WeightedMatching};
+use super::tests::{random_graph, random_weight};
 use super::{Choice, Mode, dense, run_with};
 use crate::graph::weighted::verify::{Lp, verify_lp_wide};
 use gridmatch_oracles::weighted::{max_weight, min_weight_perfect};
@@ -70,63 +71,6 @@ fn depth(duals: &Duals) -> usize {
         }
     }
     deepest
-}
-
-fn random_weight(rng: &mut ChaCha8Rng, kind: u32) -> i128 {
-    match kind {
-        0 => rng.random_range(-3..=3),
-        1 => rng.random_range(0..=2),
-        2 => rng.random_range(-1000..=1000),
-        3 => rng.random_range(1..=1_000_000),
-        4 => i128::from(MAX_WEIGHT) - rng.random_range(0..=3),
-        5 => rng.random_range(-i128::from(MAX_WEIGHT)..=i128::from(MAX_WEIGHT)),
-        // Near 2^100: the i128 engine.
-        6 => (1i128 << 100) - rng.random_range(0..=3),
-        _ => rng.random_range(-(1i128 << 100)..=1i128 << 100),
-    }
-}
-
-/// A random graph on up to `nmax` vertices: sparse, dense, or complete (every pair once, in
-/// a random order), with a few self-loops and parallel edges.
-fn random_graph(rng: &mut ChaCha8Rng, nmax: usize) -> (usize, Vec<(u32, u32)>, Vec<i128>) {
-    let n = rng.random_range(0..=nmax);
-    let kind = rng.random_range(0..8);
-    let mut edges = Vec::new();
-    match rng.random_range(0..3) {
-        0 => {
-            for u in 0..n as u32 {
-                for v in u + 1..n as u32 {
-                    edges.push(if rng.random_range(0..2) == 0 {
-                        (u, v)
-                    } else {
-                        (v, u)
-                    });
-                }
-            }
-            for i in (1..edges.len()).rev() {
-                edges.swap(i, rng.random_range(0..=i));
-            }
-        }
-        1 if n > 0 => {
-            for _ in 0..n * (n - 1) / 2 + rng.random_range(0..=n) {
-                let u = rng.random_range(0..n) as u32;
-                let v = if rng.random_range(0..20) == 0 {
-                    u
-                } else {
-                    rng.random_range(0..n) as u32
-                };
-                edges.push((u, v));
-            }
-        }
-        _ if n > 0 => {
-            for _ in 0..rng.random_range(0..=2 * n) {
-                edges.push((rng.random_range(0..n) as u32, rng.random_range(0..n) as u32));
-            }
-        }
-        _ => {}
-    }
-    let weights = edges.iter().map(|_| random_weight(rng, kind)).collect();
-    (n, edges, weights)
 }
 
 #[test]

@@ -9,6 +9,7 @@ use super::{
 };
 use crate::graph::weighted::verify::{Lp, verify, verify_lp};
 use gridmatch_oracles::weighted::{max_weight, max_weight_max_cardinality, min_weight_perfect};
+use rand::distr::uniform::SampleUniform;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -54,44 +55,91 @@ fn run(n: usize, edges: &[(u32, u32)], weights: &[i64]) -> usize {
     depth
 }
 
-pub(super) fn random_weight(rng: &mut ChaCha8Rng, mode: u32) -> i64 {
-    match mode {
-        0 => rng.random_range(-3..=3),
-        1 => rng.random_range(0..=2),
-        2 => rng.random_range(-1000..=1000),
-        3 => rng.random_range(1..=1_000_000),
-        4 => MAX_WEIGHT - rng.random_range(0..=3),
-        _ => rng.random_range(-MAX_WEIGHT..=MAX_WEIGHT),
+/// The weight types the engines' tests draw: `i64` (within the documented ±2⁵⁹) and `i128`
+/// (also near ±2¹⁰⁰, where only the wide engines reach).
+pub(super) trait TestWeight:
+    Copy
+    + PartialOrd
+    + From<i64>
+    + SampleUniform
+    + std::ops::Sub<Output = Self>
+    + std::ops::Neg<Output = Self>
+{
+    /// How many kinds of weight [`random_weight`] draws for this type.
+    const KINDS: u32;
+    /// 2¹⁰⁰, where the type holds it (kinds 6 and 7).
+    const HUGE: Option<Self>;
+}
+
+impl TestWeight for i64 {
+    const KINDS: u32 = 6;
+    const HUGE: Option<i64> = None;
+}
+
+impl TestWeight for i128 {
+    const KINDS: u32 = 8;
+    const HUGE: Option<i128> = Some(1 << 100);
+}
+
+/// A weight of one `kind` (`0..W::KINDS`): within ±3, with ties and zeros (0); 0, 1 or 2 (1);
+/// within ±1000 (2); 1 to 10⁶ (3); ties just below the limit 2⁵⁹ (4); anywhere within ±2⁵⁹
+/// (5); for `i128` also ties just below 2¹⁰⁰ (6) and anywhere within ±2¹⁰⁰ (7).
+pub(super) fn random_weight<W: TestWeight>(rng: &mut ChaCha8Rng, kind: u32) -> W {
+    let w = W::from;
+    let huge = || W::HUGE.expect("kinds 6 and 7 are i128's");
+    match kind {
+        0 => rng.random_range(w(-3)..=w(3)),
+        1 => rng.random_range(w(0)..=w(2)),
+        2 => rng.random_range(w(-1000)..=w(1000)),
+        3 => rng.random_range(w(1)..=w(1_000_000)),
+        4 => w(MAX_WEIGHT) - rng.random_range(w(0)..=w(3)),
+        5 => rng.random_range(-w(MAX_WEIGHT)..=w(MAX_WEIGHT)),
+        6 => huge() - rng.random_range(w(0)..=w(3)),
+        _ => rng.random_range(-huge()..=huge()),
     }
 }
 
-pub(super) fn random_graph(
+/// A random graph on 0 to `nmax` vertices, every weight of one random kind of
+/// [`random_weight`], in one of three shapes: complete (every pair once, either way round, in
+/// a random order), dense (n(n−1)/2 plus up to n random pairs) or sparse (up to 2n random
+/// pairs); in the last two one edge in 20 is a self-loop, and parallel edges come by chance.
+pub(super) fn random_graph<W: TestWeight>(
     rng: &mut ChaCha8Rng,
     nmax: usize,
-) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
+) -> (usize, Vec<(u32, u32)>, Vec<W>) {
     let n = rng.random_range(0..=nmax);
-    let mode = rng.random_range(0..6);
-    let dense = rng.random_range(0..3) == 0;
-    let m = if n == 0 {
-        0
-    } else if dense {
-        n * (n - 1) / 2 + rng.random_range(0..=n)
-    } else {
-        rng.random_range(0..=2 * n)
+    let kind = rng.random_range(0..W::KINDS);
+    let mut edges = Vec::new();
+    let m = match rng.random_range(0..3) {
+        _ if n == 0 => 0,
+        0 => {
+            for u in 0..n as u32 {
+                for v in u + 1..n as u32 {
+                    edges.push(if rng.random_range(0..2) == 0 {
+                        (u, v)
+                    } else {
+                        (v, u)
+                    });
+                }
+            }
+            for i in (1..edges.len()).rev() {
+                edges.swap(i, rng.random_range(0..=i));
+            }
+            0
+        }
+        1 => n * (n - 1) / 2 + rng.random_range(0..=n),
+        _ => rng.random_range(0..=2 * n),
     };
-    let mut edges = Vec::with_capacity(m);
-    let mut weights = Vec::with_capacity(m);
     for _ in 0..m {
         let u = rng.random_range(0..n) as u32;
-        // A few self-loops; parallel edges come by chance.
         let v = if rng.random_range(0..20) == 0 {
             u
         } else {
             rng.random_range(0..n) as u32
         };
         edges.push((u, v));
-        weights.push(random_weight(rng, mode));
     }
+    let weights = edges.iter().map(|_| random_weight(rng, kind)).collect();
     (n, edges, weights)
 }
 
@@ -175,7 +223,7 @@ pub(super) fn perfect_graph(
     nmax: usize,
 ) -> (usize, Vec<(u32, u32)>, Vec<i64>) {
     let n = 2 * rng.random_range(0..=nmax / 2) + usize::from(rng.random_range(0..10) == 0);
-    let mode = rng.random_range(0..6);
+    let mode = rng.random_range(0..i64::KINDS);
     let mut order: Vec<u32> = (0..n as u32).collect();
     for i in (1..n).rev() {
         order.swap(i, rng.random_range(0..=i));
@@ -341,7 +389,7 @@ fn nested_odd_cycles_match_the_oracle() {
 fn shifted_weights_give_maximum_cardinality() {
     let mut rng = ChaCha8Rng::seed_from_u64(99);
     for _ in 0..2000 {
-        let (n, edges, mut weights) = random_graph(&mut rng, 10);
+        let (n, edges, mut weights) = random_graph::<i64>(&mut rng, 10);
         for w in &mut weights {
             *w = (*w).clamp(-1000, 1000);
         }
