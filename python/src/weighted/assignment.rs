@@ -142,16 +142,21 @@ fn dense_floats(
         let (floats, guess) = match source {
             Source::Made(floats) => (Ok(floats), None),
             Source::Square(values, shape) => {
+                // The guess reads the live array (any guess will do); everything exact is
+                // made from the copy (scanned and settled, or its decimals), kept in the proof.
                 let (guessed, prepared) = rayon::join(
                     || guess(r, values, maximize),
-                    || match settled::scan(values) {
-                        Some(s)
-                            if settled::wide_within(r, &s)
-                                && !settled::mostly_tiny(r, values, &s) =>
-                        {
-                            Prepared::Scanned(s, values.to_vec())
+                    || {
+                        let copy = values.to_vec();
+                        match settled::scan(&copy) {
+                            Some(s)
+                                if settled::wide_within(r, &s)
+                                    && !settled::mostly_tiny(r, &copy, &s) =>
+                            {
+                                Prepared::Scanned(s, copy)
+                            }
+                            _ => Prepared::Made(exact::floats_of(&copy, &shape, "cost")),
                         }
-                        _ => Prepared::Made(exact::floats_of(values, &shape, "cost")),
                     },
                 );
                 match prepared {
@@ -162,8 +167,7 @@ fn dense_floats(
                         {
                             return Ok(Dense::Settled(a, s.decimals, copy));
                         }
-                        drop(copy);
-                        (exact::floats_of(values, &shape, "cost"), guessed)
+                        (exact::floats_of(&copy, &shape, "cost"), guessed)
                     }
                     Prepared::Made(floats) => (floats, guessed),
                 }

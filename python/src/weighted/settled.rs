@@ -8,7 +8,10 @@
 //! decimals)` (`m·10**p` the float's shortest decimal, `sign` −1 to maximise), tight on the
 //! assigned entries, every column's at most 0: an optimal answer, as [`assignment::dense_wide`]
 //! gives (and `None` when it cannot show the guess optimal: the caller then solves on the exact
-//! costs). The package checks every entry again (`check_potentials`, from the digits).
+//! costs). Before returning, [`settle`] checks every entry again in one plain pass
+//! ([`feasible`]: none of the settling's queue or blocks; each entry on the floats with the
+//! same margin, exactly where they come near) and returns `None` on a failure; the package's
+//! `.verify()` checks every entry again from the digits (`check_potentials`) on request.
 //!
 //! **Algorithm.** The settling of [`assignment::dense_wide_started`] (lower column potentials,
 //! never the assignment, until each row's column is its least reduced cost: shortest path
@@ -18,8 +21,10 @@
 //! divided by `10**decimals` as `f64`, `ε = 2⁻³⁶·10**top` (`10**top` above every magnitude).
 //! Every float differs from its shortest decimal by at most half an ulp (2⁻⁵³ relative), the
 //! potentials stay within 6·10**top (in the floats' units: C = 10**(top + decimals) bounds
-//! every exact cost) and `vf` within 2⁻⁴⁹ of them (the conversion and `powi`'s rounding), and
-//! the float sums' rounding adds at most 2⁻⁵³ times 14·10**top each: all within 2⁻⁴⁵·10**top,
+//! every exact cost) and `vf` within 2⁻⁴⁹ of them relative (the conversion, the division and
+//! `unit = 10**decimals`, itself from `powi`: within 2⁻⁵⁰, see [`pow10_f64`]), and
+//! the float sums' rounding adds at most 2⁻⁵³ times 14·10**top each: both sides together
+//! within 2⁻⁴⁵·10**top, far below ε (itself from `powi`, so within 2⁻⁵⁰ of 2⁻³⁶·10**top),
 //! so an entry the floats put above `ownf + ε` is above `own` exactly, and only the others
 //! (the assigned and nearly tight entries: a few per row) are computed exactly (zmij's digits,
 //! as [`exact::floats_of`]). The floats are compared sixteen at a time (vectorised), so a scan
@@ -29,8 +34,9 @@
 //! `16 − ⌊log10 |x|⌋` (a bound on its decimals: at most 17 significant digits; the power of
 //! ten from the binary exponent and one comparison) passes the most decimals found so far (on
 //! `random()` floats, a few per thousand; on floats of one decade, the first few). [`settle`]: O(n) per
-//! row scan, at most 4n scans; one pass (n scans) when the guess was optimal and its
-//! potentials nearly so (3.3 to 4.8 scans per row on random 2000² and 5000² matrices).
+//! row scan, at most 32n scans; one pass (n scans) when the guess was optimal and its
+//! potentials nearly so (3.3 to 4.8 scans per row on random 2000² and 5000² matrices); then
+//! the final check's pass (n scans, exact costs only near each row's own: a few per row).
 //!
 //! **Status.** [`scan`] is compared with [`exact::floats_of`]'s scale and top (every float's
 //! decimal) on matrices of every kind, extremes and subnormals; [`settle`] from the package's
@@ -38,9 +44,11 @@
 //! potentials, on thousands of small square matrices (full precision, tiny beside ordinary,
 //! signed, magnitudes 10⁻⁶..10⁶, ties, short decimals, zeros; min and max): every answer it
 //! gives is the brute-force optimum of the exact decimals with potentials checked on every
-//! entry (the tests below). python/tests/test_settled.py compares whole calls (128² to 160²)
-//! with the `i128` engine on the same decimals and with scipy in exact arithmetic, and checks
-//! that tampered potentials, floats, scales and assignments are refused.
+//! entry; the final check refuses a settling broken on purpose (re-queues dropped) wherever
+//! it left a row infeasible, and potentials one unit off; a [`Scan`] outside [`wide_within`]
+//! is refused (the tests below). python/tests/test_settled.py compares whole calls (128² to
+//! 160²) with the `i128` engine on the same decimals and with scipy in exact arithmetic, and
+//! checks that tampered potentials, floats, scales and assignments are refused.
 
 #[cfg(doc)]
 use crate::exact;
@@ -81,8 +89,10 @@ fn floor_log10_pow2(e: i32) -> i32 {
 /// The least power of ten in [`pow10_f64`]'s table.
 const POW10_LOW: i32 = -330;
 
-/// `10**k` as `f64` for `POW10_LOW <= k <= 310` (within 2⁻⁴⁴ relative: `powi`'s rounding;
-/// infinity past 10**308), made once.
+/// `10**k` as `f64` for `POW10_LOW <= k <= 310` (infinity past 10**308), made once. `powi`
+/// (`__powidf2`: repeated squaring) is within 2⁻⁵⁰ relative of `10**k` for every normal
+/// result: measured for every `k` of the table, at worst 2⁻⁵⁰·²⁵ (k = −281), 2⁻⁵⁰·³ for
+/// 0..=280. [`settle`]'s `unit` and margin come from `powi` too.
 fn pow10_f64() -> &'static [f64] {
     static TABLE: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| (POW10_LOW..=310).map(|k| 10f64.powi(k)).collect())
@@ -106,7 +116,7 @@ fn scan_run(values: &[f64]) -> Option<(i32, f64)> {
         // At most 17 significant digits: for 10**l <= |x| the shortest decimal (within x's
         // rounding interval, so at least 10**l or, holding 10**l, of one digit) has p >= l − 16.
         // l: ⌊e·log10 2⌋ (e the binary exponent, normal floats), one more where |x| clearly
-        // passes the next power of ten (the table within 2⁻⁴⁴ of it). Subnormals: computed.
+        // passes the next power of ten (the table within 2⁻⁵⁰ of it). Subnormals: computed.
         let bound = if field == 0 {
             i32::MAX
         } else {
@@ -148,6 +158,66 @@ pub fn scan(values: &[f64]) -> Option<Scan> {
     })
 }
 
+/// The exact cost of the float `x` at the scale `10**-d`, signed: `sign·m·10**(p + d)` for
+/// its shortest decimal `m·10**p`; `None` if beyond the scale (not for a scanned float).
+fn exact_cost(buffer: &mut zmij::Buffer, x: f64, sign: i128, d: i32) -> Option<i128> {
+    let (m, p) = shortest(buffer, x);
+    if m == 0 {
+        return Some(0);
+    }
+    let power = POW10_128.get(usize::try_from(p + d).ok()?)?;
+    Some(sign * i128::from(m).checked_mul(*power)?)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests only: whether [`settle`] drops every re-queue of a column whose potential fell
+    /// (a settling broken on purpose, for its final check to catch).
+    static DROP_REQUEUES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether [`settle`] re-queues a column whose potential fell: always, but in tests that
+/// break the settling on purpose.
+fn requeues() -> bool {
+    #[cfg(test)]
+    if DROP_REQUEUES.get() {
+        return false;
+    }
+    true
+}
+
+/// [`settle`]'s final check, sharing none of its queue or blocks: whether the column
+/// potentials `col` (exact, units `10**-decimals`) are feasible for every entry of the `n × n`
+/// `values` (signed by `sign`) of [`Scan`] `s` (for which [`wide_within`] holds) and tight on
+/// the assignment `x` (each row's column): every row's `c(i, j) − col[j] >= own_i =
+/// c(i, x_i) − col[x_i]`, computed exactly wherever the floats put `c(i, j) − col[j]` within
+/// [`settle`]'s margin of `own_i` (the module docs).
+fn feasible(n: usize, values: &[f64], sign: i128, s: &Scan, x: &[u32], col: &[i128]) -> bool {
+    let d = s.decimals as i32;
+    let unit = 10f64.powi(d);
+    let sf = sign as f64;
+    let eps = 2f64.powi(-36) * 10f64.powi(s.top);
+    let colf: Vec<f64> = col.iter().map(|&p| p as f64 / unit).collect();
+    let mut buffer = zmij::Buffer::new();
+    for (i, &xi) in x.iter().enumerate() {
+        let (row, xi) = (&values[i * n..(i + 1) * n], xi as usize);
+        let Some(own) = exact_cost(&mut buffer, row[xi], sign, d).map(|c| c - col[xi]) else {
+            return false;
+        };
+        let limit = (sf * row[xi] - colf[xi]) + eps;
+        for j in 0..n {
+            if sf * row[j] - colf[j] > limit {
+                continue;
+            }
+            match exact_cost(&mut buffer, row[j], sign, d) {
+                Some(c) if c - col[j] >= own => {}
+                _ => return false,
+            }
+        }
+    }
+    true
+}
+
 /// Whether an `n × n` matrix of [`Scan`] `s` is for [`settle`]: beyond ±2**59 at its common
 /// scale (some |value| >= 10**(top − 1), so >= 10**18 scaled), within the wide engines'
 /// (rows + cols)·C < 2**119 for C = 10**(top + decimals), and at scales `f64` holds.
@@ -172,10 +242,10 @@ pub fn mostly_tiny(n: usize, values: &[f64], s: &Scan) -> bool {
 }
 
 /// The exact answer of the square `n × n` matrix `values` (row-major, negated with
-/// `maximize`), `n >= 1`, of [`Scan`] `s` (for which [`wide_within`] holds), from a guess: the
-/// assignment `x` (each row's column) and column potentials `col` in the floats' units (any
-/// values). `None` when the guessed assignment cannot be shown optimal within the budget
-/// (see the module docs), or the guess is not a permutation.
+/// `maximize`), `n >= 1`, of [`Scan`] `s`, from a guess: the assignment `x` (each row's
+/// column) and column potentials `col` in the floats' units (any values). `None` when the
+/// guessed assignment cannot be shown optimal within the budget (see the module docs), the
+/// final check fails, the guess is not a permutation, or [`wide_within`] does not hold.
 pub fn settle(
     n: usize,
     values: &[f64],
@@ -184,7 +254,12 @@ pub fn settle(
     x: &[u32],
     col: &[f64],
 ) -> Option<Assignment<i128>> {
-    if values.len() != n.checked_mul(n)? || x.len() != n || col.len() != n || n == 0 {
+    if values.len() != n.checked_mul(n)?
+        || x.len() != n
+        || col.len() != n
+        || n == 0
+        || !wide_within(n, s)
+    {
         return None;
     }
     let mut y = vec![u32::MAX; n];
@@ -197,7 +272,7 @@ pub fn settle(
     }
     let d = s.decimals as i32;
     let span = (s.top + d) as usize;
-    // Every exact cost is below C = 10**span (the caller checked (2n)·C < 2**119).
+    // Every exact cost is below C = 10**span ([`wide_within`]: (2n)·C < 2**119).
     let c = POW10_128[span];
     let unit = 10f64.powi(d);
     let sign: i128 = if maximize { -1 } else { 1 };
@@ -205,14 +280,7 @@ pub fn settle(
     let eps = 2f64.powi(-36) * 10f64.powi(s.top);
     let mut buffer = zmij::Buffer::new();
     // The exact cost of entry k, signed; `None` only if beyond the scale (not for a scan's).
-    let mut cost = |k: usize| -> Option<i128> {
-        let (m, p) = shortest(&mut buffer, values[k]);
-        if m == 0 {
-            return Some(0);
-        }
-        let power = POW10_128.get(usize::try_from(p + d).ok()?)?;
-        Some(sign * i128::from(m).checked_mul(*power)?)
-    };
+    let mut cost = |k: usize| exact_cost(&mut buffer, values[k], sign, d);
     let mut v: Vec<i128> = col.iter().map(|&g| (g * unit) as i128).collect();
     let top = v.iter().copied().max().unwrap_or(0);
     v.iter_mut()
@@ -252,7 +320,7 @@ pub fn settle(
                     return None;
                 }
                 vf[j] = v[j] as f64 / unit;
-                if !queued[j] {
+                if !queued[j] && requeues() {
                     queued[j] = true;
                     queue.push_back(j as u32);
                 }
@@ -278,6 +346,9 @@ pub fn settle(
     }
     let top = v.iter().copied().max().unwrap_or(0);
     let col: Vec<i128> = v.iter().map(|&p| p - top).collect();
+    if !feasible(n, values, sign, s, x, &col) {
+        return None;
+    }
     let mut row = Vec::with_capacity(n);
     for (i, &j) in x.iter().enumerate() {
         row.push(cost(i * n + j as usize)? - col[j as usize]);
@@ -487,11 +558,133 @@ mod tests {
     /// A guess of the wrong length or not a permutation is refused, never settled.
     #[test]
     fn malformed_guesses_are_refused() {
-        let values = [0.1, 0.2, 0.3, 0.4];
+        let values = [0.001_234_567_890_123_456_7, 0.2, 0.3, 0.4];
         let s = scan(&values).expect("finite");
+        assert!(wide_within(2, &s), "{s:?}");
+        assert!(settle(2, &values, false, &s, &[0, 1], &[0.0, 0.0]).is_some());
         assert_eq!(settle(2, &values, false, &s, &[0, 0], &[0.0, 0.0]), None);
         assert_eq!(settle(2, &values, false, &s, &[0, 2], &[0.0, 0.0]), None);
         assert_eq!(settle(2, &values, false, &s, &[0], &[0.0, 0.0]), None);
         assert_eq!(settle(3, &values, false, &s, &[0, 1, 2], &[0.0; 3]), None);
+    }
+
+    /// A [`Scan`] outside [`wide_within`] (a span past 10**38 or negative, scales `f64` does
+    /// not hold, (2n)·C from 2**119) is refused, never indexed out of range.
+    #[test]
+    fn scales_outside_wide_within_are_refused() {
+        let values = [0.001_234_567_890_123_456_7, 0.2, 0.3, 0.4];
+        for (decimals, top) in [
+            (0, 50),
+            (30, 10),
+            (0, -5),
+            (10, 0),
+            (300, -290),
+            (u32::MAX, 0),
+            (u32::MAX, i32::MIN),
+            (0, i32::MAX),
+        ] {
+            let s = Scan { decimals, top };
+            assert!(!wide_within(2, &s));
+            assert_eq!(settle(2, &values, false, &s, &[0, 1], &[0.0, 0.0]), None);
+        }
+        // Within the span, but (2n)·10**38 is past 2**119 for every n.
+        let s = Scan {
+            decimals: 38,
+            top: 0,
+        };
+        assert_eq!(settle(2, &values, false, &s, &[0, 1], &[0.0, 0.0]), None);
+    }
+
+    /// [`feasible`] refuses a row whose assigned entry is not its least reduced cost, by the
+    /// exact decimals where the floats cannot tell (0.1 and the next float) and by one unit of
+    /// `10**-decimals` beside a settled answer; and accepts the settled answers.
+    #[test]
+    fn final_check_refuses_infeasible_potentials() {
+        let next_up = f64::from_bits(0.1f64.to_bits() + 1);
+        let values = [0.1, next_up, 0.4, 0.3];
+        let s = scan(&values).expect("finite");
+        assert!(feasible(2, &values, 1, &s, &[0, 1], &[0, 0]));
+        assert!(!feasible(2, &values, 1, &s, &[1, 0], &[0, 0]));
+        assert!(!feasible(2, &values, -1, &s, &[0, 1], &[0, 0]));
+        assert!(feasible(2, &values, -1, &s, &[1, 0], &[0, 0]));
+        let mut next = rng(0xfea5_1b1e);
+        let mut refused = 0;
+        for trial in 0..3000u64 {
+            let n = 2 + (next() % 5) as usize;
+            let values = matrix(&mut next, n * n, trial % 7);
+            let maximize = trial % 2 == 1;
+            let Some(s) = scan(&values) else { continue };
+            let x: Vec<u32> = (0..n as u32).collect();
+            let Some(a) = settle(n, &values, maximize, &s, &x, &vec![0.0; n]) else {
+                continue;
+            };
+            let sign = if maximize { -1 } else { 1 };
+            assert!(feasible(n, &values, sign, &s, &x, &a.col));
+            // Row 0's own reduced cost one unit above its next least one.
+            let exact = |j: usize| -> i128 {
+                let c = exact_cost(&mut zmij::Buffer::new(), values[j], sign, s.decimals as i32);
+                c.expect("scanned") - a.col[j]
+            };
+            let least = (1..n).map(exact).min().expect("n >= 2");
+            let mut col = a.col.clone();
+            col[0] -= least - exact(0) + 1;
+            assert!(!feasible(n, &values, sign, &s, &x, &col), "{values:?}");
+            refused += 1;
+        }
+        assert!(refused >= 100, "{refused} tampered answers");
+    }
+
+    /// With the settling broken on purpose (a column whose potential fell is never queued
+    /// again), [`settle`]'s final check refuses every state left infeasible: each answer it
+    /// still gives is optimal with potentials feasible on every entry.
+    #[test]
+    fn final_check_catches_a_broken_settling() {
+        DROP_REQUEUES.set(true);
+        let mut next = rng(0xb20_cee5);
+        let (mut settled, mut refused) = (0, 0);
+        for trial in 0..3000u64 {
+            let n = 2 + (next() % 5) as usize;
+            let values = matrix(&mut next, n * n, trial % 7);
+            let maximize = trial % 2 == 1;
+            let Some(s) = scan(&values).filter(|s| wide_within(n, s)) else {
+                continue;
+            };
+            let Ok(f) = floats_of(&values, &[n * n], "v") else {
+                panic!("finite")
+            };
+            let sign: i128 = if maximize { -1 } else { 1 };
+            let exact: Vec<i128> = f
+                .digits
+                .iter()
+                .zip(&f.exponents)
+                .map(|(&m, &e)| {
+                    if m == 0 {
+                        0
+                    } else {
+                        sign * i128::from(m) * 10i128.pow((e + f.decimals as i32) as u32)
+                    }
+                })
+                .collect();
+            let mut x: Vec<u32> = (0..n as u32).collect();
+            for i in (1..n).rev() {
+                x.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            let col: Vec<f64> = (0..n).map(|_| unit(&mut next) - 0.5).collect();
+            let Some(a) = settle(n, &values, maximize, &s, &x, &col) else {
+                refused += 1;
+                continue;
+            };
+            settled += 1;
+            for i in 0..n {
+                for j in 0..n {
+                    assert!(a.row[i] + a.col[j] <= exact[i * n + j], "{values:?}");
+                }
+            }
+        }
+        DROP_REQUEUES.set(false);
+        assert!(
+            settled >= 50 && refused >= 50,
+            "{settled} settled, {refused} refused"
+        );
     }
 }
