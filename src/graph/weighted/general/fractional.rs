@@ -77,11 +77,17 @@ use std::collections::BinaryHeap;
 /// What the fractional start did (for the tests and the measurements).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Fractional {
-    /// Vertices left exposed (one per odd cycle).
+    /// Vertices left exposed (one per odd cycle; maximum weight: also those at dual 0).
     pub(super) exposed: usize,
+    /// Maximum weight: exposed vertices at dual 0, which are not roots of the search.
+    pub(super) zero: usize,
     /// Exposed vertices whose dual was raised by 1 for the common parity.
     pub(super) raised: usize,
-    /// Whether every search reached a free column (σ perfect, the duals LP-optimal).
+    /// Maximum weight: the sum of what exposed vertices' duals were lowered by (to 0, where
+    /// none of their edges was tight).
+    pub(super) lowered: i128,
+    /// Whether every search ended (σ perfect or, for maximum weight, every free row and
+    /// column at the floor): the duals are LP-optimal.
     pub(super) complete: bool,
 }
 
@@ -99,11 +105,186 @@ fn filled<T: Clone>(len: usize, x: T) -> Option<Vec<T>> {
 
 #[cfg(test)]
 thread_local! {
-    /// Under test: whether perfect mode may use the fractional start (tests of the greedy
-    /// start in perfect mode turn it off).
+    /// Under test: whether the fractional start runs (tests of the greedy start alone turn
+    /// it off).
     pub(super) static ENABLED: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
     /// Under test: [`BUDGET`], which tests lower to exercise the searches given up.
     pub(super) static BUDGET_TEST: std::cell::Cell<usize> = const { std::cell::Cell::new(BUDGET) };
+}
+
+/// One side of the double cover as a search from its free vertices sees it: the
+/// potentials it lowers (`pot`), the other side's, which it raises (`far_pot`), and each
+/// vertex's assigned arc on both sides: `end[x]` is an endpoint `p` with `endpoint[p]` the
+/// other side's vertex (`NONE`: free), and `far_end[y] = p ^ 1` for the same arc.
+struct Side<'a, N> {
+    pot: &'a mut [N],
+    far_pot: &'a mut [N],
+    end: &'a mut [usize],
+    far_end: &'a mut [usize],
+}
+
+/// The graph and the limits every search shares.
+struct Arcs<'a, N> {
+    adj_start: &'a [usize],
+    adj: &'a [(usize, usize)],
+    wt2: &'a [N],
+    endpoint: &'a [usize],
+    /// Maximum weight: the least value of a potential (the parity of all of them); `None`
+    /// in perfect mode (free potentials).
+    floor: Option<N>,
+    /// No key or potential may pass it (else the start gives up).
+    cap: N,
+    budget: usize,
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ended {
+    /// At a free vertex of the other side: the root is assigned.
+    Free,
+    /// Maximum weight: a settled vertex's potential reached the floor; it is left free
+    /// there (the root assigned, unless it is that vertex).
+    Floor,
+    /// After [`BUDGET`] settled vertices: the root stays free.
+    GivenUp,
+}
+
+/// The scratch space of the searches, reused from one to the next.
+struct Scratch<N> {
+    dist: Vec<N>,
+    pred: Vec<usize>,
+    seen: Vec<u32>,
+    done: Vec<u32>,
+    epoch: u32,
+    /// The settled vertices of the searching side with their distances.
+    rows: Vec<(usize, N)>,
+    /// The settled vertices of the other side.
+    cols: Vec<usize>,
+    heap: BinaryHeap<Reverse<(N, usize)>>,
+}
+
+impl<N: Num> Scratch<N> {
+    fn new(n: usize) -> Option<Self> {
+        Some(Scratch {
+            dist: filled(n, N::from(0))?,
+            pred: filled(n, NONE)?,
+            seen: filled(n, 0)?,
+            done: filled(n, 0)?,
+            epoch: 0,
+            rows: Vec::new(),
+            cols: Vec::new(),
+            heap: BinaryHeap::new(),
+        })
+    }
+}
+
+/// One shortest augmenting path search from the free vertex `root` of `side` (its rows, the
+/// other side its columns; see the module docs): Dijkstra on the arcs' slacks, ended by a
+/// free column, by a settled row's potential reaching the floor (maximum weight), or by the
+/// budget; then the potentials of the settled vertices move by the distance reached and the
+/// path found is flipped. `None`: no free column is reachable (perfect mode: no perfect
+/// assignment) or a value would pass the cap.
+fn search<N: Num>(
+    root: usize,
+    side: &mut Side<'_, N>,
+    g: &Arcs<'_, N>,
+    s: &mut Scratch<N>,
+) -> Option<Ended> {
+    let zero = N::from(0);
+    if s.epoch == u32::MAX {
+        s.seen.fill(0);
+        s.done.fill(0);
+        s.epoch = 0;
+    }
+    s.epoch += 1;
+    let epoch = s.epoch;
+    s.rows.clear();
+    s.cols.clear();
+    s.heap.clear();
+    // The least distance at which a settled row's potential reaches the floor, and that row.
+    let mut low = (N::MAX, NONE);
+    let (mut row, mut at) = (root, zero);
+    let (ended, sink, far) = loop {
+        s.rows.push((row, at));
+        if let Some(f) = g.floor {
+            let reach = at + side.pot[row] - f;
+            if reach < low.0 {
+                low = (reach, row);
+            }
+        }
+        for &(j, p) in &g.adj[g.adj_start[row]..g.adj_start[row + 1]] {
+            if s.done[j] == epoch {
+                continue;
+            }
+            let key = at + side.pot[row] + side.far_pot[j] - g.wt2[p / 2];
+            if s.seen[j] != epoch || key < s.dist[j] {
+                s.seen[j] = epoch;
+                s.dist[j] = key;
+                s.pred[j] = p;
+                s.heap.push(Reverse((key, j)));
+            }
+        }
+        let next = loop {
+            let Some(Reverse((key, j))) = s.heap.pop() else {
+                break None;
+            };
+            if s.done[j] != epoch && key == s.dist[j] {
+                break Some((key, j));
+            }
+        };
+        // Maximum weight: a potential reaches the floor before the next column.
+        if g.floor.is_some() && next.is_none_or(|(key, _)| low.0 < key) {
+            break (Ended::Floor, low.1, low.0);
+        }
+        // (Perfect mode, no column left: no perfect assignment, so no perfect matching.)
+        let (key, j) = next?;
+        if key > g.cap {
+            return None;
+        }
+        if s.cols.len() >= g.budget {
+            // Given up: the potentials still move by the distance reached.
+            break (Ended::GivenUp, NONE, key);
+        }
+        s.done[j] = epoch;
+        s.cols.push(j);
+        if side.far_end[j] == NONE {
+            break (Ended::Free, j, key);
+        }
+        (row, at) = (g.endpoint[side.far_end[j]], key);
+    };
+    for &(i, d) in &s.rows {
+        side.pot[i] -= far - d;
+        if side.pot[i] < -g.cap {
+            return None;
+        }
+    }
+    for &j in &s.cols {
+        side.far_pot[j] += far - s.dist[j];
+        if side.far_pot[j] > g.cap {
+            return None;
+        }
+    }
+    // The path to flip ends at the sink column, or (floor) at the column of the row left free.
+    let mut j = match ended {
+        Ended::Free => sink,
+        Ended::Floor if sink != root => {
+            let p = std::mem::replace(&mut side.end[sink], NONE);
+            g.endpoint[p]
+        }
+        _ => NONE,
+    };
+    while j != NONE {
+        let i = g.endpoint[s.pred[j] ^ 1];
+        let old = side.end[i];
+        side.end[i] = s.pred[j];
+        side.far_end[j] = s.pred[j] ^ 1;
+        if old == NONE {
+            debug_assert_eq!(i, root);
+            break;
+        }
+        j = g.endpoint[old];
+    }
+    Some(ended)
 }
 
 impl<N: Num> Engine<N> {
@@ -129,120 +310,80 @@ impl<N: Num> Engine<N> {
         let limit = (n as u128).saturating_mul(2 * big_w + 1);
         let cap = N::saturating(limit.saturating_mul(4));
         let dual_bound = N::saturating(limit);
+        // Maximum weight: every potential keeps the parity of the greedy start's duals (that
+        // of `start`), so the least it may take is 0 or 1.
+        let floor = (!self.perfect).then(|| self.start % two);
         // The greedy start's duals on both sides, its matched edges assigned both ways.
         let mut a: Vec<N> = filled(n, zero)?;
         let mut b: Vec<N> = filled(n, zero)?;
-        // The endpoint at the far end (the column) of each row's assigned arc, and the row of
-        // each column.
+        // The endpoint at the far end (the column) of each row's assigned arc, and at the
+        // far end (the row) of each column's.
         let mut row_end: Vec<usize> = filled(n, NONE)?;
-        let mut col_row: Vec<usize> = filled(n, NONE)?;
+        let mut col_end: Vec<usize> = filled(n, NONE)?;
         for v in 0..n {
             a[v] = self.vx[v].dual;
             b[v] = a[v];
             let p = self.mate[v];
             if p != NONE {
                 row_end[v] = p;
-                col_row[self.endpoint[p]] = v;
+                col_end[self.endpoint[p]] = p ^ 1;
             }
         }
-        let (adj_start, adj, wt2, endpoint) =
-            (&self.adj_start, &self.adj, &self.wt2, &self.endpoint);
-        // Shortest augmenting paths from the rows left unassigned.
-        let mut dist: Vec<N> = filled(n, zero)?;
-        let mut pred: Vec<usize> = filled(n, NONE)?;
-        let mut seen: Vec<u32> = filled(n, 0)?;
-        let mut done: Vec<u32> = filled(n, 0)?;
-        let mut epoch = 0u32;
-        let mut rows: Vec<(usize, N)> = Vec::new();
-        let mut cols: Vec<usize> = Vec::new();
-        let mut heap: BinaryHeap<Reverse<(N, usize)>> = BinaryHeap::new();
+        let mut scratch = Scratch::new(n)?;
         #[cfg(not(test))]
         let budget = BUDGET;
         #[cfg(test)]
         let budget = BUDGET_TEST.with(std::cell::Cell::get);
+        let arcs = Arcs {
+            adj_start: &self.adj_start,
+            adj: &self.adj,
+            wt2: &self.wt2,
+            endpoint: &self.endpoint,
+            floor,
+            cap,
+            budget,
+        };
         let mut complete = true;
-        for idx in 0..n {
-            let root = self.at(idx);
-            if row_end[root] != NONE {
-                continue;
-            }
-            if epoch == u32::MAX {
-                seen.fill(0);
-                done.fill(0);
-                epoch = 0;
-            }
-            epoch += 1;
-            rows.clear();
-            cols.clear();
-            heap.clear();
-            let (mut row, mut at) = (root, zero);
-            let (sink, far) = loop {
-                rows.push((row, at));
-                for &(j, p) in &adj[adj_start[row]..adj_start[row + 1]] {
-                    if done[j] == epoch {
-                        continue;
-                    }
-                    let key = at + a[row] + b[j] - wt2[p / 2];
-                    if seen[j] != epoch || key < dist[j] {
-                        seen[j] = epoch;
-                        dist[j] = key;
-                        pred[j] = p;
-                        heap.push(Reverse((key, j)));
-                    }
+        // Shortest augmenting paths from the rows left free, then (maximum weight) from the
+        // columns left free above the floor, the same searches on the transposed cover.
+        let phases = if self.perfect { 1 } else { 2 };
+        for phase in 0..phases {
+            let mut side = if phase == 0 {
+                Side {
+                    pot: &mut a,
+                    far_pot: &mut b,
+                    end: &mut row_end,
+                    far_end: &mut col_end,
                 }
-                let (key, j) = loop {
-                    // No column left: no perfect assignment, so no perfect matching.
-                    let Reverse((key, j)) = heap.pop()?;
-                    if done[j] != epoch && key == dist[j] {
-                        break (key, j);
-                    }
-                };
-                if key > cap {
-                    return None;
+            } else {
+                Side {
+                    pot: &mut b,
+                    far_pot: &mut a,
+                    end: &mut col_end,
+                    far_end: &mut row_end,
                 }
-                if cols.len() >= budget {
-                    // Given up: the duals still move by the distance reached.
-                    complete = false;
-                    break (NONE, key);
-                }
-                done[j] = epoch;
-                cols.push(j);
-                if col_row[j] == NONE {
-                    break (j, key);
-                }
-                (row, at) = (col_row[j], key);
             };
-            for &(i, d) in &rows {
-                a[i] -= far - d;
-                if a[i] < -cap {
-                    return None;
+            for idx in 0..n {
+                let root = self.at(idx);
+                if side.end[root] != NONE
+                    || floor.is_some_and(|f| side.pot[root] == f)
+                    || self.adj_start[root] == self.adj_start[root + 1]
+                {
+                    continue;
                 }
-            }
-            for &j in &cols {
-                b[j] += far - dist[j];
-                if b[j] > cap {
-                    return None;
+                if search(root, &mut side, &arcs, &mut scratch)? == Ended::GivenUp {
+                    complete = false;
                 }
-            }
-            let mut j = sink;
-            while j != NONE {
-                let i = endpoint[pred[j] ^ 1];
-                let old = row_end[i];
-                row_end[i] = pred[j];
-                col_row[j] = i;
-                if old == NONE {
-                    debug_assert_eq!(i, root);
-                    break;
-                }
-                j = endpoint[old];
             }
         }
-        drop((dist, pred, seen, done, rows, cols, heap));
+        drop(scratch);
+        let endpoint = &self.endpoint;
+        let wt2 = &self.wt2;
         // The duals, within the engine's bounds.
         let mut d: Vec<N> = filled(n, zero)?;
         for v in 0..n {
             let s = a[v] + b[v];
-            debug_assert!(s % two == zero, "even potentials");
+            debug_assert!(s % two == zero, "potentials of one parity");
             d[v] = s / two;
             if d[v] > dual_bound || d[v] < -dual_bound {
                 return None;
@@ -252,8 +393,8 @@ impl<N: Num> Engine<N> {
         // The paths and cycles of σ (row `v` assigned to column `u`: `v` → `u`), each walked
         // from its start (a vertex whose column is not taken, or any vertex of a cycle):
         // consecutive vertices are matched along their arc where it is tight in `d`, which
-        // is every arc of a cycle when σ is perfect (see the module docs); so all of an even
-        // cycle and all but its last vertex of an odd one.
+        // is every arc when the searches all ended (see the module docs); so all of an even
+        // cycle or path and all but its last vertex of an odd one.
         let mut mate: Vec<usize> = filled(n, NONE)?;
         let mut visited: Vec<bool> = filled(n, false)?;
         let tight = |p: usize| d[endpoint[p]] + d[endpoint[p ^ 1]] == wt2[p / 2];
@@ -279,8 +420,8 @@ impl<N: Num> Engine<N> {
                 }
             }
         };
-        for (v, &row) in col_row.iter().enumerate() {
-            if row == NONE {
+        for (v, &end) in col_end.iter().enumerate() {
+            if end == NONE {
                 walk(v, &mut visited, &mut mate);
             }
         }
@@ -291,7 +432,31 @@ impl<N: Num> Engine<N> {
             }
         }
         drop(visited);
-        let exposed: Vec<usize> = (0..n).filter(|&v| mate[v] == NONE).collect();
+        let mut exposed: Vec<usize> = (0..n).filter(|&v| mate[v] == NONE).collect();
+        let all_exposed = exposed.len();
+        // Maximum weight: an exposed vertex none of whose edges is tight goes down to 0 if
+        // its least slack allows (complementary slackness then holds there), and exposed
+        // vertices at 0 are no roots of the search (as those the search leaves at 0 itself,
+        // see `Engine::free_vertex`): only the others need one parity.
+        let mut lowered = 0i128;
+        if !self.perfect {
+            let (adj_start, adj) = (&self.adj_start, &self.adj);
+            for &v in &exposed {
+                if d[v] == zero {
+                    continue;
+                }
+                let least = adj[adj_start[v]..adj_start[v + 1]]
+                    .iter()
+                    .map(|&(u, p)| d[v] + d[u] - wt2[p / 2])
+                    .min();
+                if least.is_some_and(|s| s >= d[v]) {
+                    lowered += d[v].into();
+                    d[v] = zero;
+                }
+            }
+            exposed.retain(|&v| d[v] != zero);
+        }
+        let zeros = all_exposed - exposed.len();
         // One parity for the exposed vertices: the more common one.
         let odd = exposed.iter().filter(|&&v| d[v] % two != zero).count();
         let parity_odd = 2 * odd > exposed.len();
@@ -304,11 +469,18 @@ impl<N: Num> Engine<N> {
         }
         #[cfg(debug_assertions)]
         for v in 0..n {
-            for arc in adj_start[v]..adj_start[v + 1] {
-                let (u, p) = adj[arc];
+            for arc in self.adj_start[v]..self.adj_start[v + 1] {
+                let (u, p) = self.adj[arc];
                 let slack = d[v] + d[u] - wt2[p / 2];
                 debug_assert!(slack >= zero, "edge covered");
                 debug_assert!(mate[v] != p || slack == zero, "matched edge tight");
+            }
+        }
+        // Maximum weight: the clock runs until every root's dual reaches 0, and the search's
+        // heap cutoffs assume it stops by `start` (see `Engine::scan_edge`).
+        if !self.perfect {
+            for &v in &exposed {
+                self.start = self.start.max(d[v]);
             }
         }
         for (v, dv) in d.into_iter().enumerate() {
@@ -316,8 +488,10 @@ impl<N: Num> Engine<N> {
         }
         self.mate = mate;
         Some(Fractional {
-            exposed: exposed.len(),
+            exposed: all_exposed,
+            zero: zeros,
             raised,
+            lowered,
             complete,
         })
     }
