@@ -1,18 +1,29 @@
-//! The fractional (half-integral) jump start of perfect mode.
+//! The fractional (half-integral) jump start of both modes.
 //!
 //! **Guarantee.** [`Engine::fractional_start`], run after the greedy start, either leaves the
 //! engine as it was and returns `None`, or sets every vertex dual and a matching such that:
 //! every edge is covered (doubled slack `d_u + d_v − 2w ≥ 0`), every matched edge is tight,
-//! blossom duals are zero (none exist yet), every vertex dual is within `L = n·(2W + 1)` of 0
-//! (`W = max |w|`: the bound the engine's overflow argument starts from, see the
-//! [module docs](super), overflow), and every exposed vertex's dual has one parity (so every
-//! S–S slack of the search is even, as after the greedy start). When no search was given up
-//! ([`Fractional::complete`]) the duals, before that parity step, are an optimal solution of
-//! the dual of the perfect-matching LP *without* odd-set constraints,
-//! `Σ_v d_v = 2·max { Σ w_e x_e : x(δ(v)) = 1, x ≥ 0 }`, and exactly one vertex per odd cycle
-//! of a half-integral optimum is left exposed. `None` is returned when the graph has no
-//! fractional perfect matching (then it has no perfect matching either, and the search says
-//! so), when a value would leave the bounds above, or when memory cannot be had.
+//! blossom duals are zero (none exist yet), and the duals are within the engine's starting
+//! bounds (see the [module docs](super), overflow):
+//! - *perfect mode*: every vertex dual is within `L = n·(2W + 1)` of 0 (`W = max |w|`), and
+//!   every exposed vertex's dual has one parity (so every S–S slack of the search is even, as
+//!   after the greedy start). When no search was given up ([`Fractional::complete`]) the
+//!   duals, before that parity step, are an optimal solution of the dual of the
+//!   perfect-matching LP *without* odd-set constraints,
+//!   `Σ_v d_v = 2·max { Σ w_e x_e : x(δ(v)) = 1, x ≥ 0 }`, and exactly one vertex per odd
+//!   cycle of a half-integral optimum is left exposed. `None` is returned when the graph has
+//!   no fractional perfect matching (then it has no perfect matching either, and the search
+//!   says so), when a value would leave the bounds above, or when memory cannot be had.
+//! - *maximum weight*: every dual is in `[0, 2W + 1]` (`W = max w`, over the kept edges,
+//!   all `> 0`); the exposed vertices at dual 0 meet complementary slackness already and are
+//!   no roots of the search (as those [`Engine::free_vertex`] leaves); the others, the roots,
+//!   have one parity and duals at most `start`, which is raised to the largest of them (the
+//!   engine's heap cutoffs assume the clock stops by `start`). With `f = W mod 2` (the
+//!   parity of every dual after the greedy start) and no search given up, the duals less the
+//!   parity raises, plus what the last step lowered, and less `f` at each vertex with an
+//!   edge, are an optimal dual of the matching LP without odd-set constraints on the weights
+//!   `w − f`: `Σ_v (d_v − f) = 2·max { Σ (w_e − f) x_e : x(δ(v)) ≤ 1, x ≥ 0 }`. `None` only
+//!   when memory cannot be had.
 //!
 //! **Algorithm.** The LP relaxation without odd-set constraints is the assignment problem on
 //! the bipartite double cover (each vertex `v` a row `v` and a column `v`, each edge `uv` the
@@ -22,52 +33,90 @@
 //! as the engine's) and equality on `σ`'s arcs. Then `d_v = (a_v + b_v)/2` covers every edge:
 //! `d_u + d_v = ((a_u + b_v) + (a_v + b_u))/2 ≥ 2w_uv`, with equality exactly when both arcs
 //! of `uv` are tight. It starts from the greedy start: `a = b = d` (feasible), each matched
-//! edge assigned both ways, so only the greedy start's exposed vertices are unassigned rows.
-//! From each of them in turn, a shortest augmenting path (Dijkstra on the arcs' slacks, a
-//! binary heap with lazy deletion, potentials moved only on the vertices the search settled,
-//! as in Jonker–Volgenant's augmentation) reassigns the rows along it. A search that has
-//! settled [`BUDGET`] columns without reaching a free one is given up: the potentials of the
-//! settled vertices still move by the distance reached (every slack stays ≥ 0 and every
-//! assigned arc tight, as in a completed search) and its row stays unassigned. On random
-//! graphs without locality (G(n, 5n)) unbounded searches settled 500 columns on average and
-//! took 13 s where the whole run takes 1.5 s; on Euclidean 10-NN they settle 5.
+//! edge assigned both ways, so only the greedy start's exposed vertices are unassigned rows
+//! and untaken columns. From each free row in turn, a shortest augmenting path (Dijkstra on
+//! the arcs' slacks, a binary heap with lazy deletion, potentials moved only on the vertices
+//! the search settled, as in Jonker–Volgenant's augmentation) reassigns the rows along it. A
+//! search that has settled `BUDGET` columns (64; `MAX_BUDGET` = 16 for maximum weight)
+//! without reaching a free one is given up: the potentials of the settled vertices still
+//! move by the distance reached (every slack stays ≥ 0 and every assigned arc tight, as in a
+//! completed search) and its row stays unassigned. On random graphs without locality
+//! (G(n, 5n)) unbounded searches settled 500 columns on average and took 13 s where the whole
+//! run takes 1.5 s; on Euclidean 10-NN they settle 5. Each vertex's potentials, assigned
+//! arcs and search state sit in one 64-byte record, so a scanned arc costs one cache miss
+//! there, not four (G(n, 5n)'s arcs join random vertices; not measured apart from the
+//! budget).
 //!
-//! Every potential stays even: the greedy start's duals share one parity, so every slack
-//! is even, and so are the distances. So `d` is an integer. When `σ` is perfect, every arc
-//! of `σ` is tight in *both* directions: `σ⁻¹` is an optimal assignment too (the cover is
-//! symmetric) and `(a, b)` an optimal dual, so complementary slackness holds between them,
-//! `a_v + b_u = 2w_uv` whenever `σ(u) = v`: every edge on a cycle of `σ` is tight in `d`.
-//! The matching is read off the paths and cycles of `σ`, each walked from its start (a
-//! vertex whose column no row takes, or any vertex of a cycle): two consecutive vertices are
-//! matched along their arc when it is tight in `d` (checked, not assumed) — all of an even
-//! cycle and all but one vertex of an odd one. The exposed vertices' duals are then given one
-//! parity, the more common one, by raising the others by 1 (an exposed vertex has no tight
-//! matched edge to keep).
+//! *Maximum weight* is the bipartite matching that need not be perfect: duals `a, b ≥ 0`,
+//! and a free row or column at dual 0 (complementary slackness). Every potential keeps the
+//! parity `f` of the greedy start's duals, so the least a potential may take is `f` (the
+//! problem on the weights `w − f`, whose duals are `a − f`, `b − f`). A search then has a
+//! second way to end, as the Hungarian method for non-perfect matching (and the engine's own
+//! δ1) has: when the potential of a settled row, which drops by the distance beyond the one
+//! at which it was settled, would pass `f` before the next column is settled (or no column
+//! is left), the search stops at that distance; that row is left free at `f` and the path
+//! from the root to it is flipped (nothing, if it is the root). Settled columns come at
+//! distances no greater (a row is settled at its column's distance, and its own stop is at
+//! least that), so no column potential drops. Free rows then sit at `f`, but the greedy
+//! start's untaken columns still sit at their duals: a second round of the same searches on
+//! the transposed cover (columns as rows; the cover is symmetric, so the same code with the
+//! two sides swapped) starts from each untaken column above `f`. Neither round frees what
+//! the other settled: a row search only raises the potentials of assigned columns (and of
+//! its sink, by 0), a column search only those of assigned rows. So when no search was
+//! given up, every free row and column is at `f`, and `σ` with `(a − f, b − f)` is optimal.
+//!
+//! Every potential stays even in perfect mode and of parity `f` in maximum weight: the
+//! greedy start's duals share one parity, so every slack and distance is even, and so is
+//! every stop at `f`. So `d` is an integer. When `σ` is optimal, every arc of `σ` is tight in
+//! *both* directions: `σ⁻¹` is an optimal assignment too (the cover is symmetric) and `(a, b)`
+//! an optimal dual, so complementary slackness holds between them, `a_v + b_u = 2w_uv`
+//! whenever `σ(u) = v` — and (maximum weight) a vertex whose row is free or whose column is
+//! untaken has both potentials at `f`. The matching is read off the paths and cycles of `σ`,
+//! each walked from its start (a vertex whose column no row takes, or any vertex of a
+//! cycle): two consecutive vertices are matched along their arc when it is tight in `d`
+//! (checked, not assumed) — all of an even cycle or path and all but one vertex of an odd
+//! one. For maximum weight, an exposed vertex none of whose edges is tight and whose dual is
+//! within its least slack goes down to 0 (its path end at `d = f = 1`, typically). The
+//! exposed vertices' duals above 0 are then given one parity, the more common one, by raising
+//! the others by 1 (an exposed vertex has no tight matched edge to keep).
 //!
 //! **Complexity.** O(n + m) memory. Time O(n + m) for the set-up and the read-off, plus per
-//! search O(k log k) for the `k` arcs of its at most [`BUDGET`] settled rows. No recursion.
-//! Every value computed stays within `13·L` of 0: potentials and settled distances are kept
-//! within `4·L` (else the start gives up), a slack is at most `2W + 8·L`, and a heap key a
-//! distance plus a slack — within `i64` when the engine runs on it (`L ≤ 2⁵⁸`), within
-//! `i128` otherwise (`L < 3·2¹²⁰`).
+//! search O(k log k) for the `k` arcs of its at most `BUDGET` settled rows. No recursion.
+//! Perfect mode: every value computed stays within `13·L` of 0: potentials and settled
+//! distances are kept within `4·L` (else the start gives up), a slack is at most
+//! `2W + 8·L`, and a heap key a distance plus a slack — within `i64` when the engine runs on
+//! it (`L ≤ 2⁵⁸`), within `i128` otherwise (`L < 3·2¹²⁰`). Maximum weight: every potential
+//! is in `[0, 2W]` (an assigned arc is tight, `a_u + b_v = 2w_uv ≤ 2W` with both ≥ 0; a free
+//! row or column never rises above its greedy dual `≤ W`), a search stops by the distance
+//! at which its root reaches `f`, at most `W`, so settled distances are within `W`, slacks
+//! within `4W` and heap keys within `5W`; `d ≤ 2W + 1` after the parity step — within
+//! `i64` when the engine runs on it (`W ≤ 2⁵⁹`), within `i128` otherwise (`W < 2¹²⁰`).
 //!
-//! **Status.** Used in perfect mode only: the maximum-weight question keeps the greedy start
-//! (its duals must stay ≥ 0 with exposed vertices driven to 0, which the perfect LP's duals
-//! do not give). Tested (`fractional_tests.rs`): on 6 000 small random graphs (odd cycles,
-//! ties, zero and negative weights, weights near 2⁵⁹ on `i128`, disconnected, parallel edges
-//! and self-loops in the input; a third with searches given up after one or two columns)
-//! the duals are feasible, matched edges tight, exposed duals of one parity, within `L`, and
+//! **Status.** Used in both modes (the dense engine keeps its greedy start). Tested
+//! (`fractional_tests.rs`): perfect mode, on 6 000 small random graphs (odd cycles, ties,
+//! zero and negative weights, weights near 2⁵⁹ on `i128`, disconnected, parallel edges and
+//! self-loops in the input; a third with searches given up after one or two columns) the
+//! duals are feasible, matched edges tight, exposed duals of one parity, within `L`, and
 //! `Σ d_v` (before the parity step) equal to twice the fractional optimum computed by an
-//! independent subset DP over the double cover when no search was given up; it gives up only
-//! where no fractional perfect matching exists. Perfect mode on the sparse engine with this
-//! start, with it given up after one column, and with the greedy start alone, against the
-//! exhaustive oracle on 6 000 more, every proof checked by the verifier; the unit tests also
-//! pass in a debug build (the engine's assertions: S–S slacks even, edges covered). The
-//! medium hunt `fuzz/weighted_hunt.sh` on 64 000 graphs (60 000 of 20–200 vertices, 4 000 of
-//! 200–2 000; every question certified and verified): no failure. Measured (CPU, busy
-//! machine; docs/BENCHMARKS.md, "fractional start"): exposed vertices after the start 18 % →
-//! 7.7 % on Euclidean 10-NN and 23.5 % → 4.6 % on G(10⁵, 5·10⁵); min-cost perfect about 20 %
-//! faster on the latter, up to 8 % on the former (within the noise at 10⁵ points).
+//! independent subset DP over the double cover when no search was given up; it gives up
+//! only where no fractional perfect matching exists. Maximum weight, on 6 000 more (the same
+//! kinds, edges of weight ≤ 0 dropped by the engine; `i64` and `i128` agreeing): duals in
+//! `[0, 2W + 1]`, feasible, matched edges tight, roots of one parity and within `start`, and
+//! the LP value above against a "≤ 1" variant of the DP (rows may stay unassigned; it fails
+//! without the column round). Both modes on the sparse engine with this start, with it
+//! given up after one column, and with the greedy start alone, against the exhaustive oracle
+//! on 6 000 more each, every proof checked by the verifier; the unit tests also pass in a
+//! debug build (the engine's assertions: S–S slacks even, edges covered). The medium hunt
+//! `fuzz/weighted_hunt.sh`: perfect mode on 64 000 graphs (60 000 of 20–200 vertices,
+//! 4 000 of 200–2 000), both modes (this start in maximum weight too) on 24 000 more of 20–200
+//! and 2 000 of 200–2 000: no failure. Measured (CPU, busy
+//! machine; docs/BENCHMARKS.md, "fractional start"): perfect mode, exposed vertices after
+//! the start 18 % → 7.7 % on Euclidean 10-NN and 23.5 % → 4.6 % on G(10⁵, 5·10⁵);
+//! min-cost perfect about 20 % faster on the latter, up to 8 % on the former (within the
+//! noise at 10⁵ points). Maximum weight (docs/BENCHMARKS.md, "fractional start for maximum
+//! weight"): exposed vertices 23.5 % → 3.1 % on G(10⁵, 5·10⁵) (2.8 % roots, the rest at
+//! dual 0) and 26.3 % → 3.2 % on Euclidean 10-NN 10⁵, the whole run about 20 % and 40 % faster (CPU 0.64–0.71 s against
+//! 0.81–0.94 s, LEMON 2.4–2.6 s; 0.67–0.75 s against 1.11–1.33 s, LEMON 2.0–2.3 s).
 
 use super::engine::Engine;
 use super::{NONE, Num};
