@@ -161,9 +161,9 @@ thread_local! {
     /// Under test: whether the fractional start runs (tests of the greedy start alone turn
     /// it off).
     pub(super) static ENABLED: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
-    /// Under test: [`BUDGET`] and [`MAX_BUDGET`], which tests lower to exercise the searches
-    /// given up.
-    pub(super) static BUDGET_TEST: std::cell::Cell<usize> = const { std::cell::Cell::new(BUDGET) };
+    /// Under test: the budget of the searches, which tests lower to exercise the searches
+    /// given up; 0: the mode's own, [`BUDGET`] or [`MAX_BUDGET`].
+    pub(super) static BUDGET_TEST: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// One side of the double cover as a search from its free vertices sees it: the
@@ -384,10 +384,12 @@ impl<N: Num> Engine<N> {
             }
         }
         let mut scratch = Scratch::new(n)?;
-        #[cfg(not(test))]
         let budget = if self.perfect { BUDGET } else { MAX_BUDGET };
         #[cfg(test)]
-        let budget = BUDGET_TEST.with(std::cell::Cell::get);
+        let budget = match BUDGET_TEST.with(std::cell::Cell::get) {
+            0 => budget,
+            b => b,
+        };
         let arcs = Arcs {
             adj_start: &self.adj_start,
             adj: &self.adj,
