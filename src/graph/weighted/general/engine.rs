@@ -157,8 +157,9 @@ pub(super) struct Engine<N> {
     pub(super) dual: Vec<N>,
     /// Sum of all dual steps so far.
     pub(super) clock: N,
-    /// The largest starting dual of a vertex (`max w`): every root's dual has reached 0 by
-    /// this clock (maximum weight), so the clock never passes it.
+    /// At least every root's starting dual (`max w`, raised by the fractional start to its
+    /// roots' largest dual): every root's dual has reached 0 by this clock (maximum weight),
+    /// so the clock never passes it.
     pub(super) start: N,
     /// Maximum weight: candidate δ1 S-vertices, keyed by their stored dual (dual + clock).
     pub(super) heap1: MinHeap<N>,

@@ -101,8 +101,8 @@ impl<N: Num> Engine<N> {
     /// of the heaviest weight (`2w` is even), so the search starts from a feasible point
     /// with most vertices matched and only the rest as roots. O(n + m).
     ///
-    /// In perfect mode the fractional start ([`Engine::fractional_start`]) then continues
-    /// from this point; where it gives up, this point stands.
+    /// The fractional start ([`Engine::fractional_start`]) then continues from this point;
+    /// where it gives up, this point stands.
     pub(super) fn greedy_start(&mut self) {
         let two = N::from(2);
         let floor = if self.perfect {
@@ -143,9 +143,7 @@ impl<N: Num> Engine<N> {
                 self.mate[u] = p ^ 1;
             }
         }
-        if self.perfect {
-            // (`None`: the greedy start stands.)
-            let _ = self.fractional_start();
-        }
+        // (`None`: the greedy start stands.)
+        let _ = self.fractional_start();
     }
 }

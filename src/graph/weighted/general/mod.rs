@@ -26,13 +26,16 @@
 //!    overall; then a greedy pass: each vertex still exposed, in turn, lowers its dual to the
 //!    least value keeping its edges covered (`max_u (2w_uv − 2y_u)`, which keeps the parity;
 //!    for maximum weight no lower than 0, or 1 with odd parity) and is matched along a tight
-//!    edge to a vertex still exposed, if any — the greedy jump start of Blossom V. In
-//!    perfect mode the fractional start (`fractional.rs`) continues from there: short
-//!    shortest-path searches on the bipartite double cover solve (most of) the LP without
-//!    odd-set constraints, whose half-integral solution leaves about one vertex per odd
-//!    cycle exposed (Euclidean 10-NN 10⁵: 7.7 % of the vertices instead of 18 %). Every vertex left exposed is a tree root; every S-vertex (joined to its
-//!    root by tight edges) has the parity of `max w − clock`, so every S–S slack is even and
-//!    δ3 stays an integer. Measured on G(10⁵, 5·10⁵): the greedy pass matches most vertices
+//!    edge to a vertex still exposed, if any — the greedy jump start of Blossom V. The
+//!    fractional start (`fractional.rs`) continues from there: short shortest-path searches
+//!    on the bipartite double cover solve (most of) the LP without odd-set constraints,
+//!    whose half-integral solution leaves about one vertex per odd cycle exposed (min-cost
+//!    perfect on Euclidean 10-NN 10⁵: 7.7 % of the vertices instead of 18 %; maximum weight
+//!    there 3.2 % instead of 26 %). Every vertex left exposed is a tree root — for maximum
+//!    weight, but those at dual 0, which already meet complementary slackness and are left
+//!    as δ1 leaves the vertices it frees (see 2); the roots' duals share one parity and every
+//!    S-vertex (joined to its root by tight edges) has that parity less the clock's, so
+//!    every S–S slack is even and δ3 stays an integer. Measured on G(10⁵, 5·10⁵): the greedy pass matches most vertices
 //!    and halves the time of both questions (before it, every start match was an
 //!    augmentation dissolving two one-vertex trees, each rescanning its neighbours' edges).
 //! 1. One alternating forest is grown from all exposed vertices at once over tight edges,
@@ -218,15 +221,19 @@
 //! augment (one dual step for all trees).
 //!
 //! **Overflow.** Weights are at most [`MAX_WEIGHT`] = 2⁵⁹ in absolute value
-//! and only positive ones take part, `W = max w ≤ 2⁵⁹`. Vertex duals start in `[0, W]` (the greedy pass
-//! only lowers them, not below 0) and stay in `[0, 2W]`: an exposed vertex's dual only decreases, and a matched vertex `v` with partner `u`
+//! and only positive ones take part, `W = max w ≤ 2⁵⁹`. Vertex duals start in `[0, W]` after the greedy pass
+//! (which only lowers them, not below 0) and in `[0, 2W + 1]` after the fractional start
+//! (`fractional.rs`, which raises `start`, the clock's bound below, to its roots' largest
+//! dual), and stay there: an exposed vertex's dual only decreases, and a matched vertex `v` with partner `u`
 //! has `d_v ≤ 2w_uv − d_u ≤ 2W` since its matched edge is tight and every dual is ≥ 0. A
 //! blossom holds a tight matched edge `xy`, and every blossom containing it contains `x, y`, so
 //! the blossom duals along any chain of nested blossoms sum to at most `2W`. A slack
-//! `d_u + d_v + Σ d_B − 2w` is therefore at most `2W + 2W + 2W ≤ 3·2⁶⁰ < 2⁶³`, and at least
-//! `−2W`: all `i64`. The clock (the sum of the dual steps) never passes `W` (every root's dual
-//! starts at most at `W`, and δ1 takes it out of the forest when it reaches 0), so the clock-relative stored duals stay
-//! within `[−W, 3W]` and the heap keys (slack + 2·clock ≤ 6W = 3·2⁶⁰) within `i64` too.
+//! `d_u + d_v + Σ d_B − 2w` is therefore at most `(2W + 1) + (2W + 1) + 2W = 6W + 2`, and at least
+//! `−2W`: all `i64`. The clock (the sum of the dual steps) never passes `start ≤ 2W + 1`
+//! (every root's dual starts at most at `start`, and δ1 takes it out of the forest when it
+//! reaches 0; no vertex becomes a root later), so the clock-relative stored duals stay
+//! within `[−2W − 1, 4W + 2]` and the heap keys (slack + 2·clock ≤ 10W + 4 < 2⁶³) within
+//! `i64` too.
 //! Totals are summed in `i128`.
 //!
 //! In perfect mode the vertex duals are free and the clock is bounded by
@@ -252,7 +259,7 @@
 //! **Wide weights** (the `_wide` entry points, `i128`): the run refuses `n·W ≥ 2¹²⁰`
 //! (twice [`WIDE_LIMIT`](super::WIDE_LIMIT), room for the gadget graph) and otherwise runs
 //! on `i128` when the `i64` bounds above do not hold (`W > 2⁵⁹` for the maximum-weight run).
-//! The same arguments give: maximum weight, every value within `6W < 2¹²³`; perfect mode,
+//! The same arguments give: maximum weight, every value within `10W + 4 < 2¹²⁴`; perfect mode,
 //! `L = n·(2W + 1) < 3·2¹²⁰` and every value within `13·L < 2¹²⁶`, vertex duals below
 //! `2L < 2¹²³`, doubled odd-set duals and their sums along a chain below `2¹²³`.
 

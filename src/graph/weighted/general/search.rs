@@ -166,9 +166,12 @@ impl<N: Num> Engine<N> {
         // (In the input's order, as without renumbering.)
         for i in 0..n {
             let v = self.at(i);
+            // (Maximum weight: an exposed vertex at dual 0 is no root; it already meets
+            // complementary slackness, like those `free_vertex` leaves.)
             if self.mate[v] == NONE
                 && self.top_label(v) == FREE
                 && self.adj_start[v] < self.adj_start[v + 1]
+                && (self.perfect || self.vdual(v) != N::from(0))
             {
                 self.assign_label(v, S, NONE);
                 self.exposed += 1;
