@@ -170,10 +170,14 @@ pub fn weighted_matching_as<'a, W: Weight>(
 ) -> Result<WeightedCertificate, WeightError> {
     let input = input.into();
     let v = Vertices::of(input);
-    let edges = one_set(input);
+    // The edges in the one vertex set: the input's own (no copy) for a general graph.
+    let edges: std::borrow::Cow<'_, [(u32, u32)]> = match input.shape {
+        Shape::General { .. } => input.edges.into(),
+        Shape::Bipartite { .. } => one_set(input).into(),
+    };
     let side: Option<Vec<bool>> = match input.shape {
         Shape::Bipartite { rows, .. } => Some((0..v.n).map(|x| x >= rows).collect()),
-        Shape::General { vertices } => Graph::from_edges(vertices, &edges).bipartition(),
+        Shape::General { vertices } => Graph::from_edges(vertices, edges.iter()).bipartition(),
     };
     let sides = side.as_deref().map(|side| Sides { side });
     // A matrix's record names rows and columns and has no names for the gadget graph's added

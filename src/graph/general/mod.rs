@@ -147,6 +147,13 @@ pub fn maximum_matching(g: &Graph) -> Matching {
     matching(g)
 }
 
+/// [`maximum_matching`] in the graph's own numbering, never renumbered: for callers whose
+/// numbering is local already (the weighted engine's breadth-first one, see
+/// `graph::weighted::general`) or was measured so.
+pub(crate) fn maximum_matching_as_numbered(g: &Graph) -> Matching {
+    matching(g)
+}
+
 /// [`maximum_matching`] in the graph's own numbering: greedy, the reductions, the engine.
 fn matching(g: &Graph) -> Matching {
     let mut mate = vec![NONE; g.num_vertices()];
