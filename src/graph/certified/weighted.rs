@@ -44,7 +44,7 @@ use std::collections::HashMap;
 
 use super::{MatchingCertificate, MatchingError, Proof, Vertices, edges as one_set, verify_edges};
 use super::{Parts, Shape};
-use crate::graph::general::Graph;
+use crate::graph::general::bipartition_of_edges;
 use crate::graph::weighted::verify::{DualError, Lp, verify_lp_of};
 use crate::graph::weighted::{
     Cardinality, Duals, Question, Sides, Solution, Weight, WeightError, solve_reducing,
@@ -177,7 +177,7 @@ pub fn weighted_matching_as<'a, W: Weight>(
     };
     let side: Option<Vec<bool>> = match input.shape {
         Shape::Bipartite { rows, .. } => Some((0..v.n).map(|x| x >= rows).collect()),
-        Shape::General { vertices } => Graph::from_edges(vertices, edges.iter()).bipartition(),
+        Shape::General { vertices } => bipartition_of_edges(vertices, &edges),
     };
     let sides = side.as_deref().map(|side| Sides { side });
     // A matrix's record names rows and columns and has no names for the gadget graph's added

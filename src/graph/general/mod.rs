@@ -114,6 +114,7 @@ mod reduce;
 mod tests;
 
 pub use super::NONE;
+pub use bipartition::bipartition_of_edges;
 pub use graph::Graph;
 pub use matching::Matching;
 
