@@ -4,7 +4,9 @@
 use super::engine::Engine;
 use super::{NONE, Num};
 use crate::graph::general::order::{MIN_VERTICES, SAMPLE, WINDOW};
-use crate::graph::general::{Graph, Matching, maximum_matching_as_numbered, maximum_matching_from};
+use crate::graph::general::{
+    Graph, Matching, maximum_matching_as_numbered, maximum_matching_from_trusted,
+};
 
 /// Whether the engine renumbers its vertices breadth-first (see [`breadth_first`]): when the
 /// input's numbers put neighbours far apart: at least [`MIN_VERTICES`] vertices and more
@@ -132,7 +134,7 @@ impl<N: Num> Engine<N> {
             // Nothing to start from: the greedy pass and the reductions of a fresh run.
             maximum_matching_as_numbered(&g)
         } else {
-            maximum_matching_from(&g, Matching::from_mates(mate))
+            maximum_matching_from_trusted(&g, Matching::from_mates(mate))
         };
         2 * found.len() == n
     }
