@@ -108,7 +108,8 @@
 //! matrix. The gadget graph of the maximum-cardinality question has a perfect matching by
 //! construction and skips the check (`max_weight_perfect_matching_of_perfect`). Measured
 //! (docs/BENCHMARKS.md, "outside the search"): on its own renumbered copy of the graph the
-//! check took about 6 % of the Euclidean 10-NN 10⁵ min-cost perfect run, about 4 % this way.
+//! check took 6.6 % of the Euclidean 10-NN 10⁵ min-cost perfect run, 3.2 % this way (without
+//! the connected components, see `maximum_matching_from_trusted`); G(10⁵, 5·10⁵) 3.5 → 0.9 %.
 //!
 //! Before the search (maximum weight), self-loops and edges of weight ≤ 0 are dropped (neither can improve a
 //! matching, and with `y ≥ 0` they stay covered), and of parallel edges only the heaviest copy
@@ -206,7 +207,12 @@
 //! shift design's 8.1 MB. Whether a perfect matching exists at all is settled by the
 //! cardinality engine before the search (perfect mode above): on the same graph with two
 //! pendant vertices on one vertex, 0.75 s (the search alone took 44 s to stall, the shift
-//! design 90 s and 7 GB). The check on the engine's lists: the same answer as an exhaustive
+//! design 90 s and 7 GB); since the check runs at the end of the start rather than before
+//! the engine is built, such an answer pays the setup and the start too: 0.70 s CPU for the
+//! whole process on the frontier's G(10⁵, 5·10⁵) file with two such vertices added, against
+//! 0.22 s with the check first (commit 4840250), for a check that costs 3.2 % instead of 6.6 %
+//! of the Euclidean run above, which has a perfect matching (docs/BENCHMARKS.md, "outside the
+//! search"). The check on the engine's lists: the same answer as an exhaustive
 //! subset search on 4 000 random graphs of 2–14 vertices (about half without a perfect
 //! matching), on both engines, every optimum verified (`existence_tests.rs`), and the run
 //! without it equal to the run with it on 1 500 graphs with a perfect matching.
