@@ -38,6 +38,14 @@ pub(super) fn read<R: BufRead>(
     }
     loop {
         if let Some(acc) = weights.as_deref_mut() {
+            if (edges.len() as u64) < m.value {
+                // n ≤ max_vertices < u32::MAX.
+                let most = m.value - edges.len() as u64;
+                if t.fast_weighted_integers(b"e ", 1, (n.value, n.value), most, &mut edges, acc) > 0
+                {
+                    continue;
+                }
+            }
             if (edges.len() as u64) < m.value
                 && let Some((u, v, w, col, len)) = t.fast_weighted(b"e ", 1, (n.value, n.value))
                 && weights::add_fast(acc, w, t.line, col, 1, false)

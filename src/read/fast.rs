@@ -3,14 +3,22 @@
 //! at a time with no copy and no allocation, digits eight at a time (one 64-bit word), straight
 //! into the edge vector, until a line is not exactly such a line; that line goes to the
 //! tokenizer ([`Tokens`]), which reads it or says what is wrong with it at its line and column,
-//! so errors are the same whichever path saw the line first.
+//! so errors are the same whichever path saw the line first. Weighted DIMACS lines with an
+//! integer weight go a buffer at a time too ([`Tokens::fast_weighted_integers`]: the weight
+//! straight into the accumulator, while every weight so far is an integer), other weighted
+//! lines one at a time ([`Tokens::fast_weighted`], any decimal weight); measured on the
+//! Euclidean 10-NN file with 10⁵ points (5.7·10⁵ edge lines, 10.7 MB): see docs/BENCHMARKS.md,
+//! "outside the search".
 //!
 //! **Complexity:** O(bytes) time, no allocation but the edge vector's.
 //!
 //! **Status:** the digit scanning against a one-digit-at-a-time reference on every byte value
 //! after runs of 0–20 digits and on random bytes (`fast_tests.rs`); the readers' tests read
 //! every format through buffers of 1–5 bytes, where the fast path rarely applies, and whole,
-//! where it mostly does, to the same values.
+//! where it mostly does, to the same values; the batch path of integer weights the same way on
+//! 3 000 weighted DIMACS files with odd lines mixed in (decimals, signs, exponents, CRs,
+//! weights beyond the narrow range, vertices out of range): the same graph, weights and place
+//! of the largest weight, or the same error.
 
 use std::io::BufRead;
 
@@ -120,6 +128,59 @@ impl<R: BufRead> Tokens<R> {
         ))
     }
 
+    /// The batch fast path of weighted edge lines with integer weights, a buffer at a time:
+    /// while `acc` holds integers only ([`weights::Acc::integers`]) and the buffered input at
+    /// the start of a line reads `PREFIX A B W` and LF as [`fast_weighted`](Self::fast_weighted)
+    /// takes it, with W an integer (an optional `-`, then 1 to 18 digits) of at most
+    /// [`MAX_WEIGHT`](crate::graph::weighted::MAX_WEIGHT) in absolute value, appends
+    /// `(A − lo, B − lo)` to `out` and W to `acc` (as [`weights::add_fast`] would: the same
+    /// value, the same note of the largest) and consumes the line; at most `most` lines.
+    /// Returns the lines taken. The first other line (a decimal, a `+`, an exponent, a CR, a
+    /// number out of range, a line that runs past the buffer) is left to the per-line paths.
+    /// No allocation but `out`'s and `acc`'s, whose spare room bounds the lines taken.
+    pub(super) fn fast_weighted_integers(
+        &mut self,
+        prefix: &[u8],
+        lo: u64,
+        hi: (u64, u64),
+        most: u64,
+        out: &mut Vec<(u32, u32)>,
+        acc: &mut weights::Acc,
+    ) -> u64 {
+        if self.again || self.cut || !self.started || self.cr.is_some() || self.col != 0 {
+            return 0;
+        }
+        if !acc.integers()
+            || (out.capacity() - out.len() < 1024 && out.try_reserve(4096).is_err())
+            || !acc.room(1024)
+        {
+            return 0;
+        }
+        let most = most
+            .min((out.capacity() - out.len()) as u64)
+            .min(acc.spare() as u64);
+        let Ok(buf) = self.input.fill_buf() else {
+            return 0;
+        };
+        let (mut at, mut taken) = (0, 0);
+        while taken < most {
+            let Some((a, b, w, w_at, len)) = weighted_integer_line(&buf[at..], prefix) else {
+                break;
+            };
+            if a < lo || a > hi.0 || b < lo || b > hi.1 {
+                break;
+            }
+            // lo ≤ a, b ≤ hi < u32::MAX (the callers' ranges).
+            out.push(((a - lo) as u32, (b - lo) as u32));
+            acc.push_integer(w, self.line + taken, w_at as u64 + 1);
+            at += len;
+            taken += 1;
+        }
+        self.input.consume(at);
+        self.line += taken;
+        taken
+    }
+
     /// The fast paths' whole line: at the start of a line (as [`fast_line`](Self::fast_line)),
     /// copies the current line's bytes, without its LF, into `into` (reused: no allocation once
     /// it holds the longest line) and returns `true`; `false` when the line's end is not
@@ -176,6 +237,38 @@ pub(super) fn leading_pair(rest: &[u8]) -> Option<(u64, u64, usize)> {
     }
     let (b, nb) = digits(&rest[na + gap..])?;
     Some((a, b, na + gap + nb))
+}
+
+/// The batch path's line `PREFIX A B W` and LF at the start of `b` (see
+/// [`Tokens::fast_weighted_integers`]): A, B, W (an integer within
+/// [`MAX_WEIGHT`](crate::graph::weighted::MAX_WEIGHT)), W's index in `b` and the line's
+/// length, LF included.
+#[inline(always)]
+pub(super) fn weighted_integer_line(
+    b: &[u8],
+    prefix: &[u8],
+) -> Option<(u64, u64, i64, usize, usize)> {
+    if !b.starts_with(prefix) {
+        return None;
+    }
+    let (a, k) = digit_run(b, prefix.len())?;
+    let j = blanks(b, k);
+    if j == k {
+        return None;
+    }
+    let (v, k) = digit_run(b, j)?;
+    let w_at = blanks(b, k);
+    if w_at == k {
+        return None;
+    }
+    let negative = b.get(w_at) == Some(&b'-');
+    let (w, k) = digit_run(b, w_at + usize::from(negative))?;
+    if b.get(k) != Some(&b'\n') || w > crate::graph::weighted::MAX_WEIGHT as u64 {
+        return None;
+    }
+    // w ≤ MAX_WEIGHT < 2^63.
+    let w = if negative { -(w as i64) } else { w as i64 };
+    Some((a, v, w, w_at, k + 1))
 }
 
 /// The fast path's line `[LEAD] A B` at the start of `b` (see [`Tokens::fast_pairs`]): A, B

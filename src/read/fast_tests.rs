@@ -91,3 +91,79 @@ fn pair_lines_are_exactly_the_simple_ones() {
         );
     }
 }
+
+/// Weighted DIMACS files of mostly integer weights, with some lines only the per-line paths
+/// take (a decimal, a `+`, an exponent, a CR, a blank after the weight, weights beyond the
+/// narrow range, 19 digits, a vertex out of range, comments): read whole (the batch path of
+/// integer lines takes what it can) and through 1-byte buffers (where it never applies), to
+/// the same graph, weights and place of the largest weight, or the same error.
+#[test]
+fn weighted_integer_lines_read_as_line_by_line() {
+    use crate::graph::weighted::MAX_WEIGHT;
+    use crate::read::{Format, Limits, read_weighted_graph};
+    let mut rng = ChaCha8Rng::seed_from_u64(3434_0037);
+    let (mut read, mut refused) = (0, 0);
+    for round in 0..3000 {
+        let n = rng.random_range(1..=20u64);
+        let m = rng.random_range(0..=30usize);
+        let mut text = format!("p edge {n} {m}\n");
+        // Most files all integers and well formed; the others with a few odd lines.
+        let odd = if rng.random_bool(0.5) { 0 } else { 12 };
+        for _ in 0..m {
+            if rng.random_range(0..20) == 0 {
+                text.push_str("c a comment 1 2 3\n");
+            }
+            let u = if odd > 0 && rng.random_range(0..60) == 0 {
+                n + 1
+            } else {
+                rng.random_range(1..=n)
+            };
+            let v = rng.random_range(1..=n);
+            let w = match rng.random_range(0..odd + 10) {
+                0..=3 => rng.random_range(-3..=3i64).to_string(),
+                4..=9 => rng.random_range(-1_000_000..=1_000_000i64).to_string(),
+                10 => "2.5".into(),
+                11 => "+7".into(),
+                12 => "1e3".into(),
+                13 => "-0".into(),
+                14 => "007".into(),
+                15 => MAX_WEIGHT.to_string(),
+                16 => (-MAX_WEIGHT).to_string(),
+                17 => (MAX_WEIGHT + 1).to_string(),
+                18 => "1234567890123456789".into(),
+                19 => "-5.000".into(),
+                20 => "12345678".into(),
+                _ => "-123456789012345678".into(),
+            };
+            let gap = if odd > 0 && rng.random_range(0..10) == 0 {
+                "\t"
+            } else {
+                " "
+            };
+            let end = match rng.random_range(0..odd + 10) {
+                0 => "\r\n",
+                1 => " \n",
+                _ => "\n",
+            };
+            text.push_str(&format!("e {u}{gap}{v} {w}{end}"));
+        }
+        let whole = read_weighted_graph(
+            text.as_bytes(),
+            "t",
+            Some(Format::Dimacs),
+            Limits::default(),
+        );
+        let tiny = std::io::BufReader::with_capacity(1, text.as_bytes());
+        let by_line = read_weighted_graph(tiny, "t", Some(Format::Dimacs), Limits::default());
+        assert_eq!(whole, by_line, "round {round}:\n{text}");
+        if whole.is_ok() {
+            read += 1;
+        } else {
+            refused += 1;
+        }
+    }
+    assert!(
+        read > 1000 && refused > 100,
+        "{read} read, {refused} refused"
+    );
+}

@@ -312,6 +312,40 @@ impl Acc {
         }
     }
 
+    /// Whether every weight so far is an integer in the narrow range (no decimals): then
+    /// [`push_integer`](Self::push_integer) adds an integer weight as [`add_fast`] would.
+    pub(super) fn integers(&self) -> bool {
+        self.wide.is_none() && self.decimals == 0
+    }
+
+    /// Room for this many more values without growing.
+    pub(super) fn spare(&self) -> usize {
+        self.values.capacity() - self.values.len()
+    }
+
+    /// Adds the integer weight `w`, `|w| ≤ MAX_WEIGHT`, read at `line:col`, while
+    /// [`integers`](Self::integers), with room reserved: what [`add_fast`] does with the
+    /// weight `w` with no decimals (nothing to rescale; every weight so far has no decimals,
+    /// so the largest compares by absolute value alone).
+    #[inline]
+    pub(super) fn push_integer(&mut self, w: i64, line: u64, col: u64) {
+        debug_assert!(self.integers() && w.unsigned_abs() <= MAX_WEIGHT as u64);
+        if self
+            .largest
+            .is_none_or(|s| w.unsigned_abs() > s.value.mantissa.unsigned_abs())
+        {
+            self.largest = Some(Seen {
+                line,
+                col,
+                value: Decimal {
+                    mantissa: w,
+                    decimals: 0,
+                },
+            });
+        }
+        self.values.push(w);
+    }
+
     /// Where the weight of the largest absolute value (the first of them) was read, while
     /// the weights are in the narrow range.
     pub fn largest_at(&self) -> Option<(u64, u64)> {

@@ -44,7 +44,7 @@ use std::collections::HashMap;
 
 use super::{MatchingCertificate, MatchingError, Proof, Vertices, edges as one_set, verify_edges};
 use super::{Parts, Shape};
-use crate::graph::general::Graph;
+use crate::graph::general::bipartition_of_edges;
 use crate::graph::weighted::verify::{DualError, Lp, verify_lp_of};
 use crate::graph::weighted::{
     Cardinality, Duals, Question, Sides, Solution, Weight, WeightError, solve_reducing,
@@ -170,10 +170,14 @@ pub fn weighted_matching_as<'a, W: Weight>(
 ) -> Result<WeightedCertificate, WeightError> {
     let input = input.into();
     let v = Vertices::of(input);
-    let edges = one_set(input);
+    // The edges in the one vertex set: the input's own (no copy) for a general graph.
+    let edges: std::borrow::Cow<'_, [(u32, u32)]> = match input.shape {
+        Shape::General { .. } => input.edges.into(),
+        Shape::Bipartite { .. } => one_set(input).into(),
+    };
     let side: Option<Vec<bool>> = match input.shape {
         Shape::Bipartite { rows, .. } => Some((0..v.n).map(|x| x >= rows).collect()),
-        Shape::General { vertices } => Graph::from_edges(vertices, &edges).bipartition(),
+        Shape::General { vertices } => bipartition_of_edges(vertices, &edges),
     };
     let sides = side.as_deref().map(|side| Sides { side });
     // A matrix's record names rows and columns and has no names for the gadget graph's added

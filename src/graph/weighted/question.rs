@@ -6,7 +6,7 @@
 use super::assignment::{self, Assignment};
 use super::general;
 use super::{Duals, MAX_WEIGHT, WIDE_LIMIT, Weight, WeightError};
-use crate::graph::general::{Graph, maximum_matching, maximum_matching_and_decomposition};
+use crate::graph::general::{Graph, maximum_matching_and_decomposition};
 
 /// Largest or smallest total weight.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -242,41 +242,29 @@ pub(crate) fn solve_reducing<W: Weight>(
         });
     }
     let sign = i128::from(question.sense.sign());
-    // The assignment engines compute in i64 and take weights within MAX_WEIGHT.
-    let narrow: Option<Vec<i64>> = weights
-        .iter()
-        .map(|&w| {
-            i64::try_from(w.into())
-                .ok()
-                .filter(|w| w.unsigned_abs() <= MAX_WEIGHT as u64)
-        })
-        .collect();
-    if let Some(sides) = sides
-        && let Some(narrow) = &narrow
-        && let Some(optimum) = by_assignment(n, edges, narrow, question, sides)?
-    {
-        if question.cardinality == Cardinality::Perfect && 2 * optimum.edges.len() != n {
-            return Ok(Solution::NoPerfectMatching);
+    if let Some(sides) = sides {
+        // The assignment engines compute in i64 and take weights within MAX_WEIGHT.
+        let narrow: Option<Vec<i64>> = weights
+            .iter()
+            .map(|&w| {
+                i64::try_from(w.into())
+                    .ok()
+                    .filter(|w| w.unsigned_abs() <= MAX_WEIGHT as u64)
+            })
+            .collect();
+        if let Some(narrow) = &narrow
+            && let Some(optimum) = by_assignment(n, edges, narrow, question, sides)?
+        {
+            if question.cardinality == Cardinality::Perfect && 2 * optimum.edges.len() != n {
+                return Ok(Solution::NoPerfectMatching);
+            }
+            return Ok(Solution::Optimum(optimum));
         }
-        return Ok(Solution::Optimum(optimum));
     }
-    // The first edge of the largest |weight|, self-loops aside.
-    let (largest, heaviest) = weights
-        .iter()
-        .zip(edges)
-        .enumerate()
-        .filter(|(_, (_, (u, v)))| u != v)
-        .map(|(e, (&w, _))| (w.into().unsigned_abs(), e))
-        .fold(
-            (0, 0),
-            |best, (w, e)| if w > best.0 { (w, e) } else { best },
-        );
     if question.cardinality == Cardinality::Perfect {
-        // The cardinality engine first: near-linear in practice, it settles whether a perfect
-        // matching exists at all, which perfect mode would only find out by growing its
-        // forest to a standstill (measured: 44 s against 0.1 s on a G(10⁵, 5·10⁵) with two
-        // pendant vertices on one vertex).
-        if n % 2 == 1 || 2 * maximum_matching(&Graph::from_edges(n, edges)).len() < n {
+        // (Perfect mode settles whether a perfect matching exists with the cardinality engine
+        // before its search: see `general`'s module docs, perfect mode.)
+        if n % 2 == 1 {
             return Ok(Solution::NoPerfectMatching);
         }
         let Some(found) = with_weights(weights, sign, 0, 0, |w| match w {
@@ -304,6 +292,17 @@ pub(crate) fn solve_reducing<W: Weight>(
         // (at most n − 1 edges change), so with a larger shift every maximum-weight matching
         // has the most edges.
         Cardinality::Maximum | Cardinality::Perfect => {
+            // The first edge of the largest |weight|, self-loops aside.
+            let (largest, heaviest) = weights
+                .iter()
+                .zip(edges)
+                .enumerate()
+                .filter(|(_, (_, (u, v)))| u != v)
+                .map(|(e, (&w, _))| (w.into().unsigned_abs(), e))
+                .fold(
+                    (0, 0),
+                    |best, (w, e)| if w > best.0 { (w, e) } else { best },
+                );
             let shift = largest.saturating_mul(n.saturating_sub(1) as u128) + 1;
             if (n.max(1) as u128).saturating_mul(shift.saturating_add(largest)) >= 2 * WIDE_LIMIT {
                 return Err(WeightError::ShiftTooLarge {
@@ -409,10 +408,13 @@ fn max_cardinality<W: Weight>(
             }
         }
     }
+    // (G* has a perfect matching: the run skips perfect mode's existence check.)
     let found = with_weights(weights, sign, 0, all.len(), |w| match w {
-        Signed::Narrow(w) => general::max_weight_perfect_matching(total_vertices as usize, &all, w),
+        Signed::Narrow(w) => {
+            general::max_weight_perfect_matching_of_perfect(total_vertices as usize, &all, w)
+        }
         Signed::Wide(w) => {
-            general::max_weight_perfect_matching_wide(total_vertices as usize, &all, w)
+            general::max_weight_perfect_matching_of_perfect(total_vertices as usize, &all, w)
         }
     })?
     .expect("G* has a perfect matching: a maximum matching of G extends to one");

@@ -192,6 +192,9 @@ pub(super) struct Engine<N> {
     pub(super) perfect: bool,
     /// Perfect mode: past this clock no perfect matching exists (see the module docs).
     pub(super) clock_limit: N,
+    /// Perfect mode: whether the start settles first that a perfect matching exists
+    /// ([`Engine::has_perfect_matching`]).
+    pub(super) check: bool,
 }
 
 impl<N: Num> Engine<N> {
@@ -355,6 +358,7 @@ impl<N: Num> Engine<N> {
             freed: [0; 2],
             perfect,
             clock_limit,
+            check: false,
         }
     }
 

@@ -21,9 +21,9 @@ pub(super) fn odd_set_forest(
     // `up[x]`: the nearest strict ancestor of node x with a positive dual (NONE if none);
     // `depth[b]` for such a blossom: how many such ancestors it has. `UNKNOWN` until found.
     const UNKNOWN: usize = NONE - 1;
-    let mut positive: Vec<Option<i128>> = (0..nodes)
-        .map(|b| if b < n { None } else { dual_of(b) })
-        .collect();
+    // (A flag per node, not the dual: 1 byte a node instead of 32; the duals are asked for
+    // again when the sets are filled.)
+    let mut positive: Vec<bool> = (0..nodes).map(|b| b >= n && dual_of(b).is_some()).collect();
     let mut up = vec![UNKNOWN; nodes];
     let mut depth = vec![0usize; nodes];
     let mut path: Vec<usize> = Vec::new();
@@ -39,12 +39,12 @@ pub(super) fn odd_set_forest(
         // `y`'s nearest positive node at or above it, and that node's depth.
         let (mut above, mut d) = match y {
             NONE => (NONE, 0),
-            y if positive[y].is_some() => (y, depth[y]),
+            y if positive[y] => (y, depth[y]),
             y => (up[y], if up[y] == NONE { 0 } else { depth[up[y]] }),
         };
         while let Some(z) = path.pop() {
             up[z] = above;
-            if positive[z].is_some() {
+            if positive[z] {
                 depth[z] = if above == NONE { 0 } else { d + 1 };
                 above = z;
                 d = depth[z];
@@ -53,26 +53,23 @@ pub(super) fn odd_set_forest(
     }
     for (b, p) in positive.iter_mut().enumerate() {
         if up[b] == UNKNOWN {
-            *p = None;
+            *p = false;
         }
     }
     // Children first: number the positive blossoms by decreasing depth (a counting sort).
-    let max_depth = (n..nodes)
-        .filter(|&b| positive[b].is_some())
-        .map(|b| depth[b])
-        .max();
+    let max_depth = (n..nodes).filter(|&b| positive[b]).map(|b| depth[b]).max();
     let Some(max_depth) = max_depth else {
         return Vec::new();
     };
     let mut start = vec![0usize; max_depth + 2];
-    for b in (n..nodes).filter(|&b| positive[b].is_some()) {
+    for b in (n..nodes).filter(|&b| positive[b]) {
         start[max_depth - depth[b] + 1] += 1;
     }
     for i in 1..start.len() {
         start[i] += start[i - 1];
     }
     let mut slot = vec![NONE; nodes];
-    for b in (n..nodes).filter(|&b| positive[b].is_some()) {
+    for b in (n..nodes).filter(|&b| positive[b]) {
         let at = &mut start[max_depth - depth[b]];
         slot[b] = *at;
         *at += 1;
@@ -87,9 +84,9 @@ pub(super) fn odd_set_forest(
         k
     ];
     let mut by_slot = vec![NONE; k];
-    for b in (n..nodes).filter(|&b| positive[b].is_some()) {
+    for b in (n..nodes).filter(|&b| positive[b]) {
         by_slot[slot[b]] = b;
-        sets[slot[b]].dual = positive[b].unwrap_or(0);
+        sets[slot[b]].dual = dual_of(b).unwrap_or(0);
     }
     for v in 0..n {
         if up[v] != NONE {

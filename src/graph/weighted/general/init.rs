@@ -4,6 +4,9 @@
 use super::engine::Engine;
 use super::{NONE, Num};
 use crate::graph::general::order::{MIN_VERTICES, SAMPLE, WINDOW};
+use crate::graph::general::{
+    Graph, Matching, maximum_matching_as_numbered, maximum_matching_from_trusted,
+};
 
 /// Whether the engine renumbers its vertices breadth-first (see [`breadth_first`]): when the
 /// input's numbers put neighbours far apart: at least [`MIN_VERTICES`] vertices and more
@@ -93,6 +96,49 @@ pub(super) fn locality_order(n: usize, edges: &[(u32, u32)], kept: &[usize]) -> 
 }
 
 impl<N: Num> Engine<N> {
+    /// Whether the engine's graph has a perfect matching, settled by the cardinality engine
+    /// on the engine's own adjacency lists (the kept edges, in the engine's numbers: after
+    /// [`breadth_first`] where [`renumbering_pays`], so walked with few cache misses and not
+    /// renumbered again; parallel edges are gone, which changes no matching's existence),
+    /// from the engine's matching (after the start, most vertices are matched already: the
+    /// cardinality engine's greedy pass and searches are left only the rest). A proof either
+    /// way: a perfect matching, or a maximum matching that is smaller (Edmonds). Run at the
+    /// end of the start in perfect mode when [`Engine::check`] is set: the search would only
+    /// find out by growing its forest to a standstill (see the module docs, perfect mode).
+    /// O(n + m) beyond the cardinality engine's run; no copy of the input's edges, no second
+    /// renumbering.
+    pub(super) fn has_perfect_matching(&self) -> bool {
+        let n = self.n;
+        if n % 2 == 1 || (0..n).any(|v| self.adj_start[v] == self.adj_start[v + 1]) {
+            return false;
+        }
+        if n >= u32::MAX as usize {
+            // (Beyond the cardinality engine's 32-bit numbers: the search decides.)
+            return true;
+        }
+        let targets: Vec<u32> = self.adj.iter().map(|&(y, _)| y as u32).collect();
+        let g = Graph::from_csr(self.adj_start.clone(), targets);
+        // (`mate` holds the far endpoint of the matched edge; vertices are below n < u32::MAX.)
+        let mate: Vec<u32> = self
+            .mate
+            .iter()
+            .map(|&p| {
+                if p == NONE {
+                    u32::MAX
+                } else {
+                    self.endpoint[p] as u32
+                }
+            })
+            .collect();
+        let found = if mate.iter().all(|&u| u == u32::MAX) {
+            // Nothing to start from: the greedy pass and the reductions of a fresh run.
+            maximum_matching_as_numbered(&g)
+        } else {
+            maximum_matching_from_trusted(&g, Matching::from_mates(mate))
+        };
+        2 * found.len() == n
+    }
+
     /// Greedy start: each vertex in turn, if still exposed, lowers its dual to the least value
     /// that keeps its edges covered, `max_u (2w_uv − d_u)` (in perfect mode; for maximum
     /// weight no lower than 0, or 1 where the parity of the duals is odd), which makes its
@@ -102,8 +148,10 @@ impl<N: Num> Engine<N> {
     /// with most vertices matched and only the rest as roots. O(n + m).
     ///
     /// The fractional start ([`Engine::fractional_start`]) then continues from this point;
-    /// where it gives up, this point stands.
-    pub(super) fn greedy_start(&mut self) {
+    /// where it gives up, this point stands. Then, in perfect mode with [`Engine::check`],
+    /// [`Engine::has_perfect_matching`] from the start's matching: returns `false` (the run
+    /// ends) if the graph has no perfect matching, else `true`.
+    pub(super) fn greedy_start(&mut self) -> bool {
         let two = N::from(2);
         let floor = if self.perfect {
             None
@@ -145,5 +193,9 @@ impl<N: Num> Engine<N> {
         }
         // (`None`: the greedy start stands.)
         let _ = self.fractional_start();
+        if self.perfect && self.check && !self.has_perfect_matching() {
+            return false;
+        }
+        true
     }
 }

@@ -103,6 +103,20 @@
 //! starts at most at `n·(W + 1)` (the greedy pass only lowers it), each dual step of `δ` lowers it by `δ` per tree (a tree's
 //! S-blossoms lose `δ` net each, its T-blossoms gain as much, and it has one more S than T),
 //! and `D ≥ 2w(M) ≥ −n·W` by weak duality.
+//! Both would come late: without a perfect matching the search grows its forest to a
+//! standstill (measured: 44 s on G(10⁵, 5·10⁵) with two pendant vertices on one vertex). So
+//! [`max_weight_perfect_matching`] first settles whether a perfect matching exists with the
+//! cardinality engine ([`crate::graph::general`], near-linear in practice; a proof either way),
+//! run at the end of the start (step 0) on the engine's own adjacency lists and from the
+//! start's matching (`Engine::has_perfect_matching` in `init.rs`: in the engine's breadth-first
+//! numbering when it renumbers, so not renumbered again, without another copy of the input's
+//! edges, and with 92 % of the vertices matched already on Euclidean 10-NN, so the cardinality
+//! engine's greedy pass has little left to do), or on the kept edges before the dense engine's
+//! matrix. The gadget graph of the maximum-cardinality question has a perfect matching by
+//! construction and skips the check (`max_weight_perfect_matching_of_perfect`). Measured
+//! (docs/BENCHMARKS.md, "outside the search"): on its own renumbered copy of the graph the
+//! check took 6.6 % of the Euclidean 10-NN 10⁵ min-cost perfect run, 3.2 % this way (without
+//! the connected components, see `maximum_matching_from_trusted`); G(10⁵, 5·10⁵) 3.5 → 0.9 %.
 //!
 //! Before the search (maximum weight), self-loops and edges of weight ≤ 0 are dropped (neither can improve a
 //! matching, and with `y ≥ 0` they stay covered), and of parallel edges only the heaviest copy
@@ -198,9 +212,17 @@
 //! process, one run each on the busy shared machine, where the plain one takes 1.5 s when
 //! quiet; the shift design took 7.7 s there), and its certificate is 2.5 MB against the
 //! shift design's 8.1 MB. Whether a perfect matching exists at all is settled by the
-//! cardinality engine before perfect mode runs ([`solve`](super::solve)): on the same graph
-//! with two pendant vertices on one vertex, 0.75 s (perfect mode alone took 44 s to stall,
-//! the shift design 90 s and 7 GB).
+//! cardinality engine before the search (perfect mode above): on the same graph with two
+//! pendant vertices on one vertex, 0.75 s (the search alone took 44 s to stall, the shift
+//! design 90 s and 7 GB); since the check runs at the end of the start rather than before
+//! the engine is built, such an answer pays the setup and the start too: 0.70 s CPU for the
+//! whole process on the frontier's G(10⁵, 5·10⁵) file with two such vertices added, against
+//! 0.22 s with the check first (commit 4840250), for a check that costs 3.2 % instead of 6.6 %
+//! of the Euclidean run above, which has a perfect matching (docs/BENCHMARKS.md, "outside the
+//! search"). The check on the engine's lists: the same answer as an exhaustive
+//! subset search on 4 000 random graphs of 2–14 vertices (about half without a perfect
+//! matching), on both engines, every optimum verified (`existence_tests.rs`), and the run
+//! without it equal to the run with it on 1 500 graphs with a perfect matching.
 //!
 //! The linear heap rebuild and the bucketed `kept_edges` (same order as one sort of all edges, checked against that sort on
 //! 3 000 random multigraphs): the weighted unit tests, a 2 × 1 500-graph medium hunt without
@@ -289,6 +311,10 @@ mod dense_tests;
 #[cfg(test)]
 #[path = "fractional_tests.rs"]
 mod fractional_tests;
+
+#[cfg(test)]
+#[path = "existence_tests.rs"]
+mod existence_tests;
 
 /// No vertex, edge, endpoint or blossom.
 const NONE: usize = usize::MAX;
@@ -440,6 +466,17 @@ fn run<W: Weight>(
     run_with(n, edges, weights, mode, Choice::Library)
 }
 
+/// [`max_weight_perfect_matching`] (or its `_wide` twin) on a graph the caller knows to have
+/// a perfect matching (the gadget graph G* of the maximum-cardinality question): the same run
+/// without the existence check (see the module docs, perfect mode).
+pub(crate) fn max_weight_perfect_matching_of_perfect<W: Weight>(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[W],
+) -> Result<Option<WeightedMatching>, WeightError> {
+    run_checked(n, edges, weights, Mode::Perfect, Choice::Library, false)
+}
+
 /// Which engine answers: the library's choice, or (tests) one of the two.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Choice {
@@ -460,6 +497,19 @@ fn run_with<W: Weight>(
     weights: &[W],
     mode: Mode,
     choice: Choice,
+) -> Result<Option<WeightedMatching>, WeightError> {
+    run_checked(n, edges, weights, mode, choice, mode == Mode::Perfect)
+}
+
+/// [`run_with`]; in perfect mode with `check`, whether a perfect matching exists is settled
+/// by the cardinality engine before the search (see the module docs, perfect mode).
+fn run_checked<W: Weight>(
+    n: usize,
+    edges: &[(u32, u32)],
+    weights: &[W],
+    mode: Mode,
+    choice: Choice,
+    check: bool,
 ) -> Result<Option<WeightedMatching>, WeightError> {
     if edges.len() != weights.len() {
         return Err(WeightError::Shape(format!(
@@ -511,6 +561,9 @@ fn run_with<W: Weight>(
         Choice::Dense => true,
     };
     if dense {
+        if perfect && check && !has_perfect_matching(n, edges, &kept) {
+            return Ok(None);
+        }
         let found = if narrow {
             dense::run::<i64, W>(n, edges, weights, &kept, mode)
         } else {
@@ -521,67 +574,84 @@ fn run_with<W: Weight>(
             return Ok(found);
         }
     }
+    // The existence check runs at the end of the start, on the engine's own adjacency lists
+    // and from its matching (see `Engine::has_perfect_matching`), unless the dense engine's
+    // check above ran.
+    let check = perfect && check && !dense;
     if narrow {
-        Ok(finish(
-            Engine::<i64>::new(n, edges, weights, &kept, mode),
-            &kept,
-        ))
+        let mut engine = Engine::<i64>::new(n, edges, weights, &kept, mode);
+        engine.check = check;
+        Ok(finish(engine, &kept))
     } else {
-        Ok(finish(
-            Engine::<i128>::new(n, edges, weights, &kept, mode),
-            &kept,
-        ))
+        let mut engine = Engine::<i128>::new(n, edges, weights, &kept, mode);
+        engine.check = check;
+        Ok(finish(engine, &kept))
     }
+}
+
+/// Whether the graph of the `kept` edges has a perfect matching: the cardinality engine's
+/// answer ([`maximum_matching`](crate::graph::general::maximum_matching)), a proof either
+/// way (a perfect matching, or a maximum one that is smaller). O(n + m) beyond that run.
+fn has_perfect_matching(n: usize, edges: &[(u32, u32)], kept: &[usize]) -> bool {
+    let g = crate::graph::general::Graph::from_edges(n, kept.iter().map(|&i| edges[i]));
+    2 * crate::graph::general::maximum_matching(&g).len() == n
 }
 
 /// The edges the engine keeps: the heaviest copy of each vertex pair (the first such edge
 /// among equally heavy copies), no self-loops, and (unless `perfect`) no edge of weight ≤ 0;
-/// in the order of their pairs `(min, max)`. A counting sort on the smaller end, then each
-/// (small) bucket sorted on its own: O(n + m) beyond the buckets' sorts, and cache-friendly
-/// where one sort of all the edges by an indirect key was not (measured: 150 ms of the
-/// 2.1 s of Euclidean 10-NN with 10⁵ points).
+/// in the order of their pairs `(min, max)`. A counting sort on the smaller end into
+/// `(larger end, index)` entries, then each (small) bucket sorted on its own, and only the
+/// runs of parallel copies look at their weights: O(n + m) beyond the buckets' sorts, which
+/// compare the entries themselves, with no look-up of an edge or weight (measured: one sort
+/// of all the edges by an indirect key took 150 ms of the 2.1 s of Euclidean 10-NN with 10⁵
+/// points; the buckets sorted by an indirect key 1.2 % of a 0.75 s run).
 fn kept_edges<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> Vec<usize> {
     let wanted = |i: usize| edges[i].0 != edges[i].1 && (perfect || weights[i].into() > 0);
-    let low = |i: usize| edges[i].0.min(edges[i].1) as usize;
-    let high = |i: usize| edges[i].0.max(edges[i].1);
     // (Edges name vertices below n, checked by the caller; the largest end bounds them.)
     let top = edges
         .iter()
         .map(|&(u, v)| u.max(v) as usize + 1)
         .max()
         .unwrap_or(0);
+    // `start[v + 1]` counts the wanted edges whose smaller end is `v`; after the prefix sums
+    // and the fill below, `start[v]` is the end of `v`'s bucket (the start of `v + 1`'s).
     let mut start = vec![0usize; top + 1];
-    for i in (0..edges.len()).filter(|&i| wanted(i)) {
-        start[low(i) + 1] += 1;
+    for (i, &(u, v)) in edges.iter().enumerate() {
+        if wanted(i) {
+            start[u.min(v) as usize + 1] += 1;
+        }
     }
     for v in 0..top {
         start[v + 1] += start[v];
     }
-    let mut fill = start.clone();
-    let mut kept = vec![0usize; start[top]];
-    for i in (0..edges.len()).filter(|&i| wanted(i)) {
-        let at = &mut fill[low(i)];
-        kept[*at] = i;
-        *at += 1;
-    }
-    drop(fill);
-    let mut out = 0;
-    for v in 0..top {
-        let bucket = &mut kept[start[v]..start[v + 1]];
-        bucket.sort_unstable_by(|&a, &b| {
-            high(a)
-                .cmp(&high(b))
-                .then(weights[b].cmp(&weights[a]))
-                .then(a.cmp(&b))
-        });
-        for j in start[v]..start[v + 1] {
-            let i = kept[j];
-            if j == start[v] || high(i) != high(kept[j - 1]) {
-                kept[out] = i;
-                out += 1;
-            }
+    let mut entries = vec![(0u32, 0usize); start[top]];
+    for (i, &(u, v)) in edges.iter().enumerate() {
+        if wanted(i) {
+            let at = &mut start[u.min(v) as usize];
+            entries[*at] = (u.max(v), i);
+            *at += 1;
         }
     }
-    kept.truncate(out);
+    let mut kept = Vec::with_capacity(entries.len());
+    let mut from = 0;
+    for &to in &start[..top] {
+        let bucket = &mut entries[from..to];
+        from = to;
+        // By larger end, then index: the copies of a pair together, the first one first.
+        bucket.sort_unstable();
+        let mut j = 0;
+        while j < bucket.len() {
+            let (high, mut best) = bucket[j];
+            j += 1;
+            while j < bucket.len() && bucket[j].0 == high {
+                // A later copy replaces the best only when strictly heavier.
+                if weights[bucket[j].1] > weights[best] {
+                    best = bucket[j].1;
+                }
+                j += 1;
+            }
+            kept.push(best);
+        }
+    }
     kept
 }

@@ -162,7 +162,9 @@ impl<N: Num> Engine<N> {
         if self.perfect && (0..n).any(|v| self.adj_start[v] == self.adj_start[v + 1]) {
             return false;
         }
-        self.greedy_start();
+        if !self.greedy_start() {
+            return false;
+        }
         // (In the input's order, as without renumbering.)
         for i in 0..n {
             let v = self.at(i);
