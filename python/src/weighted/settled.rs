@@ -379,6 +379,22 @@ mod tests {
         (next() >> 11) as f64 / (1u64 << 53) as f64
     }
 
+    /// Each value's exact cost at the common scale, negated to maximise (the oracle's costs).
+    fn signed_costs(f: &crate::exact::Floats, maximize: bool) -> Vec<i128> {
+        let sign: i128 = if maximize { -1 } else { 1 };
+        f.digits
+            .iter()
+            .zip(&f.exponents)
+            .map(|(&m, &e)| {
+                if m == 0 {
+                    0
+                } else {
+                    sign * i128::from(m) * 10i128.pow((e + f.decimals as i32) as u32)
+                }
+            })
+            .collect()
+    }
+
     /// Floats of every kind the tests use: full precision, tiny beside ordinary, negative,
     /// magnitudes 10**-6..10**6, ties, short decimals, zeros.
     fn matrix(next: &mut impl FnMut() -> u64, cells: usize, kind: u64) -> Vec<f64> {
@@ -491,18 +507,7 @@ mod tests {
                 panic!("finite")
             };
             let sign: i128 = if maximize { -1 } else { 1 };
-            let exact: Vec<i128> = f
-                .digits
-                .iter()
-                .zip(&f.exponents)
-                .map(|(&m, &e)| {
-                    if m == 0 {
-                        0
-                    } else {
-                        sign * i128::from(m) * 10i128.pow((e + f.decimals as i32) as u32)
-                    }
-                })
-                .collect();
+            let exact = signed_costs(&f, maximize);
             let top = values.iter().fold(0f64, |m, x| m.max(x.abs()));
             let coarse = 57 - (trial % 4) as i32 * 15;
             let t = coarse - top.log2().ceil() as i32;
@@ -652,19 +657,7 @@ mod tests {
             let Ok(f) = floats_of(&values, &[n * n], "v") else {
                 panic!("finite")
             };
-            let sign: i128 = if maximize { -1 } else { 1 };
-            let exact: Vec<i128> = f
-                .digits
-                .iter()
-                .zip(&f.exponents)
-                .map(|(&m, &e)| {
-                    if m == 0 {
-                        0
-                    } else {
-                        sign * i128::from(m) * 10i128.pow((e + f.decimals as i32) as u32)
-                    }
-                })
-                .collect();
+            let exact = signed_costs(&f, maximize);
             let mut x: Vec<u32> = (0..n as u32).collect();
             for i in (1..n).rev() {
                 x.swap(i, (next() % (i as u64 + 1)) as usize);

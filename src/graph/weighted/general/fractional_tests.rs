@@ -47,6 +47,20 @@ fn cover_optimum(n: usize, edges: &[(u32, u32)], weights: &[i64]) -> Option<i128
     best[(1 << n) - 1]
 }
 
+/// Every edge covered by the start's duals, matched edges tight, the matching consistent.
+fn covered_and_tight<N: Num>(engine: &Engine<N>, ctx: &dyn Fn() -> String) {
+    let d = |v: usize| -> i128 { engine.vx[v].dual.into() };
+    for k in 0..engine.wt2.len() {
+        let (u, v) = (engine.endpoint[2 * k], engine.endpoint[2 * k + 1]);
+        let slack = d(u) + d(v) - engine.wt2[k].into();
+        assert!(slack >= 0, "edge {k} not covered: {}", ctx());
+        if engine.mate[u] == 2 * k + 1 {
+            assert_eq!(engine.mate[v], 2 * k, "{}", ctx());
+            assert_eq!(slack, 0, "matched edge {k} not tight: {}", ctx());
+        }
+    }
+}
+
 /// Runs the greedy start then the fractional start on one engine and checks the result; the
 /// start's report, or `None` where it gave up (the engine then as the greedy start left it).
 fn start_checked<N: Num>(
@@ -85,15 +99,7 @@ fn start_checked<N: Num>(
     );
     let d = |v: usize| -> i128 { engine.vx[v].dual.into() };
     // Every edge covered, matched edges tight, the matching consistent.
-    for k in 0..engine.wt2.len() {
-        let (u, v) = (engine.endpoint[2 * k], engine.endpoint[2 * k + 1]);
-        let slack = d(u) + d(v) - engine.wt2[k].into();
-        assert!(slack >= 0, "edge {k} not covered: {}", ctx());
-        if engine.mate[u] == 2 * k + 1 {
-            assert_eq!(engine.mate[v], 2 * k, "{}", ctx());
-            assert_eq!(slack, 0, "matched edge {k} not tight: {}", ctx());
-        }
-    }
+    covered_and_tight(&engine, &ctx);
     let mut exposed = Vec::new();
     for v in 0..n {
         let p = engine.mate[v];
@@ -301,15 +307,7 @@ fn max_start_checked<N: Num>(
         .max()
         .unwrap_or(0);
     let floor = big_w % 2;
-    for k in 0..engine.wt2.len() {
-        let (u, v) = (engine.endpoint[2 * k], engine.endpoint[2 * k + 1]);
-        let slack = d(u) + d(v) - engine.wt2[k].into();
-        assert!(slack >= 0, "edge {k} not covered: {}", ctx());
-        if engine.mate[u] == 2 * k + 1 {
-            assert_eq!(engine.mate[v], 2 * k, "{}", ctx());
-            assert_eq!(slack, 0, "matched edge {k} not tight: {}", ctx());
-        }
-    }
+    covered_and_tight(&engine, &ctx);
     let mut roots = Vec::new();
     let mut zero = 0;
     for v in 0..n {
