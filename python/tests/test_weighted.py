@@ -307,6 +307,7 @@ MATCHING_FIELDS = [
 PROOF_FIELDS = [
     "rows", "cols", "costs", "entries", "row", "col", "decimals", "fraction", "maximize",
     "transposed", "col_of_row", "grid", "digits", "exponents", "stated_gap", "denominator",
+    "floats",
 ]
 
 
