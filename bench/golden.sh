@@ -183,6 +183,8 @@ mtx 19 12 5 30 real >m-tall.mtx
 printf '%%%%MatrixMarket matrix array real general\n2 3\n1\n2.5\n-3\n4\n0\n6\n' >m-array.mtx
 printf '%%%%MatrixMarket matrix coordinate integer symmetric\n4 4 4\n2 1 3\n3 1 1\n4 3 7\n4 4 2\n' >m-sym.mtx
 printf '0 1 5\n1 2 -3\n2 0 4\n2 2 9\n0 1 2\n3 4 0\n' >w-loops.txt
+# Weights too far apart for exact integers: the proven-gap answers (README's far.txt and more).
+printf '0 1 0.1\n1 2 2.5E3\n2 3 5e-324\n3 0 1.7976931348623157e308\n4 5 -1e-300\n5 6 1e-300\n6 4 7\n' >w-far.txt
 printf '5 9\n9 7\n7 100\n100 5\n42 7\n' >g-sparse-ids.txt
 printf 'p edge 0 0\n' >g-empty.col
 printf '0 1\n' >g-one.txt
@@ -433,7 +435,7 @@ t "<m-real.mtx" match --weights -
 t match --max-edges 10 in/g-mid.txt
 
 # Weighted matching: every question, text and --json (+ verify --graph).
-weighted=(w-small.txt w-mid.txt w-dec.txt w-big.txt w-mixed.txt w-large.txt w-sparse.txt w-loops.txt
+weighted=(w-small.txt w-mid.txt w-dec.txt w-big.txt w-mixed.txt w-large.txt w-sparse.txt w-loops.txt w-far.txt
     w-mid.col w-dec.col w-mid.graph wb-mid.txt wb-rect.txt m-real.mtx m-int.mtx m-tall.mtx
     m-array.mtx m-sym.mtx)
 for f in "${weighted[@]}"; do
