@@ -166,15 +166,25 @@ thread_local! {
     pub(super) static BUDGET_TEST: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// One side of the double cover as a search from its free vertices sees it: the
-/// potentials it lowers (`pot`), the other side's, which it raises (`far_pot`), and each
-/// vertex's assigned arc on both sides: `end[x]` is an endpoint `p` with `endpoint[p]` the
-/// other side's vertex (`NONE`: free), and `far_end[y] = p ^ 1` for the same arc.
-struct Side<'a, N> {
-    pot: &'a mut [N],
-    far_pot: &'a mut [N],
-    end: &'a mut [usize],
-    far_end: &'a mut [usize],
+/// Everything the searches know of vertex `v`, in one record so that an arc scanned costs
+/// one cache miss at its far end, not one per array (the arcs of a search join vertices
+/// far apart in memory when the numbers are not local): the potentials of its row
+/// (`pot[0]`, `a_v`) and of its column (`pot[1]`, `b_v`); its assigned arcs, `end[0]` an
+/// endpoint `p` of its row's (`endpoint[p]` the column, `NONE`: free) and `end[1]` of its
+/// column's (`endpoint[p]` the row), `end[1]` of a column `= p ^ 1` for its row's `p`; and
+/// the state of the current search at its column (distance, the arc that reached it, and
+/// the search's epoch when it was reached and when it was settled). A search with side `S`
+/// (0: from free rows; 1: from free columns, the transposed cover) lowers `pot[S]` and
+/// raises `pot[1 - S]`.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Rec<N> {
+    pot: [N; 2],
+    end: [usize; 2],
+    dist: N,
+    pred: usize,
+    seen: u32,
+    done: u32,
 }
 
 /// The graph and the limits every search shares.
@@ -203,12 +213,9 @@ enum Ended {
     GivenUp,
 }
 
-/// The scratch space of the searches, reused from one to the next.
+/// The scratch space of the searches, reused from one to the next (the per-vertex part is
+/// in [`Rec`]).
 struct Scratch<N> {
-    dist: Vec<N>,
-    pred: Vec<usize>,
-    seen: Vec<u32>,
-    done: Vec<u32>,
     epoch: u32,
     /// The settled vertices of the searching side with their distances.
     rows: Vec<(usize, N)>,
@@ -217,37 +224,25 @@ struct Scratch<N> {
     heap: BinaryHeap<Reverse<(N, usize)>>,
 }
 
-impl<N: Num> Scratch<N> {
-    fn new(n: usize) -> Option<Self> {
-        Some(Scratch {
-            dist: filled(n, N::from(0))?,
-            pred: filled(n, NONE)?,
-            seen: filled(n, 0)?,
-            done: filled(n, 0)?,
-            epoch: 0,
-            rows: Vec::new(),
-            cols: Vec::new(),
-            heap: BinaryHeap::new(),
-        })
-    }
-}
-
-/// One shortest augmenting path search from the free vertex `root` of `side` (its rows, the
-/// other side its columns; see the module docs): Dijkstra on the arcs' slacks, ended by a
-/// free column, by a settled row's potential reaching the floor (maximum weight), or by the
-/// budget; then the potentials of the settled vertices move by the distance reached and the
-/// path found is flipped. `None`: no free column is reachable (perfect mode: no perfect
-/// assignment) or a value would pass the cap.
-fn search<N: Num>(
+/// One shortest augmenting path search from the free vertex `root` of side `S` (its rows,
+/// the other side its columns; see the module docs and [`Rec`]): Dijkstra on the arcs'
+/// slacks, ended by a free column, by a settled row's potential reaching the floor
+/// (maximum weight), or by the budget; then the potentials of the settled vertices move by
+/// the distance reached and the path found is flipped. `None`: no free column is reachable
+/// (perfect mode: no perfect assignment) or a value would pass the cap.
+fn search<N: Num, const S: usize>(
     root: usize,
-    side: &mut Side<'_, N>,
+    rec: &mut [Rec<N>],
     g: &Arcs<'_, N>,
     s: &mut Scratch<N>,
 ) -> Option<Ended> {
+    let far_side = 1 - S;
     let zero = N::from(0);
     if s.epoch == u32::MAX {
-        s.seen.fill(0);
-        s.done.fill(0);
+        for r in rec.iter_mut() {
+            r.seen = 0;
+            r.done = 0;
+        }
         s.epoch = 0;
     }
     s.epoch += 1;
@@ -260,21 +255,23 @@ fn search<N: Num>(
     let (mut row, mut at) = (root, zero);
     let (ended, sink, far) = loop {
         s.rows.push((row, at));
+        let base = at + rec[row].pot[S];
         if let Some(f) = g.floor {
-            let reach = at + side.pot[row] - f;
+            let reach = base - f;
             if reach < low.0 {
                 low = (reach, row);
             }
         }
         for &(j, p) in &g.adj[g.adj_start[row]..g.adj_start[row + 1]] {
-            if s.done[j] == epoch {
+            let r = &mut rec[j];
+            if r.done == epoch {
                 continue;
             }
-            let key = at + side.pot[row] + side.far_pot[j] - g.wt2[p / 2];
-            if s.seen[j] != epoch || key < s.dist[j] {
-                s.seen[j] = epoch;
-                s.dist[j] = key;
-                s.pred[j] = p;
+            let key = base + r.pot[far_side] - g.wt2[p / 2];
+            if r.seen != epoch || key < r.dist {
+                r.seen = epoch;
+                r.dist = key;
+                r.pred = p;
                 s.heap.push(Reverse((key, j)));
             }
         }
@@ -282,7 +279,7 @@ fn search<N: Num>(
             let Some(Reverse((key, j))) = s.heap.pop() else {
                 break None;
             };
-            if s.done[j] != epoch && key == s.dist[j] {
+            if rec[j].done != epoch && key == rec[j].dist {
                 break Some((key, j));
             }
         };
@@ -299,22 +296,25 @@ fn search<N: Num>(
             // Given up: the potentials still move by the distance reached.
             break (Ended::GivenUp, NONE, key);
         }
-        s.done[j] = epoch;
+        rec[j].done = epoch;
         s.cols.push(j);
-        if side.far_end[j] == NONE {
+        let e = rec[j].end[far_side];
+        if e == NONE {
             break (Ended::Free, j, key);
         }
-        (row, at) = (g.endpoint[side.far_end[j]], key);
+        (row, at) = (g.endpoint[e], key);
     };
     for &(i, d) in &s.rows {
-        side.pot[i] -= far - d;
-        if side.pot[i] < -g.cap {
+        let pot = &mut rec[i].pot[S];
+        *pot -= far - d;
+        if *pot < -g.cap {
             return None;
         }
     }
     for &j in &s.cols {
-        side.far_pot[j] += far - s.dist[j];
-        if side.far_pot[j] > g.cap {
+        let r = &mut rec[j];
+        r.pot[far_side] += far - r.dist;
+        if r.pot[far_side] > g.cap {
             return None;
         }
     }
@@ -322,16 +322,16 @@ fn search<N: Num>(
     let mut j = match ended {
         Ended::Free => sink,
         Ended::Floor if sink != root => {
-            let p = std::mem::replace(&mut side.end[sink], NONE);
+            let p = std::mem::replace(&mut rec[sink].end[S], NONE);
             g.endpoint[p]
         }
         _ => NONE,
     };
     while j != NONE {
-        let i = g.endpoint[s.pred[j] ^ 1];
-        let old = side.end[i];
-        side.end[i] = s.pred[j];
-        side.far_end[j] = s.pred[j] ^ 1;
+        let pred = rec[j].pred;
+        let i = g.endpoint[pred ^ 1];
+        let old = std::mem::replace(&mut rec[i].end[S], pred);
+        rec[j].end[far_side] = pred ^ 1;
         if old == NONE {
             debug_assert_eq!(i, root);
             break;
@@ -368,22 +368,32 @@ impl<N: Num> Engine<N> {
         // of `start`), so the least it may take is 0 or 1.
         let floor = (!self.perfect).then(|| self.start % two);
         // The greedy start's duals on both sides, its matched edges assigned both ways.
-        let mut a: Vec<N> = filled(n, zero)?;
-        let mut b: Vec<N> = filled(n, zero)?;
-        // The endpoint at the far end (the column) of each row's assigned arc, and at the
-        // far end (the row) of each column's.
-        let mut row_end: Vec<usize> = filled(n, NONE)?;
-        let mut col_end: Vec<usize> = filled(n, NONE)?;
+        let mut rec: Vec<Rec<N>> = filled(
+            n,
+            Rec {
+                pot: [zero; 2],
+                end: [NONE; 2],
+                dist: zero,
+                pred: NONE,
+                seen: 0,
+                done: 0,
+            },
+        )?;
         for v in 0..n {
-            a[v] = self.vx[v].dual;
-            b[v] = a[v];
+            let d = self.vx[v].dual;
+            rec[v].pot = [d, d];
             let p = self.mate[v];
             if p != NONE {
-                row_end[v] = p;
-                col_end[self.endpoint[p]] = p ^ 1;
+                rec[v].end[0] = p;
+                rec[self.endpoint[p]].end[1] = p ^ 1;
             }
         }
-        let mut scratch = Scratch::new(n)?;
+        let mut scratch = Scratch {
+            epoch: 0,
+            rows: Vec::new(),
+            cols: Vec::new(),
+            heap: BinaryHeap::new(),
+        };
         let budget = if self.perfect { BUDGET } else { MAX_BUDGET };
         #[cfg(test)]
         let budget = match BUDGET_TEST.with(std::cell::Cell::get) {
@@ -404,30 +414,19 @@ impl<N: Num> Engine<N> {
         // columns left free above the floor, the same searches on the transposed cover.
         let phases = if self.perfect { 1 } else { 2 };
         for phase in 0..phases {
-            let mut side = if phase == 0 {
-                Side {
-                    pot: &mut a,
-                    far_pot: &mut b,
-                    end: &mut row_end,
-                    far_end: &mut col_end,
-                }
-            } else {
-                Side {
-                    pot: &mut b,
-                    far_pot: &mut a,
-                    end: &mut col_end,
-                    far_end: &mut row_end,
-                }
-            };
-            for idx in 0..n {
-                let root = self.at(idx);
-                if side.end[root] != NONE
-                    || floor.is_some_and(|f| side.pot[root] == f)
+            for root in 0..n {
+                if rec[root].end[phase] != NONE
+                    || floor.is_some_and(|f| rec[root].pot[phase] == f)
                     || self.adj_start[root] == self.adj_start[root + 1]
                 {
                     continue;
                 }
-                if search(root, &mut side, &arcs, &mut scratch)? == Ended::GivenUp {
+                let ended = if phase == 0 {
+                    search::<N, 0>(root, &mut rec, &arcs, &mut scratch)?
+                } else {
+                    search::<N, 1>(root, &mut rec, &arcs, &mut scratch)?
+                };
+                if ended == Ended::GivenUp {
                     complete = false;
                 }
             }
@@ -438,14 +437,13 @@ impl<N: Num> Engine<N> {
         // The duals, within the engine's bounds.
         let mut d: Vec<N> = filled(n, zero)?;
         for v in 0..n {
-            let s = a[v] + b[v];
+            let s = rec[v].pot[0] + rec[v].pot[1];
             debug_assert!(s % two == zero, "potentials of one parity");
             d[v] = s / two;
             if d[v] > dual_bound || d[v] < -dual_bound {
                 return None;
             }
         }
-        drop((a, b));
         // The paths and cycles of σ (row `v` assigned to column `u`: `v` → `u`), each walked
         // from its start (a vertex whose column is not taken, or any vertex of a cycle):
         // consecutive vertices are matched along their arc where it is tight in `d`, which
@@ -458,7 +456,7 @@ impl<N: Num> Engine<N> {
             let mut v = s;
             while !visited[v] {
                 visited[v] = true;
-                let p = row_end[v];
+                let p = rec[v].end[0];
                 if p == NONE {
                     break;
                 }
@@ -467,27 +465,26 @@ impl<N: Num> Engine<N> {
                     mate[v] = p;
                     mate[u] = p ^ 1;
                     visited[u] = true;
-                    if row_end[u] == NONE {
+                    if rec[u].end[0] == NONE {
                         break;
                     }
-                    v = endpoint[row_end[u]];
+                    v = endpoint[rec[u].end[0]];
                 } else {
                     v = u;
                 }
             }
         };
-        for (v, &end) in col_end.iter().enumerate() {
-            if end == NONE {
+        for v in 0..n {
+            if rec[v].end[1] == NONE {
                 walk(v, &mut visited, &mut mate);
             }
         }
-        for idx in 0..n {
-            let v = self.at(idx);
+        for v in 0..n {
             if !visited[v] {
                 walk(v, &mut visited, &mut mate);
             }
         }
-        drop(visited);
+        drop((visited, rec));
         let mut exposed: Vec<usize> = (0..n).filter(|&v| mate[v] == NONE).collect();
         let all_exposed = exposed.len();
         // Maximum weight: an exposed vertex none of whose edges is tight goes down to 0 if

@@ -159,9 +159,10 @@ impl<N: Num> Engine<N> {
             // (`start` = max w > 0 in this mode.)
             Some(self.start % two)
         };
-        // In the input's order, as without renumbering.
-        for i in 0..self.n {
-            let v = self.at(i);
+        // In the engine's order: near-sequential memory accesses where the vertices were
+        // renumbered breadth-first (the input's order walks them at random; see the
+        // module docs, step 0).
+        for v in 0..self.n {
             let (lo, hi) = (self.adj_start[v], self.adj_start[v + 1]);
             if self.mate[v] != NONE || lo == hi {
                 continue;
