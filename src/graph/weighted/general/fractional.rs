@@ -479,10 +479,33 @@ impl<N: Num> Engine<N> {
                 walk(v, &mut visited, &mut mate);
             }
         }
+        // The cycles: an odd one is walked from the vertex after its smallest dual (the first
+        // met from its smallest vertex), which is then the one left exposed (measured: the
+        // existence check's cardinality engine then has less to do; see the module docs).
         for v in 0..n {
-            if !visited[v] {
-                walk(v, &mut visited, &mut mate);
+            if visited[v] {
+                continue;
             }
+            let (mut len, mut least, mut x) = (0usize, v, v);
+            loop {
+                len += 1;
+                if d[x] < d[least] {
+                    least = x;
+                }
+                let p = rec[x].end[0];
+                if p == NONE {
+                    break;
+                }
+                x = endpoint[p];
+                if x == v || visited[x] {
+                    break;
+                }
+            }
+            let first = match rec[least].end[0] {
+                p if x == v && len % 2 == 1 && p != NONE => endpoint[p],
+                _ => v,
+            };
+            walk(first, &mut visited, &mut mate);
         }
         drop((visited, rec));
         let mut exposed: Vec<usize> = (0..n).filter(|&v| mate[v] == NONE).collect();

@@ -437,3 +437,52 @@ fn sparse_max_weight_both_starts_match_the_oracle() {
         }
     }
 }
+
+/// Triangles in a row, each joined to the next by an edge too light to be in a fractional
+/// optimum: each triangle is an odd cycle of the half-integral optimum (duals
+/// `d_u = w_uv + w_uw − w_vw`, distinct and of one parity here), and the vertex it leaves
+/// exposed is the one of least dual (one of three otherwise: fails on about every graph).
+#[test]
+fn an_odd_cycle_leaves_its_least_dual_exposed() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3441);
+    for round in 0..200 {
+        let t = rng.random_range(1..8usize);
+        let n = 3 * t;
+        let (mut edges, mut weights) = (Vec::new(), Vec::new());
+        let mut least = Vec::new();
+        for c in 0..t {
+            let v = (3 * c) as u32;
+            let w: [i64; 3] = loop {
+                let w = [0; 3].map(|_| 2 * rng.random_range(1..50i64));
+                let d = [w[0] + w[2] - w[1], w[0] + w[1] - w[2], w[1] + w[2] - w[0]];
+                if d[0] != d[1] && d[1] != d[2] && d[0] != d[2] {
+                    break w;
+                }
+            };
+            // Edges v(v+1), (v+1)(v+2), v(v+2) of weights w[0], w[1], w[2].
+            edges.extend([(v, v + 1), (v + 1, v + 2), (v, v + 2)]);
+            weights.extend(w);
+            let d = [w[0] + w[2] - w[1], w[0] + w[1] - w[2], w[1] + w[2] - w[0]];
+            let i = (0..3).min_by_key(|&i| d[i]).expect("three");
+            least.push(v as usize + i);
+            if c + 1 < t {
+                edges.push((v + 2, v + 3));
+                weights.push(-1000);
+            }
+        }
+        let kept = kept_edges(&edges, &weights, true);
+        let mut engine = Engine::<i64>::new(n, &edges, &weights, &kept, Mode::Perfect);
+        ENABLED.with(|on| on.set(false));
+        engine.greedy_start();
+        ENABLED.with(|on| on.set(true));
+        let got = engine
+            .fractional_start()
+            .expect("a fractional perfect matching");
+        let ctx = || format!("edges={edges:?} weights={weights:?}");
+        assert!(got.complete, "{}", ctx());
+        assert_eq!(got.exposed, t, "{}", ctx());
+        for &v in &least {
+            assert_eq!(engine.mate[engine.at(v)], NONE, "{}", ctx());
+        }
+    }
+}
