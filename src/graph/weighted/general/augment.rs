@@ -3,7 +3,7 @@
 //! dissolving the two trees an augmentation ends (the state is in [`engine`](super::engine)).
 
 use super::engine::Engine;
-use super::{FREE, NONE, Num, S, T};
+use super::{FREE, MARKED, NONE, Num, S, T};
 
 impl<N: Num> Engine<N> {
     /// Swaps matched and unmatched edges on the even path inside blossom `b0` from vertex
@@ -121,13 +121,20 @@ impl<N: Num> Engine<N> {
         }
         let epoch = self.epoch;
         let mut gone = Vec::new();
+        let mut walk = Vec::new();
+        let mut marks = Vec::new();
         for &r in roots {
             let list = std::mem::take(&mut self.members[r]);
             for &x in &list {
-                if self.root[x] == r && self.stamp[x] != epoch {
+                if x & MARKED != 0 {
+                    marks.push(x & !MARKED);
+                } else if self.root[x] == r && self.stamp[x] != epoch {
                     self.stamp[x] = epoch;
                     self.root[x] = NONE;
                     gone.push(x);
+                    if self.top_label(x) != S || !self.scanned[x] {
+                        walk.push(x);
+                    }
                 }
             }
         }
@@ -166,22 +173,35 @@ impl<N: Num> Engine<N> {
         for b in zero {
             self.expand_blossom(b, true);
         }
-        for &x in &gone {
+        // A vertex inside another tree's T-blossom that a vertex `x` of these trees reached
+        // (scan_edge's inner T mark) loses that mark: `x` has left the forest, so the edge
+        // may stop being tight (x's dual is now fixed while y's grows), and expanding that
+        // blossom must not label through it. Its sub-blossom is then either reached along
+        // the blossom's even path or looked at again as unlabelled.
+        for y in marks {
+            if self.label[y] == T
+                && self.labelend[y] != NONE
+                && self.stamp[self.endpoint[self.labelend[y]]] == epoch
+                && self.inblossom(y) != y
+                && self.top_label(y) == T
+            {
+                self.set_label(y, FREE);
+                self.labelend[y] = NONE;
+            }
+        }
+        // The edges from S-vertices of other trees to the vertices that were T here (and to
+        // the S-vertices that had not scanned all their edges) are looked at again. Those
+        // to an S-vertex `x` that had are δ3 candidates already (every S–S edge not tight
+        // is, once both ends have scanned it; in maximum weight but those keyed past
+        // 2·start, whose δ2 key would be past start) and move to the δ2 candidates when
+        // they come up in heap3 (`min3`). That is in time: while both ends were S the
+        // edge's δ3 key K = slack + 2·clock stayed fixed; once `x` is unlabelled at clock
+        // t its δ2 key is K − t ≥ K/2, as its slack K − 2t was ≥ 0, and the clock never
+        // passes K/2 while its entry is in heap3, since every dual step is at most the δ3
+        // of heap3's least live entry (min3 runs before min2).
+        for &x in &walk {
             for a in self.adj_start[x]..self.adj_start[x + 1] {
                 let (y, p) = self.adj[a];
-                // A vertex inside another tree's T-blossom that `x` reached (scan_edge's
-                // inner T mark) loses that mark: `x` has left the forest, so the edge may
-                // stop being tight (x's dual is now fixed while y's grows), and expanding
-                // that blossom must not label through it. Its sub-blossom is then either
-                // reached along the blossom's even path or looked at again as unlabelled.
-                if self.label[y] == T
-                    && self.labelend[y] == (p ^ 1)
-                    && self.inblossom(y) != y
-                    && self.top_label(y) == T
-                {
-                    self.set_label(y, FREE);
-                    self.labelend[y] = NONE;
-                }
                 if self.top_label(y) == S {
                     self.pending.push(p ^ 1);
                 }

@@ -175,8 +175,13 @@ pub(super) struct Engine<N> {
     pub(super) stack: Vec<usize>,
     /// Root (exposed vertex) of the tree of each labelled vertex, NONE if unlabelled.
     pub(super) root: Vec<usize>,
-    /// Vertices labelled into the tree of each root (may hold stale or repeated entries).
+    /// Vertices labelled into the tree of each root (may hold stale or repeated entries),
+    /// and, tagged with [`MARKED`](super::MARKED), the vertices inside other trees' T-blossoms that its
+    /// S-vertices gave an inner T mark ([`Engine::scan_edge`]), cleared when it dissolves.
     pub(super) members: Vec<Vec<usize>>,
+    /// Of each vertex: whether it has scanned all its edges since it last became an
+    /// S-vertex (see [`Engine::dissolve`]; sized by [`Engine::solve`]).
+    pub(super) scanned: Vec<bool>,
     /// Visit stamps of [`Engine::dissolve`] over vertices and blossoms.
     pub(super) stamp: Vec<u32>,
     /// Current stamp.
@@ -351,6 +356,7 @@ impl<N: Num> Engine<N> {
             stack: Vec::new(),
             root: vec![NONE; n],
             members: vec![Vec::new(); n],
+            scanned: Vec::new(),
             stamp: vec![0; 2 * n],
             epoch: 0,
             pending: Vec::new(),
@@ -537,11 +543,13 @@ impl<N: Num> Engine<N> {
             let mut root = std::mem::take(&mut self.root);
             let mut stack = std::mem::take(&mut self.stack);
             self.set_top_label(b, t);
+            let scanned = &mut self.scanned;
             leaves_of(self.n, &self.childs, b, &mut stack, |v| {
                 root[v] = r;
                 members.push(v);
                 if t == S {
                     queue.push(v);
+                    scanned[v] = false;
                 }
             });
             self.stack = stack;
@@ -672,6 +680,7 @@ impl<N: Num> Engine<N> {
             if was_t {
                 for &x in &leaves {
                     self.queue.push(x);
+                    self.scanned[x] = false;
                     if !self.perfect {
                         self.heap1.push(self.vx[x].dual + self.vx[keep].off, x);
                     }

@@ -327,6 +327,8 @@ const S: u8 = 1;
 const T: u8 = 2;
 /// Temporary mark of [`Engine::scan_blossom`] on an S-blossom (bit 4 set).
 const MARK: u8 = 5;
+/// Tag of an inner T mark's vertex in a tree's member list (see [`Engine::members`]).
+const MARKED: usize = 1 << (usize::BITS - 1);
 
 /// A maximum-weight matching of the graph on vertices `0..n` with `edges[i]` weighing
 /// `weights[i]`, and its [`Duals`]. Self-loops never match; parallel edges are
