@@ -198,6 +198,8 @@ pub(super) struct Engine<N> {
 }
 
 impl<N: Num> Engine<N> {
+    /// The engine for the `kept` edges of `edges` (tests: see [`Engine::build`]).
+    #[cfg(test)]
     pub(super) fn new<W: Weight>(
         n: usize,
         edges: &[(u32, u32)],
@@ -205,30 +207,44 @@ impl<N: Num> Engine<N> {
         kept: &[usize],
         mode: Mode,
     ) -> Self {
-        let m = kept.len();
-        // One pass over the kept edges, in the input's numbers: the degrees, each vertex's
-        // heaviest edge, the weights' extremes, and each edge's ends and doubled weight in
-        // kept order (read sequentially below rather than through `kept` again).
-        let mut start = vec![0usize; n + 1];
-        let mut top = vec![i128::MIN; n];
+        let ends = kept.iter().map(|&i| edges[i]).collect();
+        let weight = kept.iter().map(|&i| weights[i]).collect();
+        Self::build(n, ends, weight, mode)
+    }
+
+    /// The engine for the kept edges with these `ends` and weights (in kept order, see
+    /// `kept_list`; self-loops and parallel edges gone), before the start.
+    pub(super) fn build<W: Weight>(
+        n: usize,
+        ends: Vec<(u32, u32)>,
+        weight: Vec<W>,
+        mode: Mode,
+    ) -> Self {
+        let m = ends.len();
+        debug_assert_eq!(m, weight.len());
+        // One pass over the kept edges, in order (the smaller ends in order, the larger at
+        // random): each vertex's degree and heaviest edge in one record, and the weights'
+        // extremes.
+        let mut acc: Vec<(usize, N)> = vec![(0, -N::MAX); n];
         let (mut max_all, mut big_w) = (i128::MIN, 0u128);
-        let mut ends: Vec<(u32, u32)> = Vec::with_capacity(m);
-        let mut wt2_kept: Vec<N> = Vec::with_capacity(m);
-        for &i in kept {
-            let (u, v) = edges[i];
-            let w: i128 = weights[i].into();
-            ends.push((u, v));
-            wt2_kept.push(N::wide(2 * w));
-            start[u as usize + 1] += 1;
-            start[v as usize + 1] += 1;
-            top[u as usize] = top[u as usize].max(w);
-            top[v as usize] = top[v as usize].max(w);
+        for (&(u, v), &w) in ends.iter().zip(&weight) {
+            let w: i128 = w.into();
+            let wn = N::wide(w);
+            for x in [u as usize, v as usize] {
+                let a = &mut acc[x];
+                a.0 += 1;
+                a.1 = a.1.max(wn);
+            }
             max_all = max_all.max(w);
             big_w = big_w.max(w.unsigned_abs());
         }
         let max_w = max_all.max(0);
-        for v in 0..n {
-            start[v + 1] += start[v];
+        let mut start = Vec::with_capacity(n + 1);
+        start.push(0usize);
+        let mut at = 0;
+        for &(d, _) in &acc {
+            at += d;
+            start.push(at);
         }
         // Vertex `u` of the input is vertex `new_of[u]` here (see `renumbering_pays`); the
         // edges are renumbered too, in the order the renumbered adjacency lists first name
@@ -237,13 +253,14 @@ impl<N: Num> Engine<N> {
         // the input's numbers, in 32 bits (half the memory traffic of the engine's lists),
         // which are then copied once into the engine's lists in the new numbers.
         let (new_of, order, adj_start, adj, kept_at, endpoint, wt2) =
-            if renumbering_pays(n, edges, kept) && 2 * m < u32::MAX as usize {
+            if renumbering_pays(n, &ends) && 2 * m < u32::MAX as usize {
                 let near = adjacency(&start, &ends, |y, p| (y as u32, p as u32));
+                drop(ends);
                 let (new_of, order) = breadth_first(n, &start, &near);
                 let mut adj_start = Vec::with_capacity(n + 1);
                 adj_start.push(0);
                 let mut adj = Vec::with_capacity(2 * m);
-                let mut edge_of = vec![u32::MAX; m];
+                let mut edge_of = vec![0u32; m];
                 let mut kept_at: Vec<u32> = Vec::with_capacity(m);
                 let mut endpoint = Vec::with_capacity(2 * m);
                 let mut wt2 = Vec::with_capacity(m);
@@ -252,8 +269,11 @@ impl<N: Num> Engine<N> {
                     for &(y, p) in &near[start[x]..start[x + 1]] {
                         let (k, side) = (p as usize / 2, p as usize & 1);
                         let ny = new_of[y as usize] as usize;
-                        if edge_of[k] == u32::MAX {
-                            edge_of[k] = kept_at.len() as u32;
+                        // An edge is first named at its end that comes first in the new
+                        // order (no self-loops: the ends differ).
+                        let e = if ny > nx {
+                            let e = kept_at.len() as u32;
+                            edge_of[k] = e;
                             kept_at.push(k as u32);
                             // `p` is the far endpoint: odd when `x` is the edge's first end.
                             if side == 1 {
@@ -261,9 +281,12 @@ impl<N: Num> Engine<N> {
                             } else {
                                 endpoint.extend([ny, nx]);
                             }
-                            wt2.push(wt2_kept[k]);
-                        }
-                        adj.push((ny, 2 * edge_of[k] as usize + side));
+                            wt2.push(N::wide(2 * weight[k].into()));
+                            e
+                        } else {
+                            edge_of[k]
+                        };
+                        adj.push((ny, 2 * e as usize + side));
                     }
                     adj_start.push(adj.len());
                 }
@@ -274,6 +297,7 @@ impl<N: Num> Engine<N> {
                     .iter()
                     .flat_map(|&(u, v)| [u as usize, v as usize])
                     .collect();
+                let wt2 = weight.iter().map(|&w| N::wide(2 * w.into())).collect();
                 (
                     Vec::new(),
                     Vec::new(),
@@ -281,10 +305,10 @@ impl<N: Num> Engine<N> {
                     adj,
                     Vec::new(),
                     endpoint,
-                    wt2_kept,
+                    wt2,
                 )
             };
-        drop(ends);
+        drop(weight);
         let perfect = mode == Mode::Perfect;
         // Each vertex at its heaviest edge (2y_v = max w, so every edge is covered and each
         // vertex's heaviest edge is tight: a greedy jump start), raised by 1 where needed so
@@ -295,8 +319,9 @@ impl<N: Num> Engine<N> {
         // perfect mode a vertex without an edge ends the run before the search.)
         let vx: Vec<Vx<N>> = (0..n)
             .map(|v| {
-                let t = top[order.get(v).map_or(v, |&x| x as usize)];
-                let d = if t == i128::MIN {
+                let (deg, t) = acc[order.get(v).map_or(v, |&x| x as usize)];
+                let t: i128 = t.into();
+                let d = if deg == 0 {
                     0
                 } else if (max_all - t) % 2 == 0 {
                     t
@@ -312,7 +337,7 @@ impl<N: Num> Engine<N> {
                 }
             })
             .collect();
-        drop((top, order));
+        drop((acc, order));
         // With a perfect matching M, the doubled dual objective Σ dual[v] + Σ 2z_B(|B|−1)/2
         // starts at most n·(W + 1) and never drops below 2w(M) ≥ −n·W (W = max |w|), and
         // each dual step lowers it by at least the step: the clock stays within
