@@ -168,7 +168,7 @@ impl<N: Num> Engine<N> {
         }
         for &x in &gone {
             for a in self.adj_start[x]..self.adj_start[x + 1] {
-                let (y, p) = self.adj[a];
+                let (y, p) = self.arc(a);
                 // A vertex inside another tree's T-blossom that `x` reached (scan_edge's
                 // inner T mark) loses that mark: `x` has left the forest, so the edge may
                 // stop being tight (x's dual is now fixed while y's grows), and expanding

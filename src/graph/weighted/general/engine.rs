@@ -416,6 +416,12 @@ impl<N: Num> Engine<N> {
         }
     }
 
+    /// The (remote vertex, remote endpoint) of entry `a` of the adjacency lists.
+    #[inline]
+    pub(super) fn arc(&self, a: usize) -> (usize, usize) {
+        self.adj[a]
+    }
+
     /// The engine's number of input vertex `i`.
     #[inline]
     pub(super) fn at(&self, i: usize) -> usize {
@@ -800,7 +806,7 @@ impl<N: Num> Engine<N> {
                     self.leaves_into(c, &mut leaves);
                     for &x in &leaves {
                         for a in self.adj_start[x]..self.adj_start[x + 1] {
-                            let (y, p) = self.adj[a];
+                            let (y, p) = self.arc(a);
                             if self.top_label(y) == S {
                                 let key = self.slack(p / 2) + self.clock;
                                 self.heap2.push(key, p / 2);

@@ -526,7 +526,7 @@ impl<N: Num> Engine<N> {
         #[cfg(debug_assertions)]
         for v in 0..n {
             for arc in self.adj_start[v]..self.adj_start[v + 1] {
-                let (u, p) = self.adj[arc];
+                let (u, p) = self.arc(arc);
                 let slack = d[v] + d[u] - wt2[p / 2];
                 debug_assert!(slack >= zero, "edge covered");
                 debug_assert!(mate[v] != p || slack == zero, "matched edge tight");

@@ -186,7 +186,7 @@ impl<N: Num> Engine<N> {
             let tight = (lo..hi).find(|&a| mate[adj[a].0] == NONE && need(a) == best);
             self.vx[v].dual = best;
             if let Some(a) = tight {
-                let (u, p) = self.adj[a];
+                let (u, p) = self.arc(a);
                 self.mate[v] = p;
                 self.mate[u] = p ^ 1;
             }
