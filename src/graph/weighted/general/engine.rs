@@ -117,8 +117,9 @@ pub(super) struct Engine<N> {
     pub(super) wt2: Vec<N>,
     /// Remote endpoints of the edges at each vertex, CSR.
     pub(super) adj_start: Vec<usize>,
-    /// (remote vertex, remote endpoint) of each edge at a vertex.
-    pub(super) adj: Vec<(usize, usize)>,
+    /// (remote vertex, remote endpoint) of each edge at a vertex, in 32 bits (see
+    /// [`Engine::arc`]; at most `u32::MAX` endpoints, checked by the caller).
+    pub(super) adj: Vec<(u32, u32)>,
     /// Remote endpoint of the matched edge at a vertex, or NONE.
     pub(super) mate: Vec<usize>,
     /// Label of each top-level blossom or vertex (and of T-blossom entry vertices).
@@ -213,7 +214,8 @@ impl<N: Num> Engine<N> {
     }
 
     /// The engine for the kept edges with these `ends` and weights (in kept order, see
-    /// `kept_list`; self-loops and parallel edges gone), before the start.
+    /// `kept_list`; self-loops and parallel edges gone, fewer than 2³¹ edges: see
+    /// [`MAX_EDGES`](super::MAX_EDGES)), before the start.
     pub(super) fn build<W: Weight>(
         n: usize,
         ends: Vec<(u32, u32)>,
@@ -222,6 +224,7 @@ impl<N: Num> Engine<N> {
     ) -> Self {
         let m = ends.len();
         debug_assert_eq!(m, weight.len());
+        assert!(m <= super::MAX_EDGES, "checked by the caller");
         // One pass over the kept edges, in order (the smaller ends in order, the larger at
         // random): each vertex's degree and heaviest edge in one record, and the weights'
         // extremes.
@@ -252,62 +255,62 @@ impl<N: Num> Engine<N> {
         // near-sequentially as well. The breadth-first search walks the adjacency lists in
         // the input's numbers, in 32 bits (half the memory traffic of the engine's lists),
         // which are then copied once into the engine's lists in the new numbers.
-        let (new_of, order, adj_start, adj, kept_at, endpoint, wt2) =
-            if renumbering_pays(n, &ends) && 2 * m < u32::MAX as usize {
-                let near = adjacency(&start, &ends, |y, p| (y as u32, p as u32));
-                drop(ends);
-                let (new_of, order) = breadth_first(n, &start, &near);
-                let mut adj_start = Vec::with_capacity(n + 1);
-                adj_start.push(0);
-                let mut adj = Vec::with_capacity(2 * m);
-                let mut edge_of = vec![0u32; m];
-                let mut kept_at: Vec<u32> = Vec::with_capacity(m);
-                let mut endpoint = Vec::with_capacity(2 * m);
-                let mut wt2 = Vec::with_capacity(m);
-                for (nx, &x) in order.iter().enumerate() {
-                    let x = x as usize;
-                    for &(y, p) in &near[start[x]..start[x + 1]] {
-                        let (k, side) = (p as usize / 2, p as usize & 1);
-                        let ny = new_of[y as usize] as usize;
-                        // An edge is first named at its end that comes first in the new
-                        // order (no self-loops: the ends differ).
-                        let e = if ny > nx {
-                            let e = kept_at.len() as u32;
-                            edge_of[k] = e;
-                            kept_at.push(k as u32);
-                            // `p` is the far endpoint: odd when `x` is the edge's first end.
-                            if side == 1 {
-                                endpoint.extend([nx, ny]);
-                            } else {
-                                endpoint.extend([ny, nx]);
-                            }
-                            wt2.push(N::wide(2 * weight[k].into()));
-                            e
+        let (new_of, order, adj_start, adj, kept_at, endpoint, wt2) = if renumbering_pays(n, &ends)
+        {
+            let near = adjacency(&start, &ends, |y, p| (y as u32, p as u32));
+            drop(ends);
+            let (new_of, order) = breadth_first(n, &start, &near);
+            let mut adj_start = Vec::with_capacity(n + 1);
+            adj_start.push(0);
+            let mut adj = Vec::with_capacity(2 * m);
+            let mut edge_of = vec![0u32; m];
+            let mut kept_at: Vec<u32> = Vec::with_capacity(m);
+            let mut endpoint = Vec::with_capacity(2 * m);
+            let mut wt2 = Vec::with_capacity(m);
+            for (nx, &x) in order.iter().enumerate() {
+                let x = x as usize;
+                for &(y, p) in &near[start[x]..start[x + 1]] {
+                    let (k, side) = (p as usize / 2, p as usize & 1);
+                    let ny = new_of[y as usize] as usize;
+                    // An edge is first named at its end that comes first in the new
+                    // order (no self-loops: the ends differ).
+                    let e = if ny > nx {
+                        let e = kept_at.len() as u32;
+                        edge_of[k] = e;
+                        kept_at.push(k as u32);
+                        // `p` is the far endpoint: odd when `x` is the edge's first end.
+                        if side == 1 {
+                            endpoint.extend([nx, ny]);
                         } else {
-                            edge_of[k]
-                        };
-                        adj.push((ny, 2 * e as usize + side));
-                    }
-                    adj_start.push(adj.len());
+                            endpoint.extend([ny, nx]);
+                        }
+                        wt2.push(N::wide(2 * weight[k].into()));
+                        e
+                    } else {
+                        edge_of[k]
+                    };
+                    adj.push((ny as u32, 2 * e + side as u32));
                 }
-                (new_of, order, adj_start, adj, kept_at, endpoint, wt2)
-            } else {
-                let adj = adjacency(&start, &ends, |y, p| (y, p));
-                let endpoint = ends
-                    .iter()
-                    .flat_map(|&(u, v)| [u as usize, v as usize])
-                    .collect();
-                let wt2 = weight.iter().map(|&w| N::wide(2 * w.into())).collect();
-                (
-                    Vec::new(),
-                    Vec::new(),
-                    start,
-                    adj,
-                    Vec::new(),
-                    endpoint,
-                    wt2,
-                )
-            };
+                adj_start.push(adj.len());
+            }
+            (new_of, order, adj_start, adj, kept_at, endpoint, wt2)
+        } else {
+            let adj = adjacency(&start, &ends, |y, p| (y as u32, p as u32));
+            let endpoint = ends
+                .iter()
+                .flat_map(|&(u, v)| [u as usize, v as usize])
+                .collect();
+            let wt2 = weight.iter().map(|&w| N::wide(2 * w.into())).collect();
+            (
+                Vec::new(),
+                Vec::new(),
+                start,
+                adj,
+                Vec::new(),
+                endpoint,
+                wt2,
+            )
+        };
         drop(weight);
         let perfect = mode == Mode::Perfect;
         // Each vertex at its heaviest edge (2y_v = max w, so every edge is covered and each
@@ -419,7 +422,8 @@ impl<N: Num> Engine<N> {
     /// The (remote vertex, remote endpoint) of entry `a` of the adjacency lists.
     #[inline]
     pub(super) fn arc(&self, a: usize) -> (usize, usize) {
-        self.adj[a]
+        let (y, p) = self.adj[a];
+        (y as usize, p as usize)
     }
 
     /// The engine's number of input vertex `i`.

@@ -180,7 +180,7 @@ struct Side<'a, N> {
 /// The graph and the limits every search shares.
 struct Arcs<'a, N> {
     adj_start: &'a [usize],
-    adj: &'a [(usize, usize)],
+    adj: &'a [(u32, u32)],
     wt2: &'a [N],
     endpoint: &'a [usize],
     /// Maximum weight: the least value of a potential (the parity of all of them); `None`
@@ -267,6 +267,7 @@ fn search<N: Num>(
             }
         }
         for &(j, p) in &g.adj[g.adj_start[row]..g.adj_start[row + 1]] {
+            let (j, p) = (j as usize, p as usize);
             if s.done[j] == epoch {
                 continue;
             }
@@ -503,7 +504,7 @@ impl<N: Num> Engine<N> {
                 }
                 let least = adj[adj_start[v]..adj_start[v + 1]]
                     .iter()
-                    .map(|&(u, p)| d[v] + d[u] - wt2[p / 2])
+                    .map(|&(u, p)| d[v] + d[u as usize] - wt2[p as usize / 2])
                     .min();
                 if least.is_some_and(|s| s >= d[v]) {
                     lowered += d[v].into();

@@ -116,7 +116,7 @@ impl<N: Num> Engine<N> {
             // (Beyond the cardinality engine's 32-bit numbers: the search decides.)
             return true;
         }
-        let targets: Vec<u32> = self.adj.iter().map(|&(y, _)| y as u32).collect();
+        let targets: Vec<u32> = self.adj.iter().map(|&(y, _)| y).collect();
         let g = Graph::from_csr(self.adj_start.clone(), targets);
         // (`mate` holds the far endpoint of the matched edge; vertices are below n < u32::MAX.)
         let mate: Vec<u32> = self
@@ -169,7 +169,7 @@ impl<N: Num> Engine<N> {
             let (adj, wt2, vx) = (&self.adj, &self.wt2, &self.vx);
             let need = |a: usize| {
                 let (u, p) = adj[a];
-                wt2[p / 2] - vx[u].dual
+                wt2[p as usize / 2] - vx[u as usize].dual
             };
             let mut best = need(lo);
             for a in lo + 1..hi {
@@ -183,7 +183,7 @@ impl<N: Num> Engine<N> {
                 continue;
             }
             let mate = &self.mate;
-            let tight = (lo..hi).find(|&a| mate[adj[a].0] == NONE && need(a) == best);
+            let tight = (lo..hi).find(|&a| mate[adj[a].0 as usize] == NONE && need(a) == best);
             self.vx[v].dual = best;
             if let Some(a) = tight {
                 let (u, p) = self.arc(a);

@@ -316,6 +316,10 @@ mod fractional_tests;
 #[path = "existence_tests.rs"]
 mod existence_tests;
 
+/// The most kept edges the sparse engine takes (after self-loops and parallel copies are
+/// dropped): its adjacency lists name endpoints `2k + 1` in 32 bits.
+const MAX_EDGES: usize = (u32::MAX / 2) as usize;
+
 /// No vertex, edge, endpoint or blossom.
 const NONE: usize = usize::MAX;
 
@@ -333,8 +337,9 @@ const MARK: u8 = 5;
 /// allowed.
 ///
 /// # Errors
-/// [`WeightError::Shape`] if `edges` and `weights` differ in length or an edge names a vertex
-/// `>= n`; [`WeightError::TooWide`] if `n · max|w|` reaches twice
+/// [`WeightError::Shape`] if `edges` and `weights` differ in length, an edge names a vertex
+/// `>= n`, or more than 2³¹ − 1 edges are left once self-loops and parallel copies are
+/// dropped; [`WeightError::TooWide`] if `n · max|w|` reaches twice
 /// [`WIDE_LIMIT`](super::WIDE_LIMIT) (room for the gadget graph of the maximum-cardinality
 /// question, see the module docs, overflow).
 ///
@@ -544,6 +549,13 @@ fn run_checked<W: Weight>(
         ends,
         weight,
     } = kept_list(edges, weights, perfect);
+    if kept.len() > MAX_EDGES {
+        return Err(WeightError::Shape(format!(
+            "{} kept (self-loops and parallel copies aside), beyond the {MAX_EDGES} the \
+             engine takes",
+            crate::error::count(kept.len(), "edge", "edges")
+        )));
+    }
 
     // The maximum-weight run fits in i64 when W ≤ 2^59; perfect mode when n·(2W + 1) ≤ 2^58.
     let largest = weight
