@@ -331,7 +331,9 @@ pub enum WeightError {
         /// Vertices of the graph.
         vertices: usize,
     },
-    /// The edge list and the weights differ in length, or an edge names a vertex `>= n`.
+    /// The edge list and the weights differ in length, an edge names a vertex `>= n`, or (the
+    /// general graphs' engine) more than 2³¹ − 1 edges are left once self-loops and parallel
+    /// copies are dropped.
     #[error("{0}")]
     Shape(String),
 }

@@ -201,7 +201,7 @@ impl<N: Num> Engine<N> {
         // of heap3's least live entry (min3 runs before min2).
         for &x in &walk {
             for a in self.adj_start[x]..self.adj_start[x + 1] {
-                let (y, p) = self.adj[a];
+                let (y, p) = self.arc(a);
                 if self.top_label(y) == S {
                     self.pending.push(p ^ 1);
                 }

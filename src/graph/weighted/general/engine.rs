@@ -117,8 +117,9 @@ pub(super) struct Engine<N> {
     pub(super) wt2: Vec<N>,
     /// Remote endpoints of the edges at each vertex, CSR.
     pub(super) adj_start: Vec<usize>,
-    /// (remote vertex, remote endpoint) of each edge at a vertex.
-    pub(super) adj: Vec<(usize, usize)>,
+    /// (remote vertex, remote endpoint) of each edge at a vertex, in 32 bits (see
+    /// [`Engine::arc`]; at most `u32::MAX` endpoints, checked by the caller).
+    pub(super) adj: Vec<(u32, u32)>,
     /// Remote endpoint of the matched edge at a vertex, or NONE.
     pub(super) mate: Vec<usize>,
     /// Label of each top-level blossom or vertex (and of T-blossom entry vertices).
@@ -203,6 +204,8 @@ pub(super) struct Engine<N> {
 }
 
 impl<N: Num> Engine<N> {
+    /// The engine for the `kept` edges of `edges` (tests: see [`Engine::build`]).
+    #[cfg(test)]
     pub(super) fn new<W: Weight>(
         n: usize,
         edges: &[(u32, u32)],
@@ -210,30 +213,46 @@ impl<N: Num> Engine<N> {
         kept: &[usize],
         mode: Mode,
     ) -> Self {
-        let m = kept.len();
-        // One pass over the kept edges, in the input's numbers: the degrees, each vertex's
-        // heaviest edge, the weights' extremes, and each edge's ends and doubled weight in
-        // kept order (read sequentially below rather than through `kept` again).
-        let mut start = vec![0usize; n + 1];
-        let mut top = vec![i128::MIN; n];
+        let ends = kept.iter().map(|&i| edges[i]).collect();
+        let weight = kept.iter().map(|&i| weights[i]).collect();
+        Self::build(n, ends, weight, mode)
+    }
+
+    /// The engine for the kept edges with these `ends` and weights (in kept order, see
+    /// `kept_list`; self-loops and parallel edges gone, fewer than 2³¹ edges: see
+    /// [`MAX_EDGES`](super::MAX_EDGES)), before the start.
+    pub(super) fn build<W: Weight>(
+        n: usize,
+        ends: Vec<(u32, u32)>,
+        weight: Vec<W>,
+        mode: Mode,
+    ) -> Self {
+        let m = ends.len();
+        debug_assert_eq!(m, weight.len());
+        assert!(m <= super::MAX_EDGES, "checked by the caller");
+        // One pass over the kept edges, in order (the smaller ends in order, the larger at
+        // random): each vertex's degree and heaviest edge in one record, and the weights'
+        // extremes.
+        let mut acc: Vec<(usize, N)> = vec![(0, -N::MAX); n];
         let (mut max_all, mut big_w) = (i128::MIN, 0u128);
-        let mut ends: Vec<(u32, u32)> = Vec::with_capacity(m);
-        let mut wt2_kept: Vec<N> = Vec::with_capacity(m);
-        for &i in kept {
-            let (u, v) = edges[i];
-            let w: i128 = weights[i].into();
-            ends.push((u, v));
-            wt2_kept.push(N::wide(2 * w));
-            start[u as usize + 1] += 1;
-            start[v as usize + 1] += 1;
-            top[u as usize] = top[u as usize].max(w);
-            top[v as usize] = top[v as usize].max(w);
+        for (&(u, v), &w) in ends.iter().zip(&weight) {
+            let w: i128 = w.into();
+            let wn = N::wide(w);
+            for x in [u as usize, v as usize] {
+                let a = &mut acc[x];
+                a.0 += 1;
+                a.1 = a.1.max(wn);
+            }
             max_all = max_all.max(w);
             big_w = big_w.max(w.unsigned_abs());
         }
         let max_w = max_all.max(0);
-        for v in 0..n {
-            start[v + 1] += start[v];
+        let mut start = Vec::with_capacity(n + 1);
+        start.push(0usize);
+        let mut at = 0;
+        for &(d, _) in &acc {
+            at += d;
+            start.push(at);
         }
         // Vertex `u` of the input is vertex `new_of[u]` here (see `renumbering_pays`); the
         // edges are renumbered too, in the order the renumbered adjacency lists first name
@@ -241,55 +260,63 @@ impl<N: Num> Engine<N> {
         // near-sequentially as well. The breadth-first search walks the adjacency lists in
         // the input's numbers, in 32 bits (half the memory traffic of the engine's lists),
         // which are then copied once into the engine's lists in the new numbers.
-        let (new_of, order, adj_start, adj, kept_at, endpoint, wt2) =
-            if renumbering_pays(n, edges, kept) && 2 * m < u32::MAX as usize {
-                let near = adjacency(&start, &ends, |y, p| (y as u32, p as u32));
-                let (new_of, order) = breadth_first(n, &start, &near);
-                let mut adj_start = Vec::with_capacity(n + 1);
-                adj_start.push(0);
-                let mut adj = Vec::with_capacity(2 * m);
-                let mut edge_of = vec![u32::MAX; m];
-                let mut kept_at: Vec<u32> = Vec::with_capacity(m);
-                let mut endpoint = Vec::with_capacity(2 * m);
-                let mut wt2 = Vec::with_capacity(m);
-                for (nx, &x) in order.iter().enumerate() {
-                    let x = x as usize;
-                    for &(y, p) in &near[start[x]..start[x + 1]] {
-                        let (k, side) = (p as usize / 2, p as usize & 1);
-                        let ny = new_of[y as usize] as usize;
-                        if edge_of[k] == u32::MAX {
-                            edge_of[k] = kept_at.len() as u32;
-                            kept_at.push(k as u32);
-                            // `p` is the far endpoint: odd when `x` is the edge's first end.
-                            if side == 1 {
-                                endpoint.extend([nx, ny]);
-                            } else {
-                                endpoint.extend([ny, nx]);
-                            }
-                            wt2.push(wt2_kept[k]);
+        let (new_of, order, adj_start, adj, kept_at, endpoint, wt2) = if renumbering_pays(n, &ends)
+        {
+            let near = adjacency(&start, &ends, |y, p| (y as u32, p as u32));
+            drop(ends);
+            let (new_of, order) = breadth_first(n, &start, &near);
+            let mut adj_start = Vec::with_capacity(n + 1);
+            adj_start.push(0);
+            let mut adj = Vec::with_capacity(2 * m);
+            let mut edge_of = vec![0u32; m];
+            let mut kept_at: Vec<u32> = Vec::with_capacity(m);
+            let mut endpoint = Vec::with_capacity(2 * m);
+            let mut wt2 = Vec::with_capacity(m);
+            for (nx, &x) in order.iter().enumerate() {
+                let x = x as usize;
+                for &(y, p) in &near[start[x]..start[x + 1]] {
+                    let (k, side) = (p as usize / 2, p as usize & 1);
+                    let ny = new_of[y as usize] as usize;
+                    // An edge is first named at its end that comes first in the new
+                    // order (no self-loops: the ends differ).
+                    let e = if ny > nx {
+                        let e = kept_at.len() as u32;
+                        edge_of[k] = e;
+                        kept_at.push(k as u32);
+                        // `p` is the far endpoint: odd when `x` is the edge's first end.
+                        if side == 1 {
+                            endpoint.extend([nx, ny]);
+                        } else {
+                            endpoint.extend([ny, nx]);
                         }
-                        adj.push((ny, 2 * edge_of[k] as usize + side));
-                    }
-                    adj_start.push(adj.len());
+                        wt2.push(N::wide(2 * weight[k].into()));
+                        e
+                    } else {
+                        edge_of[k]
+                    };
+                    adj.push((ny as u32, 2 * e + side as u32));
                 }
-                (new_of, order, adj_start, adj, kept_at, endpoint, wt2)
-            } else {
-                let adj = adjacency(&start, &ends, |y, p| (y, p));
-                let endpoint = ends
-                    .iter()
-                    .flat_map(|&(u, v)| [u as usize, v as usize])
-                    .collect();
-                (
-                    Vec::new(),
-                    Vec::new(),
-                    start,
-                    adj,
-                    Vec::new(),
-                    endpoint,
-                    wt2_kept,
-                )
-            };
-        drop(ends);
+                adj_start.push(adj.len());
+            }
+            (new_of, order, adj_start, adj, kept_at, endpoint, wt2)
+        } else {
+            let adj = adjacency(&start, &ends, |y, p| (y as u32, p as u32));
+            let endpoint = ends
+                .iter()
+                .flat_map(|&(u, v)| [u as usize, v as usize])
+                .collect();
+            let wt2 = weight.iter().map(|&w| N::wide(2 * w.into())).collect();
+            (
+                Vec::new(),
+                Vec::new(),
+                start,
+                adj,
+                Vec::new(),
+                endpoint,
+                wt2,
+            )
+        };
+        drop(weight);
         let perfect = mode == Mode::Perfect;
         // Each vertex at its heaviest edge (2y_v = max w, so every edge is covered and each
         // vertex's heaviest edge is tight: a greedy jump start), raised by 1 where needed so
@@ -300,8 +327,9 @@ impl<N: Num> Engine<N> {
         // perfect mode a vertex without an edge ends the run before the search.)
         let vx: Vec<Vx<N>> = (0..n)
             .map(|v| {
-                let t = top[order.get(v).map_or(v, |&x| x as usize)];
-                let d = if t == i128::MIN {
+                let (deg, t) = acc[order.get(v).map_or(v, |&x| x as usize)];
+                let t: i128 = t.into();
+                let d = if deg == 0 {
                     0
                 } else if (max_all - t) % 2 == 0 {
                     t
@@ -317,7 +345,7 @@ impl<N: Num> Engine<N> {
                 }
             })
             .collect();
-        drop((top, order));
+        drop((acc, order));
         // With a perfect matching M, the doubled dual objective Σ dual[v] + Σ 2z_B(|B|−1)/2
         // starts at most n·(W + 1) and never drops below 2w(M) ≥ −n·W (W = max |w|), and
         // each dual step lowers it by at least the step: the clock stays within
@@ -395,6 +423,13 @@ impl<N: Num> Engine<N> {
                 return r;
             }
         }
+    }
+
+    /// The (remote vertex, remote endpoint) of entry `a` of the adjacency lists.
+    #[inline]
+    pub(super) fn arc(&self, a: usize) -> (usize, usize) {
+        let (y, p) = self.adj[a];
+        (y as usize, p as usize)
     }
 
     /// The engine's number of input vertex `i`.
@@ -784,7 +819,7 @@ impl<N: Num> Engine<N> {
                     self.leaves_into(c, &mut leaves);
                     for &x in &leaves {
                         for a in self.adj_start[x]..self.adj_start[x + 1] {
-                            let (y, p) = self.adj[a];
+                            let (y, p) = self.arc(a);
                             if self.top_label(y) == S {
                                 let key = self.slack(p / 2) + self.clock;
                                 self.heap2.push(key, p / 2);

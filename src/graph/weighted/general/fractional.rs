@@ -190,7 +190,7 @@ struct Rec<N> {
 /// The graph and the limits every search shares.
 struct Arcs<'a, N> {
     adj_start: &'a [usize],
-    adj: &'a [(usize, usize)],
+    adj: &'a [(u32, u32)],
     wt2: &'a [N],
     endpoint: &'a [usize],
     /// Maximum weight: the least value of a potential (the parity of all of them); `None`
@@ -263,6 +263,7 @@ fn search<N: Num, const S: usize>(
             }
         }
         for &(j, p) in &g.adj[g.adj_start[row]..g.adj_start[row + 1]] {
+            let (j, p) = (j as usize, p as usize);
             let r = &mut rec[j];
             if r.done == epoch {
                 continue;
@@ -523,7 +524,7 @@ impl<N: Num> Engine<N> {
                 }
                 let least = adj[adj_start[v]..adj_start[v + 1]]
                     .iter()
-                    .map(|&(u, p)| d[v] + d[u] - wt2[p / 2])
+                    .map(|&(u, p)| d[v] + d[u as usize] - wt2[p as usize / 2])
                     .min();
                 if least.is_some_and(|s| s >= d[v]) {
                     lowered += d[v].into();
@@ -546,7 +547,7 @@ impl<N: Num> Engine<N> {
         #[cfg(debug_assertions)]
         for v in 0..n {
             for arc in self.adj_start[v]..self.adj_start[v + 1] {
-                let (u, p) = self.adj[arc];
+                let (u, p) = self.arc(arc);
                 let slack = d[v] + d[u] - wt2[p / 2];
                 debug_assert!(slack >= zero, "edge covered");
                 debug_assert!(mate[v] != p || slack == zero, "matched edge tight");

@@ -798,11 +798,18 @@ fn kept_edges_are_the_heaviest_first_copies_in_pair_order() {
             .collect();
         let weights: Vec<i64> = (0..m).map(|_| rng.random_range(-3..4)).collect();
         for perfect in [false, true] {
+            let want = kept_by_one_sort(&edges, &weights, perfect);
             assert_eq!(
                 kept_edges(&edges, &weights, perfect),
-                kept_by_one_sort(&edges, &weights, perfect),
+                want,
                 "round {round}, perfect {perfect}: {edges:?} {weights:?}"
             );
+            // The ends and weights in kept order, as the caller's edges name them.
+            let kept = super::kept_list(&edges, &weights, perfect);
+            let ends: Vec<(u32, u32)> = want.iter().map(|&i| edges[i]).collect();
+            let weight: Vec<i64> = want.iter().map(|&i| weights[i]).collect();
+            assert_eq!(kept.ends, ends, "round {round}: {edges:?}");
+            assert_eq!(kept.weight, weight, "round {round}: {edges:?} {weights:?}");
         }
     }
 }

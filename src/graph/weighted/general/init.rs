@@ -10,23 +10,22 @@ use crate::graph::general::{
 
 /// Whether the engine renumbers its vertices breadth-first (see [`breadth_first`]): when the
 /// input's numbers put neighbours far apart: at least [`MIN_VERTICES`] vertices and more
-/// than half of about [`SAMPLE`] kept edges, evenly spread, join numbers more than
-/// [`WINDOW`] apart (the measure of [`crate::graph::general::order`], on the edge list).
+/// than half of about [`SAMPLE`] kept edges (their `ends`), evenly spread, join numbers more
+/// than [`WINDOW`] apart (the measure of [`crate::graph::general::order`], on the edge list).
 /// Neighbours then have near numbers and the per-vertex arrays are walked with fewer cache
 /// misses; on Euclidean 10-NN graphs whose points come in random order, see the module docs.
 /// Under test, every graph of 4 or more vertices is renumbered, so that the small random
 /// graphs exercise the mapping. O(1) time (a sample).
-pub(super) fn renumbering_pays(n: usize, edges: &[(u32, u32)], kept: &[usize]) -> bool {
+pub(super) fn renumbering_pays(n: usize, ends: &[(u32, u32)]) -> bool {
     if cfg!(test) {
         return n >= 4;
     }
-    if n < MIN_VERTICES || kept.is_empty() {
+    if n < MIN_VERTICES || ends.is_empty() {
         return false;
     }
-    let step = (kept.len() / SAMPLE).max(1);
+    let step = (ends.len() / SAMPLE).max(1);
     let (mut far, mut sampled) = (0usize, 0usize);
-    for &i in kept.iter().step_by(step) {
-        let (u, v) = edges[i];
+    for &(u, v) in ends.iter().step_by(step) {
         sampled += 1;
         far += usize::from(u.abs_diff(v) > WINDOW);
     }
@@ -70,7 +69,8 @@ pub(super) fn breadth_first(
 /// lists once and calls the two itself; this is the tests' entry.)
 #[cfg(test)]
 pub(super) fn locality_order(n: usize, edges: &[(u32, u32)], kept: &[usize]) -> Option<Vec<u32>> {
-    if !renumbering_pays(n, edges, kept) {
+    let ends: Vec<(u32, u32)> = kept.iter().map(|&i| edges[i]).collect();
+    if !renumbering_pays(n, &ends) {
         return None;
     }
     let mut start = vec![0usize; n + 1];
@@ -116,7 +116,7 @@ impl<N: Num> Engine<N> {
             // (Beyond the cardinality engine's 32-bit numbers: the search decides.)
             return true;
         }
-        let targets: Vec<u32> = self.adj.iter().map(|&(y, _)| y as u32).collect();
+        let targets: Vec<u32> = self.adj.iter().map(|&(y, _)| y).collect();
         let g = Graph::from_csr(self.adj_start.clone(), targets);
         // (`mate` holds the far endpoint of the matched edge; vertices are below n < u32::MAX.)
         let mate: Vec<u32> = self
@@ -170,7 +170,7 @@ impl<N: Num> Engine<N> {
             let (adj, wt2, vx) = (&self.adj, &self.wt2, &self.vx);
             let need = |a: usize| {
                 let (u, p) = adj[a];
-                wt2[p / 2] - vx[u].dual
+                wt2[p as usize / 2] - vx[u as usize].dual
             };
             let mut best = need(lo);
             for a in lo + 1..hi {
@@ -184,10 +184,10 @@ impl<N: Num> Engine<N> {
                 continue;
             }
             let mate = &self.mate;
-            let tight = (lo..hi).find(|&a| mate[adj[a].0] == NONE && need(a) == best);
+            let tight = (lo..hi).find(|&a| mate[adj[a].0 as usize] == NONE && need(a) == best);
             self.vx[v].dual = best;
             if let Some(a) = tight {
-                let (u, p) = self.adj[a];
+                let (u, p) = self.arc(a);
                 self.mate[v] = p;
                 self.mate[u] = p ^ 1;
             }

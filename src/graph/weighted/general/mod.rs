@@ -316,6 +316,10 @@ mod fractional_tests;
 #[path = "existence_tests.rs"]
 mod existence_tests;
 
+/// The most kept edges the sparse engine takes (after self-loops and parallel copies are
+/// dropped): its adjacency lists name endpoints `2k + 1` in 32 bits.
+const MAX_EDGES: usize = (u32::MAX / 2) as usize;
+
 /// No vertex, edge, endpoint or blossom.
 const NONE: usize = usize::MAX;
 
@@ -335,8 +339,9 @@ const MARKED: usize = 1 << (usize::BITS - 1);
 /// allowed.
 ///
 /// # Errors
-/// [`WeightError::Shape`] if `edges` and `weights` differ in length or an edge names a vertex
-/// `>= n`; [`WeightError::TooWide`] if `n · max|w|` reaches twice
+/// [`WeightError::Shape`] if `edges` and `weights` differ in length, an edge names a vertex
+/// `>= n`, or more than 2³¹ − 1 edges are left once self-loops and parallel copies are
+/// dropped; [`WeightError::TooWide`] if `n · max|w|` reaches twice
 /// [`WIDE_LIMIT`](super::WIDE_LIMIT) (room for the gadget graph of the maximum-cardinality
 /// question, see the module docs, overflow).
 ///
@@ -541,12 +546,23 @@ fn run_checked<W: Weight>(
     if perfect && n % 2 == 1 {
         return Ok(None);
     }
-    let kept = kept_edges(edges, weights, perfect);
+    let Kept {
+        index: kept,
+        ends,
+        weight,
+    } = kept_list(edges, weights, perfect);
+    if kept.len() > MAX_EDGES {
+        return Err(WeightError::Shape(format!(
+            "{} kept (self-loops and parallel copies aside), beyond the {MAX_EDGES} the \
+             engine takes",
+            crate::error::count(kept.len(), "edge", "edges")
+        )));
+    }
 
     // The maximum-weight run fits in i64 when W ≤ 2^59; perfect mode when n·(2W + 1) ≤ 2^58.
-    let largest = kept
+    let largest = weight
         .iter()
-        .map(|&i| weights[i].into().unsigned_abs())
+        .map(|&w| w.into().unsigned_abs())
         .max()
         .unwrap_or(0);
     let narrow = if perfect {
@@ -562,7 +578,10 @@ fn run_checked<W: Weight>(
         #[cfg(test)]
         Choice::Dense => true,
     };
-    if dense {
+    let (ends, weight) = if dense {
+        // The dense engine reads the kept edges through `kept`: their lists go while it runs
+        // (its matrix is about as large), and come back if it cannot run.
+        drop((ends, weight));
         if perfect && check && !has_perfect_matching(n, edges, &kept) {
             return Ok(None);
         }
@@ -575,17 +594,23 @@ fn run_checked<W: Weight>(
         if let Some(found) = found {
             return Ok(found);
         }
-    }
+        (
+            kept.iter().map(|&i| edges[i]).collect(),
+            kept.iter().map(|&i| weights[i]).collect(),
+        )
+    } else {
+        (ends, weight)
+    };
     // The existence check runs at the end of the start, on the engine's own adjacency lists
     // and from its matching (see `Engine::has_perfect_matching`), unless the dense engine's
     // check above ran.
     let check = perfect && check && !dense;
     if narrow {
-        let mut engine = Engine::<i64>::new(n, edges, weights, &kept, mode);
+        let mut engine = Engine::<i64>::build(n, ends, weight, mode);
         engine.check = check;
         Ok(finish(engine, &kept))
     } else {
-        let mut engine = Engine::<i128>::new(n, edges, weights, &kept, mode);
+        let mut engine = Engine::<i128>::build(n, ends, weight, mode);
         engine.check = check;
         Ok(finish(engine, &kept))
     }
@@ -601,13 +626,36 @@ fn has_perfect_matching(n: usize, edges: &[(u32, u32)], kept: &[usize]) -> bool 
 
 /// The edges the engine keeps: the heaviest copy of each vertex pair (the first such edge
 /// among equally heavy copies), no self-loops, and (unless `perfect`) no edge of weight ≤ 0;
-/// in the order of their pairs `(min, max)`. A counting sort on the smaller end into
-/// `(larger end, index)` entries, then each (small) bucket sorted on its own, and only the
-/// runs of parallel copies look at their weights: O(n + m) beyond the buckets' sorts, which
-/// compare the entries themselves, with no look-up of an edge or weight (measured: one sort
-/// of all the edges by an indirect key took 150 ms of the 2.1 s of Euclidean 10-NN with 10⁵
-/// points; the buckets sorted by an indirect key 1.2 % of a 0.75 s run).
+/// in the order of their pairs `(min, max)`. (The tests' entry: [`kept_list`] without the
+/// ends and weights.)
+#[cfg(test)]
 fn kept_edges<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> Vec<usize> {
+    kept_list(edges, weights, perfect).index
+}
+
+/// The kept edges (see [`kept_list`]): their indices into the caller's edges, and in the same
+/// order their ends (as the caller's edge names them) and weights, so that the engine's setup
+/// reads them in order rather than through `index` again.
+struct Kept<W> {
+    /// Index into the caller's edges of each kept edge.
+    index: Vec<usize>,
+    /// `edges[index[k]]`.
+    ends: Vec<(u32, u32)>,
+    /// `weights[index[k]]`.
+    weight: Vec<W>,
+}
+
+/// The edges the engine keeps: the heaviest copy of each vertex pair (the first such edge
+/// among equally heavy copies), no self-loops, and (unless `perfect`) no edge of weight ≤ 0;
+/// in the order of their pairs `(min, max)`, with their ends and weights. A counting sort on
+/// the smaller end into `(larger end, 2·index + whether the first end is the larger)` entries,
+/// then each (small) bucket sorted on its own, and only the runs of parallel copies look at
+/// their weights: O(n + m) beyond the buckets' sorts, which compare the entries themselves,
+/// with no look-up of an edge or weight (measured: one sort of all the edges by an indirect
+/// key took 150 ms of the 2.1 s of Euclidean 10-NN with 10⁵ points; the buckets sorted by an
+/// indirect key 1.2 % of a 0.75 s run). The ends are rebuilt from the bucket and the entry
+/// (no random read of the edges); each kept weight is read once.
+fn kept_list<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> Kept<W> {
     let wanted = |i: usize| edges[i].0 != edges[i].1 && (perfect || weights[i].into() > 0);
     // (Edges name vertices below n, checked by the caller; the largest end bounds them.)
     let top = edges
@@ -626,17 +674,20 @@ fn kept_edges<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> 
     for v in 0..top {
         start[v + 1] += start[v];
     }
-    let mut entries = vec![(0u32, 0usize); start[top]];
+    // (`2·i + 1` fits: `edges` holds fewer than 2⁶³ edges.)
+    let mut entries = vec![(0u32, 0u64); start[top]];
     for (i, &(u, v)) in edges.iter().enumerate() {
         if wanted(i) {
             let at = &mut start[u.min(v) as usize];
-            entries[*at] = (u.max(v), i);
+            entries[*at] = (u.max(v), 2 * i as u64 + u64::from(u > v));
             *at += 1;
         }
     }
-    let mut kept = Vec::with_capacity(entries.len());
+    let mut index = Vec::with_capacity(entries.len());
+    let mut ends = Vec::with_capacity(entries.len());
+    let mut weight = Vec::with_capacity(entries.len());
     let mut from = 0;
-    for &to in &start[..top] {
+    for (low, &to) in start[..top].iter().enumerate() {
         let bucket = &mut entries[from..to];
         from = to;
         // By larger end, then index: the copies of a pair together, the first one first.
@@ -647,13 +698,25 @@ fn kept_edges<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> 
             j += 1;
             while j < bucket.len() && bucket[j].0 == high {
                 // A later copy replaces the best only when strictly heavier.
-                if weights[bucket[j].1] > weights[best] {
+                if weights[(bucket[j].1 >> 1) as usize] > weights[(best >> 1) as usize] {
                     best = bucket[j].1;
                 }
                 j += 1;
             }
-            kept.push(best);
+            let i = (best >> 1) as usize;
+            let low = low as u32;
+            index.push(i);
+            ends.push(if best & 1 == 1 {
+                (high, low)
+            } else {
+                (low, high)
+            });
+            weight.push(weights[i]);
         }
     }
-    kept
+    Kept {
+        index,
+        ends,
+        weight,
+    }
 }

@@ -206,7 +206,7 @@ impl<N: Num> Engine<N> {
                         // Its tree was dissolved by an augmentation.
                         break;
                     }
-                    let (w, p) = self.adj[a];
+                    let (w, p) = self.arc(a);
                     self.scan_edge(v, w, p);
                 }
                 if self.top_label(v) == S {
