@@ -34,7 +34,9 @@
 //! `d_u + d_v = ((a_u + b_v) + (a_v + b_u))/2 ≥ 2w_uv`, with equality exactly when both arcs
 //! of `uv` are tight. It starts from the greedy start: `a = b = d` (feasible), each matched
 //! edge assigned both ways, so only the greedy start's exposed vertices are unassigned rows
-//! and untaken columns. From each free row in turn, a shortest augmenting path (Dijkstra on
+//! and untaken columns. From each free row in turn (in the engine's vertex order, breadth-first
+//! where the engine renumbered, so consecutive searches work in nearby memory; see below), a
+//! shortest augmenting path (Dijkstra on
 //! the arcs' slacks, a binary heap with lazy deletion, potentials moved only on the vertices
 //! the search settled, as in Jonker–Volgenant's augmentation) reassigns the rows along it. A
 //! search that has settled `BUDGET` columns (64; `MAX_BUDGET` = 16 for maximum weight)
@@ -42,10 +44,12 @@
 //! move by the distance reached (every slack stays ≥ 0 and every assigned arc tight, as in a
 //! completed search) and its row stays unassigned. On random graphs without locality
 //! (G(n, 5n)) unbounded searches settled 500 columns on average and took 13 s where the whole
-//! run takes 1.5 s; on Euclidean 10-NN they settle 5. Each vertex's potentials, assigned
-//! arcs and search state sit in one 64-byte record, so a scanned arc costs one cache miss
-//! there, not four (G(n, 5n)'s arcs join random vertices; not measured apart from the
-//! budget).
+//! run takes 1.5 s; on Euclidean 10-NN they settle 4.7 (18 186 searches at 10⁵ points, 4
+//! given up). Each vertex's potentials, assigned arcs and search state sit in one 64-byte
+//! record, so a scanned arc costs one cache miss there, not five (not measured apart from
+//! the order: the roots in the input's order, random on renumbered graphs, took 0.95–1.2 s
+//! at 10⁶ points with separate arrays and about as long with the record; in the engine's
+//! order 0.38–0.5 s, busy machine, docs/BENCHMARKS.md, "the start in the engine's order").
 //!
 //! *Maximum weight* is the bipartite matching that need not be perfect: duals `a, b ≥ 0`,
 //! and a free row or column at dual 0 (complementary slackness). Every potential keeps the
@@ -72,10 +76,16 @@
 //! an optimal dual, so complementary slackness holds between them, `a_v + b_u = 2w_uv`
 //! whenever `σ(u) = v` — and (maximum weight) a vertex whose row is free or whose column is
 //! untaken has both potentials at `f`. The matching is read off the paths and cycles of `σ`,
-//! each walked from its start (a vertex whose column no row takes, or any vertex of a
-//! cycle): two consecutive vertices are matched along their arc when it is tight in `d`
-//! (checked, not assumed) — all of an even cycle or path and all but one vertex of an odd
-//! one. For maximum weight, an exposed vertex none of whose edges is tight and whose dual is
+//! each walked from its start (a vertex whose column no row takes; on a cycle its smallest
+//! vertex, or for an odd cycle the vertex after its least dual): two consecutive vertices
+//! are matched along their arc when it is tight in `d` (checked, not assumed) — all of an
+//! even cycle or path and all but one vertex of an odd one, the last walked, so an odd
+//! cycle leaves its least-dual vertex exposed (the first met from its smallest vertex, on
+//! ties). That choice changes no work of the search (Euclidean 10-NN 10⁵: 2 880 099 edge
+//! scans and 62 145 dual steps against 2 879 755 and 61 830 leaving the vertex before the
+//! smallest exposed, 2 879 647 and 61 648 the one of largest dual), but the existence
+//! check's cardinality engine, which starts from this matching, takes 10 ms instead of 24
+//! at 10⁵ points (four runs each) and about 10 % less at 10⁶. For maximum weight, an exposed vertex none of whose edges is tight and whose dual is
 //! within its least slack goes down to 0 (its path end at `d = f = 1`, typically). The
 //! exposed vertices' duals above 0 are then given one parity, the more common one, by raising
 //! the others by 1 (an exposed vertex has no tight matched edge to keep).
@@ -103,7 +113,8 @@
 //! kinds, edges of weight ≤ 0 dropped by the engine; `i64` and `i128` agreeing): duals in
 //! `[0, 2W + 1]`, feasible, matched edges tight, roots of one parity and within `start`, and
 //! the LP value above against a "≤ 1" variant of the DP (rows may stay unassigned; it fails
-//! without the column round). Both modes on the sparse engine with this start, with it
+//! without the column round). Rows of triangles joined by light edges (200 graphs): each
+//! triangle leaves its least-dual vertex exposed. Both modes on the sparse engine with this start, with it
 //! given up after one column, and with the greedy start alone, against the exhaustive oracle
 //! on 6 000 more each, every proof checked by the verifier; the unit tests also pass in a
 //! debug build (the engine's assertions: S–S slacks even, edges covered). The medium hunt
@@ -475,8 +486,8 @@ impl<N: Num> Engine<N> {
                 }
             }
         };
-        for v in 0..n {
-            if rec[v].end[1] == NONE {
+        for (v, r) in rec.iter().enumerate() {
+            if r.end[1] == NONE {
                 walk(v, &mut visited, &mut mate);
             }
         }

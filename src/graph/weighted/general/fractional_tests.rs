@@ -445,7 +445,7 @@ fn sparse_max_weight_both_starts_match_the_oracle() {
 #[test]
 fn an_odd_cycle_leaves_its_least_dual_exposed() {
     let mut rng = ChaCha8Rng::seed_from_u64(3441);
-    for round in 0..200 {
+    for _ in 0..200 {
         let t = rng.random_range(1..8usize);
         let n = 3 * t;
         let (mut edges, mut weights) = (Vec::new(), Vec::new());

@@ -139,7 +139,7 @@ impl<N: Num> Engine<N> {
         2 * found.len() == n
     }
 
-    /// Greedy start: each vertex in turn, if still exposed, lowers its dual to the least value
+    /// Greedy start: each vertex in turn (in the engine's order), if still exposed, lowers its dual to the least value
     /// that keeps its edges covered, `max_u (2w_uv − d_u)` (in perfect mode; for maximum
     /// weight no lower than 0, or 1 where the parity of the duals is odd), which makes its
     /// best edges tight, and is matched along one of them whose other end is still exposed.

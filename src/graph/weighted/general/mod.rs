@@ -31,7 +31,14 @@
 //!    on the bipartite double cover solve (most of) the LP without odd-set constraints,
 //!    whose half-integral solution leaves about one vertex per odd cycle exposed (min-cost
 //!    perfect on Euclidean 10-NN 10⁵: 7.7 % of the vertices instead of 18 %; maximum weight
-//!    there 3.2 % instead of 26 %). Every vertex left exposed is a tree root — for maximum
+//!    there 3.2 % instead of 26 %). Both passes go in the engine's vertex order
+//!    (breadth-first where it renumbers, see 4: consecutive vertices and searches then work
+//!    in nearby memory; in the input's order, as before, they walked the engine's arrays at
+//!    random: on Euclidean 10-NN 10⁶ min-cost perfect the greedy pass took 0.39 s and the
+//!    fractional start 0.95–1.2 s, now 0.05 s and 0.38–0.5 s, busy machine;
+//!    docs/BENCHMARKS.md, "the start in the engine's order"), and an odd cycle of the
+//!    fractional solution leaves its least-dual vertex exposed (the existence check of
+//!    perfect mode, below, then has less to do). Every vertex left exposed is a tree root — for maximum
 //!    weight, but those at dual 0, which already meet complementary slackness and are left
 //!    as δ1 leaves the vertices it frees (see 2); the roots' duals share one parity and every
 //!    S-vertex (joined to its root by tight edges) has that parity less the clock's, so
@@ -82,8 +89,10 @@
 //!    of [`crate::graph::general::order`]: at least 2¹⁶ vertices and most sampled kept edges
 //!    joining numbers more than 2¹⁴ apart, as on points listed in random order), the engine
 //!    renumbers the vertices in breadth-first order and the edges in the order the renumbered
-//!    lists first name them; each list keeps its order, and the greedy start and the roots
-//!    still go in the input's order, so the run makes the same choices; answers are mapped back.
+//!    lists first name them; each list keeps its order. The roots of the search still go in
+//!    the input's order; the start (step 0) goes in the engine's, so a renumbered run may
+//!    end at another of several optima than the same graph unrenumbered would (never another
+//!    value; every certificate is checked); answers are mapped back.
 //!    The setup (`Engine::new`) reads the kept edges once (through `kept`, the one random
 //!    walk over the input), builds the adjacency lists once in the input's numbers (32-bit
 //!    entries when renumbering), lets the breadth-first search walk those, and copies them
