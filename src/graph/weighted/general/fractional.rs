@@ -182,7 +182,7 @@ struct Arcs<'a, N> {
     adj_start: &'a [usize],
     adj: &'a [(u32, u32)],
     wt2: &'a [N],
-    endpoint: &'a [usize],
+    endpoint: &'a super::engine::Ends,
     /// Maximum weight: the least value of a potential (the parity of all of them); `None`
     /// in perfect mode (free potentials).
     floor: Option<N>,
@@ -305,7 +305,7 @@ fn search<N: Num>(
         if side.far_end[j] == NONE {
             break (Ended::Free, j, key);
         }
-        (row, at) = (g.endpoint[side.far_end[j]], key);
+        (row, at) = (g.endpoint.at(side.far_end[j]), key);
     };
     for &(i, d) in &s.rows {
         side.pot[i] -= far - d;
@@ -324,12 +324,12 @@ fn search<N: Num>(
         Ended::Free => sink,
         Ended::Floor if sink != root => {
             let p = std::mem::replace(&mut side.end[sink], NONE);
-            g.endpoint[p]
+            g.endpoint.at(p)
         }
         _ => NONE,
     };
     while j != NONE {
-        let i = g.endpoint[s.pred[j] ^ 1];
+        let i = g.endpoint.at(s.pred[j] ^ 1);
         let old = side.end[i];
         side.end[i] = s.pred[j];
         side.far_end[j] = s.pred[j] ^ 1;
@@ -337,7 +337,7 @@ fn search<N: Num>(
             debug_assert_eq!(i, root);
             break;
         }
-        j = g.endpoint[old];
+        j = g.endpoint.at(old);
     }
     Some(ended)
 }
@@ -381,7 +381,7 @@ impl<N: Num> Engine<N> {
             let p = self.mate[v];
             if p != NONE {
                 row_end[v] = p;
-                col_end[self.endpoint[p]] = p ^ 1;
+                col_end[self.endpoint.at(p)] = p ^ 1;
             }
         }
         let mut scratch = Scratch::new(n)?;
@@ -454,7 +454,7 @@ impl<N: Num> Engine<N> {
         // cycle or path and all but its last vertex of an odd one.
         let mut mate: Vec<usize> = filled(n, NONE)?;
         let mut visited: Vec<bool> = filled(n, false)?;
-        let tight = |p: usize| d[endpoint[p]] + d[endpoint[p ^ 1]] == wt2[p / 2];
+        let tight = |p: usize| d[endpoint.at(p)] + d[endpoint.at(p ^ 1)] == wt2[p / 2];
         let walk = |s: usize, visited: &mut Vec<bool>, mate: &mut Vec<usize>| {
             let mut v = s;
             while !visited[v] {
@@ -463,7 +463,7 @@ impl<N: Num> Engine<N> {
                 if p == NONE {
                     break;
                 }
-                let u = endpoint[p];
+                let u = endpoint.at(p);
                 if mate[v] == NONE && !visited[u] && tight(p) {
                     mate[v] = p;
                     mate[u] = p ^ 1;
@@ -471,7 +471,7 @@ impl<N: Num> Engine<N> {
                     if row_end[u] == NONE {
                         break;
                     }
-                    v = endpoint[row_end[u]];
+                    v = endpoint.at(row_end[u]);
                 } else {
                     v = u;
                 }
