@@ -79,15 +79,15 @@ fn leaves_of(
     }
 }
 
-/// The vertex at each endpoint (`2k` and `2k + 1` are the ends of edge `k`), read through
-/// [`Ends::at`].
-pub(super) struct Ends(Vec<usize>);
+/// The vertex at each endpoint (`2k` and `2k + 1` are the ends of edge `k`), in 32 bits (the
+/// input's vertex numbers are), read through [`Ends::at`].
+pub(super) struct Ends(Vec<u32>);
 
 impl Ends {
     /// The vertex at endpoint `p`.
     #[inline]
     pub(super) fn at(&self, p: usize) -> usize {
-        self.0[p]
+        self.0[p] as usize
     }
 }
 
@@ -291,6 +291,7 @@ impl<N: Num> Engine<N> {
                         edge_of[k] = e;
                         kept_at.push(k as u32);
                         // `p` is the far endpoint: odd when `x` is the edge's first end.
+                        let (nx, ny) = (nx as u32, ny as u32);
                         if side == 1 {
                             endpoint.extend([nx, ny]);
                         } else {
@@ -308,10 +309,7 @@ impl<N: Num> Engine<N> {
             (new_of, order, adj_start, adj, kept_at, endpoint, wt2)
         } else {
             let adj = adjacency(&start, &ends, |y, p| (y as u32, p as u32));
-            let endpoint = ends
-                .iter()
-                .flat_map(|&(u, v)| [u as usize, v as usize])
-                .collect();
+            let endpoint = ends.iter().flat_map(|&(u, v)| [u, v]).collect();
             let wt2 = weight.iter().map(|&w| N::wide(2 * w.into())).collect();
             (
                 Vec::new(),
