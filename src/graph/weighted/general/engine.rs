@@ -18,7 +18,7 @@ pub(super) fn finish<N: Num>(mut engine: Engine<N>, kept: &[usize]) -> Option<We
     let mut matched: Vec<usize> = Vec::with_capacity(n / 2);
     for v in 0..n {
         let p = engine.mate[v];
-        if p != NONE && engine.endpoint[p] > v {
+        if p != NONE && engine.endpoint.at(p) > v {
             matched.push(kept[engine.kept_at.get(p / 2).map_or(p / 2, |&k| k as usize)]);
         }
     }
@@ -79,6 +79,18 @@ fn leaves_of(
     }
 }
 
+/// The vertex at each endpoint (`2k` and `2k + 1` are the ends of edge `k`), in 32 bits (the
+/// input's vertex numbers are), read through [`Ends::at`].
+pub(super) struct Ends(Vec<u32>);
+
+impl Ends {
+    /// The vertex at endpoint `p`.
+    #[inline]
+    pub(super) fn at(&self, p: usize) -> usize {
+        self.0[p] as usize
+    }
+}
+
 /// The record of vertex `v` (see [`Engine::vx`]): its own stored dual and representative,
 /// and the fields of representative `v` (used while `v` is one). A vertex that is its own
 /// representative (every vertex outside blossoms, as a rule) is looked up in one cache line.
@@ -112,7 +124,7 @@ pub(super) struct Engine<N> {
     /// [`Engine::new`].
     pub(super) kept_at: Vec<u32>,
     /// Vertex at each endpoint.
-    pub(super) endpoint: Vec<usize>,
+    pub(super) endpoint: Ends,
     /// Doubled weight of each kept edge.
     pub(super) wt2: Vec<N>,
     /// Remote endpoints of the edges at each vertex, CSR.
@@ -284,6 +296,7 @@ impl<N: Num> Engine<N> {
                         edge_of[k] = e;
                         kept_at.push(k as u32);
                         // `p` is the far endpoint: odd when `x` is the edge's first end.
+                        let (nx, ny) = (nx as u32, ny as u32);
                         if side == 1 {
                             endpoint.extend([nx, ny]);
                         } else {
@@ -301,10 +314,7 @@ impl<N: Num> Engine<N> {
             (new_of, order, adj_start, adj, kept_at, endpoint, wt2)
         } else {
             let adj = adjacency(&start, &ends, |y, p| (y as u32, p as u32));
-            let endpoint = ends
-                .iter()
-                .flat_map(|&(u, v)| [u as usize, v as usize])
-                .collect();
+            let endpoint = ends.iter().flat_map(|&(u, v)| [u, v]).collect();
             let wt2 = weight.iter().map(|&w| N::wide(2 * w.into())).collect();
             (
                 Vec::new(),
@@ -355,7 +365,7 @@ impl<N: Num> Engine<N> {
             n,
             new_of,
             kept_at,
-            endpoint,
+            endpoint: Ends(endpoint),
             wt2,
             adj_start,
             adj,
@@ -442,7 +452,7 @@ impl<N: Num> Engine<N> {
     /// blossoms, where no blossom contains both ends).
     #[inline]
     pub(super) fn slack(&self, k: usize) -> N {
-        self.vdual(self.endpoint[2 * k]) + self.vdual(self.endpoint[2 * k + 1]) - self.wt2[k]
+        self.vdual(self.endpoint.at(2 * k)) + self.vdual(self.endpoint.at(2 * k + 1)) - self.wt2[k]
     }
 
     /// The top-level blossom (or vertex) containing vertex `v`.
@@ -569,7 +579,7 @@ impl<N: Num> Engine<N> {
             let r = if p == NONE {
                 w
             } else {
-                self.root[self.endpoint[p]]
+                self.root[self.endpoint.at(p)]
             };
             debug_assert!(r != NONE);
             let before = self.queue.len();
@@ -606,7 +616,7 @@ impl<N: Num> Engine<N> {
             let base = self.base[b];
             let mb = self.mate[base];
             debug_assert!(mb != NONE);
-            w = self.endpoint[mb];
+            w = self.endpoint.at(mb);
             t = S;
             p = mb ^ 1;
         }
@@ -629,10 +639,10 @@ impl<N: Num> Engine<N> {
             if self.labelend[b] == NONE {
                 v = NONE;
             } else {
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint.at(self.labelend[b]);
                 b = self.inblossom(v);
                 debug_assert_eq!(self.label[b], T);
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint.at(self.labelend[b]);
             }
             if w != NONE {
                 std::mem::swap(&mut v, &mut w);
@@ -646,7 +656,7 @@ impl<N: Num> Engine<N> {
 
     /// Makes a new blossom with base `base` from the S–S edge `k` and the tree paths.
     pub(super) fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
+        let (mut v, mut w) = (self.endpoint.at(2 * k), self.endpoint.at(2 * k + 1));
         let bb = self.inblossom(base);
         let mut bv = self.inblossom(v);
         let mut bw = self.inblossom(w);
@@ -662,7 +672,7 @@ impl<N: Num> Engine<N> {
             self.parent[bv] = b;
             path.push(bv);
             endps.push(self.labelend[bv]);
-            v = self.endpoint[self.labelend[bv]];
+            v = self.endpoint.at(self.labelend[bv]);
             bv = self.inblossom(v);
         }
         path.push(bb);
@@ -673,7 +683,7 @@ impl<N: Num> Engine<N> {
             self.parent[bw] = b;
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
-            w = self.endpoint[self.labelend[bw]];
+            w = self.endpoint.at(self.labelend[bw]);
             bw = self.inblossom(w);
         }
         self.labelend[b] = self.labelend[bb];
@@ -843,7 +853,7 @@ impl<N: Num> Engine<N> {
     pub(super) fn relabel_expanded(&mut self, b: usize, leaves: &mut Vec<usize>) {
         let len = self.childs[b].len() as isize;
         let at = |j: isize| j.rem_euclid(len) as usize;
-        let entry = self.inblossom(self.endpoint[self.labelend[b] ^ 1]);
+        let entry = self.inblossom(self.endpoint.at(self.labelend[b] ^ 1));
         let mut j = self.child_index(b, entry) as isize;
         let (jstep, trick): (isize, usize) = if j & 1 == 1 {
             j -= len;
@@ -854,15 +864,15 @@ impl<N: Num> Engine<N> {
         let mut p = self.labelend[b];
         while j != 0 {
             let ep = self.endps[b][at(j - trick as isize)];
-            self.set_label(self.endpoint[p ^ 1], FREE);
-            self.set_label(self.endpoint[ep ^ trick ^ 1], FREE);
-            self.assign_label(self.endpoint[p ^ 1], T, p);
+            self.set_label(self.endpoint.at(p ^ 1), FREE);
+            self.set_label(self.endpoint.at(ep ^ trick ^ 1), FREE);
+            self.assign_label(self.endpoint.at(p ^ 1), T, p);
             j += jstep;
             p = self.endps[b][at(j - trick as isize)] ^ trick;
             j += jstep;
         }
         let bv = self.childs[b][at(j)];
-        let x = self.endpoint[p ^ 1];
+        let x = self.endpoint.at(p ^ 1);
         // A vertex child entered from outside carries a T mark already.
         self.set_label(bv, FREE);
         self.set_top_label(bv, T);
@@ -882,7 +892,7 @@ impl<N: Num> Engine<N> {
                 debug_assert_eq!(self.inblossom(v), bv);
                 self.set_label(v, FREE);
                 let mb = self.mate[self.base[bv]];
-                self.set_label(self.endpoint[mb], FREE);
+                self.set_label(self.endpoint.at(mb), FREE);
                 self.assign_label(v, T, self.labelend[v]);
             }
         }

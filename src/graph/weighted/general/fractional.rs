@@ -203,7 +203,7 @@ struct Arcs<'a, N> {
     adj_start: &'a [usize],
     adj: &'a [(u32, u32)],
     wt2: &'a [N],
-    endpoint: &'a [usize],
+    endpoint: &'a super::engine::Ends,
     /// Maximum weight: the least value of a potential (the parity of all of them); `None`
     /// in perfect mode (free potentials).
     floor: Option<N>,
@@ -314,7 +314,7 @@ fn search<N: Num, const S: usize>(
         if e == NONE {
             break (Ended::Free, j, key);
         }
-        (row, at) = (g.endpoint[e], key);
+        (row, at) = (g.endpoint.at(e), key);
     };
     for &(i, d) in &s.rows {
         let pot = &mut rec[i].pot[S];
@@ -335,20 +335,20 @@ fn search<N: Num, const S: usize>(
         Ended::Free => sink,
         Ended::Floor if sink != root => {
             let p = std::mem::replace(&mut rec[sink].end[S], NONE);
-            g.endpoint[p]
+            g.endpoint.at(p)
         }
         _ => NONE,
     };
     while j != NONE {
         let pred = rec[j].pred;
-        let i = g.endpoint[pred ^ 1];
+        let i = g.endpoint.at(pred ^ 1);
         let old = std::mem::replace(&mut rec[i].end[S], pred);
         rec[j].end[far_side] = pred ^ 1;
         if old == NONE {
             debug_assert_eq!(i, root);
             break;
         }
-        j = g.endpoint[old];
+        j = g.endpoint.at(old);
     }
     Some(ended)
 }
@@ -397,7 +397,7 @@ impl<N: Num> Engine<N> {
             let p = self.mate[v];
             if p != NONE {
                 rec[v].end[0] = p;
-                rec[self.endpoint[p]].end[1] = p ^ 1;
+                rec[self.endpoint.at(p)].end[1] = p ^ 1;
             }
         }
         let mut scratch = Scratch {
@@ -463,7 +463,7 @@ impl<N: Num> Engine<N> {
         // cycle or path and all but its last vertex of an odd one.
         let mut mate: Vec<usize> = filled(n, NONE)?;
         let mut visited: Vec<bool> = filled(n, false)?;
-        let tight = |p: usize| d[endpoint[p]] + d[endpoint[p ^ 1]] == wt2[p / 2];
+        let tight = |p: usize| d[endpoint.at(p)] + d[endpoint.at(p ^ 1)] == wt2[p / 2];
         let walk = |s: usize, visited: &mut Vec<bool>, mate: &mut Vec<usize>| {
             let mut v = s;
             while !visited[v] {
@@ -472,7 +472,7 @@ impl<N: Num> Engine<N> {
                 if p == NONE {
                     break;
                 }
-                let u = endpoint[p];
+                let u = endpoint.at(p);
                 if mate[v] == NONE && !visited[u] && tight(p) {
                     mate[v] = p;
                     mate[u] = p ^ 1;
@@ -480,7 +480,7 @@ impl<N: Num> Engine<N> {
                     if rec[u].end[0] == NONE {
                         break;
                     }
-                    v = endpoint[rec[u].end[0]];
+                    v = endpoint.at(rec[u].end[0]);
                 } else {
                     v = u;
                 }
@@ -508,13 +508,13 @@ impl<N: Num> Engine<N> {
                 if p == NONE {
                     break;
                 }
-                x = endpoint[p];
+                x = endpoint.at(p);
                 if x == v || visited[x] {
                     break;
                 }
             }
             let first = match rec[least].end[0] {
-                p if x == v && len % 2 == 1 && p != NONE => endpoint[p],
+                p if x == v && len % 2 == 1 && p != NONE => endpoint.at(p),
                 _ => v,
             };
             walk(first, &mut visited, &mut mate);

@@ -51,7 +51,7 @@ fn cover_optimum(n: usize, edges: &[(u32, u32)], weights: &[i64]) -> Option<i128
 fn covered_and_tight<N: Num>(engine: &Engine<N>, ctx: &dyn Fn() -> String) {
     let d = |v: usize| -> i128 { engine.vx[v].dual.into() };
     for k in 0..engine.wt2.len() {
-        let (u, v) = (engine.endpoint[2 * k], engine.endpoint[2 * k + 1]);
+        let (u, v) = (engine.endpoint.at(2 * k), engine.endpoint.at(2 * k + 1));
         let slack = d(u) + d(v) - engine.wt2[k].into();
         assert!(slack >= 0, "edge {k} not covered: {}", ctx());
         if engine.mate[u] == 2 * k + 1 {
@@ -106,8 +106,8 @@ fn start_checked<N: Num>(
         if p == NONE {
             exposed.push(v);
         } else {
-            assert_eq!(engine.endpoint[p ^ 1], v, "{}", ctx());
-            assert_eq!(engine.mate[engine.endpoint[p]], p ^ 1, "{}", ctx());
+            assert_eq!(engine.endpoint.at(p ^ 1), v, "{}", ctx());
+            assert_eq!(engine.mate[engine.endpoint.at(p)], p ^ 1, "{}", ctx());
         }
     }
     assert_eq!(exposed.len(), got.exposed, "{}", ctx());
@@ -331,8 +331,8 @@ fn max_start_checked<N: Num>(
                 );
             }
         } else {
-            assert_eq!(engine.endpoint[p ^ 1], v, "{}", ctx());
-            assert_eq!(engine.mate[engine.endpoint[p]], p ^ 1, "{}", ctx());
+            assert_eq!(engine.endpoint.at(p ^ 1), v, "{}", ctx());
+            assert_eq!(engine.mate[engine.endpoint.at(p)], p ^ 1, "{}", ctx());
         }
     }
     assert_eq!(roots.len() + zero, got.exposed, "{}", ctx());

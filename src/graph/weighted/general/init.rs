@@ -126,7 +126,7 @@ impl<N: Num> Engine<N> {
                 if p == NONE {
                     u32::MAX
                 } else {
-                    self.endpoint[p] as u32
+                    self.endpoint.at(p) as u32
                 }
             })
             .collect();

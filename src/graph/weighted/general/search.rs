@@ -8,16 +8,16 @@ use super::{FREE, MARKED, NONE, Num, S, T};
 impl<N: Num> Engine<N> {
     /// The δ2 key (slack + clock) of edge `e` if it joins an S-vertex to an unlabelled one.
     pub(super) fn key2(&self, e: usize) -> Option<N> {
-        let (_, li, di) = self.look(self.endpoint[2 * e]);
-        let (_, lj, dj) = self.look(self.endpoint[2 * e + 1]);
+        let (_, li, di) = self.look(self.endpoint.at(2 * e));
+        let (_, lj, dj) = self.look(self.endpoint.at(2 * e + 1));
         ((li == S && lj == FREE) || (li == FREE && lj == S))
             .then(|| di + dj - self.wt2[e] + self.clock)
     }
 
     /// The δ3 key (slack + 2·clock) of edge `e` if it joins two different S-blossoms.
     pub(super) fn key3(&self, e: usize) -> Option<N> {
-        let (bi, li, di) = self.look(self.endpoint[2 * e]);
-        let (bj, lj, dj) = self.look(self.endpoint[2 * e + 1]);
+        let (bi, li, di) = self.look(self.endpoint.at(2 * e));
+        let (bj, lj, dj) = self.look(self.endpoint.at(2 * e + 1));
         (bi != bj && li == S && lj == S).then(|| di + dj - self.wt2[e] + self.clock + self.clock)
     }
 
@@ -112,7 +112,7 @@ impl<N: Num> Engine<N> {
     /// were tight still read as tight from their vertex duals.)
     pub(super) fn scan_edge(&mut self, v: usize, w: usize, p: usize) {
         let k = p / 2;
-        debug_assert_eq!(w, self.endpoint[p]);
+        debug_assert_eq!(w, self.endpoint.at(p));
         let (bv, lv, dv) = self.look(v);
         let (bw, lw, dw) = self.look(w);
         if bv == bw {
@@ -195,8 +195,8 @@ impl<N: Num> Engine<N> {
             loop {
                 if let Some(p) = self.pending.pop() {
                     // The edge from S-vertex endpoint[p ^ 1] to endpoint[p].
-                    if self.top_label(self.endpoint[p ^ 1]) == S {
-                        self.scan_edge(self.endpoint[p ^ 1], self.endpoint[p], p);
+                    if self.top_label(self.endpoint.at(p ^ 1)) == S {
+                        self.scan_edge(self.endpoint.at(p ^ 1), self.endpoint.at(p), p);
                     }
                     continue;
                 }
@@ -303,7 +303,7 @@ impl<N: Num> Engine<N> {
                 // Every edge between two top-level blossoms stays covered: no candidate
                 // was lost (the tests' check of the step's bookkeeping).
                 for k in 0..self.wt2.len() {
-                    let (u, v) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
+                    let (u, v) = (self.endpoint.at(2 * k), self.endpoint.at(2 * k + 1));
                     assert!(
                         self.inblossom(u) == self.inblossom(v) || self.slack(k) >= N::from(0),
                         "edge {k} left uncovered by a dual step of kind {kind}"
@@ -317,7 +317,7 @@ impl<N: Num> Engine<N> {
             match kind {
                 1 => self.free_vertex(what),
                 2 => {
-                    let far = if self.top_label(self.endpoint[2 * what]) == FREE {
+                    let far = if self.top_label(self.endpoint.at(2 * what)) == FREE {
                         2 * what
                     } else {
                         2 * what + 1
