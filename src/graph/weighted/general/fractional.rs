@@ -46,10 +46,11 @@
 //! (G(n, 5n)) unbounded searches settled 500 columns on average and took 13 s where the whole
 //! run takes 1.5 s; on Euclidean 10-NN they settle 4.7 (18 186 searches at 10⁵ points, 4
 //! given up). Each vertex's potentials, assigned arcs and search state sit in one 64-byte
-//! record, so a scanned arc costs one cache miss there, not five (not measured apart from
-//! the order: the roots in the input's order, random on renumbered graphs, took 0.95–1.2 s
-//! at 10⁶ points with separate arrays and about as long with the record; in the engine's
-//! order 0.38–0.5 s, busy machine, docs/BENCHMARKS.md, "the start in the engine's order").
+//! record, so a scanned arc costs one cache miss there, not five — measured alike to six
+//! separate arrays (a search is a chain of dependent misses, not many independent ones);
+//! what paid is the order: the roots in the input's order, random on renumbered graphs,
+//! took 0.95–1.2 s at 10⁶ points, in the engine's order 0.38–0.5 s (busy machine;
+//! docs/BENCHMARKS.md, "the start in the engine's order").
 //!
 //! *Maximum weight* is the bipartite matching that need not be perfect: duals `a, b ≥ 0`,
 //! and a free row or column at dual 0 (complementary slackness). Every potential keeps the
