@@ -229,7 +229,7 @@ impl<N: Num> Engine<N> {
             let test = cfg!(test) && n < 64;
             steps += 1;
             let limit = |heap: &MinHeap<N>| {
-                if test && steps % 2 == 0 {
+                if test && steps.is_multiple_of(2) {
                     0
                 } else {
                     (2 * (self.wt2.len() + n) + 1024).min(2 * heap.live + 1024)
