@@ -84,11 +84,25 @@
 //!    renumbers the vertices in breadth-first order and the edges in the order the renumbered
 //!    lists first name them; each list keeps its order, and the greedy start and the roots
 //!    still go in the input's order, so the run makes the same choices; answers are mapped back.
-//!    The setup (`Engine::new`) reads the kept edges once (through `kept`, the one random
-//!    walk over the input), builds the adjacency lists once in the input's numbers (32-bit
-//!    entries when renumbering), lets the breadth-first search walk those, and copies them
-//!    once into the engine's lists in the new numbers (measured: about 6 % of the whole run
-//!    on Euclidean 10-NN 10⁵ min-cost perfect, against two list builds and four passes before).
+//!    The setup (`Engine::build`) is handed the kept edges' ends and weights in kept order by
+//!    `kept_list` (which rebuilds the ends from its buckets, so the input's edges are never
+//!    read at random; each kept weight is read once), counts degrees and heaviest edges in
+//!    one per-vertex record, builds the adjacency lists once in the input's numbers (32-bit
+//!    entries), lets the breadth-first search walk those, and copies them once into the
+//!    engine's lists in the new numbers. The engine's lists are 32-bit too: adjacency
+//!    entries (remote vertex, remote endpoint) read through `Engine::arc`, endpoints through
+//!    `Ends::at` (at most 2³¹ − 1 kept edges, checked before the build). Measured
+//!    (docs/BENCHMARKS.md, "the engine's setup and 32-bit lists"; CPU seconds, busy 2-core
+//!    machine): Euclidean 10-NN 10⁶ points, min-cost perfect, `kept_list` plus the build
+//!    2.1–2.5 s → 2.1–2.3 s (`kept_list` takes the one random read of each weight; the
+//!    build alone 1.9–2.2 → 1.6–1.7 s), the whole process 14.1–15.8 s → 12.9–13.8 s (Blossom
+//!    V 20.0 s in the same rounds), peak memory 1 029 → 896 MB; output unchanged. (Before: about 6 % of the whole run on Euclidean
+//!    10-NN 10⁵ min-cost perfect, against two list builds and four passes before that.)
+//!    Tried and left out: the copy and the breadth-first search without a branch on "new
+//!    edge / new vertex" (no gain in the copy, the search twice as slow: its next slot then
+//!    waits on each look-up); 2 MiB pages for the large blocks (`MADV_HUGEPAGE` in the CLI's
+//!    allocator: the search 12 % less user time at 10⁶, but 3 s more system time compacting
+//!    memory on this machine).
 //!
 //! **Perfect mode** is Edmonds' algorithm as he stated it for perfect matchings: the vertex
 //! duals are free, so there is no δ1 and every exposed vertex stays a tree root until it is
@@ -147,7 +161,10 @@
 //! Euclidean ones), so the share stays at ¾. Sparse families (G(n, 5n), Euclidean 10-NN)
 //! never come near it.
 //!
-//! **Complexity:** O(n + m) memory. Time: at most n/2 augmentations; between two of them
+//! **Complexity:** O(n + m) memory (the lists take 44 bytes per kept edge on `i64`: two
+//! 4-byte endpoints, the 8-byte doubled weight, two 8-byte adjacency entries, the 4-byte
+//! renumbering index and the 8-byte index into the caller's edges; the δ2/δ3 heaps'
+//! candidates come on top). Time: at most n/2 augmentations; between two of them
 //! every vertex is scanned at most once as an S-vertex (an S label lasts until its tree is
 //! dissolved), so O(m) heap pushes of O(log m) each,
 //! while blossom creations and expansions cost O(n) each with O(n) of them, so the
