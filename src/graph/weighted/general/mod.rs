@@ -85,8 +85,8 @@
 //!    lists first name them; each list keeps its order, and the greedy start and the roots
 //!    still go in the input's order, so the run makes the same choices; answers are mapped back.
 //!    The setup (`Engine::build`) is handed the kept edges' ends and weights in kept order by
-//!    `kept_list` (which rebuilds the ends from its buckets, so the input's edges are never
-//!    read at random; each kept weight is read once), counts degrees and heaviest edges in
+//!    `kept_list` (which rebuilds the ends from its buckets and carries the weights in its
+//!    entries, so the input is only read in order), counts degrees and heaviest edges in
 //!    one per-vertex record, builds the adjacency lists once in the input's numbers (32-bit
 //!    entries), lets the breadth-first search walk those, and copies them once into the
 //!    engine's lists in the new numbers. The engine's lists are 32-bit too: adjacency
@@ -94,8 +94,7 @@
 //!    `Ends::at` (at most 2³¹ − 1 kept edges, checked before the build). Measured
 //!    (docs/BENCHMARKS.md, "the engine's setup and 32-bit lists"; CPU seconds, busy 2-core
 //!    machine): Euclidean 10-NN 10⁶ points, min-cost perfect, `kept_list` plus the build
-//!    2.1–2.5 s → 2.1–2.3 s (`kept_list` takes the one random read of each weight; the
-//!    build alone 1.9–2.2 → 1.6–1.7 s), the whole process 14.1–15.8 s → 12.9–13.8 s (Blossom
+//!    2.1–2.5 s → 1.7–1.8 s (the build alone 1.9–2.2 → 1.4–1.7 s), the whole process 14.1–15.8 s → 12.9–13.8 s (Blossom
 //!    V 20.0 s in the same rounds), peak memory 1 029 → 896 MB; output unchanged. (Before: about 6 % of the whole run on Euclidean
 //!    10-NN 10⁵ min-cost perfect, against two list builds and four passes before that.)
 //!    Tried and left out: the copy and the breadth-first search without a branch on "new
@@ -663,13 +662,15 @@ struct Kept<W> {
 /// The edges the engine keeps: the heaviest copy of each vertex pair (the first such edge
 /// among equally heavy copies), no self-loops, and (unless `perfect`) no edge of weight ≤ 0;
 /// in the order of their pairs `(min, max)`, with their ends and weights. A counting sort on
-/// the smaller end into `(larger end, 2·index + whether the first end is the larger)` entries,
-/// then each (small) bucket sorted on its own, and only the runs of parallel copies look at
-/// their weights: O(n + m) beyond the buckets' sorts, which compare the entries themselves,
+/// the smaller end into `(larger end, 2·index + whether the first end is the larger, weight)`
+/// entries, then each (small) bucket sorted on its own, and only the runs of parallel copies
+/// compare weights: O(n + m) beyond the buckets' sorts, which compare the entries themselves,
 /// with no look-up of an edge or weight (measured: one sort of all the edges by an indirect
 /// key took 150 ms of the 2.1 s of Euclidean 10-NN with 10⁵ points; the buckets sorted by an
-/// indirect key 1.2 % of a 0.75 s run). The ends are rebuilt from the bucket and the entry
-/// (no random read of the edges); each kept weight is read once.
+/// indirect key 1.2 % of a 0.75 s run). The ends are rebuilt from the bucket and the entry,
+/// and the weights travel in the entries: the edges and weights are only read in order
+/// (reading each kept weight through its index instead: 0.52–0.54 s against 0.34–0.36 s CPU
+/// on Euclidean 10-NN with 10⁶ points).
 fn kept_list<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> Kept<W> {
     let wanted = |i: usize| edges[i].0 != edges[i].1 && (perfect || weights[i].into() > 0);
     // (Edges name vertices below n, checked by the caller; the largest end bounds them.)
@@ -690,11 +691,11 @@ fn kept_list<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> K
         start[v + 1] += start[v];
     }
     // (`2·i + 1` fits: `edges` holds fewer than 2⁶³ edges.)
-    let mut entries = vec![(0u32, 0u64); start[top]];
-    for (i, &(u, v)) in edges.iter().enumerate() {
+    let mut entries = vec![(0u32, 0u64, W::default()); start[top]];
+    for (i, (&(u, v), &w)) in edges.iter().zip(weights).enumerate() {
         if wanted(i) {
             let at = &mut start[u.min(v) as usize];
-            entries[*at] = (u.max(v), 2 * i as u64 + u64::from(u > v));
+            entries[*at] = (u.max(v), 2 * i as u64 + u64::from(u > v), w);
             *at += 1;
         }
     }
@@ -709,12 +710,12 @@ fn kept_list<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> K
         bucket.sort_unstable();
         let mut j = 0;
         while j < bucket.len() {
-            let (high, mut best) = bucket[j];
+            let (high, mut best, mut w) = bucket[j];
             j += 1;
             while j < bucket.len() && bucket[j].0 == high {
                 // A later copy replaces the best only when strictly heavier.
-                if weights[(bucket[j].1 >> 1) as usize] > weights[(best >> 1) as usize] {
-                    best = bucket[j].1;
+                if bucket[j].2 > w {
+                    (_, best, w) = bucket[j];
                 }
                 j += 1;
             }
@@ -726,7 +727,7 @@ fn kept_list<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> K
             } else {
                 (low, high)
             });
-            weight.push(weights[i]);
+            weight.push(w);
         }
     }
     Kept {
