@@ -118,7 +118,7 @@ pub(crate) fn beyond_limit<W: Weight>(limit: u128, n: usize, weights: &[W]) -> O
 /// An edge weight the weighted entry points take: `i64` (the plain functions), or `i128`
 /// for weights beyond it, up to [`WIDE_LIMIT`] (the `_wide` functions). Which integer the
 /// engines compute in is chosen from the values, never from this type.
-pub trait Weight: Copy + Ord + Into<i128> + std::fmt::Debug + sealed::Sealed {}
+pub trait Weight: Copy + Ord + Default + Into<i128> + std::fmt::Debug + sealed::Sealed {}
 impl Weight for i64 {}
 impl Weight for i128 {}
 

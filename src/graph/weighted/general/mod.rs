@@ -105,11 +105,24 @@
 //!    the input's order; the start (step 0) goes in the engine's, so a renumbered run may
 //!    end at another of several optima than the same graph unrenumbered would (never another
 //!    value; every certificate is checked); answers are mapped back.
-//!    The setup (`Engine::new`) reads the kept edges once (through `kept`, the one random
-//!    walk over the input), builds the adjacency lists once in the input's numbers (32-bit
-//!    entries when renumbering), lets the breadth-first search walk those, and copies them
-//!    once into the engine's lists in the new numbers (measured: about 6 % of the whole run
-//!    on Euclidean 10-NN 10⁵ min-cost perfect, against two list builds and four passes before).
+//!    The setup (`Engine::build`) is handed the kept edges' ends and weights in kept order by
+//!    `kept_list` (which rebuilds the ends from its buckets and carries the weights in its
+//!    entries, so the input is only read in order), counts degrees and heaviest edges in
+//!    one per-vertex record, builds the adjacency lists once in the input's numbers (32-bit
+//!    entries), lets the breadth-first search walk those, and copies them once into the
+//!    engine's lists in the new numbers. The engine's lists are 32-bit too: adjacency
+//!    entries (remote vertex, remote endpoint) read through `Engine::arc`, endpoints through
+//!    `Ends::at` (at most 2³¹ − 1 kept edges, checked before the build). Measured
+//!    (docs/BENCHMARKS.md, "the engine's setup and 32-bit lists"; CPU seconds, busy 2-core
+//!    machine): Euclidean 10-NN 10⁶ points, min-cost perfect, `kept_list` plus the build
+//!    2.1–2.5 s → 1.7–1.8 s (the build alone 1.9–2.2 → 1.4–1.7 s), the whole process 14.1–15.8 s → 12.9–13.8 s (Blossom
+//!    V 20.0 s in the same rounds), peak memory 1 029 → 896 MB; output unchanged. (Before: about 6 % of the whole run on Euclidean
+//!    10-NN 10⁵ min-cost perfect, against two list builds and four passes before that.)
+//!    Tried and left out: the copy and the breadth-first search without a branch on "new
+//!    edge / new vertex" (no gain in the copy, the search twice as slow: its next slot then
+//!    waits on each look-up); 2 MiB pages for the large blocks (`MADV_HUGEPAGE` in the CLI's
+//!    allocator: the search 12 % less user time at 10⁶, but 3 s more system time compacting
+//!    memory on this machine).
 //!
 //! **Perfect mode** is Edmonds' algorithm as he stated it for perfect matchings: the vertex
 //! duals are free, so there is no δ1 and every exposed vertex stays a tree root until it is
@@ -168,7 +181,10 @@
 //! Euclidean ones), so the share stays at ¾. Sparse families (G(n, 5n), Euclidean 10-NN)
 //! never come near it.
 //!
-//! **Complexity:** O(n + m) memory. Time: at most n/2 augmentations; between two of them
+//! **Complexity:** O(n + m) memory (the lists take 44 bytes per kept edge on `i64`: two
+//! 4-byte endpoints, the 8-byte doubled weight, two 8-byte adjacency entries, the 4-byte
+//! renumbering index and the 8-byte index into the caller's edges; the δ2/δ3 heaps'
+//! candidates come on top). Time: at most n/2 augmentations; between two of them
 //! every vertex is scanned at most once as an S-vertex (an S label lasts until its tree is
 //! dissolved), so O(m) heap pushes of O(log m) each,
 //! while blossom creations and expansions cost O(n) each with O(n) of them, so the
@@ -681,13 +697,15 @@ struct Kept<W> {
 /// The edges the engine keeps: the heaviest copy of each vertex pair (the first such edge
 /// among equally heavy copies), no self-loops, and (unless `perfect`) no edge of weight ≤ 0;
 /// in the order of their pairs `(min, max)`, with their ends and weights. A counting sort on
-/// the smaller end into `(larger end, 2·index + whether the first end is the larger)` entries,
-/// then each (small) bucket sorted on its own, and only the runs of parallel copies look at
-/// their weights: O(n + m) beyond the buckets' sorts, which compare the entries themselves,
+/// the smaller end into `(larger end, 2·index + whether the first end is the larger, weight)`
+/// entries, then each (small) bucket sorted on its own, and only the runs of parallel copies
+/// compare weights: O(n + m) beyond the buckets' sorts, which compare the entries themselves,
 /// with no look-up of an edge or weight (measured: one sort of all the edges by an indirect
 /// key took 150 ms of the 2.1 s of Euclidean 10-NN with 10⁵ points; the buckets sorted by an
-/// indirect key 1.2 % of a 0.75 s run). The ends are rebuilt from the bucket and the entry
-/// (no random read of the edges); each kept weight is read once.
+/// indirect key 1.2 % of a 0.75 s run). The ends are rebuilt from the bucket and the entry,
+/// and the weights travel in the entries: the edges and weights are only read in order
+/// (reading each kept weight through its index instead: 0.52–0.54 s against 0.34–0.36 s CPU
+/// on Euclidean 10-NN with 10⁶ points).
 fn kept_list<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> Kept<W> {
     let wanted = |i: usize| edges[i].0 != edges[i].1 && (perfect || weights[i].into() > 0);
     // (Edges name vertices below n, checked by the caller; the largest end bounds them.)
@@ -708,11 +726,11 @@ fn kept_list<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> K
         start[v + 1] += start[v];
     }
     // (`2·i + 1` fits: `edges` holds fewer than 2⁶³ edges.)
-    let mut entries = vec![(0u32, 0u64); start[top]];
-    for (i, &(u, v)) in edges.iter().enumerate() {
+    let mut entries = vec![(0u32, 0u64, W::default()); start[top]];
+    for (i, (&(u, v), &w)) in edges.iter().zip(weights).enumerate() {
         if wanted(i) {
             let at = &mut start[u.min(v) as usize];
-            entries[*at] = (u.max(v), 2 * i as u64 + u64::from(u > v));
+            entries[*at] = (u.max(v), 2 * i as u64 + u64::from(u > v), w);
             *at += 1;
         }
     }
@@ -727,12 +745,12 @@ fn kept_list<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> K
         bucket.sort_unstable();
         let mut j = 0;
         while j < bucket.len() {
-            let (high, mut best) = bucket[j];
+            let (high, mut best, mut w) = bucket[j];
             j += 1;
             while j < bucket.len() && bucket[j].0 == high {
                 // A later copy replaces the best only when strictly heavier.
-                if weights[(bucket[j].1 >> 1) as usize] > weights[(best >> 1) as usize] {
-                    best = bucket[j].1;
+                if bucket[j].2 > w {
+                    (_, best, w) = bucket[j];
                 }
                 j += 1;
             }
@@ -744,7 +762,7 @@ fn kept_list<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> K
             } else {
                 (low, high)
             });
-            weight.push(weights[i]);
+            weight.push(w);
         }
     }
     Kept {
