@@ -6,12 +6,31 @@ use super::heap::MinHeap;
 use super::{FREE, MARKED, NONE, Num, S, T};
 
 impl<N: Num> Engine<N> {
-    /// The δ2 key (slack + clock) of edge `e` if it joins an S-vertex to an unlabelled one.
-    pub(super) fn key2(&self, e: usize) -> Option<N> {
+    /// The δ2 key (slack + clock) of the edge at endpoint `f` if `f` is at an unlabelled
+    /// vertex and the other end at an S-vertex. A δ2 candidate names its unlabelled end, so
+    /// that a candidate whose end was labelled since is dropped after one look-up (most are:
+    /// they die at heap rebuilds); an edge whose ends swapped roles has a candidate of its
+    /// own, pushed when the new S-end scanned it or when it left heap3.
+    pub(super) fn key2(&self, f: usize) -> Option<N> {
+        let (_, lf, df) = self.look(self.endpoint.at(f));
+        if lf != FREE {
+            return None;
+        }
+        let (_, ls, ds) = self.look(self.endpoint.at(f ^ 1));
+        (ls == S).then(|| ds + df - self.wt2[f / 2] + self.clock)
+    }
+
+    /// The δ2 candidate (key, unlabelled endpoint) of edge `e` if it joins an S-vertex to an
+    /// unlabelled one, either way round.
+    fn candidate2(&self, e: usize) -> Option<(N, usize)> {
         let (_, li, di) = self.look(self.endpoint.at(2 * e));
         let (_, lj, dj) = self.look(self.endpoint.at(2 * e + 1));
-        ((li == S && lj == FREE) || (li == FREE && lj == S))
-            .then(|| di + dj - self.wt2[e] + self.clock)
+        let key = di + dj - self.wt2[e] + self.clock;
+        match (li, lj) {
+            (S, FREE) => Some((key, 2 * e + 1)),
+            (FREE, S) => Some((key, 2 * e)),
+            _ => None,
+        }
     }
 
     /// The δ3 key (slack + 2·clock) of edge `e` if it joins two different S-blossoms.
@@ -47,17 +66,17 @@ impl<N: Num> Engine<N> {
         None
     }
 
-    /// The least δ2 (slack of an edge from an S-vertex to an unlabelled vertex) and its
-    /// edge, dropping stale candidates and re-keying moved ones.
+    /// The least δ2 (slack of an edge from an S-vertex to an unlabelled vertex) and the
+    /// endpoint at its unlabelled end, dropping stale candidates and re-keying moved ones.
     pub(super) fn min2(&mut self) -> Option<(N, usize)> {
-        while let Some((key, e)) = self.heap2.peek() {
-            match self.key2(e) {
+        while let Some((key, f)) = self.heap2.peek() {
+            match self.key2(f) {
                 Some(now) if now == key => {
-                    return Some((key - self.clock, e));
+                    return Some((key - self.clock, f));
                 }
                 Some(now) => {
                     self.heap2.pop();
-                    self.heap2.push(now, e);
+                    self.heap2.push(now, f);
                 }
                 None => self.heap2.pop(),
             }
@@ -83,8 +102,8 @@ impl<N: Num> Engine<N> {
                     // tree dissolved) is an edge from an S-vertex to an unlabelled one now:
                     // it moves to the δ2 candidates (see [`Engine::dissolve`]).
                     self.heap3.pop();
-                    if let Some(now) = self.key2(e) {
-                        self.heap2.push(now, e);
+                    if let Some((now, f)) = self.candidate2(e) {
+                        self.heap2.push(now, f);
                     }
                 }
             }
@@ -155,11 +174,14 @@ impl<N: Num> Engine<N> {
             if self.perfect || key < self.start + self.start {
                 self.heap3.push(key, k);
             }
-        } else if self.label[w] == FREE {
-            // Likewise from a key at or past start on.
+        } else if lw == FREE {
+            // Likewise from a key at or past start on. (Not to a vertex inside a T-blossom:
+            // its slack stays fixed while its blossom is T, and when the blossom is expanded
+            // its unlabelled parts' edges are looked at again, see `expand_blossom`; when
+            // its tree dissolves, its T-vertices' edges are, see `dissolve`.)
             let key = kslack + self.clock;
             if self.perfect || key < self.start {
-                self.heap2.push(key, k);
+                self.heap2.push(key, p);
             }
         }
     }
@@ -252,15 +274,15 @@ impl<N: Num> Engine<N> {
                 heap.rebuild(|e| {
                     let key = self.key3(e);
                     if key.is_none()
-                        && let Some(now) = self.key2(e)
+                        && let Some(moving) = self.candidate2(e)
                     {
-                        moved.push((now, e));
+                        moved.push(moving);
                     }
                     key
                 });
                 self.heap3 = heap;
-                for (key, e) in moved {
-                    self.heap2.push(key, e);
+                for (key, f) in moved {
+                    self.heap2.push(key, f);
                 }
             }
             if self.heap4.len() > limit(&self.heap4) {
@@ -316,14 +338,7 @@ impl<N: Num> Engine<N> {
             // of 0.
             match kind {
                 1 => self.free_vertex(what),
-                2 => {
-                    let far = if self.top_label(self.endpoint.at(2 * what)) == FREE {
-                        2 * what
-                    } else {
-                        2 * what + 1
-                    };
-                    self.pending.push(far);
-                }
+                2 => self.pending.push(what),
                 3 => self.pending.push(2 * what + 1),
                 _ => self.expand_blossom(what, false),
             }
