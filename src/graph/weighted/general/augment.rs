@@ -33,15 +33,15 @@ impl<N: Num> Engine<N> {
                 let t = self.childs[b][at(j)];
                 let p = self.endps[b][at(j - trick as isize)] ^ trick;
                 if t >= self.n {
-                    todo.push((t, self.endpoint.at(p)));
+                    todo.push((t, self.edges.at(p)));
                 }
                 j += jstep;
                 let t = self.childs[b][at(j)];
                 if t >= self.n {
-                    todo.push((t, self.endpoint.at(p ^ 1)));
+                    todo.push((t, self.edges.at(p ^ 1)));
                 }
-                self.mate[self.endpoint.at(p)] = p ^ 1;
-                self.mate[self.endpoint.at(p ^ 1)] = p;
+                self.mate[self.edges.at(p)] = p ^ 1;
+                self.mate[self.edges.at(p ^ 1)] = p;
             }
             self.childs[b].rotate_left(i);
             self.endps[b].rotate_left(i);
@@ -52,8 +52,8 @@ impl<N: Num> Engine<N> {
 
     /// Augments along the path through the S–S edge `k` between two trees.
     pub(super) fn augment_matching(&mut self, k: usize) {
-        self.augment_path(self.endpoint.at(2 * k), 2 * k + 1);
-        self.augment_path(self.endpoint.at(2 * k + 1), 2 * k);
+        self.augment_path(self.edges.at(2 * k), 2 * k + 1);
+        self.augment_path(self.edges.at(2 * k + 1), 2 * k);
     }
 
     /// Swaps matched and unmatched edges on the tree path from S-vertex `s` up to its root,
@@ -69,11 +69,11 @@ impl<N: Num> Engine<N> {
             if self.labelend[bs] == NONE {
                 break;
             }
-            let t = self.endpoint.at(self.labelend[bs]);
+            let t = self.edges.at(self.labelend[bs]);
             let bt = self.inblossom(t);
             debug_assert_eq!(self.label[bt], T);
-            s = self.endpoint.at(self.labelend[bt]);
-            let j = self.endpoint.at(self.labelend[bt] ^ 1);
+            s = self.edges.at(self.labelend[bt]);
+            let j = self.edges.at(self.labelend[bt] ^ 1);
             if bt >= self.n {
                 self.augment_blossom(bt, j);
             }
@@ -181,7 +181,7 @@ impl<N: Num> Engine<N> {
         for y in marks {
             if self.label[y] == T
                 && self.labelend[y] != NONE
-                && self.stamp[self.endpoint.at(self.labelend[y])] == epoch
+                && self.stamp[self.edges.at(self.labelend[y])] == epoch
                 && self.inblossom(y) != y
                 && self.top_label(y) == T
             {

@@ -18,7 +18,7 @@ pub(super) fn finish<N: Num>(mut engine: Engine<N>, kept: &[usize]) -> Option<We
     let mut matched: Vec<usize> = Vec::with_capacity(n / 2);
     for v in 0..n {
         let p = engine.mate[v];
-        if p != NONE && engine.endpoint.at(p) > v {
+        if p != NONE && engine.edges.at(p) > v {
             matched.push(kept[engine.kept_at.get(p / 2).map_or(p / 2, |&k| k as usize)]);
         }
     }
@@ -79,15 +79,50 @@ fn leaves_of(
     }
 }
 
-/// The vertex at each endpoint (`2k` and `2k + 1` are the ends of edge `k`), in 32 bits (the
-/// input's vertex numbers are), read through [`Ends::at`].
-pub(super) struct Ends(Vec<u32>);
+/// One kept edge: its two ends (endpoints `2k` and `2k + 1` of edge `k`, in 32 bits: the
+/// input's vertex numbers are) and its doubled weight, in one record, so that the search's
+/// look-ups of an edge (its ends and its slack) read one cache line (16 bytes on `i64`).
+#[derive(Clone, Copy)]
+pub(super) struct Edge<N> {
+    /// The vertices at endpoints `2k` and `2k + 1`.
+    pub(super) ends: [u32; 2],
+    /// The doubled weight `2w`.
+    pub(super) wt2: N,
+}
 
-impl Ends {
+/// The kept edges' records ([`Edge`]), read by edge ([`Edges::edge`]) or by endpoint
+/// ([`Edges::at`]).
+pub(super) struct Edges<N>(pub(super) Vec<Edge<N>>);
+
+impl<N: Num> Edges<N> {
     /// The vertex at endpoint `p`.
     #[inline]
     pub(super) fn at(&self, p: usize) -> usize {
-        self.0[p] as usize
+        self.0[p / 2].ends[p & 1] as usize
+    }
+
+    /// Edge `k`'s record.
+    #[inline]
+    pub(super) fn edge(&self, k: usize) -> Edge<N> {
+        self.0[k]
+    }
+
+    /// The doubled weight of edge `k`.
+    #[inline]
+    pub(super) fn wt2(&self, k: usize) -> N {
+        self.0[k].wt2
+    }
+
+    /// The number of kept edges.
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there is no kept edge.
+    #[inline]
+    pub(super) fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 }
 
@@ -110,7 +145,7 @@ pub(super) struct Vx<N> {
 }
 
 /// The search state. Vertices are `0..n`, blossoms `n..2n`; edge `k` of the kept list has
-/// endpoints `2k` and `2k + 1`, and `endpoint[p]` is the vertex at endpoint `p` (so `p ^ 1`
+/// endpoints `2k` and `2k + 1`, and `edges.at(p)` is the vertex at endpoint `p` (so `p ^ 1`
 /// is the other end). Duals here are in the units of the doubled weights `2w`: `dual[v]` is
 /// `2y_v` and `dual[b]` is `z_B` (stored relative to the clock while labelled: see
 /// [`Engine::vdual`]; slack = `2y_u + 2y_v − 2w`, plus twice the blossom
@@ -123,10 +158,8 @@ pub(super) struct Engine<N> {
     /// The index into the kept edges of each engine edge (empty: the same), see
     /// [`Engine::new`].
     pub(super) kept_at: Vec<u32>,
-    /// Vertex at each endpoint.
-    pub(super) endpoint: Ends,
-    /// Doubled weight of each kept edge.
-    pub(super) wt2: Vec<N>,
+    /// Each kept edge's ends and doubled weight, in one record.
+    pub(super) edges: Edges<N>,
     /// Remote endpoints of the edges at each vertex, CSR.
     pub(super) adj_start: Vec<usize>,
     /// (remote vertex, remote endpoint) of each edge at a vertex, in 32 bits (see
@@ -272,8 +305,7 @@ impl<N: Num> Engine<N> {
         // near-sequentially as well. The breadth-first search walks the adjacency lists in
         // the input's numbers, in 32 bits (half the memory traffic of the engine's lists),
         // which are then copied once into the engine's lists in the new numbers.
-        let (new_of, order, adj_start, adj, kept_at, endpoint, wt2) = if renumbering_pays(n, &ends)
-        {
+        let (new_of, order, adj_start, adj, kept_at, edges) = if renumbering_pays(n, &ends) {
             let near = adjacency(&start, &ends, |y, p| (y as u32, p as u32));
             drop(ends);
             let (new_of, order) = breadth_first(n, &start, &near);
@@ -282,8 +314,7 @@ impl<N: Num> Engine<N> {
             let mut adj = Vec::with_capacity(2 * m);
             let mut edge_of = vec![0u32; m];
             let mut kept_at: Vec<u32> = Vec::with_capacity(m);
-            let mut endpoint = Vec::with_capacity(2 * m);
-            let mut wt2 = Vec::with_capacity(m);
+            let mut edges = Vec::with_capacity(m);
             for (nx, &x) in order.iter().enumerate() {
                 let x = x as usize;
                 for &(y, p) in &near[start[x]..start[x + 1]] {
@@ -297,12 +328,10 @@ impl<N: Num> Engine<N> {
                         kept_at.push(k as u32);
                         // `p` is the far endpoint: odd when `x` is the edge's first end.
                         let (nx, ny) = (nx as u32, ny as u32);
-                        if side == 1 {
-                            endpoint.extend([nx, ny]);
-                        } else {
-                            endpoint.extend([ny, nx]);
-                        }
-                        wt2.push(N::wide(2 * weight[k].into()));
+                        edges.push(Edge {
+                            ends: if side == 1 { [nx, ny] } else { [ny, nx] },
+                            wt2: N::wide(2 * weight[k].into()),
+                        });
                         e
                     } else {
                         edge_of[k]
@@ -311,20 +340,18 @@ impl<N: Num> Engine<N> {
                 }
                 adj_start.push(adj.len());
             }
-            (new_of, order, adj_start, adj, kept_at, endpoint, wt2)
+            (new_of, order, adj_start, adj, kept_at, edges)
         } else {
             let adj = adjacency(&start, &ends, |y, p| (y as u32, p as u32));
-            let endpoint = ends.iter().flat_map(|&(u, v)| [u, v]).collect();
-            let wt2 = weight.iter().map(|&w| N::wide(2 * w.into())).collect();
-            (
-                Vec::new(),
-                Vec::new(),
-                start,
-                adj,
-                Vec::new(),
-                endpoint,
-                wt2,
-            )
+            let edges = ends
+                .iter()
+                .zip(&weight)
+                .map(|(&(u, v), &w)| Edge {
+                    ends: [u, v],
+                    wt2: N::wide(2 * w.into()),
+                })
+                .collect();
+            (Vec::new(), Vec::new(), start, adj, Vec::new(), edges)
         };
         drop(weight);
         let perfect = mode == Mode::Perfect;
@@ -365,8 +392,7 @@ impl<N: Num> Engine<N> {
             n,
             new_of,
             kept_at,
-            endpoint: Ends(endpoint),
-            wt2,
+            edges: Edges(edges),
             adj_start,
             adj,
             mate: vec![NONE; n],
@@ -452,7 +478,8 @@ impl<N: Num> Engine<N> {
     /// blossoms, where no blossom contains both ends).
     #[inline]
     pub(super) fn slack(&self, k: usize) -> N {
-        self.vdual(self.endpoint.at(2 * k)) + self.vdual(self.endpoint.at(2 * k + 1)) - self.wt2[k]
+        let e = self.edges.edge(k);
+        self.vdual(e.ends[0] as usize) + self.vdual(e.ends[1] as usize) - e.wt2
     }
 
     /// The top-level blossom (or vertex) containing vertex `v`.
@@ -579,7 +606,7 @@ impl<N: Num> Engine<N> {
             let r = if p == NONE {
                 w
             } else {
-                self.root[self.endpoint.at(p)]
+                self.root[self.edges.at(p)]
             };
             debug_assert!(r != NONE);
             let before = self.queue.len();
@@ -616,7 +643,7 @@ impl<N: Num> Engine<N> {
             let base = self.base[b];
             let mb = self.mate[base];
             debug_assert!(mb != NONE);
-            w = self.endpoint.at(mb);
+            w = self.edges.at(mb);
             t = S;
             p = mb ^ 1;
         }
@@ -639,10 +666,10 @@ impl<N: Num> Engine<N> {
             if self.labelend[b] == NONE {
                 v = NONE;
             } else {
-                v = self.endpoint.at(self.labelend[b]);
+                v = self.edges.at(self.labelend[b]);
                 b = self.inblossom(v);
                 debug_assert_eq!(self.label[b], T);
-                v = self.endpoint.at(self.labelend[b]);
+                v = self.edges.at(self.labelend[b]);
             }
             if w != NONE {
                 std::mem::swap(&mut v, &mut w);
@@ -656,7 +683,7 @@ impl<N: Num> Engine<N> {
 
     /// Makes a new blossom with base `base` from the S–S edge `k` and the tree paths.
     pub(super) fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w) = (self.endpoint.at(2 * k), self.endpoint.at(2 * k + 1));
+        let (mut v, mut w) = (self.edges.at(2 * k), self.edges.at(2 * k + 1));
         let bb = self.inblossom(base);
         let mut bv = self.inblossom(v);
         let mut bw = self.inblossom(w);
@@ -672,7 +699,7 @@ impl<N: Num> Engine<N> {
             self.parent[bv] = b;
             path.push(bv);
             endps.push(self.labelend[bv]);
-            v = self.endpoint.at(self.labelend[bv]);
+            v = self.edges.at(self.labelend[bv]);
             bv = self.inblossom(v);
         }
         path.push(bb);
@@ -683,7 +710,7 @@ impl<N: Num> Engine<N> {
             self.parent[bw] = b;
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
-            w = self.endpoint.at(self.labelend[bw]);
+            w = self.edges.at(self.labelend[bw]);
             bw = self.inblossom(w);
         }
         self.labelend[b] = self.labelend[bb];
@@ -853,7 +880,7 @@ impl<N: Num> Engine<N> {
     pub(super) fn relabel_expanded(&mut self, b: usize, leaves: &mut Vec<usize>) {
         let len = self.childs[b].len() as isize;
         let at = |j: isize| j.rem_euclid(len) as usize;
-        let entry = self.inblossom(self.endpoint.at(self.labelend[b] ^ 1));
+        let entry = self.inblossom(self.edges.at(self.labelend[b] ^ 1));
         let mut j = self.child_index(b, entry) as isize;
         let (jstep, trick): (isize, usize) = if j & 1 == 1 {
             j -= len;
@@ -864,15 +891,15 @@ impl<N: Num> Engine<N> {
         let mut p = self.labelend[b];
         while j != 0 {
             let ep = self.endps[b][at(j - trick as isize)];
-            self.set_label(self.endpoint.at(p ^ 1), FREE);
-            self.set_label(self.endpoint.at(ep ^ trick ^ 1), FREE);
-            self.assign_label(self.endpoint.at(p ^ 1), T, p);
+            self.set_label(self.edges.at(p ^ 1), FREE);
+            self.set_label(self.edges.at(ep ^ trick ^ 1), FREE);
+            self.assign_label(self.edges.at(p ^ 1), T, p);
             j += jstep;
             p = self.endps[b][at(j - trick as isize)] ^ trick;
             j += jstep;
         }
         let bv = self.childs[b][at(j)];
-        let x = self.endpoint.at(p ^ 1);
+        let x = self.edges.at(p ^ 1);
         // A vertex child entered from outside carries a T mark already.
         self.set_label(bv, FREE);
         self.set_top_label(bv, T);
@@ -892,7 +919,7 @@ impl<N: Num> Engine<N> {
                 debug_assert_eq!(self.inblossom(v), bv);
                 self.set_label(v, FREE);
                 let mb = self.mate[self.base[bv]];
-                self.set_label(self.endpoint.at(mb), FREE);
+                self.set_label(self.edges.at(mb), FREE);
                 self.assign_label(v, T, self.labelend[v]);
             }
         }

@@ -182,8 +182,8 @@ thread_local! {
 /// one cache miss at its far end, not one per array (the arcs of a search join vertices
 /// far apart in memory when the numbers are not local): the potentials of its row
 /// (`pot[0]`, `a_v`) and of its column (`pot[1]`, `b_v`); its assigned arcs, `end[0]` an
-/// endpoint `p` of its row's (`endpoint[p]` the column, `NONE`: free) and `end[1]` of its
-/// column's (`endpoint[p]` the row), `end[1]` of a column `= p ^ 1` for its row's `p`; and
+/// endpoint `p` of its row's (`edges.at(p)` the column, `NONE`: free) and `end[1]` of its
+/// column's (`edges.at(p)` the row), `end[1]` of a column `= p ^ 1` for its row's `p`; and
 /// the state of the current search at its column (distance, the arc that reached it, and
 /// the search's epoch when it was reached and when it was settled). A search with side `S`
 /// (0: from free rows; 1: from free columns, the transposed cover) lowers `pot[S]` and
@@ -203,8 +203,7 @@ struct Rec<N> {
 struct Arcs<'a, N> {
     adj_start: &'a [usize],
     adj: &'a [(u32, u32)],
-    wt2: &'a [N],
-    endpoint: &'a super::engine::Ends,
+    edges: &'a super::engine::Edges<N>,
     /// Maximum weight: the least value of a potential (the parity of all of them); `None`
     /// in perfect mode (free potentials).
     floor: Option<N>,
@@ -280,7 +279,7 @@ fn search<N: Num, const S: usize>(
             if r.done == epoch {
                 continue;
             }
-            let key = base + r.pot[far_side] - g.wt2[p / 2];
+            let key = base + r.pot[far_side] - g.edges.wt2(p / 2);
             if r.seen != epoch || key < r.dist {
                 r.seen = epoch;
                 r.dist = key;
@@ -315,7 +314,7 @@ fn search<N: Num, const S: usize>(
         if e == NONE {
             break (Ended::Free, j, key);
         }
-        (row, at) = (g.endpoint.at(e), key);
+        (row, at) = (g.edges.at(e), key);
     };
     for &(i, d) in &s.rows {
         let pot = &mut rec[i].pot[S];
@@ -336,20 +335,20 @@ fn search<N: Num, const S: usize>(
         Ended::Free => sink,
         Ended::Floor if sink != root => {
             let p = std::mem::replace(&mut rec[sink].end[S], NONE);
-            g.endpoint.at(p)
+            g.edges.at(p)
         }
         _ => NONE,
     };
     while j != NONE {
         let pred = rec[j].pred;
-        let i = g.endpoint.at(pred ^ 1);
+        let i = g.edges.at(pred ^ 1);
         let old = std::mem::replace(&mut rec[i].end[S], pred);
         rec[j].end[far_side] = pred ^ 1;
         if old == NONE {
             debug_assert_eq!(i, root);
             break;
         }
-        j = g.endpoint.at(old);
+        j = g.edges.at(old);
     }
     Some(ended)
 }
@@ -362,15 +361,16 @@ impl<N: Num> Engine<N> {
             return None;
         }
         let n = self.n;
-        if n == 0 || self.wt2.is_empty() {
+        if n == 0 || self.edges.is_empty() {
             return None;
         }
         let zero = N::from(0);
         let two = N::from(2);
         let big_w: u128 = self
-            .wt2
+            .edges
+            .0
             .iter()
-            .map(|&w| (w.into() / 2).unsigned_abs())
+            .map(|e| (e.wt2.into() / 2).unsigned_abs())
             .max()
             .unwrap_or(0);
         // L = n·(2W + 1) ≤ 2^58 on i64 (see the engine's overflow bounds); values within 4L.
@@ -398,7 +398,7 @@ impl<N: Num> Engine<N> {
             let p = self.mate[v];
             if p != NONE {
                 rec[v].end[0] = p;
-                rec[self.endpoint.at(p)].end[1] = p ^ 1;
+                rec[self.edges.at(p)].end[1] = p ^ 1;
             }
         }
         let mut scratch = Scratch {
@@ -416,8 +416,7 @@ impl<N: Num> Engine<N> {
         let arcs = Arcs {
             adj_start: &self.adj_start,
             adj: &self.adj,
-            wt2: &self.wt2,
-            endpoint: &self.endpoint,
+            edges: &self.edges,
             floor,
             cap,
             budget,
@@ -445,8 +444,7 @@ impl<N: Num> Engine<N> {
             }
         }
         drop(scratch);
-        let endpoint = &self.endpoint;
-        let wt2 = &self.wt2;
+        let edges = &self.edges;
         // The duals, within the engine's bounds.
         let mut d: Vec<N> = filled(n, zero)?;
         for v in 0..n {
@@ -464,7 +462,7 @@ impl<N: Num> Engine<N> {
         // cycle or path and all but its last vertex of an odd one.
         let mut mate: Vec<usize> = filled(n, NONE)?;
         let mut visited: Vec<bool> = filled(n, false)?;
-        let tight = |p: usize| d[endpoint.at(p)] + d[endpoint.at(p ^ 1)] == wt2[p / 2];
+        let tight = |p: usize| d[edges.at(p)] + d[edges.at(p ^ 1)] == edges.wt2(p / 2);
         let walk = |s: usize, visited: &mut Vec<bool>, mate: &mut Vec<usize>| {
             let mut v = s;
             while !visited[v] {
@@ -473,7 +471,7 @@ impl<N: Num> Engine<N> {
                 if p == NONE {
                     break;
                 }
-                let u = endpoint.at(p);
+                let u = edges.at(p);
                 if mate[v] == NONE && !visited[u] && tight(p) {
                     mate[v] = p;
                     mate[u] = p ^ 1;
@@ -481,7 +479,7 @@ impl<N: Num> Engine<N> {
                     if rec[u].end[0] == NONE {
                         break;
                     }
-                    v = endpoint.at(rec[u].end[0]);
+                    v = edges.at(rec[u].end[0]);
                 } else {
                     v = u;
                 }
@@ -509,13 +507,13 @@ impl<N: Num> Engine<N> {
                 if p == NONE {
                     break;
                 }
-                x = endpoint.at(p);
+                x = edges.at(p);
                 if x == v || visited[x] {
                     break;
                 }
             }
             let first = match rec[least].end[0] {
-                p if x == v && len % 2 == 1 && p != NONE => endpoint.at(p),
+                p if x == v && len % 2 == 1 && p != NONE => edges.at(p),
                 _ => v,
             };
             walk(first, &mut visited, &mut mate);
@@ -536,7 +534,7 @@ impl<N: Num> Engine<N> {
                 }
                 let least = adj[adj_start[v]..adj_start[v + 1]]
                     .iter()
-                    .map(|&(u, p)| d[v] + d[u as usize] - wt2[p as usize / 2])
+                    .map(|&(u, p)| d[v] + d[u as usize] - edges.wt2(p as usize / 2))
                     .min();
                 if least.is_some_and(|s| s >= d[v]) {
                     lowered += d[v].into();
@@ -560,7 +558,7 @@ impl<N: Num> Engine<N> {
         for v in 0..n {
             for arc in self.adj_start[v]..self.adj_start[v + 1] {
                 let (u, p) = self.arc(arc);
-                let slack = d[v] + d[u] - wt2[p / 2];
+                let slack = d[v] + d[u] - edges.wt2(p / 2);
                 debug_assert!(slack >= zero, "edge covered");
                 debug_assert!(mate[v] != p || slack == zero, "matched edge tight");
             }

@@ -50,9 +50,9 @@ fn cover_optimum(n: usize, edges: &[(u32, u32)], weights: &[i64]) -> Option<i128
 /// Every edge covered by the start's duals, matched edges tight, the matching consistent.
 fn covered_and_tight<N: Num>(engine: &Engine<N>, ctx: &dyn Fn() -> String) {
     let d = |v: usize| -> i128 { engine.vx[v].dual.into() };
-    for k in 0..engine.wt2.len() {
-        let (u, v) = (engine.endpoint.at(2 * k), engine.endpoint.at(2 * k + 1));
-        let slack = d(u) + d(v) - engine.wt2[k].into();
+    for k in 0..engine.edges.len() {
+        let (u, v) = (engine.edges.at(2 * k), engine.edges.at(2 * k + 1));
+        let slack = d(u) + d(v) - engine.edges.wt2(k).into();
         assert!(slack >= 0, "edge {k} not covered: {}", ctx());
         if engine.mate[u] == 2 * k + 1 {
             assert_eq!(engine.mate[v], 2 * k, "{}", ctx());
@@ -106,8 +106,8 @@ fn start_checked<N: Num>(
         if p == NONE {
             exposed.push(v);
         } else {
-            assert_eq!(engine.endpoint.at(p ^ 1), v, "{}", ctx());
-            assert_eq!(engine.mate[engine.endpoint.at(p)], p ^ 1, "{}", ctx());
+            assert_eq!(engine.edges.at(p ^ 1), v, "{}", ctx());
+            assert_eq!(engine.mate[engine.edges.at(p)], p ^ 1, "{}", ctx());
         }
     }
     assert_eq!(exposed.len(), got.exposed, "{}", ctx());
@@ -119,8 +119,8 @@ fn start_checked<N: Num>(
         ctx()
     );
     // Within the engine's starting bound L = n·(2W + 1), W over kept edges.
-    let big_w = (0..engine.wt2.len())
-        .map(|k| (engine.wt2[k].into() / 2).abs())
+    let big_w = (0..engine.edges.len())
+        .map(|k| (engine.edges.wt2(k).into() / 2).abs())
         .max()
         .unwrap_or(0);
     let bound = n as i128 * (2 * big_w + 1);
@@ -302,8 +302,8 @@ fn max_start_checked<N: Num>(
     };
     let d = |v: usize| -> i128 { engine.vx[v].dual.into() };
     // The heaviest kept weight, and the floor of the duals (its parity).
-    let big_w = (0..engine.wt2.len())
-        .map(|k| engine.wt2[k].into() / 2)
+    let big_w = (0..engine.edges.len())
+        .map(|k| engine.edges.wt2(k).into() / 2)
         .max()
         .unwrap_or(0);
     let floor = big_w % 2;
@@ -331,8 +331,8 @@ fn max_start_checked<N: Num>(
                 );
             }
         } else {
-            assert_eq!(engine.endpoint.at(p ^ 1), v, "{}", ctx());
-            assert_eq!(engine.mate[engine.endpoint.at(p)], p ^ 1, "{}", ctx());
+            assert_eq!(engine.edges.at(p ^ 1), v, "{}", ctx());
+            assert_eq!(engine.mate[engine.edges.at(p)], p ^ 1, "{}", ctx());
         }
     }
     assert_eq!(roots.len() + zero, got.exposed, "{}", ctx());

@@ -126,7 +126,7 @@ impl<N: Num> Engine<N> {
                 if p == NONE {
                     u32::MAX
                 } else {
-                    self.endpoint.at(p) as u32
+                    self.edges.at(p) as u32
                 }
             })
             .collect();
@@ -167,10 +167,10 @@ impl<N: Num> Engine<N> {
             if self.mate[v] != NONE || lo == hi {
                 continue;
             }
-            let (adj, wt2, vx) = (&self.adj, &self.wt2, &self.vx);
+            let (adj, edges, vx) = (&self.adj, &self.edges, &self.vx);
             let need = |a: usize| {
                 let (u, p) = adj[a];
-                wt2[p as usize / 2] - vx[u as usize].dual
+                edges.wt2(p as usize / 2) - vx[u as usize].dual
             };
             let mut best = need(lo);
             for a in lo + 1..hi {

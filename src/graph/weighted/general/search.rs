@@ -12,20 +12,22 @@ impl<N: Num> Engine<N> {
     /// they die at heap rebuilds); an edge whose ends swapped roles has a candidate of its
     /// own, pushed when the new S-end scanned it or when it left heap3.
     pub(super) fn key2(&self, f: usize) -> Option<N> {
-        let (_, lf, df) = self.look(self.endpoint.at(f));
+        let e = self.edges.edge(f / 2);
+        let (_, lf, df) = self.look(e.ends[f & 1] as usize);
         if lf != FREE {
             return None;
         }
-        let (_, ls, ds) = self.look(self.endpoint.at(f ^ 1));
-        (ls == S).then(|| ds + df - self.wt2[f / 2] + self.clock)
+        let (_, ls, ds) = self.look(e.ends[(f & 1) ^ 1] as usize);
+        (ls == S).then(|| ds + df - e.wt2 + self.clock)
     }
 
     /// The δ2 candidate (key, unlabelled endpoint) of edge `e` if it joins an S-vertex to an
     /// unlabelled one, either way round.
     fn candidate2(&self, e: usize) -> Option<(N, usize)> {
-        let (_, li, di) = self.look(self.endpoint.at(2 * e));
-        let (_, lj, dj) = self.look(self.endpoint.at(2 * e + 1));
-        let key = di + dj - self.wt2[e] + self.clock;
+        let edge = self.edges.edge(e);
+        let (_, li, di) = self.look(edge.ends[0] as usize);
+        let (_, lj, dj) = self.look(edge.ends[1] as usize);
+        let key = di + dj - edge.wt2 + self.clock;
         match (li, lj) {
             (S, FREE) => Some((key, 2 * e + 1)),
             (FREE, S) => Some((key, 2 * e)),
@@ -35,9 +37,10 @@ impl<N: Num> Engine<N> {
 
     /// The δ3 key (slack + 2·clock) of edge `e` if it joins two different S-blossoms.
     pub(super) fn key3(&self, e: usize) -> Option<N> {
-        let (bi, li, di) = self.look(self.endpoint.at(2 * e));
-        let (bj, lj, dj) = self.look(self.endpoint.at(2 * e + 1));
-        (bi != bj && li == S && lj == S).then(|| di + dj - self.wt2[e] + self.clock + self.clock)
+        let edge = self.edges.edge(e);
+        let (bi, li, di) = self.look(edge.ends[0] as usize);
+        let (bj, lj, dj) = self.look(edge.ends[1] as usize);
+        (bi != bj && li == S && lj == S).then(|| di + dj - edge.wt2 + self.clock + self.clock)
     }
 
     /// The δ4 key (dual + clock, as stored) of blossom `b` if it is a top-level T-blossom.
@@ -131,14 +134,14 @@ impl<N: Num> Engine<N> {
     /// were tight still read as tight from their vertex duals.)
     pub(super) fn scan_edge(&mut self, v: usize, w: usize, p: usize) {
         let k = p / 2;
-        debug_assert_eq!(w, self.endpoint.at(p));
+        debug_assert_eq!(w, self.edges.at(p));
         let (bv, lv, dv) = self.look(v);
         let (bw, lw, dw) = self.look(w);
         if bv == bw {
             return;
         }
         debug_assert_eq!(lv, S);
-        let kslack = dv + dw - self.wt2[k];
+        let kslack = dv + dw - self.edges.wt2(k);
         debug_assert!(kslack >= N::from(0), "edge covered");
         if kslack <= N::from(0) {
             if lw == FREE {
@@ -216,9 +219,9 @@ impl<N: Num> Engine<N> {
         loop {
             loop {
                 if let Some(p) = self.pending.pop() {
-                    // The edge from S-vertex endpoint[p ^ 1] to endpoint[p].
-                    if self.top_label(self.endpoint.at(p ^ 1)) == S {
-                        self.scan_edge(self.endpoint.at(p ^ 1), self.endpoint.at(p), p);
+                    // The edge from the S-vertex at endpoint p ^ 1 to the one at p.
+                    if self.top_label(self.edges.at(p ^ 1)) == S {
+                        self.scan_edge(self.edges.at(p ^ 1), self.edges.at(p), p);
                     }
                     continue;
                 }
@@ -254,7 +257,7 @@ impl<N: Num> Engine<N> {
                 if test && steps.is_multiple_of(2) {
                     0
                 } else {
-                    (2 * (self.wt2.len() + n) + 1024).min(2 * heap.live + 1024)
+                    (2 * (self.edges.len() + n) + 1024).min(2 * heap.live + 1024)
                 }
             };
             if self.heap1.len() > limit(&self.heap1) {
@@ -324,8 +327,8 @@ impl<N: Num> Engine<N> {
             if test {
                 // Every edge between two top-level blossoms stays covered: no candidate
                 // was lost (the tests' check of the step's bookkeeping).
-                for k in 0..self.wt2.len() {
-                    let (u, v) = (self.endpoint.at(2 * k), self.endpoint.at(2 * k + 1));
+                for k in 0..self.edges.len() {
+                    let (u, v) = (self.edges.at(2 * k), self.edges.at(2 * k + 1));
                     assert!(
                         self.inblossom(u) == self.inblossom(v) || self.slack(k) >= N::from(0),
                         "edge {k} left uncovered by a dual step of kind {kind}"
