@@ -3,7 +3,7 @@
 //! [`search`](super::search)).
 
 use super::forest::odd_set_forest;
-use super::heap::MinHeap;
+use super::heap::{End, MinHeap};
 use super::init::{breadth_first, renumbering_pays};
 use super::{Duals, FREE, MARK, Mode, NONE, Num, S, T, Weight, WeightedMatching};
 
@@ -209,8 +209,9 @@ pub(super) struct Engine<N> {
     pub(super) start: N,
     /// Maximum weight: candidate δ1 S-vertices, keyed by their stored dual (dual + clock).
     pub(super) heap1: MinHeap<N>,
-    /// Candidate δ2 edges (S-vertex to unlabelled vertex), keyed by slack + clock.
-    pub(super) heap2: MinHeap<N>,
+    /// Candidate δ2 edges (S-vertex to unlabelled vertex), keyed by slack + clock, each
+    /// named by its unlabelled end ([`End`]).
+    pub(super) heap2: MinHeap<N, End>,
     /// Candidate δ3 edges (between S-blossoms), keyed by slack + 2·clock.
     pub(super) heap3: MinHeap<N>,
     /// Candidate δ4 T-blossoms, keyed by their dual + clock.
@@ -859,7 +860,7 @@ impl<N: Num> Engine<N> {
                             let (y, p) = self.arc(a);
                             if self.top_label(y) == S {
                                 let key = self.slack(p / 2) + self.clock;
-                                self.heap2.push(key, p ^ 1);
+                                self.heap2.push(key, End::new(p ^ 1, x));
                             }
                         }
                     }

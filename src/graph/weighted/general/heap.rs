@@ -2,10 +2,51 @@
 
 use super::Num;
 
+/// An item of a [`MinHeap`]: its slot names it (a vertex, an edge, an endpoint or a
+/// blossom, below 2n + 2m), so that a rebuild keeps each item once.
+pub(super) trait Item: Copy {
+    /// The number naming the item.
+    fn slot(self) -> usize;
+}
+
+impl Item for usize {
+    #[inline]
+    fn slot(self) -> usize {
+        self
+    }
+}
+
+/// A δ2 candidate: the endpoint `p` at its unlabelled end (its slot) and a copy of the
+/// vertex `v` there, so that a candidate found dead (its end labelled since) costs that
+/// vertex's look-up alone, not the edge's record's too (both in 32 bits: at most
+/// `u32::MAX` endpoints, checked before the build).
+#[derive(Clone, Copy)]
+pub(super) struct End {
+    pub(super) p: u32,
+    pub(super) v: u32,
+}
+
+impl End {
+    #[inline]
+    pub(super) fn new(p: usize, v: usize) -> Self {
+        End {
+            p: p as u32,
+            v: v as u32,
+        }
+    }
+}
+
+impl Item for End {
+    #[inline]
+    fn slot(self) -> usize {
+        self.p as usize
+    }
+}
+
 /// A 4-ary min-heap of (key, item): shallower and more cache-friendly than a binary heap
 /// for the millions of lazily deleted δ candidates of large graphs.
-pub(super) struct MinHeap<N> {
-    pub(super) items: Vec<(N, usize)>,
+pub(super) struct MinHeap<N, I = usize> {
+    pub(super) items: Vec<(N, I)>,
     /// Entries kept by the last [`MinHeap::rebuild`].
     pub(super) live: usize,
     /// Of each item: the last [`MinHeap::rebuild`] that met it (its `epoch`); O(items).
@@ -13,7 +54,7 @@ pub(super) struct MinHeap<N> {
     epoch: u32,
 }
 
-impl<N: Num> Default for MinHeap<N> {
+impl<N: Num, I: Item> Default for MinHeap<N, I> {
     fn default() -> Self {
         MinHeap {
             items: Vec::new(),
@@ -24,8 +65,8 @@ impl<N: Num> Default for MinHeap<N> {
     }
 }
 
-impl<N: Num> MinHeap<N> {
-    pub(super) fn push(&mut self, key: N, item: usize) {
+impl<N: Num, I: Item> MinHeap<N, I> {
+    pub(super) fn push(&mut self, key: N, item: I) {
         let mut i = self.items.len();
         self.items.push((key, item));
         while i > 0 {
@@ -45,7 +86,7 @@ impl<N: Num> MinHeap<N> {
     /// Keeps the items `key_of` gives a key (their new key), each item once: one pass that
     /// drops repeated items by a stamp per item, then a bottom-up heap construction, O(len)
     /// (two sorts before: measured, they made frequent rebuilds dear).
-    pub(super) fn rebuild(&mut self, mut key_of: impl FnMut(usize) -> Option<N>) {
+    pub(super) fn rebuild(&mut self, mut key_of: impl FnMut(I) -> Option<N>) {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.seen.fill(0);
@@ -55,7 +96,8 @@ impl<N: Num> MinHeap<N> {
         let mut items = std::mem::take(&mut self.items);
         let mut kept = 0;
         for i in 0..items.len() {
-            let x = items[i].1;
+            let item = items[i].1;
+            let x = item.slot();
             if x >= self.seen.len() {
                 self.seen.resize(x + 1, 0);
             }
@@ -63,8 +105,8 @@ impl<N: Num> MinHeap<N> {
                 continue;
             }
             self.seen[x] = epoch;
-            if let Some(key) = key_of(x) {
-                items[kept] = (key, x);
+            if let Some(key) = key_of(item) {
+                items[kept] = (key, item);
                 kept += 1;
             }
         }
@@ -79,7 +121,7 @@ impl<N: Num> MinHeap<N> {
         self.items = items;
     }
 
-    pub(super) fn peek(&self) -> Option<(N, usize)> {
+    pub(super) fn peek(&self) -> Option<(N, I)> {
         self.items.first().copied()
     }
 
@@ -94,7 +136,7 @@ impl<N: Num> MinHeap<N> {
 }
 
 /// Moves `items[i]` down the 4-ary heap `items` to its place below `i`.
-fn sift_down<N: Num>(items: &mut [(N, usize)], mut i: usize) {
+fn sift_down<N: Num, I: Item>(items: &mut [(N, I)], mut i: usize) {
     let len = items.len();
     let moving = items[i];
     loop {

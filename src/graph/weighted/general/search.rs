@@ -2,35 +2,38 @@
 //! dual steps.
 
 use super::engine::Engine;
-use super::heap::MinHeap;
+use super::heap::End;
 use super::{FREE, MARKED, NONE, Num, S, T};
 
 impl<N: Num> Engine<N> {
-    /// The δ2 key (slack + clock) of the edge at endpoint `f` if `f` is at an unlabelled
-    /// vertex and the other end at an S-vertex. A δ2 candidate names its unlabelled end, so
-    /// that a candidate whose end was labelled since is dropped after one look-up (most are:
-    /// they die at heap rebuilds); an edge whose ends swapped roles has a candidate of its
-    /// own, pushed when the new S-end scanned it or when it left heap3.
-    pub(super) fn key2(&self, f: usize) -> Option<N> {
-        let e = self.edges.edge(f / 2);
-        let (_, lf, df) = self.look(e.ends[f & 1] as usize);
+    /// The δ2 key (slack + clock) of the edge at endpoint `c.p` if `c.p` is at an unlabelled
+    /// vertex (`c.v`) and the other end at an S-vertex. A δ2 candidate names its unlabelled
+    /// end and the vertex there, so that a candidate whose end was labelled since is dropped
+    /// after that vertex's look-up alone (most are: they die at heap rebuilds); an edge whose
+    /// ends swapped roles has a candidate of its own, pushed when the new S-end scanned it or
+    /// when it left heap3.
+    pub(super) fn key2(&self, c: End) -> Option<N> {
+        let (_, lf, df) = self.look(c.v as usize);
         if lf != FREE {
             return None;
         }
+        let f = c.p as usize;
+        let e = self.edges.edge(f / 2);
+        debug_assert_eq!(e.ends[f & 1], c.v);
         let (_, ls, ds) = self.look(e.ends[(f & 1) ^ 1] as usize);
         (ls == S).then(|| ds + df - e.wt2 + self.clock)
     }
 
     /// The δ2 candidate (key, unlabelled endpoint) of edge `e` if it joins an S-vertex to an
     /// unlabelled one, either way round.
-    fn candidate2(&self, e: usize) -> Option<(N, usize)> {
+    fn candidate2(&self, e: usize) -> Option<(N, End)> {
         let edge = self.edges.edge(e);
         let (_, li, di) = self.look(edge.ends[0] as usize);
         let (_, lj, dj) = self.look(edge.ends[1] as usize);
         let key = di + dj - edge.wt2 + self.clock;
         match (li, lj) {
-            (S, FREE) => Some((key, 2 * e + 1)),
-            (FREE, S) => Some((key, 2 * e)),
+            (S, FREE) => Some((key, End::new(2 * e + 1, edge.ends[1] as usize))),
+            (FREE, S) => Some((key, End::new(2 * e, edge.ends[0] as usize))),
             _ => None,
         }
     }
@@ -72,14 +75,14 @@ impl<N: Num> Engine<N> {
     /// The least δ2 (slack of an edge from an S-vertex to an unlabelled vertex) and the
     /// endpoint at its unlabelled end, dropping stale candidates and re-keying moved ones.
     pub(super) fn min2(&mut self) -> Option<(N, usize)> {
-        while let Some((key, f)) = self.heap2.peek() {
-            match self.key2(f) {
+        while let Some((key, c)) = self.heap2.peek() {
+            match self.key2(c) {
                 Some(now) if now == key => {
-                    return Some((key - self.clock, f));
+                    return Some((key - self.clock, c.p as usize));
                 }
                 Some(now) => {
                     self.heap2.pop();
-                    self.heap2.push(now, f);
+                    self.heap2.push(now, c);
                 }
                 None => self.heap2.pop(),
             }
@@ -184,7 +187,7 @@ impl<N: Num> Engine<N> {
             // its tree dissolves, its T-vertices' edges are, see `dissolve`.)
             let key = kslack + self.clock;
             if self.perfect || key < self.start {
-                self.heap2.push(key, p);
+                self.heap2.push(key, End::new(p, w));
             }
         }
     }
@@ -253,24 +256,24 @@ impl<N: Num> Engine<N> {
             // and the moves of `min3` both.)
             let test = cfg!(test) && n < 64;
             steps += 1;
-            let limit = |heap: &MinHeap<N>| {
+            let limit = |live: usize| {
                 if test && steps.is_multiple_of(2) {
                     0
                 } else {
-                    (2 * (self.edges.len() + n) + 1024).min(2 * heap.live + 1024)
+                    (2 * (self.edges.len() + n) + 1024).min(2 * live + 1024)
                 }
             };
-            if self.heap1.len() > limit(&self.heap1) {
+            if self.heap1.len() > limit(self.heap1.live) {
                 let mut heap = std::mem::take(&mut self.heap1);
                 heap.rebuild(|v| self.key1(v));
                 self.heap1 = heap;
             }
-            if self.heap2.len() > limit(&self.heap2) {
+            if self.heap2.len() > limit(self.heap2.live) {
                 let mut heap = std::mem::take(&mut self.heap2);
-                heap.rebuild(|e| self.key2(e));
+                heap.rebuild(|c| self.key2(c));
                 self.heap2 = heap;
             }
-            if self.heap3.len() > limit(&self.heap3) {
+            if self.heap3.len() > limit(self.heap3.live) {
                 // (Its entries that min3 would move to the δ2 candidates move there.)
                 let mut heap = std::mem::take(&mut self.heap3);
                 let mut moved = Vec::new();
@@ -288,7 +291,7 @@ impl<N: Num> Engine<N> {
                     self.heap2.push(key, f);
                 }
             }
-            if self.heap4.len() > limit(&self.heap4) {
+            if self.heap4.len() > limit(self.heap4.live) {
                 let mut heap = std::mem::take(&mut self.heap4);
                 heap.rebuild(|b| self.key4(b));
                 self.heap4 = heap;
