@@ -303,44 +303,62 @@ impl<N: Num> Engine<N> {
         // Vertex `u` of the input is vertex `new_of[u]` here (see `renumbering_pays`); the
         // edges are renumbered too, in the order the renumbered adjacency lists first name
         // them (each list keeps its order), so that the per-edge arrays are walked
-        // near-sequentially as well. The breadth-first search walks the adjacency lists in
-        // the input's numbers, in 32 bits (half the memory traffic of the engine's lists),
-        // which are then copied once into the engine's lists in the new numbers.
+        // near-sequentially as well: edge `k` is first named at its end `a` that comes first
+        // in the new order, after the edges first named at the vertices before `a` and after
+        // the edges before `k` first named at `a` (a list is in edge order). The
+        // breadth-first search walks the adjacency lists in the input's numbers (neighbours
+        // alone, 32 bits) and counts the edges first named at each vertex; then one pass over
+        // the kept edges, in kept order (a counting sort, stable), places each edge and its
+        // two adjacency entries at their new positions: the writes go at random, the reads
+        // are in order but one record per edge (its far end's, below). See the module docs,
+        // step 4.
         let (new_of, order, adj_start, adj, kept_at, edges) = if renumbering_pays(n, &ends) {
-            let near = adjacency(&start, &ends, |y, p| (y as u32, p as u32));
-            drop(ends);
-            let (new_of, order) = breadth_first(n, &start, &near);
+            let near = adjacency(&start, &ends, |y, _| y as u32);
+            let (new_of, order, later) = breadth_first(n, &start, &near);
+            drop(near);
+            // Of each input vertex, in one record (one cache miss for the far end of an
+            // edge): its new number, the next slot of its new list, and the next number of
+            // an edge first named at it (fewer than 2³² endpoints, see MAX_EDGES).
+            let mut next = vec![[0u32; 3]; n];
             let mut adj_start = Vec::with_capacity(n + 1);
-            adj_start.push(0);
-            let mut adj = Vec::with_capacity(2 * m);
-            let mut edge_of = vec![0u32; m];
-            let mut kept_at: Vec<u32> = Vec::with_capacity(m);
-            let mut edges = Vec::with_capacity(m);
-            for (nx, &x) in order.iter().enumerate() {
-                let x = x as usize;
-                for &(y, p) in &near[start[x]..start[x + 1]] {
-                    let (k, side) = (p as usize / 2, p as usize & 1);
-                    let ny = new_of[y as usize] as usize;
-                    // An edge is first named at its end that comes first in the new
-                    // order (no self-loops: the ends differ).
-                    let e = if ny > nx {
-                        let e = kept_at.len() as u32;
-                        edge_of[k] = e;
-                        kept_at.push(k as u32);
-                        // `p` is the far endpoint: odd when `x` is the edge's first end.
-                        let (nx, ny) = (nx as u32, ny as u32);
-                        edges.push(Edge {
-                            ends: if side == 1 { [nx, ny] } else { [ny, nx] },
-                            wt2: N::wide(2 * weight[k].into()),
-                        });
-                        e
-                    } else {
-                        edge_of[k]
-                    };
-                    adj.push((ny as u32, 2 * e + side as u32));
-                }
-                adj_start.push(adj.len());
+            let (mut slot, mut edge) = (0usize, 0u32);
+            for (nx, (&x, &later)) in order.iter().zip(&later).enumerate() {
+                adj_start.push(slot);
+                next[x as usize] = [nx as u32, slot as u32, edge];
+                slot += acc[x as usize].0;
+                edge += later;
             }
+            adj_start.push(slot);
+            drop(later);
+            let mut adj = vec![(0u32, 0u32); 2 * m];
+            let mut kept_at = vec![0u32; m];
+            let mut edges = vec![
+                Edge {
+                    ends: [0, 0],
+                    wt2: N::from(0),
+                };
+                m
+            ];
+            for (k, (&(u, v), &w)) in ends.iter().zip(&weight).enumerate() {
+                let (u, v) = (u as usize, v as usize);
+                let (nu, nv) = (next[u][0], next[v][0]);
+                let a = &mut next[if nu < nv { u } else { v }][2];
+                let e = *a as usize;
+                *a += 1;
+                let at = &mut next[u][1];
+                adj[*at as usize] = (nv, 2 * e as u32 + 1);
+                *at += 1;
+                let at = &mut next[v][1];
+                adj[*at as usize] = (nu, 2 * e as u32);
+                *at += 1;
+                kept_at[e] = k as u32;
+                edges[e] = Edge {
+                    ends: [nu, nv],
+                    wt2: N::wide(2 * w.into()),
+                };
+            }
+            drop(next);
+            drop(ends);
             (new_of, order, adj_start, adj, kept_at, edges)
         } else {
             let adj = adjacency(&start, &ends, |y, p| (y as u32, p as u32));

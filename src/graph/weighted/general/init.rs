@@ -33,16 +33,18 @@ pub(super) fn renumbering_pays(n: usize, ends: &[(u32, u32)]) -> bool {
 }
 
 /// The breadth-first numbering over the adjacency lists `near[start[x]..start[x + 1]]` of
-/// each vertex `x` (the first field of an entry is the neighbour): one search per component,
-/// from the smallest vertex not reached yet. Returns the new number of each vertex and the
-/// vertices in their new order. O(n + m) time and memory.
+/// each vertex `x` (its neighbours): one search per component, from the smallest vertex not
+/// reached yet. Returns the new number of each vertex, the vertices in their new order, and
+/// for each new number the count of the list's entries whose neighbour comes later in the
+/// new order (the edges first named there). O(n + m) time and memory.
 pub(super) fn breadth_first(
     n: usize,
     start: &[usize],
-    near: &[(u32, u32)],
-) -> (Vec<u32>, Vec<u32>) {
+    near: &[u32],
+) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     let mut new_of = vec![u32::MAX; n];
     let mut order: Vec<u32> = Vec::with_capacity(n);
+    let mut later: Vec<u32> = Vec::with_capacity(n);
     for s in 0..n {
         if new_of[s] != u32::MAX {
             continue;
@@ -52,16 +54,22 @@ pub(super) fn breadth_first(
         let mut head = order.len() - 1;
         while head < order.len() {
             let x = order[head] as usize;
+            let nx = head as u32;
             head += 1;
-            for &(y, _) in &near[start[x]..start[x + 1]] {
-                if new_of[y as usize] == u32::MAX {
+            let mut count = 0u32;
+            for &y in &near[start[x]..start[x + 1]] {
+                let ny = new_of[y as usize];
+                // (Without a branch: half the neighbours come later.)
+                count += std::hint::select_unpredictable(ny > nx, 1, 0);
+                if ny == u32::MAX {
                     new_of[y as usize] = order.len() as u32;
                     order.push(y);
                 }
             }
+            later.push(count);
         }
     }
-    (new_of, order)
+    (new_of, order, later)
 }
 
 /// The engine's number of each input vertex: [`breadth_first`] over the `kept` edges where
@@ -83,13 +91,13 @@ pub(super) fn locality_order(n: usize, edges: &[(u32, u32)], kept: &[usize]) -> 
         start[v + 1] += start[v];
     }
     let mut fill = start.clone();
-    let mut near = vec![(0u32, 0u32); start[n]];
+    let mut near = vec![0u32; start[n]];
     for &i in kept {
         let (u, v) = edges[i];
         let (u, v) = (u as usize, v as usize);
-        near[fill[u]] = (v as u32, 0);
+        near[fill[u]] = v as u32;
         fill[u] += 1;
-        near[fill[v]] = (u as u32, 0);
+        near[fill[v]] = u as u32;
         fill[v] += 1;
     }
     Some(breadth_first(n, &start, &near).0)
