@@ -49,9 +49,11 @@ pub(super) struct MinHeap<N, I = usize> {
     pub(super) items: Vec<(N, I)>,
     /// Entries kept by the last [`MinHeap::rebuild`].
     pub(super) live: usize,
-    /// Of each item: the last [`MinHeap::rebuild`] that met it (its `epoch`); O(items).
-    seen: Vec<u32>,
-    epoch: u32,
+    /// Of each item: the last [`MinHeap::rebuild`] that met it (its `epoch`); O(items), one
+    /// byte each (the rebuild's random look-ups touch a quarter of the cache lines of 32-bit
+    /// stamps; cleared once every 255 rebuilds).
+    seen: Vec<u8>,
+    epoch: u8,
 }
 
 impl<N: Num, I: Item> Default for MinHeap<N, I> {
@@ -158,4 +160,64 @@ fn sift_down<N: Num, I: Item>(items: &mut [(N, I)], mut i: usize) {
         i = best;
     }
     items[i] = moving;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{End, MinHeap};
+
+    /// Many rebuilds (past the 8-bit stamps' wrap) of a heap with repeated items, each kept
+    /// once with its new key, and pops in key order, against a sorted list.
+    #[test]
+    fn rebuilds_keep_each_live_item_once_across_stamp_wraps() {
+        let mut heap: MinHeap<i64, End> = MinHeap::default();
+        let mut state = 12345u64;
+        let mut next = |m: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % m
+        };
+        for round in 0..700u64 {
+            for _ in 0..40 {
+                // Slots 50..100 only every 255 rounds: a stale stamp would match then.
+                let p = (next(50) + if round % 255 == 0 { 50 } else { 0 }) as usize;
+                heap.push(next(1000) as i64, End::new(p, p / 2));
+            }
+            // Live: the items whose slot is not a multiple of 3 (varying by round), keyed anew.
+            let key = |c: End| {
+                let p = u64::from(c.p);
+                ((p + round) % 3 != 0).then(|| ((p * 7 + round) % 101) as i64)
+            };
+            let mut want: Vec<(i64, u32)> =
+                heap.items
+                    .iter()
+                    .map(|&(_, c)| c.p)
+                    .fold(Vec::new(), |mut acc, p| {
+                        if !acc.iter().any(|&(_, q)| q == p)
+                            && let Some(k) = key(End::new(p as usize, 0))
+                        {
+                            acc.push((k, p));
+                        }
+                        acc
+                    });
+            heap.rebuild(key);
+            assert_eq!(heap.live, want.len(), "round {round}");
+            want.sort_unstable();
+            let mut got = Vec::new();
+            while let Some((k, c)) = heap.peek() {
+                assert_eq!(c.v, c.p / 2, "the item's vertex kept with it");
+                got.push((k, c.p));
+                heap.pop();
+            }
+            let keys = |v: &[(i64, u32)]| v.iter().map(|x| x.0).collect::<Vec<_>>();
+            assert_eq!(keys(&got), keys(&want), "round {round}");
+            got.sort_unstable();
+            assert_eq!(got, want, "round {round}");
+            // Leave some behind for the next round.
+            for &(k, p) in want.iter().take(10) {
+                heap.push(k, End::new(p as usize, p as usize / 2));
+            }
+        }
+    }
 }

@@ -75,8 +75,9 @@
 //!    4-ary heaps keyed in clock units, deleted lazily (checked and re-keyed when they reach
 //!    the top) and rebuilt in linear time from their live entries once they pass 2(n + m)
 //!    entries or twice the entries of the last rebuild. A δ2 candidate names the endpoint at
-//!    its unlabelled end, so the many that die because that end was labelled (most of them,
-//!    found dead at a rebuild) cost one look-up, not two; none is pushed to a vertex inside a
+//!    its unlabelled end and carries the vertex there, so the many that die because that end
+//!    was labelled (most of them, found dead at a rebuild) cost that vertex's look-up alone,
+//!    not the edge's record's and the other end's too; none is pushed to a vertex inside a
 //!    T-blossom (its slack is fixed while the blossom is T, and its edges are looked at again
 //!    when the blossom is expanded or its tree dissolved). A δ2 or δ3 step looks again at the
 //!    edge it made tight alone, from its S-end; edges made tight by the same step come up as
@@ -115,8 +116,11 @@
 //!    one per-vertex record, builds the adjacency lists once in the input's numbers (32-bit
 //!    entries), lets the breadth-first search walk those, and copies them once into the
 //!    engine's lists in the new numbers. The engine's lists are 32-bit too: adjacency
-//!    entries (remote vertex, remote endpoint) read through `Engine::arc`, endpoints through
-//!    `Ends::at` (at most 2³¹ − 1 kept edges, checked before the build). Measured
+//!    entries (remote vertex, remote endpoint) read through `Engine::arc`, and each kept
+//!    edge is one record of its two 32-bit ends and its doubled weight (`Edge`, read through
+//!    `Edges::edge` and, by endpoint, `Edges::at`: one cache line per edge for the heaps'
+//!    look-ups; at most 2³¹ − 1 kept edges, checked before the build). The heaps' rebuild
+//!    stamps are one byte per item. Measured
 //!    (docs/BENCHMARKS.md, "the engine's setup and 32-bit lists"; CPU seconds, busy 2-core
 //!    machine): Euclidean 10-NN 10⁶ points, min-cost perfect, `kept_list` plus the build
 //!    2.1–2.5 s → 1.7–1.8 s (the build alone 1.9–2.2 → 1.4–1.7 s), the whole process 14.1–15.8 s → 12.9–13.8 s (Blossom
@@ -185,8 +189,8 @@
 //! Euclidean ones), so the share stays at ¾. Sparse families (G(n, 5n), Euclidean 10-NN)
 //! never come near it.
 //!
-//! **Complexity:** O(n + m) memory (the lists take 44 bytes per kept edge on `i64`: two
-//! 4-byte endpoints, the 8-byte doubled weight, two 8-byte adjacency entries, the 4-byte
+//! **Complexity:** O(n + m) memory (the lists take 44 bytes per kept edge on `i64`: the
+//! 16-byte edge record (two 4-byte ends, the 8-byte doubled weight), two 8-byte adjacency entries, the 4-byte
 //! renumbering index and the 8-byte index into the caller's edges; the δ2/δ3 heaps'
 //! candidates come on top). Time: at most n/2 augmentations; between two of them
 //! every vertex is scanned at most once as an S-vertex (an S label lasts until its tree is
