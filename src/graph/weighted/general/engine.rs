@@ -282,7 +282,6 @@ impl<N: Num> Engine<N> {
         {
             let near = adjacency(&start, &ends, |y, _| y as u32);
             let (new_of, order, later) = breadth_first(n, &start, &near);
-            drop(near);
             // Of each input vertex, in one record (one cache miss for the far end of an
             // edge): its new number, the next slot of its new list, and the next number of
             // an edge first named at it (fewer than 2³² endpoints, see MAX_EDGES).
@@ -299,7 +298,9 @@ impl<N: Num> Engine<N> {
             drop(later);
             let mut adj = vec![(0u32, 0u32); 2 * m];
             let mut kept_at = vec![0u32; m];
-            let mut endpoint = vec![0u32; 2 * m];
+            // (Every endpoint is written below: the lists' memory is reused, no new pages.)
+            let mut endpoint = near;
+            debug_assert_eq!(endpoint.len(), 2 * m);
             let mut wt2 = vec![N::from(0); m];
             for (k, (&(u, v), &w)) in ends.iter().zip(&weight).enumerate() {
                 let (u, v) = (u as usize, v as usize);
