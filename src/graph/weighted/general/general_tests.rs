@@ -813,3 +813,45 @@ fn kept_edges_are_the_heaviest_first_copies_in_pair_order() {
         }
     }
 }
+
+/// The kept list (`kept_list`) with 32-bit and 64-bit counters and tags (the second is used
+/// from 2³¹ input edges on, too many for a test): the same edges, ends and weights, and
+/// those of a plain recount: of each vertex pair, the first among its heaviest wanted
+/// copies, in the order of the pairs `(min, max)`, each with its ends as the input names
+/// them.
+#[test]
+fn kept_list_with_either_tag_width_keeps_the_first_heaviest_copy() {
+    use super::{Kept, kept_list_in};
+    let mut rng = ChaCha8Rng::seed_from_u64(3436);
+    for round in 0..2000 {
+        let (_, edges, weights) = random_graph::<i64>(&mut rng, 12);
+        let perfect = round % 2 == 0;
+        let mut best: std::collections::BTreeMap<(u32, u32), usize> = Default::default();
+        for (i, &(u, v)) in edges.iter().enumerate() {
+            if u == v || (!perfect && weights[i] <= 0) {
+                continue;
+            }
+            let at = best.entry((u.min(v), u.max(v))).or_insert(i);
+            if weights[i] > weights[*at] {
+                *at = i;
+            }
+        }
+        let index: Vec<usize> = best.values().copied().collect();
+        let Kept {
+            index: i32s,
+            ends: e32,
+            weight: w32,
+        } = kept_list_in::<i64, u32>(&edges, &weights, perfect);
+        let Kept {
+            index: i64s,
+            ends: e64,
+            weight: w64,
+        } = kept_list_in::<i64, u64>(&edges, &weights, perfect);
+        assert_eq!(i32s, index);
+        assert_eq!(i64s, index);
+        let ends: Vec<(u32, u32)> = index.iter().map(|&i| edges[i]).collect();
+        let weight: Vec<i64> = index.iter().map(|&i| weights[i]).collect();
+        assert_eq!((&e32, &w32), (&ends, &weight));
+        assert_eq!((&e64, &w64), (&ends, &weight));
+    }
+}

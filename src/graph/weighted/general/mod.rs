@@ -113,9 +113,15 @@
 //!    The setup (`Engine::build`) is handed the kept edges' ends and weights in kept order by
 //!    `kept_list` (which rebuilds the ends from its buckets and carries the weights in its
 //!    entries, so the input is only read in order), counts degrees and heaviest edges in
-//!    one per-vertex record, builds the adjacency lists once in the input's numbers (32-bit
-//!    entries), lets the breadth-first search walk those, and copies them once into the
-//!    engine's lists in the new numbers. The engine's lists are 32-bit too: adjacency
+//!    one per-vertex record, builds the neighbour lists once in the input's numbers (32-bit
+//!    entries), lets the breadth-first search walk those (counting at each vertex the edges
+//!    it names first), and then places the engine's edges and lists in one pass over the
+//!    kept edges in order: a stable counting sort on the end that names an edge first, each
+//!    edge's far end read in one record (new number, next list slot, next edge number), the
+//!    writes at random (the old copy walked the lists in the new order and read three
+//!    arrays at random behind an unpredictable branch: at 10⁶ points 0.87–0.91 → 0.39–0.44 s,
+//!    the build 1.61–1.66 → 1.16–1.21 s CPU, busy machine; docs/BENCHMARKS.md, "the
+//!    renumbered copy as a placement pass"). The engine's lists are 32-bit too: adjacency
 //!    entries (remote vertex, remote endpoint) read through `Engine::arc`, and each kept
 //!    edge is one record of its two 32-bit ends and its doubled weight (`Edge`, read through
 //!    `Edges::edge` and, by endpoint, `Edges::at`: one cache line per edge for the heaps'
@@ -715,6 +721,45 @@ struct Kept<W> {
 /// (reading each kept weight through its index instead: 0.52–0.54 s against 0.34–0.36 s CPU
 /// on Euclidean 10-NN with 10⁶ points).
 fn kept_list<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> Kept<W> {
+    // (Below 2³¹ edges, as a rule, the counts and tags fit 32 bits: entries of 16 bytes with
+    // `i64` weights instead of 24, and a counter array half as large.)
+    if edges.len() < 1 << 31 {
+        kept_list_in::<W, u32>(edges, weights, perfect)
+    } else {
+        kept_list_in::<W, u64>(edges, weights, perfect)
+    }
+}
+
+/// The counters and tags of [`kept_list`]: `u32` below 2³¹ edges, else `u64`.
+trait Tag: Copy + Ord + Default + std::ops::AddAssign {
+    /// `x`, which the caller knows to fit.
+    fn of(x: usize) -> Self;
+    /// The value.
+    fn get(self) -> usize;
+}
+
+impl Tag for u32 {
+    fn of(x: usize) -> u32 {
+        debug_assert!(u32::try_from(x).is_ok());
+        x as u32
+    }
+    fn get(self) -> usize {
+        self as usize
+    }
+}
+
+impl Tag for u64 {
+    fn of(x: usize) -> u64 {
+        x as u64
+    }
+    fn get(self) -> usize {
+        self as usize
+    }
+}
+
+/// [`kept_list`] with counters and tags (`2·index + whether the first end is the larger`,
+/// below `2·edges.len()`) of type `T`.
+fn kept_list_in<W: Weight, T: Tag>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> Kept<W> {
     let wanted = |i: usize| edges[i].0 != edges[i].1 && (perfect || weights[i].into() > 0);
     // (Edges name vertices below n, checked by the caller; the largest end bounds them.)
     let top = edges
@@ -724,22 +769,22 @@ fn kept_list<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> K
         .unwrap_or(0);
     // `start[v + 1]` counts the wanted edges whose smaller end is `v`; after the prefix sums
     // and the fill below, `start[v]` is the end of `v`'s bucket (the start of `v + 1`'s).
-    let mut start = vec![0usize; top + 1];
+    let mut start = vec![T::default(); top + 1];
     for (i, &(u, v)) in edges.iter().enumerate() {
         if wanted(i) {
-            start[u.min(v) as usize + 1] += 1;
+            start[u.min(v) as usize + 1] += T::of(1);
         }
     }
     for v in 0..top {
-        start[v + 1] += start[v];
+        let before = start[v];
+        start[v + 1] += before;
     }
-    // (`2·i + 1` fits: `edges` holds fewer than 2⁶³ edges.)
-    let mut entries = vec![(0u32, 0u64, W::default()); start[top]];
+    let mut entries = vec![(0u32, T::default(), W::default()); start[top].get()];
     for (i, (&(u, v), &w)) in edges.iter().zip(weights).enumerate() {
         if wanted(i) {
             let at = &mut start[u.min(v) as usize];
-            entries[*at] = (u.max(v), 2 * i as u64 + u64::from(u > v), w);
-            *at += 1;
+            entries[at.get()] = (u.max(v), T::of(2 * i + usize::from(u > v)), w);
+            *at += T::of(1);
         }
     }
     let mut index = Vec::with_capacity(entries.len());
@@ -747,10 +792,11 @@ fn kept_list<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> K
     let mut weight = Vec::with_capacity(entries.len());
     let mut from = 0;
     for (low, &to) in start[..top].iter().enumerate() {
+        let to = to.get();
         let bucket = &mut entries[from..to];
         from = to;
         // By larger end, then index: the copies of a pair together, the first one first.
-        bucket.sort_unstable();
+        bucket.sort_unstable_by_key(|&(high, tag, _)| (high, tag));
         let mut j = 0;
         while j < bucket.len() {
             let (high, mut best, mut w) = bucket[j];
@@ -762,7 +808,8 @@ fn kept_list<W: Weight>(edges: &[(u32, u32)], weights: &[W], perfect: bool) -> K
                 }
                 j += 1;
             }
-            let i = (best >> 1) as usize;
+            let best = best.get();
+            let i = best >> 1;
             let low = low as u32;
             index.push(i);
             ends.push(if best & 1 == 1 {
