@@ -832,7 +832,7 @@ impl<N: Num> Engine<N> {
                             let (y, p) = self.arc(a);
                             if self.top_label(y) == S {
                                 let key = self.slack(p / 2) + self.clock;
-                                self.heap2.push(key, p ^ 1);
+                                self.heap2.push(key, self.item2(p ^ 1, y));
                             }
                         }
                     }

@@ -5,13 +5,37 @@ use super::engine::Engine;
 use super::heap::MinHeap;
 use super::{FREE, MARKED, NONE, Num, S, T};
 
+/// Whether heap2 items carry their tree's root (see [`Engine::item2`]): where `usize` holds
+/// two 32-bit halves (endpoints and vertices are below 2³²).
+const PACK: bool = usize::BITS >= 64;
+/// The shift of the root in a heap2 item.
+const HALF: u32 = if PACK { 32 } else { 0 };
+
+/// The endpoint and the root (NONE where not packed) of a heap2 item.
+fn unpack2(item: usize) -> (usize, usize) {
+    if PACK {
+        (item & (u32::MAX as usize), item >> HALF)
+    } else {
+        (item, NONE)
+    }
+}
+
 impl<N: Num> Engine<N> {
-    /// The δ2 key (slack + clock) of the edge at endpoint `f` if `f` is at an unlabelled
-    /// vertex and the other end at an S-vertex. A δ2 candidate names its unlabelled end, so
-    /// that a candidate whose end was labelled since is dropped after one look-up (most are:
-    /// they die at heap rebuilds); an edge whose ends swapped roles has a candidate of its
-    /// own, pushed when the new S-end scanned it or when it left heap3.
-    pub(super) fn key2(&self, f: usize) -> Option<N> {
+    /// The δ2 key (slack + clock) of the heap2 `item` (see [`Engine::item2`]: endpoint `f`
+    /// and root `r`) if `f` is at an unlabelled vertex and the other end at an S-vertex of
+    /// the tree of `r`. A δ2 candidate names its unlabelled end and its S-end's root, so that
+    /// a candidate whose tree was dissolved since, or whose end was labelled since, is
+    /// dropped after one look-up (most are: they die at heap rebuilds). An S-vertex stays in
+    /// its tree until the tree is dissolved, and scans all its edges when it joins another
+    /// tree, so a candidate of a dissolved tree is never owed: the new S-end pushed its own.
+    /// An edge whose ends swapped roles has a candidate of its own, pushed when the new
+    /// S-end scanned it or when it left heap3.
+    pub(super) fn key2(&self, item: usize) -> Option<N> {
+        let (f, r) = unpack2(item);
+        if r != NONE && self.root[r] != r {
+            // The S-end's tree was dissolved: one look-up, in an array few roots touch.
+            return None;
+        }
         let (_, lf, df) = self.look(self.endpoint.at(f));
         if lf != FREE {
             return None;
@@ -23,14 +47,24 @@ impl<N: Num> Engine<N> {
     /// The δ2 candidate (key, unlabelled endpoint) of edge `e` if it joins an S-vertex to an
     /// unlabelled one, either way round.
     fn candidate2(&self, e: usize) -> Option<(N, usize)> {
-        let (_, li, di) = self.look(self.endpoint.at(2 * e));
-        let (_, lj, dj) = self.look(self.endpoint.at(2 * e + 1));
+        let (i, j) = (self.endpoint.at(2 * e), self.endpoint.at(2 * e + 1));
+        let (_, li, di) = self.look(i);
+        let (_, lj, dj) = self.look(j);
         let key = di + dj - self.wt2[e] + self.clock;
         match (li, lj) {
-            (S, FREE) => Some((key, 2 * e + 1)),
-            (FREE, S) => Some((key, 2 * e)),
+            (S, FREE) => Some((key, self.item2(2 * e + 1, i))),
+            (FREE, S) => Some((key, self.item2(2 * e, j))),
             _ => None,
         }
+    }
+
+    /// The heap2 item of the δ2 candidate at endpoint `f` (its unlabelled end) whose other
+    /// end, S-vertex `s`, is in the tree of root `root[s]`: `f` in the low half, the root in
+    /// the high half, so that a candidate whose tree was dissolved is dropped by one look-up
+    /// of `root` (see [`unpack2`]).
+    pub(super) fn item2(&self, f: usize, s: usize) -> usize {
+        debug_assert!(self.root[s] != NONE && f <= u32::MAX as usize);
+        if PACK { f | self.root[s] << HALF } else { f }
     }
 
     /// The δ3 key (slack + 2·clock) of edge `e` if it joins two different S-blossoms.
@@ -72,7 +106,7 @@ impl<N: Num> Engine<N> {
         while let Some((key, f)) = self.heap2.peek() {
             match self.key2(f) {
                 Some(now) if now == key => {
-                    return Some((key - self.clock, f));
+                    return Some((key - self.clock, unpack2(f).0));
                 }
                 Some(now) => {
                     self.heap2.pop();
@@ -181,7 +215,7 @@ impl<N: Num> Engine<N> {
             // its tree dissolves, its T-vertices' edges are, see `dissolve`.)
             let key = kslack + self.clock;
             if self.perfect || key < self.start {
-                self.heap2.push(key, p);
+                self.heap2.push(key, self.item2(p, v));
             }
         }
     }
@@ -259,27 +293,30 @@ impl<N: Num> Engine<N> {
             };
             if self.heap1.len() > limit(&self.heap1) {
                 let mut heap = std::mem::take(&mut self.heap1);
-                heap.rebuild(|v| self.key1(v));
+                heap.rebuild(|v| v, |v| self.key1(v));
                 self.heap1 = heap;
             }
             if self.heap2.len() > limit(&self.heap2) {
                 let mut heap = std::mem::take(&mut self.heap2);
-                heap.rebuild(|e| self.key2(e));
+                heap.rebuild_once(|e| unpack2(e).0, |e| self.key2(e));
                 self.heap2 = heap;
             }
             if self.heap3.len() > limit(&self.heap3) {
                 // (Its entries that min3 would move to the δ2 candidates move there.)
                 let mut heap = std::mem::take(&mut self.heap3);
                 let mut moved = Vec::new();
-                heap.rebuild(|e| {
-                    let key = self.key3(e);
-                    if key.is_none()
-                        && let Some(moving) = self.candidate2(e)
-                    {
-                        moved.push(moving);
-                    }
-                    key
-                });
+                heap.rebuild(
+                    |e| e,
+                    |e| {
+                        let key = self.key3(e);
+                        if key.is_none()
+                            && let Some(moving) = self.candidate2(e)
+                        {
+                            moved.push(moving);
+                        }
+                        key
+                    },
+                );
                 self.heap3 = heap;
                 for (key, f) in moved {
                     self.heap2.push(key, f);
@@ -287,7 +324,7 @@ impl<N: Num> Engine<N> {
             }
             if self.heap4.len() > limit(&self.heap4) {
                 let mut heap = std::mem::take(&mut self.heap4);
-                heap.rebuild(|b| self.key4(b));
+                heap.rebuild(|b| b, |b| self.key4(b));
                 self.heap4 = heap;
             }
             // δ1 (maximum weight): the least dual of an S-vertex (there is one: every root
