@@ -210,7 +210,7 @@ pub(super) struct Engine<N> {
     /// Maximum weight: candidate δ1 S-vertices, keyed by their stored dual (dual + clock).
     pub(super) heap1: MinHeap<N>,
     /// Candidate δ2 edges (S-vertex to unlabelled vertex), keyed by slack + clock, each
-    /// named by its unlabelled end ([`End`]).
+    /// named by its unlabelled end and its S-end's root ([`End`]).
     pub(super) heap2: MinHeap<N, End>,
     /// Candidate δ3 edges (between S-blossoms), keyed by slack + 2·clock.
     pub(super) heap3: MinHeap<N>,
@@ -878,7 +878,7 @@ impl<N: Num> Engine<N> {
                             let (y, p) = self.arc(a);
                             if self.top_label(y) == S {
                                 let key = self.slack(p / 2) + self.clock;
-                                self.heap2.push(key, End::new(p ^ 1, x));
+                                self.heap2.push(key, self.candidate(p ^ 1, y));
                             }
                         }
                     }

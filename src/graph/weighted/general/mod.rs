@@ -74,10 +74,12 @@
 //!    stored relative to a clock (the sum of the steps), and the δ1..δ4 candidates sit in
 //!    4-ary heaps keyed in clock units, deleted lazily (checked and re-keyed when they reach
 //!    the top) and rebuilt in linear time from their live entries once they pass 2(n + m)
-//!    entries or twice the entries of the last rebuild. A δ2 candidate names the endpoint at
-//!    its unlabelled end and carries the vertex there, so the many that die because that end
-//!    was labelled (most of them, found dead at a rebuild) cost that vertex's look-up alone,
-//!    not the edge's record's and the other end's too; none is pushed to a vertex inside a
+//!    entries or twice the entries of the last rebuild (repeated entries found by a bit per
+//!    slot, which stays in cache). A δ2 candidate names the endpoint at its unlabelled end
+//!    and the root of its S-end's tree, so the many that die because that tree dissolved
+//!    (most of the dead, found at a rebuild) cost one look-up in a small hot array, and
+//!    those whose end was labelled the edge's record and that end's; none is pushed to a
+//!    vertex inside a
 //!    T-blossom (its slack is fixed while the blossom is T, and its edges are looked at again
 //!    when the blossom is expanded or its tree dissolved). A δ2 or δ3 step looks again at the
 //!    edge it made tight alone, from its S-end; edges made tight by the same step come up as

@@ -6,34 +6,49 @@ use super::heap::End;
 use super::{FREE, MARKED, NONE, Num, S, T};
 
 impl<N: Num> Engine<N> {
-    /// The δ2 key (slack + clock) of the edge at endpoint `c.p` if `c.p` is at an unlabelled
-    /// vertex (`c.v`) and the other end at an S-vertex. A δ2 candidate names its unlabelled
-    /// end and the vertex there, so that a candidate whose end was labelled since is dropped
-    /// after that vertex's look-up alone (most are: they die at heap rebuilds); an edge whose
-    /// ends swapped roles has a candidate of its own, pushed when the new S-end scanned it or
-    /// when it left heap3.
+    /// The δ2 key (slack + clock) of the candidate `c` (see [`Engine::candidate`]) if the
+    /// tree of its root `c.root` is still there, its endpoint `c.p` is at an unlabelled
+    /// vertex and the other end at an S-vertex. Most candidates die (they are met at heap
+    /// rebuilds): those whose tree was dissolved (an S-vertex stays in its tree until the
+    /// tree is dissolved, and scans all its edges when it joins another tree, so such a
+    /// candidate is never owed: the new S-end pushed its own) are dropped by one look-up of
+    /// `root`, in an array few roots touch; the others whose end was labelled since after
+    /// the edge's record and that vertex's look-up. An edge whose ends swapped roles has a
+    /// candidate of its own, pushed when the new S-end scanned it or when it left heap3.
     pub(super) fn key2(&self, c: End) -> Option<N> {
-        let (_, lf, df) = self.look(c.v as usize);
-        if lf != FREE {
+        let r = c.root as usize;
+        if self.root[r] != r {
             return None;
         }
         let f = c.p as usize;
         let e = self.edges.edge(f / 2);
-        debug_assert_eq!(e.ends[f & 1], c.v);
+        let (_, lf, df) = self.look(e.ends[f & 1] as usize);
+        if lf != FREE {
+            return None;
+        }
         let (_, ls, ds) = self.look(e.ends[(f & 1) ^ 1] as usize);
         (ls == S).then(|| ds + df - e.wt2 + self.clock)
     }
 
-    /// The δ2 candidate (key, unlabelled endpoint) of edge `e` if it joins an S-vertex to an
+    /// The δ2 candidate of the edge at endpoint `f`, at an unlabelled vertex, whose other
+    /// end is S-vertex `s`: `f` and the root of `s`'s tree (see [`Engine::key2`]).
+    #[inline]
+    pub(super) fn candidate(&self, f: usize, s: usize) -> End {
+        debug_assert!(self.root[s] != NONE && self.top_label(s) == S);
+        End::new(f, self.root[s])
+    }
+
+    /// The δ2 candidate (key, candidate) of edge `e` if it joins an S-vertex to an
     /// unlabelled one, either way round.
     fn candidate2(&self, e: usize) -> Option<(N, End)> {
         let edge = self.edges.edge(e);
-        let (_, li, di) = self.look(edge.ends[0] as usize);
-        let (_, lj, dj) = self.look(edge.ends[1] as usize);
+        let (i, j) = (edge.ends[0] as usize, edge.ends[1] as usize);
+        let (_, li, di) = self.look(i);
+        let (_, lj, dj) = self.look(j);
         let key = di + dj - edge.wt2 + self.clock;
         match (li, lj) {
-            (S, FREE) => Some((key, End::new(2 * e + 1, edge.ends[1] as usize))),
-            (FREE, S) => Some((key, End::new(2 * e, edge.ends[0] as usize))),
+            (S, FREE) => Some((key, self.candidate(2 * e + 1, i))),
+            (FREE, S) => Some((key, self.candidate(2 * e, j))),
             _ => None,
         }
     }
@@ -187,7 +202,7 @@ impl<N: Num> Engine<N> {
             // its tree dissolves, its T-vertices' edges are, see `dissolve`.)
             let key = kslack + self.clock;
             if self.perfect || key < self.start {
-                self.heap2.push(key, End::new(p, w));
+                self.heap2.push(key, self.candidate(p, v));
             }
         }
     }
