@@ -156,7 +156,7 @@ pub(super) struct Engine<N> {
     /// [`renumbering_pays`].
     pub(super) new_of: Vec<u32>,
     /// The index into the kept edges of each engine edge (empty: the same), see
-    /// [`Engine::new`].
+    /// [`Engine::build`].
     pub(super) kept_at: Vec<u32>,
     /// Each kept edge's ends and doubled weight, in one record.
     pub(super) edges: Edges<N>,
