@@ -341,6 +341,7 @@ impl<N: Num> Engine<N> {
             ];
             for (k, (&(u, v), &w)) in ends.iter().zip(&weight).enumerate() {
                 let (u, v) = (u as usize, v as usize);
+                debug_assert_ne!(u, v, "no self-loop is kept");
                 let (nu, nv) = (next[u][0], next[v][0]);
                 let a = &mut next[if nu < nv { u } else { v }][2];
                 let e = *a as usize;

@@ -127,8 +127,8 @@
 //!    entries (remote vertex, remote endpoint) read through `Engine::arc`, and each kept
 //!    edge is one record of its two 32-bit ends and its doubled weight (`Edge`, read through
 //!    `Edges::edge` and, by endpoint, `Edges::at`: one cache line per edge for the heaps'
-//!    look-ups; at most 2³¹ − 1 kept edges, checked before the build). The heaps' rebuild
-//!    stamps are one byte per item. Measured
+//!    look-ups; at most 2³¹ − 1 kept edges, checked before the build). The heaps' rebuilds
+//!    find repeated slots by a bit per slot. Measured
 //!    (docs/BENCHMARKS.md, "the engine's setup and 32-bit lists"; CPU seconds, busy 2-core
 //!    machine): Euclidean 10-NN 10⁶ points, min-cost perfect, `kept_list` plus the build
 //!    2.1–2.5 s → 1.7–1.8 s (the build alone 1.9–2.2 → 1.4–1.7 s), the whole process 14.1–15.8 s → 12.9–13.8 s (Blossom

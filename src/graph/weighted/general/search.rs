@@ -11,7 +11,9 @@ impl<N: Num> Engine<N> {
     /// vertex and the other end at an S-vertex. Most candidates die (they are met at heap
     /// rebuilds): those whose tree was dissolved (an S-vertex stays in its tree until the
     /// tree is dissolved, and scans all its edges when it joins another tree, so such a
-    /// candidate is never owed: the new S-end pushed its own) are dropped by one look-up of
+    /// candidate is never owed: the edge gets a candidate of its own again, from that scan,
+    /// or if its far end was labelled then, from `dissolve`'s walk, `expand_blossom` or the
+    /// move out of heap3, when that end is unlabelled again) are dropped by one look-up of
     /// `root`, in an array few roots touch; the others whose end was labelled since after
     /// the edge's record and that vertex's look-up. An edge whose ends swapped roles has a
     /// candidate of its own, pushed when the new S-end scanned it or when it left heap3.
