@@ -16,7 +16,8 @@ Families (numpy, fixed seeds, DIMACS `p edge N M` / `e U V W`, lines in random o
     DIMACS file (vertices 1..2000 on the left, 2001..4000 on the right).
   --smoke: the same families at toy sizes (every engine runs and agrees; times mean nothing).
 
-Engines, whole process against whole process on the same file, one run each:
+Engines, whole process against whole process on the same file, one run each (or the median
+of `--repeat K` runs back to back):
   - gridmatch: `gridmatch match --weights [--max | --min --perfect | --max --max-cardinality]`;
   - LEMON: bench/peers/weighted_lemon (MaxWeightedMatching / MaxWeightedPerfectMatching on a
     SmartGraph, one run; its --max-cardinality shifts the weights);
@@ -43,6 +44,7 @@ import datetime
 import json
 import os
 import re
+import statistics
 import sys
 import time
 
@@ -228,6 +230,10 @@ def main():
     ap.add_argument("--budget", type=float, default=30,
                     help="minutes after which no engine is started (default 30)")
     ap.add_argument("--timeout", type=float, default=300, help="seconds per run (default 300)")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="runs per engine and instance, back to back: the median wall time and "
+                    "the largest peak RSS are reported (default 1; single wall-time runs of "
+                    "sub-second jobs swing by about 10 %% on a 2-core machine)")
     ap.add_argument("--json", help="also write raw results here")
     ap.add_argument("--note", default="", help="a sentence for the caption (e.g. busy machine)")
     ap.add_argument("--blossom-max", action="store_true",
@@ -310,6 +316,19 @@ def main():
               f"{'-json' if json_mode else ''}"
         out = os.path.join(wd, f"out.{tag}")
         st, wall, (rss, _cpu), err = run_once(cmd, path, out, limit, wd)
+        # More runs (--repeat): the median wall time and the largest peak RSS of those that
+        # finished within the budget.
+        walls, rsss = [wall], [rss]
+        while st == "ok" and len(walls) < args.repeat and deadline - time.time() > 1:
+            st2, w2, (r2, _cpu), _err = run_once(cmd, path, out,
+                                                 min(timeout, deadline - time.time()), wd)
+            if st2 != "ok":
+                break
+            walls.append(w2)
+            rsss.append(r2)
+        if st == "ok":
+            wall = statistics.median(walls)
+            rss = max((r for r in rsss if r is not None), default=None)
         if st == "timeout" and limit < timeout:
             st, err = "skipped", "budget (cut off)"
         size = os.path.getsize(out) if os.path.exists(out) else None
@@ -409,7 +428,8 @@ def main():
     p("")
     p(f"Run: {datetime.datetime.now().isoformat(timespec='seconds')}, {elapsed / 60:.1f} min "
       f"(generation included; budget {args.budget:g} min, {args.timeout:g} s per run); load "
-      f"average before {load_before[0]:.2f}, after {os.getloadavg()[0]:.2f} (1-minute); one run "
+      f"average before {load_before[0]:.2f}, after {os.getloadavg()[0]:.2f} (1-minute); "
+      f"{'one run' if args.repeat == 1 else f'the median of {args.repeat} runs'} "
       f"per engine, whole process, wall time and peak RSS from /usr/bin/time"
       f"{'; niceness ' + harness.NICE if harness.NICE else ''}."
       f"{' **Smoke run** (toy sizes: the times mean nothing).' if smoke else ''}"
@@ -500,7 +520,8 @@ def main():
     p("")
 
     if growth:
-        p("Growth (one run per size; exponent = least-squares slope of log time against log n):")
+        p(f"Growth ({'one run' if args.repeat == 1 else f'the median of {args.repeat} runs'} "
+          "per size; exponent = least-squares slope of log time against log n):")
         sizes_hdr = None
         for label, key, mode, series in growth:
             ns = [n for n, _ in next(iter(series.values()))]

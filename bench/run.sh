@@ -68,7 +68,7 @@
 # BLOSSOM5_DIR (Blossom V's sources, for the frontier; unset: its cells are empty),
 # INTEGER_BLOSSOM=0 (do not build the integer-blossom driver, bench/peers/integer_blossom),
 # FRONTIER_NOTE (a sentence for the frontier table's caption, e.g. "Busy machine."),
-# FRONTIER_ARGS (more options for bench/frontier.py: --no-growth, --blossom-max, --timeout S).
+# FRONTIER_ARGS (more options for bench/frontier.py: --no-growth, --blossom-max, --timeout S, --repeat K).
 #
 # Not part of CI. The full run takes about 15–20 minutes on a quiet 2-core machine (plus the
 # first build), 25 at most (--budget), then the graph-file section 10–15 minutes (20 at most:
