@@ -2,7 +2,7 @@
 //! dual steps.
 
 use super::engine::Engine;
-use super::heap::End;
+use super::heap::{End, prefetch};
 use super::{FREE, MARKED, NONE, Num, S, T};
 
 impl<N: Num> Engine<N> {
@@ -30,6 +30,32 @@ impl<N: Num> Engine<N> {
         }
         let (_, ls, ds) = self.look(e.ends[(f & 1) ^ 1] as usize);
         (ls == S).then(|| ds + df - e.wt2 + self.clock)
+    }
+
+    /// Prefetches what [`Engine::key2`] reads of `c`: its root's entry and its edge's record
+    /// (stage 0), then its ends' records (stage 1, the record read).
+    #[inline(always)]
+    fn ahead2(&self, c: End, stage: u8) {
+        if stage == 0 {
+            prefetch(&self.root[c.root as usize]);
+            prefetch(&self.edges.0[c.p as usize / 2]);
+        } else {
+            let e = &self.edges.0[c.p as usize / 2];
+            prefetch(&self.vx[e.ends[0] as usize]);
+            prefetch(&self.vx[e.ends[1] as usize]);
+        }
+    }
+
+    /// Prefetches what [`Engine::key3`] reads of edge `e` (as [`Engine::ahead2`]).
+    #[inline(always)]
+    fn ahead3(&self, e: usize, stage: u8) {
+        if stage == 0 {
+            prefetch(&self.edges.0[e]);
+        } else {
+            let e = &self.edges.0[e];
+            prefetch(&self.vx[e.ends[0] as usize]);
+            prefetch(&self.vx[e.ends[1] as usize]);
+        }
     }
 
     /// The δ2 candidate of the edge at endpoint `f`, at an unlabelled vertex, whose other
@@ -282,27 +308,30 @@ impl<N: Num> Engine<N> {
             };
             if self.heap1.len() > limit(self.heap1.live) {
                 let mut heap = std::mem::take(&mut self.heap1);
-                heap.rebuild(|v| self.key1(v));
+                heap.rebuild(|v| self.key1(v), |_, _| {});
                 self.heap1 = heap;
             }
             if self.heap2.len() > limit(self.heap2.live) {
                 let mut heap = std::mem::take(&mut self.heap2);
-                heap.rebuild(|c| self.key2(c));
+                heap.rebuild(|c| self.key2(c), |c, stage| self.ahead2(c, stage));
                 self.heap2 = heap;
             }
             if self.heap3.len() > limit(self.heap3.live) {
                 // (Its entries that min3 would move to the δ2 candidates move there.)
                 let mut heap = std::mem::take(&mut self.heap3);
                 let mut moved = Vec::new();
-                heap.rebuild(|e| {
-                    let key = self.key3(e);
-                    if key.is_none()
-                        && let Some(moving) = self.candidate2(e)
-                    {
-                        moved.push(moving);
-                    }
-                    key
-                });
+                heap.rebuild(
+                    |e| {
+                        let key = self.key3(e);
+                        if key.is_none()
+                            && let Some(moving) = self.candidate2(e)
+                        {
+                            moved.push(moving);
+                        }
+                        key
+                    },
+                    |e, stage| self.ahead3(e, stage),
+                );
                 self.heap3 = heap;
                 for (key, f) in moved {
                     self.heap2.push(key, f);
@@ -310,7 +339,7 @@ impl<N: Num> Engine<N> {
             }
             if self.heap4.len() > limit(self.heap4.live) {
                 let mut heap = std::mem::take(&mut self.heap4);
-                heap.rebuild(|b| self.key4(b));
+                heap.rebuild(|b| self.key4(b), |_, _| {});
                 self.heap4 = heap;
             }
             // δ1 (maximum weight): the least dual of an S-vertex (there is one: every root
