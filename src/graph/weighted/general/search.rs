@@ -272,6 +272,13 @@ impl<N: Num> Engine<N> {
                     continue;
                 }
                 let Some(v) = self.queue.pop() else { break };
+                // The far ends' records and the edges' first, all at once: their misses
+                // overlap, where `scan_edge` alone would wait for each in turn.
+                for a in self.adj_start[v]..self.adj_start[v + 1] {
+                    let (w, p) = self.arc(a);
+                    prefetch(&self.vx[w]);
+                    prefetch(&self.edges.0[p / 2]);
+                }
                 for a in self.adj_start[v]..self.adj_start[v + 1] {
                     if self.top_label(v) != S {
                         // Its tree was dissolved by an augmentation.
