@@ -3,6 +3,7 @@
 //! dissolving the two trees an augmentation ends (the state is in [`engine`](super::engine)).
 
 use super::engine::Engine;
+use super::heap::prefetch;
 use super::{FREE, MARKED, NONE, Num, S, T};
 
 impl<N: Num> Engine<N> {
@@ -125,7 +126,15 @@ impl<N: Num> Engine<N> {
         let mut marks = Vec::new();
         for &r in roots {
             let list = std::mem::take(&mut self.members[r]);
-            for &x in &list {
+            for (i, &x) in list.iter().enumerate() {
+                // (The records of the members a few ahead, their misses overlapping.)
+                if let Some(&y) = list.get(i + 8)
+                    && y & MARKED == 0
+                {
+                    prefetch(&self.root[y]);
+                    prefetch(&self.stamp[y]);
+                    prefetch(&self.vx[y]);
+                }
                 if x & MARKED != 0 {
                     marks.push(x & !MARKED);
                 } else if self.root[x] == r && self.stamp[x] != epoch {
@@ -199,7 +208,22 @@ impl<N: Num> Engine<N> {
         // t its δ2 key is K − t ≥ K/2, as its slack K − 2t was ≥ 0, and the clock never
         // passes K/2 while its entry is in heap3, since every dual step is at most the δ3
         // of heap3's least live entry (min3 runs before min2).
-        for &x in &walk {
+        for (i, &x) in walk.iter().enumerate() {
+            // (Likewise: where the arcs of the vertex 4 ahead start, the arcs of the one 2
+            // ahead, the far ends of this one's.)
+            if let Some(&y) = walk.get(i + 4) {
+                prefetch(&self.adj_start[y]);
+            }
+            if let Some(&y) = walk.get(i + 2) {
+                let (first, end) = (self.adj_start[y], self.adj_start[y + 1]);
+                if first < end {
+                    prefetch(&self.adj[first]);
+                    prefetch(&self.adj[end - 1]);
+                }
+            }
+            for a in self.adj_start[x]..self.adj_start[x + 1] {
+                prefetch(&self.vx[self.arc(a).0]);
+            }
             for a in self.adj_start[x]..self.adj_start[x + 1] {
                 let (y, p) = self.arc(a);
                 if self.top_label(y) == S {

@@ -636,12 +636,15 @@ impl<N: Num> Engine<N> {
             let mut stack = std::mem::take(&mut self.stack);
             self.set_top_label(b, t);
             let scanned = &mut self.scanned;
+            let adj_start = &self.adj_start;
             leaves_of(self.n, &self.childs, b, &mut stack, |v| {
                 root[v] = r;
                 members.push(v);
                 if t == S {
                     queue.push(v);
                     scanned[v] = false;
+                    // (Where its arcs start, for its scan: see `solve`.)
+                    super::heap::prefetch(&adj_start[v]);
                 }
             });
             self.stack = stack;

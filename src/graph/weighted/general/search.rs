@@ -272,6 +272,17 @@ impl<N: Num> Engine<N> {
                     continue;
                 }
                 let Some(v) = self.queue.pop() else { break };
+                // The next vertices' arcs, likewise (if no vertex is queued before them):
+                // the next one's list, whose start was prefetched a vertex ago, and the
+                // start of the one after it.
+                if let [.., u, _] = self.queue[..] {
+                    prefetch(&self.adj_start[u]);
+                }
+                if let Some(&t) = self.queue.last()
+                    && let Some(arc) = self.adj.get(self.adj_start[t])
+                {
+                    prefetch(arc);
+                }
                 // The far ends' records and the edges' first, all at once: their misses
                 // overlap, where `scan_edge` alone would wait for each in turn.
                 for a in self.adj_start[v]..self.adj_start[v + 1] {
