@@ -229,6 +229,12 @@ pub(super) struct Engine<N> {
     /// Of each vertex: whether it has scanned all its edges since it last became an
     /// S-vertex (see [`Engine::dissolve`]; sized by [`Engine::solve`]).
     pub(super) scanned: Vec<bool>,
+    /// Of each vertex `w`: the root and key of the last δ2 candidate at `w` that
+    /// [`Engine::scan_edge`] pushed, the root `u32::MAX` once `w` is labelled since (see
+    /// [`Engine::push2`]; sized by [`Engine::solve`]).
+    pub(super) best2: Vec<(u32, N)>,
+    /// δ2 candidates [`Engine::push2`] left out as dominated (counted for the tests).
+    pub(super) dominated: usize,
     /// Visit stamps of [`Engine::dissolve`] over vertices and blossoms.
     pub(super) stamp: Vec<u32>,
     /// Current stamp.
@@ -441,6 +447,8 @@ impl<N: Num> Engine<N> {
             root: vec![NONE; n],
             members: vec![Vec::new(); n],
             scanned: Vec::new(),
+            best2: Vec::new(),
+            dominated: 0,
             stamp: vec![0; 2 * n],
             epoch: 0,
             pending: Vec::new(),
@@ -637,8 +645,11 @@ impl<N: Num> Engine<N> {
             self.set_top_label(b, t);
             let scanned = &mut self.scanned;
             let adj_start = &self.adj_start;
+            let best2 = &mut self.best2;
             leaves_of(self.n, &self.childs, b, &mut stack, |v| {
                 root[v] = r;
+                // Labelled: its δ2 record is forgotten (see `push2`).
+                best2[v].0 = u32::MAX;
                 members.push(v);
                 if t == S {
                     queue.push(v);

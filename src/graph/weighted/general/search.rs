@@ -66,6 +66,36 @@ impl<N: Num> Engine<N> {
         End::new(f, self.root[s])
     }
 
+    /// Pushes the δ2 candidate `c` with key `key` found by [`Engine::scan_edge`] at its
+    /// unlabelled end `w`, unless one pushed before dominates it.
+    ///
+    /// A candidate's key (slack + clock) is constant while it is live (see
+    /// [`Engine::key2`]: its S-end stays S in the tree of `c.root` until that tree is
+    /// dissolved, and `w`'s dual is fixed while `w` is unlabelled), and all candidates at
+    /// `w` naming one root are live under the same condition: that tree is there and `w`
+    /// unlabelled. A live entry stays in `heap2` (`min2` pops only dead or re-keyed ones; a
+    /// rebuild keeps the one live entry of a slot, as a slot's S-end is in one tree), so
+    /// while they are live the least of them keeps `min2` at or below every other's slack
+    /// (no edge is left uncovered), and when a step takes it `w` is labelled, which kills
+    /// them all. So `best2[w]` remembers the root and key of the last candidate pushed
+    /// here at `w`, and one of the same root and no smaller key is left out.
+    /// [`Engine::assign_label`] forgets it (root `u32::MAX`) when `w` is labelled, so the
+    /// one remembered has been live since its push: `w` unlabelled again (its tree
+    /// dissolved, its T-blossom expanded) has another dual, and the old entries' keys are
+    /// stale. The other pushes to `heap2` (`min2`'s re-keying, the moves out of heap3,
+    /// `expand_blossom`'s second look) are not filtered and leave the record alone: each
+    /// pushes every candidate it must. (On Euclidean 10-NN with 10⁵ points 39 % of these
+    /// pushes are left out, see docs/BENCHMARKS.md.)
+    fn push2(&mut self, w: usize, key: N, c: End) {
+        let best = &mut self.best2[w];
+        if best.0 == c.root && best.1 <= key {
+            self.dominated += 1;
+            return;
+        }
+        *best = (c.root, key);
+        self.heap2.push(key, c);
+    }
+
     /// The δ2 candidate (key, candidate) of edge `e` if it joins an S-vertex to an
     /// unlabelled one, either way round.
     fn candidate2(&self, e: usize) -> Option<(N, End)> {
@@ -230,7 +260,7 @@ impl<N: Num> Engine<N> {
             // its tree dissolves, its T-vertices' edges are, see `dissolve`.)
             let key = kslack + self.clock;
             if self.perfect || key < self.start {
-                self.heap2.push(key, self.candidate(p, v));
+                self.push2(w, key, self.candidate(p, v));
             }
         }
     }
@@ -247,6 +277,7 @@ impl<N: Num> Engine<N> {
             return false;
         }
         self.scanned = vec![false; n];
+        self.best2 = vec![(u32::MAX, N::from(0)); n];
         let mut steps = 0usize;
         // (In the input's order, as without renumbering.)
         for i in 0..n {
