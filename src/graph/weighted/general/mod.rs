@@ -75,7 +75,8 @@
 //!    4-ary heaps keyed in clock units, deleted lazily (checked and re-keyed when they reach
 //!    the top) and rebuilt in linear time from their live entries once they pass 2(n + m)
 //!    entries or twice the entries of the last rebuild (repeated entries found by a bit per
-//!    slot, which stays in cache). A δ2 candidate names the endpoint at its unlabelled end
+//!    slot, which stays in cache; the δ2 and δ3 entries pushed before the first step count as
+//!    that first rebuild's: a rebuild there kept 94 % of them). A δ2 candidate names the endpoint at its unlabelled end
 //!    and the root of its S-end's tree, so the many that die because that tree dissolved
 //!    (most of the dead, found at a rebuild) cost one look-up in a small hot array, and
 //!    those whose end was labelled the edge's record and that end's; none is pushed to a
