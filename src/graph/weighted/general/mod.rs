@@ -38,7 +38,10 @@
 //!    fractional start 0.95–1.2 s, now 0.05 s and 0.38–0.5 s, busy machine;
 //!    docs/BENCHMARKS.md, "the start in the engine's order"), and an odd cycle of the
 //!    fractional solution leaves its least-dual vertex exposed (the existence check of
-//!    perfect mode, below, then has less to do). Every vertex left exposed is a tree root — for maximum
+//!    perfect mode, below, then has less to do). The start leaves almost no tight augmenting
+//!    path: on Euclidean 10-NN 10⁵ min-cost perfect the search's growth over tight edges
+//!    before its first dual step makes 1 augmentation of 3 847 (a pass for tight paths of 1
+//!    and 3 edges found 2; docs/BENCHMARKS.md, "after the start"). Every vertex left exposed is a tree root — for maximum
 //!    weight, but those at dual 0, which already meet complementary slackness and are left
 //!    as δ1 leaves the vertices it frees (see 2); the roots' duals share one parity and every
 //!    S-vertex (joined to its root by tight edges) has that parity less the clock's, so
@@ -75,7 +78,8 @@
 //!    4-ary heaps keyed in clock units, deleted lazily (checked and re-keyed when they reach
 //!    the top) and rebuilt in linear time from their live entries once they pass 2(n + m)
 //!    entries or twice the entries of the last rebuild (repeated entries found by a bit per
-//!    slot, which stays in cache). A δ2 candidate names the endpoint at its unlabelled end
+//!    slot, which stays in cache; the δ2 and δ3 entries pushed before the first step count as
+//!    that first rebuild's: a rebuild there kept 94 % of them). A δ2 candidate names the endpoint at its unlabelled end
 //!    and the root of its S-end's tree, so the many that die because that tree dissolved
 //!    (most of the dead, found at a rebuild) cost one look-up in a small hot array, and
 //!    those whose end was labelled the edge's record and that end's; none is pushed to a
@@ -306,6 +310,10 @@
 //! 3.74 M → 0.97 M on 10⁵ points (10.3 M on 10⁶), scan_edge calls 2.88 M → 2.84 M; whole
 //! process 0.77–1.09 s → 0.69–0.88 s CPU on 10⁵ points (six alternated runs each, busy
 //! machine), 15.0–15.2 → 14.5–15.1 s on 10⁶: a few per cent, not the target's 30 %.
+//!
+//! No rebuild at the first dual step (step 2): the weighted unit tests, the medium hunt (5 000
+//! graphs, seed 883), byte-identical output on the golden corpus and on Euclidean 10-NN 10⁵
+//! and 10⁶; 1.3 % fewer instructions on 10⁵ (docs/BENCHMARKS.md, "after the start").
 //!
 //! **Overflow.** Weights are at most [`MAX_WEIGHT`] = 2⁵⁹ in absolute value
 //! and only positive ones take part, `W = max w ≤ 2⁵⁹`. Vertex duals start in `[0, W]` after the greedy pass
