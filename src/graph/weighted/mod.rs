@@ -57,6 +57,11 @@
 //!   `a_j` has a neighbour in C_{i(j)}) for each j and `k_i x` for the exposed vertex x of each
 //!   other odd component: a perfect matching of G*.
 //!
+//! When the cardinality engine's maximum matching is perfect, A and the odd components are
+//! empty and G* is G itself: the engine then runs on the caller's edges as they are (no
+//! component search, no copy of the edges; the same run and answer as on the built G*;
+//! G(10⁵, 5·10⁵): about 30 ms less, docs/BENCHMARKS.md, "card8").
+//!
 //! The verifier rebuilds G* from the file and the barrier alone, derives the added pairs from
 //! the matching as in ⇐, and checks the duals on G* with [`verify::Lp::Perfect`]; any
 //! perfect matching of G* of optimal weight satisfies complementary slackness with optimal

@@ -340,7 +340,26 @@ fn max_cardinality<W: Weight>(
     sign: i128,
 ) -> Result<Optimum, WeightError> {
     let g = Graph::from_edges(n, edges);
-    let (_, decomposition) = maximum_matching_and_decomposition(&g);
+    let (maximum, decomposition) = maximum_matching_and_decomposition(&g);
+    if 2 * maximum.len() == n {
+        // A perfect matching: D, A and the odd components are empty, so G* is G. (No
+        // component search and no copy of the edges; the same run as on G*.)
+        drop((g, maximum, decomposition));
+        let found = with_weights(weights, sign, 0, 0, |w| match w {
+            Signed::Narrow(w) => general::max_weight_perfect_matching_of_perfect(n, edges, w),
+            Signed::Wide(w) => general::max_weight_perfect_matching_of_perfect(n, edges, w),
+        })?
+        .expect("G has a perfect matching");
+        let total = found.edges.iter().map(|&e| weights[e].into()).sum();
+        return Ok(Optimum {
+            edges: found.edges,
+            total,
+            shift: 0,
+            duals: found.duals,
+            barrier: Some(Vec::new()),
+        });
+    }
+    drop(maximum);
     let barrier = decomposition.barrier();
     let mut in_barrier = vec![false; n];
     for &a in &barrier {

@@ -233,6 +233,9 @@ struct Scratch<N> {
     /// The settled vertices of the other side.
     cols: Vec<usize>,
     heap: BinaryHeap<Reverse<(N, usize)>>,
+    /// The keys of a row's arcs with their far vertex and endpoint, gathered before any is
+    /// used (see [`search`]).
+    keys: Vec<(N, u32, u32)>,
 }
 
 /// One shortest augmenting path search from the free vertex `root` of side `S` (its rows,
@@ -273,13 +276,21 @@ fn search<N: Num, const S: usize>(
                 low = (reach, row);
             }
         }
-        for &(j, p) in &g.adj[g.adj_start[row]..g.adj_start[row + 1]] {
+        // Every arc's key first, in a loop without a data-dependent branch, so that the
+        // cache misses on the far ends' records and the edges' weights overlap; then the
+        // branches and heap pushes, on records in cache.
+        let arcs = &g.adj[g.adj_start[row]..g.adj_start[row + 1]];
+        s.keys.clear();
+        s.keys.extend(arcs.iter().map(|&(j, p)| {
+            let key = base + rec[j as usize].pot[far_side] - g.edges.wt2(p as usize / 2);
+            (key, j, p)
+        }));
+        for &(key, j, p) in &s.keys {
             let (j, p) = (j as usize, p as usize);
             let r = &mut rec[j];
             if r.done == epoch {
                 continue;
             }
-            let key = base + r.pot[far_side] - g.edges.wt2(p / 2);
             if r.seen != epoch || key < r.dist {
                 r.seen = epoch;
                 r.dist = key;
@@ -406,6 +417,7 @@ impl<N: Num> Engine<N> {
             rows: Vec::new(),
             cols: Vec::new(),
             heap: BinaryHeap::new(),
+            keys: Vec::new(),
         };
         let budget = if self.perfect { BUDGET } else { MAX_BUDGET };
         #[cfg(test)]
