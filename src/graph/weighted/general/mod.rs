@@ -312,8 +312,9 @@
 //! machine), 15.0–15.2 → 14.5–15.1 s on 10⁶: a few per cent, not the target's 30 %.
 //!
 //! No rebuild at the first dual step (step 2): the weighted unit tests, the medium hunt (5 000
-//! graphs, seed 883), byte-identical output on the golden corpus and on Euclidean 10-NN 10⁵
-//! and 10⁶; 1.3 % fewer instructions on 10⁵ (docs/BENCHMARKS.md, "after the start").
+//! graphs, seed 883), byte-identical output on the golden corpus and G(10⁵, 5·10⁵); on
+//! Euclidean 10-NN 10⁵ and 10⁶ another optimum among ties (equal totals, certificates verified);
+//! 1.3 % fewer instructions there (docs/BENCHMARKS.md, "after the start").
 //!
 //! **Overflow.** Weights are at most [`MAX_WEIGHT`] = 2⁵⁹ in absolute value
 //! and only positive ones take part, `W = max w ≤ 2⁵⁹`. Vertex duals start in `[0, W]` after the greedy pass
