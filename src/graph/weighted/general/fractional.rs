@@ -47,9 +47,16 @@
 //! run takes 1.5 s; on Euclidean 10-NN they settle 4.7 (18 186 searches at 10⁵ points, 4
 //! given up). Each vertex's potentials, assigned arcs and search state sit in one 64-byte
 //! record, so a scanned arc costs one cache miss there, not five — measured alike to six
-//! separate arrays (a search is a chain of dependent misses, not many independent ones);
-//! what paid is the order: the roots in the input's order, random on renumbered graphs,
-//! took 0.95–1.2 s at 10⁶ points, in the engine's order 0.38–0.5 s (busy machine;
+//! separate arrays (a search is a chain of dependent misses, not many independent ones).
+//! Two things shorten that chain: a row's arcs are read in two loops, the first computing
+//! every arc's key (far record and edge weight) with no data-dependent branch, so that their
+//! misses overlap, the second doing the comparisons and heap pushes on records then in
+//! cache; and each record keeps the vertex at the far end of its assigned arcs, so a settled
+//! column's row is found without a look-up in the edges (G(10⁵, 5·10⁵), whose numbers have
+//! no locality: the start 25–30 % and another 12–15 % less time, all questions;
+//! docs/BENCHMARKS.md, "card8"). What paid before is the order: the roots in the input's
+//! order, random on renumbered graphs, took 0.95–1.2 s at 10⁶ points, in the engine's order
+//! 0.38–0.5 s (busy machine;
 //! docs/BENCHMARKS.md, "the start in the engine's order").
 //!
 //! *Maximum weight* is the bipartite matching that need not be perfect: duals `a, b ≥ 0`,
