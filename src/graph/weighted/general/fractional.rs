@@ -47,9 +47,16 @@
 //! run takes 1.5 s; on Euclidean 10-NN they settle 4.7 (18 186 searches at 10⁵ points, 4
 //! given up). Each vertex's potentials, assigned arcs and search state sit in one 64-byte
 //! record, so a scanned arc costs one cache miss there, not five — measured alike to six
-//! separate arrays (a search is a chain of dependent misses, not many independent ones);
-//! what paid is the order: the roots in the input's order, random on renumbered graphs,
-//! took 0.95–1.2 s at 10⁶ points, in the engine's order 0.38–0.5 s (busy machine;
+//! separate arrays (a search is a chain of dependent misses, not many independent ones).
+//! Two things shorten that chain: a row's arcs are read in two loops, the first computing
+//! every arc's key (far record and edge weight) with no data-dependent branch, so that their
+//! misses overlap, the second doing the comparisons and heap pushes on records then in
+//! cache; and each record keeps the vertex at the far end of its assigned arcs, so a settled
+//! column's row is found without a look-up in the edges (G(10⁵, 5·10⁵), whose numbers have
+//! no locality: the start 25–30 % and another 12–15 % less time, all questions;
+//! docs/BENCHMARKS.md, "card8"). What paid before is the order: the roots in the input's
+//! order, random on renumbered graphs, took 0.95–1.2 s at 10⁶ points, in the engine's order
+//! 0.38–0.5 s (busy machine;
 //! docs/BENCHMARKS.md, "the start in the engine's order").
 //!
 //! *Maximum weight* is the bipartite matching that need not be perfect: duals `a, b ≥ 0`,
@@ -183,7 +190,9 @@ thread_local! {
 /// far apart in memory when the numbers are not local): the potentials of its row
 /// (`pot[0]`, `a_v`) and of its column (`pot[1]`, `b_v`); its assigned arcs, `end[0]` an
 /// endpoint `p` of its row's (`edges.at(p)` the column, `NONE`: free) and `end[1]` of its
-/// column's (`edges.at(p)` the row), `end[1]` of a column `= p ^ 1` for its row's `p`; and
+/// column's (`edges.at(p)` the row), `end[1]` of a column `= p ^ 1` for its row's `p`, and
+/// `far[k] = edges.at(end[k])` where `end[k]` is set (so that a search reaches the row of a
+/// settled column without a look-up in the edges, a cache miss on graphs without locality);
 /// the state of the current search at its column (distance, the arc that reached it, and
 /// the search's epoch when it was reached and when it was settled). A search with side `S`
 /// (0: from free rows; 1: from free columns, the transposed cover) lowers `pot[S]` and
@@ -193,6 +202,7 @@ thread_local! {
 struct Rec<N> {
     pot: [N; 2],
     end: [usize; 2],
+    far: [u32; 2],
     dist: N,
     pred: usize,
     seen: u32,
@@ -321,11 +331,10 @@ fn search<N: Num, const S: usize>(
         }
         rec[j].done = epoch;
         s.cols.push(j);
-        let e = rec[j].end[far_side];
-        if e == NONE {
+        if rec[j].end[far_side] == NONE {
             break (Ended::Free, j, key);
         }
-        (row, at) = (g.edges.at(e), key);
+        (row, at) = (rec[j].far[far_side] as usize, key);
     };
     for &(i, d) in &s.rows {
         let pot = &mut rec[i].pot[S];
@@ -354,12 +363,15 @@ fn search<N: Num, const S: usize>(
         let pred = rec[j].pred;
         let i = g.edges.at(pred ^ 1);
         let old = std::mem::replace(&mut rec[i].end[S], pred);
+        let old_far = std::mem::replace(&mut rec[i].far[S], j as u32);
         rec[j].end[far_side] = pred ^ 1;
+        rec[j].far[far_side] = i as u32;
         if old == NONE {
             debug_assert_eq!(i, root);
             break;
         }
-        j = g.edges.at(old);
+        debug_assert_eq!(old_far as usize, g.edges.at(old));
+        j = old_far as usize;
     }
     Some(ended)
 }
@@ -397,6 +409,7 @@ impl<N: Num> Engine<N> {
             Rec {
                 pot: [zero; 2],
                 end: [NONE; 2],
+                far: [0; 2],
                 dist: zero,
                 pred: NONE,
                 seen: 0,
@@ -408,8 +421,11 @@ impl<N: Num> Engine<N> {
             rec[v].pot = [d, d];
             let p = self.mate[v];
             if p != NONE {
+                let u = self.edges.at(p);
                 rec[v].end[0] = p;
-                rec[self.edges.at(p)].end[1] = p ^ 1;
+                rec[v].far[0] = u as u32;
+                rec[u].end[1] = p ^ 1;
+                rec[u].far[1] = v as u32;
             }
         }
         let mut scratch = Scratch {
