@@ -17,7 +17,7 @@ Families (numpy, fixed seeds, DIMACS `p edge N M` / `e U V W`, lines in random o
   --smoke: the same families at toy sizes (every engine runs and agrees; times mean nothing).
 
 Engines, whole process against whole process on the same file, one run each (or the median
-of `--repeat K` runs back to back):
+of `--repeat K` runs, interleaved: each round runs every engine of the instance once in turn):
   - gridmatch: `gridmatch match --weights [--max | --min --perfect | --max --max-cardinality]`;
   - LEMON: bench/peers/weighted_lemon (MaxWeightedMatching / MaxWeightedPerfectMatching on a
     SmartGraph, one run; its --max-cardinality shifts the weights);
@@ -231,9 +231,10 @@ def main():
                     help="minutes after which no engine is started (default 30)")
     ap.add_argument("--timeout", type=float, default=300, help="seconds per run (default 300)")
     ap.add_argument("--repeat", type=int, default=1,
-                    help="runs per engine and instance, back to back: the median wall time and "
-                    "the largest peak RSS are reported (default 1; single wall-time runs of "
-                    "sub-second jobs swing by about 10 %% on a 2-core machine)")
+                    help="runs per engine and instance, interleaved (each round runs every "
+                    "engine of the instance once in turn): the median wall time and the largest "
+                    "peak RSS are reported (default 1; single wall-time runs of sub-second jobs "
+                    "swing by about 10 %% on a 2-core machine, and slow spells last minutes)")
     ap.add_argument("--json", help="also write raw results here")
     ap.add_argument("--note", default="", help="a sentence for the caption (e.g. busy machine)")
     ap.add_argument("--blossom-max", action="store_true",
@@ -316,30 +317,44 @@ def main():
               f"{'-json' if json_mode else ''}"
         out = os.path.join(wd, f"out.{tag}")
         st, wall, (rss, _cpu), err = run_once(cmd, path, out, limit, wd)
-        # More runs (--repeat): the median wall time and the largest peak RSS of those that
-        # finished within the budget.
-        walls, rsss = [wall], [rss]
-        while st == "ok" and len(walls) < args.repeat and deadline - time.time() > 1:
-            st2, w2, (r2, _cpu), _err = run_once(cmd, path, out,
-                                                 min(timeout, deadline - time.time()), wd)
-            if st2 != "ok":
-                break
-            walls.append(w2)
-            rsss.append(r2)
-        if st == "ok":
-            wall = statistics.median(walls)
-            rss = max((r for r in rsss if r is not None), default=None)
         if st == "timeout" and limit < timeout:
             st, err = "skipped", "budget (cut off)"
         size = os.path.getsize(out) if os.path.exists(out) else None
         ans = parse_answer(out, json_mode) if st == "ok" else None
         r = Run(st, wall, rss, ans, out, " ".join((err or "").split())[:160], size)
+        # (More runs, interleaved with the other engines': see `settle`.)
+        r.cmd, r.path, r.timeout, r.walls, r.rsss = cmd, path, timeout, [wall], [rss]
         log(f"   {engine:10} {' '.join(mode):24}{' --json' if json_mode else '':7} {st:7} "
             f"{fmt_time(wall):>9} {fmt_rss(rss):>9}  {ans or r.note}")
         if json_mode and st != "ok" and os.path.exists(out):
             os.remove(out)
         cache[ck] = r
         return r
+
+    def settle(runs, what):
+        """With --repeat K: K − 1 more rounds of the finished `runs` (the engines of one
+        instance), each round running every engine once in turn, so that a slow spell of the
+        machine falls on all of them alike (runs of one engine back to back, then the next's,
+        gave ratios that swung by ±0.1); then the median wall time and the largest peak RSS."""
+        runs = [r for r in runs if r.status == "ok" and getattr(r, "cmd", None)
+                and not getattr(r, "settled", False)]
+        for _ in range(args.repeat - 1):
+            for r in runs:
+                if deadline - time.time() <= 1 or len(r.walls) < 1:
+                    continue
+                st2, w2, (r2, _cpu), _err = run_once(
+                    r.cmd, r.path, r.out, min(r.timeout, deadline - time.time()), wd)
+                if st2 == "ok":
+                    r.walls.append(w2)
+                    r.rsss.append(r2)
+        for r in runs:
+            r.settled = True
+            r.wall = statistics.median(r.walls)
+            r.rss = max((x for x in r.rsss if x is not None), default=None)
+        if args.repeat > 1 and runs:
+            log(f"   {what}, median of {args.repeat} interleaved: " + ", ".join(
+                f"{os.path.basename(r.cmd[0])} {fmt_time(r.wall)} ({len(r.walls)} runs)"
+                for r in runs))
 
     # ---- target rows --------------------------------------------------------------------------
     # (label, family, n, mode, peers counted for the target, peers shown for information)
@@ -357,13 +372,16 @@ def main():
     results = []
     for label, key, n, mode, counted, info in rows:
         res = {e: run(key, n, mode, e) for e in [GM, *counted, *info]}
+        settle(list(res.values()), f"{key} n={n} {' '.join(mode)}")
         results.append((label, key, n, mode, counted, info, res))
 
     # ---- certificate rows on G(10⁵, 5·10⁵) ------------------------------------------------------
     cert = {}
     gpath = inst.get("gnm", G1)[0]
+    timed = {mode: run("gnm", G1, mode, GM, json_mode=True) for mode in (MAXW, MAXCARD, MINPERF)}
+    settle(list(timed.values()), f"gnm n={G1} --json")
     for mode in (MAXW, MAXCARD, MINPERF):
-        r = run("gnm", G1, mode, GM, json_mode=True)
+        r = timed[mode]
         v = None
         if r.status == "ok" and time.time() < deadline:
             # Check the certificate the timed run wrote, then drop it (gigabytes, possibly).
@@ -385,6 +403,7 @@ def main():
         cert[mode] = (r, v)
     lemon_mc = run("gnm", G1, MAXCARD, LEMON)
     gm_mc_plain = run("gnm", G1, MAXCARD, GM)
+    settle([gm_mc_plain, lemon_mc], f"gnm n={G1} {' '.join(MAXCARD)}")
 
     # ---- growth ---------------------------------------------------------------------------------
     growth = []
@@ -397,6 +416,7 @@ def main():
             for n in sizes:
                 for e in engines:
                     series[e].append((n, run(key, n, mode, e)))
+                settle([series[e][-1][1] for e in engines], f"{key} n={n} {' '.join(mode)}")
             growth.append((label, key, mode, series))
 
     # ---- agreement --------------------------------------------------------------------------
@@ -429,7 +449,7 @@ def main():
     p(f"Run: {datetime.datetime.now().isoformat(timespec='seconds')}, {elapsed / 60:.1f} min "
       f"(generation included; budget {args.budget:g} min, {args.timeout:g} s per run); load "
       f"average before {load_before[0]:.2f}, after {os.getloadavg()[0]:.2f} (1-minute); "
-      f"{'one run' if args.repeat == 1 else f'the median of {args.repeat} runs'} "
+      f"{'one run' if args.repeat == 1 else f'the median of {args.repeat} interleaved runs'} "
       f"per engine, whole process, wall time and peak RSS from /usr/bin/time"
       f"{'; niceness ' + harness.NICE if harness.NICE else ''}."
       f"{' **Smoke run** (toy sizes: the times mean nothing).' if smoke else ''}"
