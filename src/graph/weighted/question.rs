@@ -6,7 +6,8 @@
 use super::assignment::{self, Assignment};
 use super::general;
 use super::{Duals, MAX_WEIGHT, WIDE_LIMIT, Weight, WeightError};
-use crate::graph::general::{Graph, maximum_matching_and_decomposition};
+use crate::graph::general::{Decomposition, Graph, maximum_matching_and_decomposition};
+use std::borrow::Cow;
 
 /// Largest or smallest total weight.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -341,25 +342,49 @@ fn max_cardinality<W: Weight>(
 ) -> Result<Optimum, WeightError> {
     let g = Graph::from_edges(n, edges);
     let (maximum, decomposition) = maximum_matching_and_decomposition(&g);
-    if 2 * maximum.len() == n {
-        // A perfect matching: D, A and the odd components are empty, so G* is G. (No
-        // component search and no copy of the edges; the same run as on G*.)
-        drop((g, maximum, decomposition));
-        let found = with_weights(weights, sign, 0, 0, |w| match w {
-            Signed::Narrow(w) => general::max_weight_perfect_matching_of_perfect(n, edges, w),
-            Signed::Wide(w) => general::max_weight_perfect_matching_of_perfect(n, edges, w),
-        })?
-        .expect("G has a perfect matching");
-        let total = found.edges.iter().map(|&e| weights[e].into()).sum();
-        return Ok(Optimum {
-            edges: found.edges,
-            total,
-            shift: 0,
-            duals: found.duals,
-            barrier: Some(Vec::new()),
-        });
-    }
-    drop(maximum);
+    // With a perfect matching, D, A and the odd components are empty and G* is G: the engine
+    // runs on the caller's edges (no component search, no copy).
+    let (all, total_vertices, barrier) = if 2 * maximum.len() == n {
+        (Cow::Borrowed(edges), n, Vec::new())
+    } else {
+        let gadget = gadget_graph(n, edges, &g, &decomposition)?;
+        (Cow::Owned(gadget.edges), gadget.vertices, gadget.barrier)
+    };
+    drop((g, maximum, decomposition));
+    // (G* has a perfect matching: the run skips perfect mode's existence check.)
+    let found = with_weights(weights, sign, 0, all.len(), |w| match w {
+        Signed::Narrow(w) => {
+            general::max_weight_perfect_matching_of_perfect(total_vertices, &all, w)
+        }
+        Signed::Wide(w) => general::max_weight_perfect_matching_of_perfect(total_vertices, &all, w),
+    })?
+    .expect("G* has a perfect matching: a maximum matching of G extends to one");
+    let matched: Vec<usize> = found
+        .edges
+        .into_iter()
+        .filter(|&e| e < edges.len())
+        .collect();
+    let total = matched.iter().map(|&e| weights[e].into()).sum();
+    Ok(Optimum {
+        edges: matched,
+        total,
+        shift: 0,
+        duals: found.duals,
+        barrier: Some(barrier),
+    })
+}
+
+/// The gadget graph G* of the maximum-cardinality reduction (see the [module docs](super))
+/// from G's Gallai–Edmonds `decomposition`: G's edges first (their numbers kept), then each
+/// vertex of an odd component of G − A joined to its component's vertex `k_i = n + i`, and
+/// each barrier vertex's copy `a'_j = n + c + j` to the `k_i` of the odd components it
+/// touches.
+fn gadget_graph(
+    n: usize,
+    edges: &[(u32, u32)],
+    g: &Graph,
+    decomposition: &Decomposition,
+) -> Result<Gadget, WeightError> {
     let barrier = decomposition.barrier();
     let mut in_barrier = vec![false; n];
     for &a in &barrier {
@@ -427,29 +452,21 @@ fn max_cardinality<W: Weight>(
             }
         }
     }
-    // (G* has a perfect matching: the run skips perfect mode's existence check.)
-    let found = with_weights(weights, sign, 0, all.len(), |w| match w {
-        Signed::Narrow(w) => {
-            general::max_weight_perfect_matching_of_perfect(total_vertices as usize, &all, w)
-        }
-        Signed::Wide(w) => {
-            general::max_weight_perfect_matching_of_perfect(total_vertices as usize, &all, w)
-        }
-    })?
-    .expect("G* has a perfect matching: a maximum matching of G extends to one");
-    let matched: Vec<usize> = found
-        .edges
-        .into_iter()
-        .filter(|&e| e < edges.len())
-        .collect();
-    let total = matched.iter().map(|&e| weights[e].into()).sum();
-    Ok(Optimum {
-        edges: matched,
-        total,
-        shift: 0,
-        duals: found.duals,
-        barrier: Some(barrier),
+    Ok(Gadget {
+        edges: all,
+        vertices: total_vertices as usize,
+        barrier,
     })
+}
+
+/// The gadget graph G* ([`gadget_graph`]).
+struct Gadget {
+    /// G's edges (their numbers kept), then the gadget's.
+    edges: Vec<(u32, u32)>,
+    /// G's vertices, then the gadget's.
+    vertices: usize,
+    /// G's Gallai–Edmonds barrier A.
+    barrier: Vec<u32>,
 }
 
 /// Transformed weights `sign·w + shift`, padded with zeros to `len` entries, as `i64` when

@@ -4,6 +4,7 @@
 //! check (`max_weight_perfect_matching_of_perfect`, for graphs known to have a perfect
 //! matching) against the run with it; and the pendant-vertex case the check exists for.
 
+use super::tests::planted_graph;
 use super::{
     Choice, Engine, Mode, kept_edges, max_weight_perfect_matching_of_perfect, run_checked,
 };
@@ -46,17 +47,7 @@ fn perfect_by_subsets(n: usize, edges: &[(u32, u32)]) -> bool {
 /// A random multigraph on `n` vertices: a random perfect matching first when `planted`, then
 /// `extra` random pairs (self-loops and parallel edges included), pendant vertices sometimes.
 fn random_graph(rng: &mut ChaCha8Rng, n: usize, planted: bool, extra: usize) -> Vec<(u32, u32)> {
-    let mut edges = Vec::new();
-    if planted {
-        let mut order: Vec<u32> = (0..n as u32).collect();
-        for i in (1..n).rev() {
-            order.swap(i, rng.random_range(0..=i));
-        }
-        edges.extend(order.chunks_exact(2).map(|p| (p[0], p[1])));
-    }
-    for _ in 0..extra {
-        edges.push((rng.random_range(0..n as u32), rng.random_range(0..n as u32)));
-    }
+    let mut edges = planted_graph(rng, n, planted, extra..=extra);
     for i in (1..edges.len()).rev() {
         edges.swap(i, rng.random_range(0..=i));
     }

@@ -586,23 +586,37 @@ fn issue_33_stale_inner_marks() {
 /// Medium graphs (20–160 vertices, beyond the oracle): perfect mode against the maximum-weight
 /// run on weights shifted by `1 + n·max|w|` (every maximum-weight matching of those is a
 /// maximum-cardinality one, so perfect when one exists), both proved by the verifier.
+/// A random multigraph on `n` vertices: a random perfect matching first when `planted`
+/// (`n` even), then a number drawn from `extra` of random pairs (self-loops and parallel
+/// edges included).
+pub(super) fn planted_graph(
+    rng: &mut ChaCha8Rng,
+    n: usize,
+    planted: bool,
+    extra: std::ops::RangeInclusive<usize>,
+) -> Vec<(u32, u32)> {
+    let mut edges = Vec::new();
+    if planted {
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        for i in (1..n).rev() {
+            order.swap(i, rng.random_range(0..=i));
+        }
+        edges.extend(order.chunks_exact(2).map(|p| (p[0], p[1])));
+    }
+    for _ in 0..rng.random_range(extra) {
+        edges.push((rng.random_range(0..n) as u32, rng.random_range(0..n) as u32));
+    }
+    edges
+}
+
 #[test]
 fn perfect_mode_agrees_with_the_shift_at_medium_sizes() {
     let mut rng = ChaCha8Rng::seed_from_u64(3434);
     let mut perfect = 0;
     for _ in 0..300 {
         let n = 2 * rng.random_range(10..=80);
-        let mut edges: Vec<(u32, u32)> = Vec::new();
-        if rng.random_range(0..4) != 0 {
-            let mut order: Vec<u32> = (0..n as u32).collect();
-            for i in (1..n).rev() {
-                order.swap(i, rng.random_range(0..=i));
-            }
-            edges.extend(order.chunks_exact(2).map(|p| (p[0], p[1])));
-        }
-        for _ in 0..rng.random_range(n..=4 * n) {
-            edges.push((rng.random_range(0..n) as u32, rng.random_range(0..n) as u32));
-        }
+        let planted = rng.random_range(0..4) != 0;
+        let edges = planted_graph(&mut rng, n, planted, n..=4 * n);
         let spread = [2i64, 10, 1000][rng.random_range(0..3)];
         let weights: Vec<i64> = edges
             .iter()
@@ -710,15 +724,7 @@ fn dominated_delta2_candidates_are_left_out_safely() {
         let (n, edges, weights) = if round % 4 < 2 {
             // Medium: many trees, blossoms and dissolves; the verifier alone.
             let n = 2 * rng.random_range(10..=31);
-            let mut edges: Vec<(u32, u32)> = Vec::new();
-            let mut order: Vec<u32> = (0..n as u32).collect();
-            for i in (1..n).rev() {
-                order.swap(i, rng.random_range(0..=i));
-            }
-            edges.extend(order.chunks_exact(2).map(|p| (p[0], p[1])));
-            for _ in 0..rng.random_range(n..=5 * n) {
-                edges.push((rng.random_range(0..n) as u32, rng.random_range(0..n) as u32));
-            }
+            let edges = planted_graph(&mut rng, n, true, n..=5 * n);
             let kind = rng.random_range(0..i64::KINDS);
             let weights: Vec<i64> = edges
                 .iter()
